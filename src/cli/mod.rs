@@ -1,0 +1,287 @@
+//! Command-line front end: check, show, moves, perft, export.
+
+mod show;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use std::time::Instant;
+use varia::engine::Status;
+use varia::{Game, LoadError, Position, RuleSet};
+
+#[derive(Parser)]
+#[command(name = "varia", version, about = "Chess variants from declarative definitions")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Where a position comes from.
+#[derive(clap::Args)]
+struct Select {
+    /// A definition file (.varia), or an exported rule set (.ron, .json)
+    file: String,
+    /// The variant to play (default: the file's main game)
+    #[arg(long)]
+    variant: Option<String>,
+    /// Start from this FEN instead of the game's setup
+    #[arg(long)]
+    fen: Option<String>,
+    /// Moves to play first
+    #[arg(long, num_args = 1.., value_name = "M")]
+    moves: Vec<String>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Checks a definition and lists its variants
+    Check {
+        file: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Shows a position as a diagram
+    Show {
+        #[command(flatten)]
+        select: Select,
+    },
+    /// Lists the legal moves, one a line, sorted
+    Moves {
+        #[command(flatten)]
+        select: Select,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Counts the leaf nodes of the move tree
+    Perft {
+        #[command(flatten)]
+        select: Select,
+        #[arg(long)]
+        depth: u32,
+        /// Also count the nodes under each move
+        #[arg(long)]
+        divide: bool,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Exports the compiled rule set
+    Export {
+        file: String,
+        #[arg(long)]
+        variant: Option<String>,
+        #[arg(long)]
+        format: Format,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    Ron,
+    Json,
+}
+
+/// A failure already rendered for the user.
+struct Failure(String);
+
+impl From<String> for Failure {
+    fn from(s: String) -> Self {
+        Failure(s)
+    }
+}
+
+/// Runs the tool and returns its exit status.
+pub fn run() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { 2 } else { 0 };
+        }
+    };
+    match dispatch(cli.command) {
+        Ok(()) => 0,
+        Err(Failure(msg)) => {
+            eprint!("{msg}");
+            if !msg.ends_with('\n') {
+                eprintln!();
+            }
+            1
+        }
+    }
+}
+
+fn read(path: &str) -> Result<String, Failure> {
+    std::fs::read_to_string(path).map_err(|e| Failure(format!("error: cannot read {path}: {e}")))
+}
+
+/// Loads the rule set of a file: a definition, or an exported RON / JSON rule set.
+fn load_rules(path: &str, variant: Option<&str>) -> Result<RuleSet, Failure> {
+    let source = read(path)?;
+    let exported = |r: Result<RuleSet, String>| -> Result<RuleSet, Failure> {
+        let rules = r.map_err(|e| format!("error: {path}: not a rule set: {e}"))?;
+        if let Some(v) = variant {
+            if v != rules.variant {
+                return Err(Failure(format!(
+                    "error: unknown variant `{v}` (variants: {})",
+                    rules.variant
+                )));
+            }
+        }
+        Ok(rules)
+    };
+    if path.ends_with(".ron") {
+        return exported(ron::from_str(&source).map_err(|e| e.to_string()));
+    }
+    if path.ends_with(".json") {
+        return exported(serde_json::from_str(&source).map_err(|e| e.to_string()));
+    }
+    varia::compile(&source, variant).map_err(|e| match e {
+        LoadError::Definition(d) => Failure(varia::diagnostics::render(path, &source, &d)),
+        other => Failure(format!("error: {other}")),
+    })
+}
+
+fn position(select: &Select) -> Result<(Game, Position), Failure> {
+    let rules = load_rules(&select.file, select.variant.as_deref())?;
+    let game = Game::try_new(rules).map_err(|e| format!("error: {}: {e}", select.file))?;
+    let mut pos = match &select.fen {
+        Some(f) => game
+            .parse_fen(f)
+            .map_err(|e| format!("error: bad FEN: {e}"))?,
+        None => game
+            .start()
+            .map_err(|e| format!("error: bad setup: {e}"))?,
+    };
+    for m in &select.moves {
+        let mv = game
+            .parse_move(&pos, m)
+            .map_err(|e| format!("error: {e} in {}", game.fen(&pos)))?;
+        pos = game.make(&pos, &mv);
+    }
+    Ok((game, pos))
+}
+
+fn dispatch(cmd: Command) -> Result<(), Failure> {
+    match cmd {
+        Command::Check { file, json } => check(&file, json),
+        Command::Show { select } => {
+            let (game, pos) = position(&select)?;
+            print!("{}", show::diagram(&game, &pos));
+            Ok(())
+        }
+        Command::Moves { select, json } => {
+            let (game, pos) = position(&select)?;
+            let mut moves: Vec<String> = game
+                .legal_moves(&pos)
+                .iter()
+                .map(|m| game.move_to_string(m))
+                .collect();
+            moves.sort();
+            if json {
+                println!("{}", serde_json::to_string(&moves).unwrap_or_default());
+            } else {
+                for m in moves {
+                    println!("{m}");
+                }
+            }
+            Ok(())
+        }
+        Command::Perft {
+            select,
+            depth,
+            divide,
+            json,
+        } => {
+            let (game, pos) = position(&select)?;
+            let t0 = Instant::now();
+            let (nodes, per_move) = if divide {
+                let d = game.divide(&pos, depth);
+                let mut d: Vec<(String, u64)> =
+                    d.into_iter().map(|(m, n)| (game.move_to_string(&m), n)).collect();
+                d.sort();
+                (if depth == 0 { 1 } else { d.iter().map(|x| x.1).sum() }, Some(d))
+            } else {
+                (game.perft(&pos, depth), None)
+            };
+            let secs = t0.elapsed().as_secs_f64();
+            let nps = if secs > 0.0 { (nodes as f64 / secs) as u64 } else { 0 };
+            if json {
+                let mut obj = serde_json::json!({
+                    "depth": depth, "nodes": nodes, "seconds": secs, "nps": nps
+                });
+                if let Some(d) = per_move {
+                    obj["divide"] = serde_json::Value::Object(
+                        d.into_iter().map(|(m, n)| (m, n.into())).collect(),
+                    );
+                }
+                println!("{obj}");
+            } else {
+                if let Some(d) = per_move {
+                    for (m, n) in d {
+                        println!("{m}: {n}");
+                    }
+                    println!();
+                }
+                println!("depth {depth}: {nodes} nodes in {secs:.3} s ({nps} nodes/s)");
+            }
+            Ok(())
+        }
+        Command::Export {
+            file,
+            variant,
+            format,
+        } => {
+            let rules = load_rules(&file, variant.as_deref())?;
+            let text = match format {
+                Format::Ron => ron::ser::to_string_pretty(&rules, ron::ser::PrettyConfig::default())
+                    .map_err(|e| format!("error: {e}"))?,
+                Format::Json => {
+                    serde_json::to_string_pretty(&rules).map_err(|e| format!("error: {e}"))?
+                }
+            };
+            println!("{text}");
+            Ok(())
+        }
+    }
+}
+
+/// Checks every variant of a file; reports all problems at once.
+fn check(path: &str, json: bool) -> Result<(), Failure> {
+    let source = read(path)?;
+    let file = match varia::syntax::parse(&source) {
+        Ok(f) => f,
+        Err(e) => {
+            let d = varia::lower::Diagnostic {
+                span: e.span,
+                message: e.message,
+            };
+            return Err(Failure(varia::diagnostics::render(path, &source, &[d])));
+        }
+    };
+    let names = varia::lower::variant_names(&file);
+    let mut diags = Vec::new();
+    for n in &names {
+        if let Err(LoadError::Definition(d)) = varia::compile(&source, Some(n)) {
+            diags.extend(d);
+        }
+    }
+    diags.sort();
+    diags.dedup();
+    if !diags.is_empty() {
+        return Err(Failure(varia::diagnostics::render(path, &source, &diags)));
+    }
+    if json {
+        println!("{}", serde_json::json!({ "variants": names }));
+    } else {
+        println!("{path}: ok, {} variant(s): {}", names.len(), names.join(", "));
+    }
+    Ok(())
+}
+
+/// Describes a status in words.
+pub fn describe(status: &Status) -> String {
+    match status {
+        Status::Ongoing { in_check: true } => "check".into(),
+        Status::Ongoing { in_check: false } => "ongoing".into(),
+        Status::Checkmate { outcome } => format!("checkmate ({outcome:?} for the side to move)").to_lowercase(),
+        Status::Stalemate { outcome } => format!("stalemate ({outcome:?} for the side to move)").to_lowercase(),
+    }
+}

@@ -1,0 +1,403 @@
+//! FEN as Fairy-Stockfish writes it: ranks from the far side, digits (several for wide boards) for
+//! empty runs, `*` for holes, `+X` promoted types, `X~` promoted pieces whose origin their type
+//! does not imply, `[...]` hands, side to move, castling, en passant, clocks.
+
+use super::position::{Piece, Position};
+use super::Game;
+use crate::rules::{Cell, PieceId, PlayerId};
+
+/// A FEN that does not describe a position of this game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FenError {
+    #[error("empty FEN")]
+    Empty,
+    #[error("the board has {found} ranks, this game has {expected}")]
+    RankCount { found: usize, expected: usize },
+    #[error("rank {rank} has {found} cells, this game has {expected} files")]
+    FileCount {
+        rank: usize,
+        found: usize,
+        expected: usize,
+    },
+    #[error("unknown piece `{0}`")]
+    UnknownPiece(String),
+    #[error("a piece stands on a hole at rank {0}")]
+    PieceOnHole(usize),
+    #[error("`*` marks a hole, but rank {0} has a cell there")]
+    NotAHole(usize),
+    #[error("unexpected `{0}` in the board")]
+    BadChar(char),
+    #[error("unterminated hand: `[` without `]`")]
+    Hand,
+    #[error("`{0}` cannot be held in hand")]
+    BadHand(String),
+    #[error("side to move must be w or b, not `{0}`")]
+    Side(String),
+    #[error("bad castling field `{0}`")]
+    Castling(String),
+    #[error("bad en-passant field `{0}`")]
+    EnPassant(String),
+    #[error("bad move counter `{0}`")]
+    Counter(String),
+    #[error("unexpected `{0}` after the move counters")]
+    Trailing(String),
+}
+
+impl Game {
+    fn symbol_of(&self, p: Piece) -> String {
+        let s = &self.rules.pieces[p.kind as usize].symbol;
+        let mut out = if p.owner == 0 {
+            s.clone()
+        } else {
+            s.to_lowercase()
+        };
+        if p.origin.is_some() {
+            out.push('~');
+        }
+        out
+    }
+
+    fn lookup(&self, sym: &str) -> Result<(PieceId, PlayerId), FenError> {
+        let upper = sym.to_uppercase();
+        let owner = if sym == upper { 0 } else { 1 };
+        if sym != upper && sym != sym.to_lowercase() {
+            return Err(FenError::UnknownPiece(sym.into()));
+        }
+        match self.rules.piece_by_symbol(&upper) {
+            Some(k) => Ok((k, owner)),
+            None => Err(FenError::UnknownPiece(sym.into())),
+        }
+    }
+
+    /// Parses a FEN into a position of this game.
+    pub fn parse_fen(&self, fen: &str) -> Result<Position, FenError> {
+        let fen = fen.trim();
+        if fen.is_empty() {
+            return Err(FenError::Empty);
+        }
+        let b = &self.rules.board;
+        let mut pos = Position::empty();
+        let (placement, rest) = fen.split_once(' ').unwrap_or((fen, ""));
+        let (board_part, hand_part) = match placement.find('[') {
+            Some(i) => {
+                let h = &placement[i + 1..];
+                let h = h.strip_suffix(']').ok_or(FenError::Hand)?;
+                (&placement[..i], Some(h))
+            }
+            None => (placement, None),
+        };
+        let ranks: Vec<&str> = board_part.split('/').collect();
+        if ranks.len() != b.ranks as usize {
+            return Err(FenError::RankCount {
+                found: ranks.len(),
+                expected: b.ranks as usize,
+            });
+        }
+        for (i, text) in ranks.iter().enumerate() {
+            let rank = b.ranks as i32 - 1 - i as i32;
+            let rank_no = rank as usize + 1;
+            let chars: Vec<char> = text.chars().collect();
+            let mut file = 0i32;
+            let mut j = 0;
+            let bad_width = |found| FenError::FileCount {
+                rank: rank_no,
+                found,
+                expected: b.files as usize,
+            };
+            while j < chars.len() {
+                let ch = chars[j];
+                if ch.is_ascii_digit() {
+                    let mut n = 0i32;
+                    while j < chars.len() && chars[j].is_ascii_digit() {
+                        n = n.saturating_mul(10).saturating_add(chars[j] as i32 - '0' as i32);
+                        j += 1;
+                    }
+                    if n == 0 || file + n > b.files as i32 {
+                        return Err(bad_width((file + n.max(1)) as usize));
+                    }
+                    for f in file..file + n {
+                        if b.cell(f, rank).is_none() {
+                            return Err(FenError::NotAHole(rank_no));
+                        }
+                    }
+                    file += n;
+                    continue;
+                }
+                if ch == '*' {
+                    if file >= b.files as i32 {
+                        return Err(bad_width(file as usize + 1));
+                    }
+                    if b.cell(file, rank).is_some() {
+                        return Err(FenError::NotAHole(rank_no));
+                    }
+                    file += 1;
+                    j += 1;
+                    continue;
+                }
+                let mut sym = String::new();
+                if ch == '+' {
+                    sym.push('+');
+                    j += 1;
+                }
+                match chars.get(j) {
+                    Some(c) if c.is_ascii_alphabetic() => sym.push(*c),
+                    Some(c) => return Err(FenError::BadChar(*c)),
+                    None => return Err(FenError::BadChar('+')),
+                }
+                j += 1;
+                let mut tilde = false;
+                if chars.get(j) == Some(&'~') {
+                    tilde = true;
+                    j += 1;
+                }
+                let (kind, owner) = self.lookup(&sym)?;
+                if file >= b.files as i32 {
+                    return Err(bad_width(file as usize + 1));
+                }
+                let Some(cell) = b.cell(file, rank) else {
+                    return Err(FenError::PieceOnHole(rank_no));
+                };
+                let origin = if tilde { self.promoted_from(kind) } else { None };
+                pos.put(cell, Piece { kind, owner, origin });
+                file += 1;
+            }
+            if file != b.files as i32 {
+                return Err(bad_width(file as usize));
+            }
+        }
+        if let Some(h) = hand_part {
+            if h == "-" {
+                pos.style.hand_dash = true;
+            } else {
+                for ch in h.chars() {
+                    if !ch.is_ascii_alphabetic() {
+                        return Err(FenError::BadHand(ch.to_string()));
+                    }
+                    let (kind, owner) = self.lookup(&ch.to_string())?;
+                    let h = &mut pos.hands[owner as usize][kind as usize];
+                    *h = h.saturating_add(1);
+                }
+            }
+        }
+        let mut fields = rest.split_whitespace().peekable();
+        match fields.next() {
+            None | Some("w") => pos.side = 0,
+            Some("b") => pos.side = 1,
+            Some(s) => return Err(FenError::Side(s.into())),
+        }
+        let is_number = |s: &&str| s.chars().all(|c| c.is_ascii_digit());
+        match fields.peek() {
+            Some(s) if !is_number(s) => {
+                let s = fields.next().unwrap_or("-");
+                self.parse_castling(&mut pos, s)?;
+                let ep = fields.next().unwrap_or("-");
+                self.parse_ep(&mut pos, ep)?;
+            }
+            Some(_) => pos.style.short = true,
+            None => {}
+        }
+        for (slot, default) in [(&mut pos.halfmove, 0), (&mut pos.fullmove, 1)] {
+            *slot = match fields.next() {
+                Some(s) => s.parse().map_err(|_| FenError::Counter(s.into()))?,
+                None => default,
+            };
+        }
+        if let Some(s) = fields.next() {
+            return Err(FenError::Trailing(s.into()));
+        }
+        Ok(pos)
+    }
+
+    /// The type that promotes to `kind`, for a `~` mark.
+    fn promoted_from(&self, kind: PieceId) -> Option<PieceId> {
+        let base = self.tables.base[kind as usize];
+        self.rules
+            .pieces
+            .iter()
+            .position(|p| p.promotions.iter().any(|pr| pr.to.contains(&kind)))
+            .map(|i| i as PieceId)
+            .filter(|&o| o != base)
+    }
+
+    fn parse_castling(&self, pos: &mut Position, s: &str) -> Result<(), FenError> {
+        if s == "-" {
+            return Ok(());
+        }
+        let err = || FenError::Castling(s.into());
+        let cs = self.rules.castling.as_ref().ok_or_else(err)?;
+        let b = &self.rules.board;
+        for ch in s.chars() {
+            let owner: PlayerId = if ch.is_ascii_uppercase() { 0 } else { 1 };
+            let king = pos.occ[owner as usize]
+                .iter()
+                .find(|&c| pos.piece(c).is_some_and(|p| p.kind == cs.king));
+            let Some(king) = king else { continue };
+            let (fk, rk) = b.coords(king);
+            let rooks: Vec<Cell> = pos.occ[owner as usize]
+                .iter()
+                .filter(|&c| pos.piece(c).is_some_and(|p| p.kind == cs.rook) && b.coords(c).1 == rk)
+                .collect();
+            let pick = match ch.to_ascii_lowercase() {
+                'k' => rooks.iter().rev().find(|&&c| b.coords(c).0 > fk).copied(),
+                'q' => rooks.iter().find(|&&c| b.coords(c).0 < fk).copied(),
+                c if c.is_ascii_lowercase() && ((c as u8 - b'a') as i32) < b.files as i32 => {
+                    let f = (c as u8 - b'a') as i32;
+                    rooks.iter().find(|&&r| b.coords(r).0 == f).copied()
+                }
+                _ => return Err(err()),
+            };
+            if let Some(r) = pick {
+                pos.castling.insert(r);
+            }
+        }
+        Ok(())
+    }
+
+    fn parse_ep(&self, pos: &mut Position, s: &str) -> Result<(), FenError> {
+        if s == "-" {
+            return Ok(());
+        }
+        let b = &self.rules.board;
+        let cell = self
+            .parse_cell(s)
+            .ok_or_else(|| FenError::EnPassant(s.into()))?;
+        // The piece that passed over the cell stands one step beyond it, in its owner's forward
+        // direction; that owner moved last.
+        let n = self.rules.players.len();
+        let last = (pos.side as usize + n - 1) % n;
+        let (dx, dy) = self.rules.players[last].forward.orient(0, 1);
+        let (f, r) = b.coords(cell);
+        if let Some(v) = b.cell(f + dx, r + dy) {
+            if pos.is_empty(cell)
+                && pos
+                    .piece(v)
+                    .is_some_and(|p| p.owner as usize == last && self.rules.pieces[p.kind as usize].en_passant)
+            {
+                pos.ep_cells.insert(cell);
+                pos.ep_victim = Some(v);
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes a position as FEN.
+    pub fn fen(&self, pos: &Position) -> String {
+        let b = &self.rules.board;
+        let mut out = String::new();
+        for rank in (0..b.ranks as i32).rev() {
+            let mut empty = 0;
+            for file in 0..b.files as i32 {
+                let Some(c) = b.cell(file, rank) else {
+                    if empty > 0 {
+                        out += &empty.to_string();
+                        empty = 0;
+                    }
+                    out.push('*');
+                    continue;
+                };
+                match pos.piece(c) {
+                    None => empty += 1,
+                    Some(p) => {
+                        if empty > 0 {
+                            out += &empty.to_string();
+                            empty = 0;
+                        }
+                        out += &self.symbol_of(p);
+                    }
+                }
+            }
+            if empty > 0 {
+                out += &empty.to_string();
+            }
+            if rank > 0 {
+                out.push('/');
+            }
+        }
+        let holds = pos.hands.iter().any(|h| h.iter().any(|&n| n > 0));
+        if self.rules.captures_to_hand || holds {
+            out.push('[');
+            let mut any = false;
+            for owner in 0..self.rules.players.len().min(2) {
+                for (kind, p) in self.rules.pieces.iter().enumerate() {
+                    for _ in 0..pos.hands[owner][kind] {
+                        any = true;
+                        if owner == 0 {
+                            out += &p.symbol;
+                        } else {
+                            out += &p.symbol.to_lowercase();
+                        }
+                    }
+                }
+            }
+            if !any && pos.style.hand_dash {
+                out.push('-');
+            }
+            out.push(']');
+        }
+        out += if pos.side == 0 { " w" } else { " b" };
+        if !pos.style.short {
+            out.push(' ');
+            out += &self.castling_field(pos);
+            out.push(' ');
+            match self.visible_ep(pos) {
+                Some(c) => out += &self.cell_name(c),
+                None => out.push('-'),
+            }
+        }
+        out += &format!(" {} {}", pos.halfmove, pos.fullmove);
+        out
+    }
+
+    fn castling_field(&self, pos: &Position) -> String {
+        let (Some(cs), false) = (&self.rules.castling, pos.castling.is_empty()) else {
+            return "-".into();
+        };
+        let b = &self.rules.board;
+        let mut s = String::new();
+        for owner in 0..2u8 {
+            let king = pos.occ[owner as usize]
+                .iter()
+                .find(|&c| pos.piece(c).is_some_and(|p| p.kind == cs.king));
+            let Some(king) = king else { continue };
+            let rights = pos.castling.and(&pos.occ[owner as usize]);
+            let (fk, _) = b.coords(king);
+            let mut k = false;
+            let mut q = false;
+            for r in rights.iter() {
+                if b.coords(r).0 > fk {
+                    k = true;
+                } else {
+                    q = true;
+                }
+            }
+            for (flag, ch) in [(k, 'K'), (q, 'Q')] {
+                if flag {
+                    s.push(if owner == 0 { ch } else { ch.to_ascii_lowercase() });
+                }
+            }
+        }
+        if s.is_empty() { "-".into() } else { s }
+    }
+
+    /// The en-passant cell, shown only when a piece of the side to move could take there.
+    fn visible_ep(&self, pos: &Position) -> Option<Cell> {
+        let cell = pos.ep_cells.iter().next()?;
+        let victim = pos.ep_victim.and_then(|v| pos.piece(v))?;
+        // Pretend the passed cell holds the victim, then ask whether an en-passant taker attacks it.
+        let mut probe = *pos;
+        probe.put(cell, victim);
+        let t = &self.tables;
+        pos.occ[pos.side as usize].iter().any(|c| {
+            pos.piece(c).is_some_and(|p| {
+                self.rules.pieces[p.kind as usize].en_passant && {
+                    let slot = t.slot(p.kind, pos.side as usize, c);
+                    t.rays(slot).any(|ri| {
+                        let ray = &t.rays[ri];
+                        ray.mode.captures() && self.ray_hits(&probe, ray, cell, pos.side)
+                    })
+                }
+            })
+        })
+        .then_some(cell)
+    }
+}

@@ -1,0 +1,110 @@
+//! The generic engine: tables built once per rule set, positions, move generation, game end and
+//! perft. It depends on [`crate::rules`] only.
+
+mod cellset;
+mod fen;
+mod movegen;
+mod notation;
+mod position;
+mod tables;
+
+pub use cellset::CellSet;
+pub use fen::FenError;
+pub use notation::MoveError;
+pub use position::{FenStyle, Move, MoveKind, Piece, Position};
+
+use crate::rules::{Outcome, PlayerId, RuleSet};
+use tables::Tables;
+
+/// A rule set made playable.
+pub struct Game {
+    rules: RuleSet,
+    tables: Tables,
+}
+
+/// Where a position stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// The player to move has legal moves.
+    Ongoing { in_check: bool },
+    /// The player to move is checkmated; the outcome is theirs.
+    Checkmate { outcome: Outcome },
+    /// The player to move has no legal move and is not in check; the outcome is theirs.
+    Stalemate { outcome: Outcome },
+}
+
+impl Game {
+    /// Builds the tables for a rule set.
+    pub fn new(rules: RuleSet) -> Game {
+        let tables = Tables::build(&rules);
+        Game { rules, tables }
+    }
+
+    /// Checks a rule set (e.g. one loaded from RON or JSON), then builds its tables.
+    pub fn try_new(rules: RuleSet) -> Result<Game, String> {
+        rules.validate()?;
+        Ok(Game::new(rules))
+    }
+
+    /// Gets the rule set.
+    pub fn rules(&self) -> &RuleSet {
+        &self.rules
+    }
+
+    /// Gets the start position.
+    pub fn start(&self) -> Result<Position, FenError> {
+        self.parse_fen(&self.rules.setup)
+    }
+
+    /// Gets the player after `p` in turn order.
+    pub(crate) fn next_player(&self, p: PlayerId) -> PlayerId {
+        ((p as usize + 1) % self.rules.players.len()) as PlayerId
+    }
+
+    /// Tells whether the game is over, and how.
+    pub fn status(&self, pos: &Position) -> Status {
+        let in_check = self.in_check(pos);
+        if self.has_legal_move(pos) {
+            Status::Ongoing { in_check }
+        } else if in_check {
+            Status::Checkmate {
+                outcome: self.rules.checkmate,
+            }
+        } else {
+            Status::Stalemate {
+                outcome: self.rules.stalemate,
+            }
+        }
+    }
+
+    /// Counts the leaf nodes of the legal move tree to `depth`.
+    pub fn perft(&self, pos: &Position, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut moves = Vec::with_capacity(128);
+        self.pseudo_moves(pos, &mut moves);
+        let mut n = 0;
+        for m in &moves {
+            if let Some(child) = self.try_make(pos, m) {
+                n += if depth == 1 {
+                    1
+                } else {
+                    self.perft(&child, depth - 1)
+                };
+            }
+        }
+        n
+    }
+
+    /// Counts the leaf nodes under each legal move.
+    pub fn divide(&self, pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+        self.legal_moves(pos)
+            .into_iter()
+            .map(|m| {
+                let child = self.make(pos, &m);
+                (m, self.perft(&child, depth.saturating_sub(1)))
+            })
+            .collect()
+    }
+}

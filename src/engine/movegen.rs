@@ -1,0 +1,486 @@
+//! Move generation, legality, attacks and the effect of a move.
+
+use super::position::{FenStyle, Move, MoveKind, Piece, Position};
+use super::tables::Ray;
+use super::{CellSet, Game};
+use crate::rules::{Cell, Mode, Obligation, PieceId, PlayerId, Style, Trigger};
+
+impl Game {
+    /// Gets every legal move of the player to move, in generation order.
+    pub fn legal_moves(&self, pos: &Position) -> Vec<Move> {
+        let mut moves = Vec::with_capacity(128);
+        self.pseudo_moves(pos, &mut moves);
+        moves.retain(|m| self.try_make(pos, m).is_some());
+        moves
+    }
+
+    /// Tells whether the player to move has at least one legal move.
+    pub fn has_legal_move(&self, pos: &Position) -> bool {
+        let mut moves = Vec::with_capacity(128);
+        self.pseudo_moves(pos, &mut moves);
+        moves.iter().any(|m| self.try_make(pos, m).is_some())
+    }
+
+    /// Tells whether a royal piece of the player to move is attacked.
+    pub fn in_check(&self, pos: &Position) -> bool {
+        self.royals_exposed(pos, pos.side)
+    }
+
+    /// Makes a move known to be legal.
+    pub fn make(&self, pos: &Position, m: &Move) -> Position {
+        let t = &self.tables;
+        let mut p = *pos;
+        p.style = FenStyle::default();
+        let side = pos.side;
+        p.ep_cells = CellSet::EMPTY;
+        p.ep_victim = None;
+        let mut reset_clock = false;
+        if m.kind == MoveKind::Drop {
+            let h = &mut p.hands[side as usize][m.piece as usize];
+            *h = h.saturating_sub(1);
+            p.put(
+                m.to,
+                Piece {
+                    kind: m.piece,
+                    owner: side,
+                    origin: None,
+                },
+            );
+        } else {
+            let Some(pc) = p.take(m.from) else {
+                return p;
+            };
+            if let Some(victim) = p.take(m.to) {
+                self.to_hand(&mut p, victim, side);
+                reset_clock = true;
+            }
+            match m.kind {
+                MoveKind::EnPassant => {
+                    if let Some(victim) = pos.ep_victim.and_then(|v| p.take(v)) {
+                        self.to_hand(&mut p, victim, side);
+                    }
+                    reset_clock = true;
+                }
+                MoveKind::Displace => {
+                    let step = t.steps[m.extra as usize];
+                    for &c in t.via(&step) {
+                        if p.piece(c).is_some_and(|q| q.owner != side) {
+                            if let Some(victim) = p.take(c) {
+                                self.to_hand(&mut p, victim, side);
+                                reset_clock = true;
+                            }
+                        }
+                    }
+                }
+                MoveKind::EpStep => {
+                    let step = t.steps[m.extra as usize];
+                    p.ep_cells = t.via(&step).iter().copied().collect();
+                    p.ep_victim = Some(m.to);
+                }
+                MoveKind::Castle => {
+                    if let Some(rook) = p.take(m.extra as Cell) {
+                        p.put((m.from + m.to) / 2, rook);
+                    }
+                }
+                MoveKind::Normal | MoveKind::Drop => {}
+            }
+            let moved = match m.promotion {
+                Some(k) => {
+                    let origin = pc.origin.unwrap_or(t.base[pc.kind as usize]);
+                    Piece {
+                        kind: k,
+                        owner: side,
+                        origin: (origin != t.base[k as usize]).then_some(origin),
+                    }
+                }
+                None => pc,
+            };
+            p.put(m.to, moved);
+            reset_clock |= self.rules.pieces[pc.kind as usize].en_passant;
+            if !p.castling.is_empty() {
+                p.castling.remove(m.from);
+                p.castling.remove(m.to);
+                if self.rules.castling.as_ref().is_some_and(|c| c.king == pc.kind) {
+                    p.castling = p.castling.without(&pos.occ[side as usize]);
+                }
+            }
+        }
+        p.halfmove = if reset_clock { 0 } else { p.halfmove + 1 };
+        p.side = self.next_player(side);
+        if p.side == 0 {
+            p.fullmove += 1;
+        }
+        p
+    }
+
+    fn to_hand(&self, p: &mut Position, victim: Piece, captor: PlayerId) {
+        if self.rules.captures_to_hand {
+            let kind = victim.origin.unwrap_or(self.tables.base[victim.kind as usize]);
+            let h = &mut p.hands[captor as usize][kind as usize];
+            *h = h.saturating_add(1);
+        }
+    }
+
+    /// Makes a pseudo-legal move and returns the position if the move is legal.
+    pub(crate) fn try_make(&self, pos: &Position, m: &Move) -> Option<Position> {
+        let child = self.make(pos, m);
+        if self.royals_exposed(&child, pos.side) {
+            return None;
+        }
+        if m.kind == MoveKind::Drop
+            && self.rules.pieces[m.piece as usize].drops.may_not_mate
+            && self.in_check(&child)
+            && !self.has_legal_move(&child)
+        {
+            return None;
+        }
+        Some(child)
+    }
+
+    /// Tells whether a royal piece of `player` is attacked, or faces an enemy royal where the
+    /// rules forbid it.
+    fn royals_exposed(&self, pos: &Position, player: PlayerId) -> bool {
+        let t = &self.tables;
+        let n = self.rules.players.len() as PlayerId;
+        for c in pos.occ[player as usize].iter() {
+            let Some(pc) = pos.piece(c) else { continue };
+            if !t.royal[pc.kind as usize] {
+                continue;
+            }
+            for by in (0..n).filter(|&q| q != player) {
+                if self.attacked(pos, c, by) {
+                    return true;
+                }
+            }
+            if self.rules.royals_may_not_face && self.faces_enemy_royal(pos, c, player) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Tells whether the royal on `c` sees an enemy royal along its file with nothing between.
+    fn faces_enemy_royal(&self, pos: &Position, c: Cell, player: PlayerId) -> bool {
+        let b = &self.rules.board;
+        let (f, r) = b.coords(c);
+        for dr in [1, -1] {
+            let mut rr = r + dr;
+            while let Some(x) = b.cell(f, rr) {
+                if let Some(q) = pos.piece(x) {
+                    return q.owner != player && self.tables.royal[q.kind as usize];
+                }
+                rr += dr;
+            }
+        }
+        false
+    }
+
+    /// Tells whether any piece of `by` could capture on `target`.
+    pub fn attacked(&self, pos: &Position, target: Cell, by: PlayerId) -> bool {
+        let t = &self.tables;
+        for from in pos.occ[by as usize].iter() {
+            let Some(pc) = pos.piece(from) else { continue };
+            let slot = t.slot(pc.kind, by as usize, from);
+            if !t.reach[slot].has(target) {
+                continue;
+            }
+            for ri in t.rays(slot) {
+                let ray = &t.rays[ri];
+                if ray.mode.captures() && self.ray_hits(pos, ray, target, by) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    pub(crate) fn ray_hits(&self, pos: &Position, ray: &Ray, target: Cell, by: PlayerId) -> bool {
+        let t = &self.tables;
+        let steps = &t.steps[ray.steps.0 as usize..ray.steps.1 as usize];
+        if ray.hop {
+            let mut screened = false;
+            for st in steps {
+                let occupied = !pos.is_empty(st.to);
+                if screened {
+                    if st.to == target {
+                        return true;
+                    }
+                    if occupied {
+                        return false;
+                    }
+                } else if occupied {
+                    screened = true;
+                }
+            }
+            return false;
+        }
+        for st in steps {
+            if !self.path_open(pos, ray.style, t.via(st), by) {
+                return false;
+            }
+            if st.to == target {
+                return true;
+            }
+            if !pos.is_empty(st.to) {
+                return false;
+            }
+        }
+        false
+    }
+
+    /// Whether the cells a move passes let it through.
+    #[inline]
+    fn path_open(&self, pos: &Position, style: Style, via: &[Cell], side: PlayerId) -> bool {
+        match style {
+            Style::Leap => true,
+            Style::Step => via.iter().all(|&c| pos.is_empty(c)),
+            Style::Displace => via.iter().all(|&c| !pos.occ[side as usize].has(c)),
+        }
+    }
+
+    /// Generates every pseudo-legal move (legal but for leaving a royal attacked).
+    pub(crate) fn pseudo_moves(&self, pos: &Position, out: &mut Vec<Move>) {
+        let t = &self.tables;
+        let side = pos.side;
+        for from in pos.occ[side as usize].iter() {
+            let Some(pc) = pos.piece(from) else { continue };
+            let slot = t.slot(pc.kind, side as usize, from);
+            let start = out.len();
+            for ri in t.rays(slot) {
+                self.gen_ray(pos, pc, from, &t.rays[ri], out);
+            }
+            if t.overlaps[slot] {
+                out[start..].sort_unstable();
+                let mut v: Vec<Move> = out.drain(start..).collect();
+                v.dedup_by(|a, b| (a.from, a.to, a.promotion) == (b.from, b.to, b.promotion));
+                out.extend(v);
+            }
+        }
+        self.gen_castling(pos, out);
+        self.gen_drops(pos, out);
+    }
+
+    fn gen_ray(&self, pos: &Position, pc: Piece, from: Cell, ray: &Ray, out: &mut Vec<Move>) {
+        let t = &self.tables;
+        let side = pc.owner;
+        let friends = &pos.occ[side as usize];
+        let (s0, s1) = (ray.steps.0 as usize, ray.steps.1 as usize);
+        if ray.hop {
+            let mut screened = false;
+            for st in &t.steps[s0..s1] {
+                let empty = pos.is_empty(st.to);
+                if !screened {
+                    screened = !empty;
+                    continue;
+                }
+                if empty {
+                    if ray.mode.moves() {
+                        self.push(pos, pc, from, st.to, MoveKind::Normal, 0, out);
+                    }
+                } else {
+                    if ray.mode.captures() && !friends.has(st.to) {
+                        self.push(pos, pc, from, st.to, MoveKind::Normal, 0, out);
+                    }
+                    break;
+                }
+            }
+            return;
+        }
+        for si in s0..s1 {
+            let st = &t.steps[si];
+            let via = t.via(st);
+            if !self.path_open(pos, ray.style, via, side) {
+                break;
+            }
+            let kind = if ray.style == Style::Displace && via.iter().any(|&c| !pos.is_empty(c)) {
+                MoveKind::Displace
+            } else if ray.makes_ep {
+                MoveKind::EpStep
+            } else {
+                MoveKind::Normal
+            };
+            if pos.is_empty(st.to) {
+                if ray.mode.moves() {
+                    self.push(pos, pc, from, st.to, kind, si as u32, out);
+                } else if ray.mode == Mode::Capture
+                    && kind == MoveKind::Displace
+                {
+                    // A capture-only displacer may land on an empty cell when it takes on its path.
+                    self.push(pos, pc, from, st.to, kind, si as u32, out);
+                }
+                if ray.mode.captures()
+                    && pos.ep_cells.has(st.to)
+                    && self.rules.pieces[pc.kind as usize].en_passant
+                    && pos
+                        .ep_victim
+                        .and_then(|v| pos.piece(v))
+                        .is_some_and(|v| v.owner != side)
+                {
+                    self.push(pos, pc, from, st.to, MoveKind::EnPassant, 0, out);
+                }
+                continue;
+            }
+            if !friends.has(st.to) && ray.mode.captures() {
+                self.push(pos, pc, from, st.to, kind, si as u32, out);
+            }
+            break;
+        }
+    }
+
+    /// Pushes a move with every promotion choice it has.
+    #[allow(clippy::too_many_arguments)]
+    fn push(
+        &self,
+        pos: &Position,
+        pc: Piece,
+        from: Cell,
+        to: Cell,
+        kind: MoveKind,
+        extra: u32,
+        out: &mut Vec<Move>,
+    ) {
+        let t = &self.tables;
+        let side = pos.side as usize;
+        let plain = Move {
+            from,
+            to,
+            piece: pc.kind,
+            promotion: None,
+            kind,
+            extra,
+        };
+        for promo in &self.rules.pieces[pc.kind as usize].promotions {
+            let z = t.zone(promo.zone, side);
+            let (a, b) = (z.has(from), z.has(to));
+            let fires = match promo.trigger {
+                Trigger::Entering => !a && b,
+                Trigger::EndingIn => b,
+                Trigger::StartingOrEndingIn => a || b,
+                Trigger::Leaving => a && !b,
+            };
+            if !fires {
+                continue;
+            }
+            let must = match promo.obligation {
+                Obligation::Compulsory => true,
+                Obligation::Optional => false,
+                Obligation::CompulsoryWhenStuck => !t.mobile[t.slot(pc.kind, side, to)],
+            };
+            for &target in &promo.to {
+                out.push(Move {
+                    promotion: Some(target),
+                    ..plain
+                });
+            }
+            if !must {
+                out.push(plain);
+            }
+            return;
+        }
+        out.push(plain);
+    }
+
+    fn gen_castling(&self, pos: &Position, out: &mut Vec<Move>) {
+        let Some(cs) = &self.rules.castling else {
+            return;
+        };
+        let side = pos.side;
+        let rights = pos.castling.and(&pos.occ[side as usize]);
+        if rights.is_empty() {
+            return;
+        }
+        let b = &self.rules.board;
+        for k in pos.occ[side as usize].iter() {
+            if pos.piece(k).map(|p| p.kind) != Some(cs.king) {
+                continue;
+            }
+            let (fk, rk) = b.coords(k);
+            for r in rights.iter() {
+                let (fr, rr) = b.coords(r);
+                if rr != rk || pos.piece(r).map(|p| p.kind) != Some(cs.rook) {
+                    continue;
+                }
+                let dir = (fr - fk).signum();
+                let (Some(kd), Some(rd), Some(pass)) =
+                    (b.cell(fk + 2 * dir, rk), b.cell(fk + dir, rk), b.cell(fk + dir, rk))
+                else {
+                    continue;
+                };
+                let clear_between = (fk.min(fr) + 1..fk.max(fr))
+                    .all(|f| b.cell(f, rk).is_some_and(|c| pos.is_empty(c)));
+                let free = |c: Cell| c == k || c == r || pos.is_empty(c);
+                if !clear_between || !free(kd) || !free(rd) {
+                    continue;
+                }
+                let others = (0..self.rules.players.len() as PlayerId).filter(|&q| q != side);
+                let mut safe = true;
+                for q in others {
+                    if self.attacked(pos, k, q) || self.attacked(pos, pass, q) {
+                        safe = false;
+                    }
+                }
+                if safe {
+                    out.push(Move {
+                        from: k,
+                        to: kd,
+                        piece: cs.king,
+                        promotion: None,
+                        kind: MoveKind::Castle,
+                        extra: r as u32,
+                    });
+                }
+            }
+        }
+    }
+
+    fn gen_drops(&self, pos: &Position, out: &mut Vec<Move>) {
+        let side = pos.side as usize;
+        let hand = &pos.hands[side];
+        if hand.iter().all(|&n| n == 0) {
+            return;
+        }
+        let t = &self.tables;
+        let b = &self.rules.board;
+        let mut empty = t.on_board;
+        for o in &pos.occ {
+            empty = empty.without(o);
+        }
+        for (kind, &count) in hand.iter().enumerate().take(self.rules.pieces.len()) {
+            if count == 0 {
+                continue;
+            }
+            let kind = kind as PieceId;
+            let rules = &self.rules.pieces[kind as usize].drops;
+            let mut per_file = [0u8; 16];
+            if rules.max_per_file.is_some() {
+                for c in pos.occ[side].iter() {
+                    if pos.piece(c).is_some_and(|p| p.kind == kind) {
+                        per_file[b.coords(c).0 as usize] += 1;
+                    }
+                }
+            }
+            let allowed = match rules.zone {
+                Some(z) => empty.and(t.zone(z, side)),
+                None => empty,
+            };
+            for to in allowed.iter() {
+                if self.rules.no_drop_where_stuck && !t.mobile[t.slot(kind, side, to)] {
+                    continue;
+                }
+                if let Some(max) = rules.max_per_file {
+                    if per_file[b.coords(to).0 as usize] >= max {
+                        continue;
+                    }
+                }
+                out.push(Move {
+                    from: to,
+                    to,
+                    piece: kind,
+                    promotion: None,
+                    kind: MoveKind::Drop,
+                    extra: 0,
+                });
+            }
+        }
+    }
+}

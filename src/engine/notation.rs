@@ -1,0 +1,114 @@
+//! Move strings as Fairy-Stockfish's UCI mode writes them: `e2e4`, `e7e8q`, `h3h4+`, `P@e5`,
+//! castling as the king's move, ranks above 9 in full (`a10a12`).
+
+use super::Game;
+use super::position::{Move, MoveKind, Position};
+use crate::rules::Cell;
+
+/// A move string that is malformed or not legal in the position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    #[error("malformed move `{0}`: expected e.g. e2e4, e7e8q, h3h4+ or P@e5")]
+    Malformed(String),
+    #[error("illegal move `{0}`")]
+    Illegal(String),
+}
+
+impl Game {
+    /// Gets a cell's name, e.g. `e4` or `a10`.
+    pub fn cell_name(&self, c: Cell) -> String {
+        let (f, r) = self.rules.board.coords(c);
+        format!("{}{}", (b'a' + f as u8) as char, r + 1)
+    }
+
+    /// Parses a cell name.
+    pub fn parse_cell(&self, s: &str) -> Option<Cell> {
+        let mut chars = s.chars();
+        let f = chars.next()?;
+        let digits = chars.as_str();
+        if !f.is_ascii_lowercase() || digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit())
+        {
+            return None;
+        }
+        let r: i32 = digits.parse().ok()?;
+        self.rules.board.cell(f as i32 - 'a' as i32, r - 1)
+    }
+
+    /// Writes a move.
+    pub fn move_to_string(&self, m: &Move) -> String {
+        if m.kind == MoveKind::Drop {
+            return format!(
+                "{}@{}",
+                self.rules.pieces[m.piece as usize].symbol,
+                self.cell_name(m.to)
+            );
+        }
+        let mut s = self.cell_name(m.from) + &self.cell_name(m.to);
+        if let Some(p) = m.promotion {
+            let single = self.rules.pieces[m.piece as usize]
+                .promotions
+                .iter()
+                .find(|pr| pr.to.contains(&p))
+                .is_some_and(|pr| pr.to.len() == 1);
+            if single {
+                s.push('+');
+            } else {
+                s += &self.rules.pieces[p as usize]
+                    .symbol
+                    .trim_start_matches('+')
+                    .to_lowercase();
+            }
+        }
+        s
+    }
+
+    /// Parses a move and finds it among the legal moves of the position.
+    pub fn parse_move(&self, pos: &Position, s: &str) -> Result<Move, MoveError> {
+        let malformed = || MoveError::Malformed(s.to_string());
+        if !s.is_ascii() || s.is_empty() || s.len() > 16 {
+            return Err(malformed());
+        }
+        if let Some((piece, to)) = s.split_once('@') {
+            if piece.is_empty() || self.parse_cell(to).is_none() {
+                return Err(malformed());
+            }
+        } else {
+            // Two cells, then maybe a promotion suffix.
+            let b = s.as_bytes();
+            let mut i = 1;
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+            let j0 = i;
+            let mut j = j0 + 1;
+            while j < b.len() && b[j].is_ascii_digit() {
+                j += 1;
+            }
+            if j0 >= b.len()
+                || self.parse_cell(&s[..j0]).is_none()
+                || self.parse_cell(&s[j0..j]).is_none()
+            {
+                return Err(malformed());
+            }
+        }
+        self.legal_moves(pos)
+            .into_iter()
+            .find(|m| self.move_to_string(m) == s || self.alias(m) == s)
+            .ok_or_else(|| MoveError::Illegal(s.to_string()))
+    }
+
+    /// Another accepted spelling: a single-target promotion written with the target's letter.
+    fn alias(&self, m: &Move) -> String {
+        match m.promotion {
+            Some(p) if m.kind != MoveKind::Drop => {
+                self.cell_name(m.from)
+                    + &self.cell_name(m.to)
+                    + &self.rules.pieces[p as usize]
+                        .symbol
+                        .trim_start_matches('+')
+                        .to_lowercase()
+            }
+            _ => String::new(),
+        }
+    }
+}

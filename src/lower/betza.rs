@@ -1,0 +1,241 @@
+//! Betza notation (and its `(x,y)` extension) to move parts.
+
+use crate::rules::{Mode, MovePart, Style};
+use crate::syntax::{MoveAtom, MoveWord, Span};
+
+/// A problem in one move word.
+pub struct BetzaError {
+    pub message: String,
+    pub span: Span,
+}
+
+/// Lowers one Betza word, e.g. `FfW`, into move parts (without a zone).
+pub fn lower_word(word: &MoveWord) -> Result<Vec<MovePart>, BetzaError> {
+    let mut parts = Vec::new();
+    let atoms = &word.atoms;
+    let mut i = 0;
+    while i < atoms.len() {
+        let a = &atoms[i];
+        // A doubled letter with nothing between is the rider of that leaper (`NN`).
+        let doubled = i + 1 < atoms.len()
+            && a.range.is_none()
+            && atoms[i + 1].modifiers.node.is_empty()
+            && atoms[i + 1].atom.node == a.atom.node
+            && atoms[i + 1].range.is_none()
+            && !matches!(a.atom.node.as_str(), "R" | "B" | "Q" | "K");
+        parts.extend(lower_atom(a, doubled)?);
+        i += if doubled { 2 } else { 1 };
+    }
+    Ok(parts)
+}
+
+/// The base vectors and default range of an atom letter.
+fn atom_vectors(atom: &MoveAtom) -> Result<(Vec<(i32, i32)>, u8), BetzaError> {
+    let t = atom.atom.node.as_str();
+    let err = |m: String| BetzaError {
+        message: m,
+        span: atom.atom.span,
+    };
+    let v = |x, y| vec![(x, y)];
+    Ok(match t {
+        "W" => (v(1, 0), 1),
+        "F" => (v(1, 1), 1),
+        "D" => (v(2, 0), 1),
+        "N" => (v(2, 1), 1),
+        "A" => (v(2, 2), 1),
+        "H" => (v(3, 0), 1),
+        "C" | "L" => (v(3, 1), 1),
+        "Z" | "J" => (v(3, 2), 1),
+        "G" => (v(3, 3), 1),
+        "K" => (vec![(1, 0), (1, 1)], 1),
+        "R" => (v(1, 0), 0),
+        "B" => (v(1, 1), 0),
+        "Q" => (vec![(1, 0), (1, 1)], 0),
+        _ if t.starts_with('(') => {
+            let inner = &t[1..t.len() - 1];
+            let mut it = inner.split(',').map(|s| s.trim().parse::<i32>());
+            match (it.next(), it.next()) {
+                (Some(Ok(x)), Some(Ok(y))) if (x, y) != (0, 0) && x.abs() <= 15 && y.abs() <= 15 => {
+                    (v(x, y), 1)
+                }
+                _ => return Err(err(format!("`{t}` is not a leap: use (x,y) with -15..15, not (0,0)"))),
+            }
+        }
+        _ => {
+            return Err(err(format!(
+                "unknown atom `{t}`: expected one of W F D N A H C Z G K R B Q or (x,y)"
+            )));
+        }
+    })
+}
+
+/// All eight symmetric images of a vector, deduplicated, in a fixed order.
+fn symmetric(x: i32, y: i32) -> Vec<(i32, i32)> {
+    let mut out = Vec::new();
+    for (a, b) in [(x, y), (y, x)] {
+        for (sa, sb) in [(1, 1), (-1, 1), (1, -1), (-1, -1)] {
+            let v = (a * sa, b * sb);
+            if !out.contains(&v) {
+                out.push(v);
+            }
+        }
+    }
+    out
+}
+
+/// Whether a vector (x right, y forward) lies in a direction letter's half-plane or axis.
+fn letter(c: char, (x, y): (i32, i32)) -> bool {
+    match c {
+        'f' => y > 0,
+        'b' => y < 0,
+        'l' => x < 0,
+        'r' => x > 0,
+        'v' => y.abs() > x.abs(),
+        's' => x.abs() > y.abs(),
+        _ => false,
+    }
+}
+
+/// A pair of letters names the directions in both (`fl`, `fs`); a doubled letter narrows to its
+/// own axis (`ff` = forward and more forward than sideways).
+fn pair(a: char, b: char, v: (i32, i32)) -> bool {
+    let axis = |c| match c {
+        'f' | 'b' => 'v',
+        _ => 's',
+    };
+    if a == b {
+        letter(a, v) && letter(axis(a), v)
+    } else {
+        letter(a, v) && letter(b, v)
+    }
+}
+
+fn lower_atom(atom: &MoveAtom, doubled: bool) -> Result<Vec<MovePart>, BetzaError> {
+    let (bases, default_range) = atom_vectors(atom)?;
+    let mut range = if doubled { 0 } else { default_range };
+    if let Some(r) = &atom.range {
+        range = if r.node == "*" {
+            0
+        } else {
+            match r.node.parse::<u8>() {
+                Ok(n) if n >= 1 => n,
+                _ => {
+                    return Err(BetzaError {
+                        message: format!("range `{}` must be 1..255 or *", r.node),
+                        span: r.span,
+                    });
+                }
+            }
+        };
+    }
+    let mut mode = Mode::Both;
+    let mut style = Style::Leap;
+    let mut hop = false;
+    let mut dirs = Vec::new();
+    let mods = &atom.modifiers;
+    for (i, c) in mods.node.chars().enumerate() {
+        let at = Span {
+            start: mods.span.start + i,
+            end: mods.span.start + i + 1,
+        };
+        match c {
+            'm' => mode = if mode == Mode::Capture { Mode::Both } else { Mode::Move },
+            'c' => mode = if mode == Mode::Move { Mode::Both } else { Mode::Capture },
+            'n' => style = Style::Step,
+            'x' => style = Style::Displace,
+            'p' => hop = true,
+            'f' | 'b' | 'l' | 'r' | 'v' | 's' => dirs.push(c),
+            _ => {
+                return Err(BetzaError {
+                    message: format!(
+                        "unknown modifier `{c}`: expected m c n x p or a direction (f b l r v s)"
+                    ),
+                    span: at,
+                });
+            }
+        }
+    }
+    let mut all = Vec::new();
+    for (x, y) in bases {
+        for v in symmetric(x, y) {
+            if !all.contains(&v) {
+                all.push(v);
+            }
+        }
+    }
+    let vectors: Vec<(i32, i32)> = if dirs.is_empty() {
+        all
+    } else {
+        let mut keep = vec![false; all.len()];
+        let mut i = 0;
+        while i < dirs.len() {
+            if i + 1 < dirs.len() {
+                let hits: Vec<bool> = all.iter().map(|&v| pair(dirs[i], dirs[i + 1], v)).collect();
+                if hits.iter().any(|&h| h) {
+                    keep.iter_mut().zip(hits).for_each(|(k, h)| *k |= h);
+                    i += 2;
+                    continue;
+                }
+            }
+            for (k, &v) in keep.iter_mut().zip(&all) {
+                *k |= letter(dirs[i], v);
+            }
+            i += 1;
+        }
+        all.into_iter()
+            .zip(keep)
+            .filter_map(|(v, k)| k.then_some(v))
+            .collect()
+    };
+    if vectors.is_empty() {
+        return Err(BetzaError {
+            message: format!(
+                "the directions `{}` leave `{}` no move",
+                dirs.iter().collect::<String>(),
+                atom.atom.node
+            ),
+            span: mods.span,
+        });
+    }
+    let paths = vectors
+        .iter()
+        .map(|&v| match style {
+            Style::Leap => Vec::new(),
+            _ => step_path(v),
+        })
+        .collect();
+    Ok(vec![MovePart {
+        vectors: vectors.iter().map(|&(x, y)| (x as i8, y as i8)).collect(),
+        range,
+        style,
+        mode,
+        hop,
+        from_zone: None,
+        paths,
+    }])
+}
+
+/// The cells a stepping move passes, relative to its start: straight along the longer axis first,
+/// then diagonally (the Xiangqi horse's path for (1,2)).
+pub fn step_path((x, y): (i32, i32)) -> Vec<(i8, i8)> {
+    let (ax, ay) = (x.abs(), y.abs());
+    let (sx, sy) = (x.signum(), y.signum());
+    let mut out = Vec::new();
+    let (mut cx, mut cy) = (0i32, 0i32);
+    loop {
+        let (rx, ry) = (ax - cx.abs(), ay - cy.abs());
+        if rx > ry {
+            cx += sx;
+        } else if ry > rx {
+            cy += sy;
+        } else {
+            cx += sx;
+            cy += sy;
+        }
+        if (cx, cy) == (x, y) {
+            break;
+        }
+        out.push((cx as i8, cy as i8));
+    }
+    out
+}

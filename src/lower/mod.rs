@@ -1,0 +1,521 @@
+//! Lowering: resolves names, applies a variant's inheritance chain, checks everything, and builds
+//! the [`RuleSet`]. Every problem found is collected; the list is sorted by position.
+
+mod betza;
+mod region;
+
+use crate::rules::*;
+use crate::syntax::{self, File, Name, Property, Span, Spanned, Statement};
+use std::collections::BTreeMap;
+
+/// A problem in a definition, at a place in its source.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Diagnostic {
+    pub span: Span,
+    pub message: String,
+}
+
+/// A lowered variant with the source places the engine may still need to point at.
+#[derive(Clone, Debug)]
+pub struct Lowered {
+    pub rules: RuleSet,
+    /// Where the start position was written.
+    pub setup_span: Span,
+}
+
+/// Lists the selectable variants of a file: the main game first, then each `variant` block.
+pub fn variant_names(file: &File) -> Vec<String> {
+    let mut names = vec![game_id(file)];
+    names.extend(file.variants.iter().map(|v| v.name.node.clone()));
+    names
+}
+
+fn game_id(file: &File) -> String {
+    file.statements
+        .iter()
+        .find_map(|s| match s {
+            Statement::Game { id, .. } => Some(id.node.clone()),
+            _ => None,
+        })
+        .unwrap_or_else(|| "main".to_string())
+}
+
+/// Checks the file's own structure: variant names and parents. Returns problems found.
+pub fn check_structure(file: &File) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let mut seen = vec![game_id(file)];
+    for v in &file.variants {
+        if seen.contains(&v.name.node) {
+            out.push(Diagnostic {
+                span: v.name.span,
+                message: format!("variant `{}` is defined twice", v.name.node),
+            });
+        }
+        if let Some(p) = &v.extends {
+            if !seen.contains(&p.node) {
+                out.push(Diagnostic {
+                    span: p.span,
+                    message: format!(
+                        "unknown parent variant `{}` (a variant may extend only one defined above it)",
+                        p.node
+                    ),
+                });
+            }
+        }
+        seen.push(v.name.node.clone());
+    }
+    if !file
+        .statements
+        .iter()
+        .any(|s| matches!(s, Statement::Game { .. }))
+    {
+        out.push(Diagnostic {
+            span: Span { start: 0, end: 0 },
+            message: "the file has no `game NAME` statement".into(),
+        });
+    }
+    out
+}
+
+/// Lowers one variant (`None`: the main game). `Ok(None)` if the name is not a variant of the file.
+pub fn lower(file: &File, variant: Option<&str>) -> Result<Option<Lowered>, Vec<Diagnostic>> {
+    let mut errors = check_structure(file);
+    let main = game_id(file);
+    let name = variant.unwrap_or(&main).to_string();
+    // The chain of statement lists, from the main game down to the selected variant.
+    let mut chain: Vec<&[Statement]> = Vec::new();
+    if name != main {
+        let mut cur = match file.variants.iter().position(|v| v.name.node == name) {
+            Some(i) => i,
+            None => return if errors.is_empty() { Ok(None) } else { Err(errors) },
+        };
+        let mut guard = 0;
+        loop {
+            let v = &file.variants[cur];
+            chain.push(&v.statements);
+            guard += 1;
+            match &v.extends {
+                Some(p) if p.node != main && guard <= file.variants.len() => {
+                    match file.variants[..cur].iter().position(|w| w.name.node == p.node) {
+                        Some(i) => cur = i,
+                        None => break,
+                    }
+                }
+                _ => break,
+            }
+        }
+    }
+    chain.push(&file.statements);
+    chain.reverse();
+    let mut draft = Draft::default();
+    for (depth, stmts) in chain.iter().enumerate() {
+        for s in stmts.iter() {
+            draft.apply(s, depth > 0, &mut errors);
+        }
+    }
+    let lowered = draft.resolve(name, &mut errors);
+    errors.sort();
+    errors.dedup();
+    match lowered {
+        Some(l) if errors.is_empty() => Ok(Some(l)),
+        _ => Err(errors),
+    }
+}
+
+/// The statements of a variant's chain, applied in order, names still unresolved.
+#[derive(Default)]
+struct Draft {
+    game: Option<Name>,
+    title: Option<String>,
+    board: Option<(Spanned<u32>, Spanned<u32>)>,
+    holes: Vec<syntax::Region>,
+    players: Vec<(Name, Spanned<String>)>,
+    zones: Vec<ZoneDraft>,
+    pieces: Vec<PieceDraft>,
+    setup: Option<Spanned<String>>,
+    captures_to_hand: bool,
+    no_drop_where_stuck: bool,
+    royals_may_not_face: bool,
+    castling: Option<(Name, Name)>,
+    checkmate: Option<Spanned<String>>,
+    stalemate: Option<Spanned<String>>,
+}
+
+struct ZoneDraft {
+    name: Name,
+    player: Option<Name>,
+    region: syntax::Region,
+}
+
+#[derive(Clone)]
+struct PieceDraft {
+    name: Name,
+    symbol: Spanned<String>,
+    properties: Vec<Property>,
+}
+
+fn same_kind(a: &Property, b: &Property) -> bool {
+    std::mem::discriminant(a) == std::mem::discriminant(b)
+}
+
+impl Draft {
+    fn apply(&mut self, s: &Statement, in_variant: bool, errors: &mut Vec<Diagnostic>) {
+        match s {
+            Statement::Game { id, title } => {
+                if in_variant {
+                    errors.push(Diagnostic {
+                        span: id.span,
+                        message: "`game` belongs to the main game, not to a variant".into(),
+                    });
+                } else if self.game.is_some() {
+                    errors.push(Diagnostic {
+                        span: id.span,
+                        message: "`game` is given twice".into(),
+                    });
+                } else {
+                    self.game = Some(id.clone());
+                    self.title = title.as_ref().map(|t| t.node.clone());
+                }
+            }
+            Statement::Board { files, ranks } => self.board = Some((files.clone(), ranks.clone())),
+            Statement::Holes(r) => self.holes.push(r.clone()),
+            Statement::Player { name, forward } => {
+                match self.players.iter_mut().find(|(n, _)| n.node == name.node) {
+                    Some(p) if in_variant => p.1 = forward.clone(),
+                    Some(_) => errors.push(Diagnostic {
+                        span: name.span,
+                        message: format!("player `{}` is declared twice", name.node),
+                    }),
+                    None => self.players.push((name.clone(), forward.clone())),
+                }
+            }
+            Statement::Zone {
+                name,
+                player,
+                region,
+            } => {
+                let key = |z: &ZoneDraft| {
+                    z.name.node == name.node
+                        && z.player.as_ref().map(|p| &p.node) == player.as_ref().map(|p| &p.node)
+                };
+                match self.zones.iter().position(key) {
+                    Some(i) if in_variant => self.zones[i].region = region.clone(),
+                    Some(_) => errors.push(Diagnostic {
+                        span: name.span,
+                        message: format!("zone `{}` is defined twice", name.node),
+                    }),
+                    None => self.zones.push(ZoneDraft {
+                        name: name.clone(),
+                        player: player.clone(),
+                        region: region.clone(),
+                    }),
+                }
+            }
+            Statement::Piece(p) => {
+                let existing = self.pieces.iter().position(|d| d.name.node == p.name.node);
+                match (existing, &p.symbol) {
+                    (Some(i), Some(sym)) if in_variant => {
+                        self.pieces[i] = PieceDraft {
+                            name: p.name.clone(),
+                            symbol: sym.clone(),
+                            properties: p.properties.clone(),
+                        }
+                    }
+                    (Some(_), Some(_)) => errors.push(Diagnostic {
+                        span: p.name.span,
+                        message: format!("piece `{}` is defined twice", p.name.node),
+                    }),
+                    (Some(i), None) => {
+                        // An amendment: each kind of property stated replaces the inherited ones.
+                        let d = &mut self.pieces[i];
+                        d.properties
+                            .retain(|old| !p.properties.iter().any(|new| same_kind(old, new)));
+                        d.properties.extend(p.properties.iter().cloned());
+                    }
+                    (None, Some(sym)) => self.pieces.push(PieceDraft {
+                        name: p.name.clone(),
+                        symbol: sym.clone(),
+                        properties: p.properties.clone(),
+                    }),
+                    (None, None) => errors.push(Diagnostic {
+                        span: p.name.span,
+                        message: format!(
+                            "piece `{}` needs a symbol (e.g. `piece {} X`); only an inherited piece may be amended without one",
+                            p.name.node, p.name.node
+                        ),
+                    }),
+                }
+            }
+            Statement::Setup(f) => self.setup = Some(f.clone()),
+            Statement::CapturesToHand(_) => self.captures_to_hand = true,
+            Statement::NoDropWhereStuck(_) => self.no_drop_where_stuck = true,
+            Statement::RoyalsMayNotFace(_) => self.royals_may_not_face = true,
+            Statement::Castling { king, rook } => self.castling = Some((king.clone(), rook.clone())),
+            Statement::Checkmate(o) => self.checkmate = Some(o.clone()),
+            Statement::Stalemate(o) => self.stalemate = Some(o.clone()),
+        }
+    }
+
+    fn resolve(self, variant: String, errors: &mut Vec<Diagnostic>) -> Option<Lowered> {
+        let start = Span { start: 0, end: 0 };
+        let mut err = |span: Span, message: String| errors.push(Diagnostic { span, message });
+        let Some((files, ranks)) = self.board.clone() else {
+            err(start, "the game has no `board FILES x RANKS`".into());
+            return None;
+        };
+        let mut ok = true;
+        for d in [&files, &ranks] {
+            if d.node == 0 || d.node > 16 {
+                err(d.span, format!("a board side must be 1..16, not {}", d.node));
+                ok = false;
+            }
+        }
+        if !ok {
+            return None;
+        }
+        let mut board = Board {
+            files: files.node as u8,
+            ranks: ranks.node as u8,
+            holes: Vec::new(),
+        };
+        // Players.
+        if self.players.len() < 2 || self.players.len() > MAX_PLAYERS {
+            let span = self.players.first().map(|p| p.0.span).unwrap_or(start);
+            err(
+                span,
+                format!(
+                    "a game needs 2 to {MAX_PLAYERS} players, this one has {}",
+                    self.players.len()
+                ),
+            );
+            return None;
+        }
+        let players: Vec<Player> = self
+            .players
+            .iter()
+            .map(|(n, d)| Player {
+                name: n.node.clone(),
+                forward: match d.node.as_str() {
+                    "north" => Direction::North,
+                    "south" => Direction::South,
+                    "east" => Direction::East,
+                    _ => Direction::West,
+                },
+            })
+            .collect();
+        // Holes are in board coordinates.
+        let ctx = region::Context::new(&board, &players);
+        let mut holes = Vec::new();
+        for r in &self.holes {
+            holes.extend(ctx.absolute(r, &[], &mut err));
+        }
+        holes.sort();
+        holes.dedup();
+        board.holes = holes;
+        let ctx = region::Context::new(&board, &players);
+        // Zones, in the order first defined; per-player definitions override the mirror.
+        let mut zone_names: Vec<String> = Vec::new();
+        for z in &self.zones {
+            if !zone_names.contains(&z.name.node) {
+                zone_names.push(z.name.node.clone());
+            }
+        }
+        let mut zones: Vec<Zone> = Vec::new();
+        let drafts: Vec<(String, Option<String>, syntax::Region, Span)> = self
+            .zones
+            .iter()
+            .map(|z| {
+                (
+                    z.name.node.clone(),
+                    z.player.as_ref().map(|p| p.node.clone()),
+                    z.region.clone(),
+                    z.name.span,
+                )
+            })
+            .collect();
+        for z in &self.zones {
+            if let Some(p) = &z.player {
+                if !players.iter().any(|q| q.name == p.node) {
+                    err(p.span, format!("unknown player `{}`", p.node));
+                }
+            }
+        }
+        for name in &zone_names {
+            let cells = ctx.zone_cells(name, &drafts, &mut err);
+            zones.push(Zone {
+                name: name.clone(),
+                cells,
+            });
+        }
+        let zone_id = |n: &Name, err: &mut dyn FnMut(Span, String)| -> Option<ZoneId> {
+            let id = zone_names.iter().position(|z| *z == n.node).map(|i| i as ZoneId);
+            if id.is_none() {
+                err(n.span, format!("unknown zone `{}`", n.node));
+            }
+            id
+        };
+        // Pieces: symbols and names first, so properties may refer to any of them.
+        if self.pieces.len() > MAX_PIECES {
+            err(
+                self.pieces[MAX_PIECES].name.span,
+                format!("a game may have at most {MAX_PIECES} piece types"),
+            );
+            return None;
+        }
+        let mut symbols: BTreeMap<String, Span> = BTreeMap::new();
+        for p in &self.pieces {
+            if let Some(first) = symbols.get(&p.symbol.node) {
+                let _ = first;
+                err(
+                    p.symbol.span,
+                    format!(
+                        "symbol `{}` is already used by another piece",
+                        p.symbol.node
+                    ),
+                );
+            } else {
+                symbols.insert(p.symbol.node.clone(), p.symbol.span);
+            }
+        }
+        let piece_names: Vec<&str> = self.pieces.iter().map(|p| p.name.node.as_str()).collect();
+        let piece_id = |n: &Name, err: &mut dyn FnMut(Span, String)| -> Option<PieceId> {
+            let id = piece_names.iter().position(|p| *p == n.node).map(|i| i as PieceId);
+            if id.is_none() {
+                err(n.span, format!("unknown piece `{}`", n.node));
+            }
+            id
+        };
+        let mut pieces = Vec::new();
+        for d in &self.pieces {
+            let mut pt = PieceType {
+                name: d.name.node.clone(),
+                symbol: d.symbol.node.clone(),
+                value: 0,
+                royal: false,
+                moves: Vec::new(),
+                confined_to: None,
+                barred_from: None,
+                promotions: Vec::new(),
+                drops: DropRules::default(),
+                en_passant: false,
+            };
+            for prop in &d.properties {
+                match prop {
+                    Property::Value(v) => match i32::try_from(v.node) {
+                        Ok(x) => pt.value = x,
+                        Err(_) => err(v.span, "value out of range".into()),
+                    },
+                    Property::Royal(_) => pt.royal = true,
+                    Property::Moves { words, zone, .. } => {
+                        let z = zone.as_ref().and_then(|z| zone_id(z, &mut err));
+                        for w in words {
+                            match betza::lower_word(w) {
+                                Ok(parts) => pt.moves.extend(parts.into_iter().map(|mut m| {
+                                    m.from_zone = z;
+                                    m
+                                })),
+                                Err(e) => err(e.span, e.message),
+                            }
+                        }
+                    }
+                    Property::Confined(z) => pt.confined_to = zone_id(z, &mut err),
+                    Property::Barred(z) => pt.barred_from = zone_id(z, &mut err),
+                    Property::Promotes {
+                        to,
+                        trigger,
+                        zone,
+                        obligation,
+                    } => {
+                        let targets: Vec<PieceId> =
+                            to.iter().filter_map(|t| piece_id(t, &mut err)).collect();
+                        let z = zone_id(zone, &mut err);
+                        let trigger = match trigger.node.as_str() {
+                            "entering" => Trigger::Entering,
+                            "ending in" => Trigger::EndingIn,
+                            "leaving" => Trigger::Leaving,
+                            _ => Trigger::StartingOrEndingIn,
+                        };
+                        let obligation = match obligation.as_ref().map(|o| o.node.as_str()) {
+                            Some("compulsory") => Obligation::Compulsory,
+                            Some("compulsory when stuck") => Obligation::CompulsoryWhenStuck,
+                            _ => Obligation::Optional,
+                        };
+                        if let (Some(zone), true) = (z, targets.len() == to.len()) {
+                            pt.promotions.push(Promotion {
+                                zone,
+                                trigger,
+                                obligation,
+                                to: targets,
+                            });
+                        }
+                    }
+                    Property::DropsIn(z) => pt.drops.zone = zone_id(z, &mut err),
+                    Property::PerFile(n) => match u8::try_from(n.node) {
+                        Ok(x) if x >= 1 => pt.drops.max_per_file = Some(x),
+                        _ => err(n.span, "a per-file limit must be 1..255".into()),
+                    },
+                    Property::DropMayNotMate(_) => pt.drops.may_not_mate = true,
+                    Property::EnPassant(_) => pt.en_passant = true,
+                }
+            }
+            if pt.moves.is_empty() {
+                err(
+                    d.name.span,
+                    format!("piece `{}` has no `moves`", d.name.node),
+                );
+            }
+            pieces.push(pt);
+        }
+        let castling = self.castling.as_ref().and_then(|(k, r)| {
+            let king = piece_id(k, &mut err);
+            let rook = piece_id(r, &mut err);
+            Some(Castling {
+                king: king?,
+                rook: rook?,
+            })
+        });
+        let outcome = |o: &Option<Spanned<String>>, default| match o.as_ref().map(|s| s.node.as_str()) {
+            Some("win") => Outcome::Win,
+            Some("loss") => Outcome::Loss,
+            Some("draw") => Outcome::Draw,
+            _ => default,
+        };
+        let Some(setup) = self.setup.clone() else {
+            err(
+                self.game.as_ref().map(|g| g.span).unwrap_or(start),
+                "the game has no `setup FEN`".into(),
+            );
+            return None;
+        };
+        if !pieces.iter().any(|p| p.royal) {
+            err(
+                self.game.as_ref().map(|g| g.span).unwrap_or(start),
+                "no piece is `royal`: the game would have no check or checkmate".into(),
+            );
+        }
+        let rules = RuleSet {
+            game: self
+                .game
+                .as_ref()
+                .map(|g| g.node.clone())
+                .unwrap_or_else(|| "main".into()),
+            variant,
+            title: self.title.clone(),
+            board,
+            players,
+            zones,
+            pieces,
+            setup: setup.node.clone(),
+            captures_to_hand: self.captures_to_hand,
+            no_drop_where_stuck: self.no_drop_where_stuck,
+            royals_may_not_face: self.royals_may_not_face,
+            castling,
+            checkmate: outcome(&self.checkmate, Outcome::Loss),
+            stalemate: outcome(&self.stalemate, Outcome::Draw),
+        };
+        Some(Lowered {
+            rules,
+            setup_span: setup.span,
+        })
+    }
+}

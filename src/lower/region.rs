@@ -1,0 +1,202 @@
+//! Regions to cells, mirrored for each player.
+
+use crate::rules::{Board, Cell, Direction, Player};
+use crate::syntax::{Region, RegionItem, Span};
+
+/// One zone statement: name, explicit player (if any), region, span of the name.
+pub type ZoneDraft = (String, Option<String>, Region, Span);
+
+pub struct Context<'a> {
+    board: &'a Board,
+    players: &'a [Player],
+}
+
+/// Maps a cell in a player's own frame (x from its left, y from its own side) to the board.
+fn from_frame(b: &Board, d: Direction, x: i32, y: i32) -> Option<Cell> {
+    let (w, h) = (b.files as i32, b.ranks as i32);
+    let (f, r) = match d {
+        Direction::North => (x, y),
+        Direction::South => (w - 1 - x, h - 1 - y),
+        Direction::East => (y, h - 1 - x),
+        Direction::West => (w - 1 - y, x),
+    };
+    b.cell(f, r)
+}
+
+/// Maps a board cell to a player's own frame.
+fn to_frame(b: &Board, d: Direction, c: Cell) -> (i32, i32) {
+    let (w, h) = (b.files as i32, b.ranks as i32);
+    let (f, r) = b.coords(c);
+    match d {
+        Direction::North => (f, r),
+        Direction::South => (w - 1 - f, h - 1 - r),
+        Direction::East => (h - 1 - r, f),
+        Direction::West => (r, w - 1 - f),
+    }
+}
+
+/// Parses a cell name such as `e4` or `a10` against a board.
+pub fn parse_cell(b: &Board, s: &str) -> Option<(i32, i32)> {
+    let mut chars = s.chars();
+    let f = chars.next()?;
+    if !f.is_ascii_lowercase() {
+        return None;
+    }
+    let r: i32 = chars.as_str().parse().ok()?;
+    let file = f as i32 - 'a' as i32;
+    if file >= b.files as i32 || r < 1 || r > b.ranks as i32 {
+        return None;
+    }
+    Some((file, r - 1))
+}
+
+impl<'a> Context<'a> {
+    pub fn new(board: &'a Board, players: &'a [Player]) -> Self {
+        Context { board, players }
+    }
+
+    /// The cells of a region as written (board coordinates), zone references resolved for
+    /// player 0 through `zones`.
+    pub fn absolute(
+        &self,
+        region: &Region,
+        zones: &[ZoneDraft],
+        err: &mut dyn FnMut(Span, String),
+    ) -> Vec<Cell> {
+        self.items(region, zones, 0, 0, err)
+    }
+
+    fn items(
+        &self,
+        region: &Region,
+        zones: &[ZoneDraft],
+        player: usize,
+        depth: usize,
+        err: &mut dyn FnMut(Span, String),
+    ) -> Vec<Cell> {
+        let b = self.board;
+        let mut out = Vec::new();
+        let rect = |out: &mut Vec<Cell>, f0: i32, f1: i32, r0: i32, r1: i32| {
+            for r in r0.min(r1)..=r0.max(r1) {
+                for f in f0.min(f1)..=f0.max(f1) {
+                    if let Some(c) = b.cell(f, r) {
+                        out.push(c);
+                    }
+                }
+            }
+        };
+        for item in &region.items {
+            let sp = item.span;
+            match &item.node {
+                RegionItem::Ranks(a, c) => {
+                    for &n in [a, c] {
+                        if n == 0 || n > b.ranks as u32 {
+                            err(sp, format!("rank {n} is off the board (1..{})", b.ranks));
+                        }
+                    }
+                    rect(&mut out, 0, b.files as i32 - 1, *a as i32 - 1, *c as i32 - 1);
+                }
+                RegionItem::Files(a, c) => {
+                    let (fa, fc) = (*a as i32 - 'a' as i32, *c as i32 - 'a' as i32);
+                    for (n, ch) in [(fa, a), (fc, c)] {
+                        if n >= b.files as i32 {
+                            err(sp, format!("file {ch} is off the board"));
+                        }
+                    }
+                    rect(&mut out, fa, fc, 0, b.ranks as i32 - 1);
+                }
+                RegionItem::All => rect(&mut out, 0, b.files as i32 - 1, 0, b.ranks as i32 - 1),
+                RegionItem::Rect(x, y) => match (parse_cell(b, x), parse_cell(b, y)) {
+                    (Some((f0, r0)), Some((f1, r1))) => rect(&mut out, f0, f1, r0, r1),
+                    _ => err(sp, format!("`{x}-{y}` is off the board")),
+                },
+                RegionItem::Cell(x) => match parse_cell(b, x) {
+                    Some((f, r)) => rect(&mut out, f, f, r, r),
+                    None => err(sp, format!("cell `{x}` is off the board")),
+                },
+                RegionItem::Zone(name) => {
+                    if depth > 16 {
+                        err(sp, format!("zone `{name}` refers to itself"));
+                    } else if zones.iter().any(|z| z.0 == *name) {
+                        out.extend(self.cells_for(name, zones, player, depth + 1, err));
+                    } else {
+                        err(sp, format!("unknown zone `{name}`"));
+                    }
+                }
+            }
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// The cells of zone `name` for one player.
+    fn cells_for(
+        &self,
+        name: &str,
+        zones: &[ZoneDraft],
+        player: usize,
+        depth: usize,
+        err: &mut dyn FnMut(Span, String),
+    ) -> Vec<Cell> {
+        let pname = &self.players[player].name;
+        if let Some(z) = zones
+            .iter()
+            .find(|z| z.0 == name && z.1.as_deref() == Some(pname.as_str()))
+        {
+            return self.items(&z.2, zones, player, depth, err);
+        }
+        let Some(z) = zones.iter().find(|z| z.0 == name && z.1.is_none()) else {
+            return Vec::new();
+        };
+        if player == 0 {
+            return self.items(&z.2, zones, 0, depth, err);
+        }
+        // Mirror the first player's view into this player's frame; only references to other
+        // zones are resolved for this player directly.
+        let (own, refs): (Vec<_>, Vec<_>) = z
+            .2
+            .items
+            .iter()
+            .cloned()
+            .partition(|i| !matches!(i.node, RegionItem::Zone(_)));
+        let own = Region {
+            items: own,
+            span: z.2.span,
+        };
+        let refs = Region {
+            items: refs,
+            span: z.2.span,
+        };
+        let d0 = self.players[0].forward;
+        let dp = self.players[player].forward;
+        // Errors were already reported for player 0.
+        let mut quiet = |_: Span, _: String| {};
+        let mut out: Vec<Cell> = self
+            .items(&own, zones, 0, depth, &mut quiet)
+            .into_iter()
+            .filter_map(|c| {
+                let (x, y) = to_frame(self.board, d0, c);
+                from_frame(self.board, dp, x, y)
+            })
+            .collect();
+        out.extend(self.items(&refs, zones, player, depth, &mut quiet));
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// The cells of zone `name` for every player.
+    pub fn zone_cells(
+        &self,
+        name: &str,
+        zones: &[ZoneDraft],
+        err: &mut dyn FnMut(Span, String),
+    ) -> Vec<Vec<Cell>> {
+        (0..self.players.len())
+            .map(|p| {
+                self.cells_for(name, zones, p, 0, err)
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,346 @@
+//! The compiled rule set: everything the engine needs to know about a game, with no text, no spans
+//! and no names left to resolve. It is the contract with other tools: serialised as RON or JSON and
+//! loaded back unchanged.
+
+use serde::{Deserialize, Serialize};
+
+/// Index of a cell: `file + rank * files`, with file 0 = `a` and rank 0 = `1`.
+pub type Cell = u16;
+/// Index of a piece type in [`RuleSet::pieces`].
+pub type PieceId = u8;
+/// Index of a player in [`RuleSet::players`], which is also the turn order.
+pub type PlayerId = u8;
+/// Index of a zone in [`RuleSet::zones`].
+pub type ZoneId = u8;
+
+/// The largest number of cells a board may have (16 x 16).
+pub const MAX_CELLS: usize = 256;
+/// The largest number of players.
+pub const MAX_PLAYERS: usize = 4;
+/// The largest number of piece types in one game.
+pub const MAX_PIECES: usize = 64;
+
+/// A complete, resolved game: one variant of one definition file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RuleSet {
+    /// The game's identifier (`game NAME`).
+    pub game: String,
+    /// The selected variant's name.
+    pub variant: String,
+    /// A human-readable title, if the definition gives one.
+    pub title: Option<String>,
+    pub board: Board,
+    /// Players in turn order.
+    pub players: Vec<Player>,
+    pub zones: Vec<Zone>,
+    pub pieces: Vec<PieceType>,
+    /// The start position as a FEN.
+    pub setup: String,
+    /// Captured pieces go to the captor's hand, from where they may be dropped.
+    pub captures_to_hand: bool,
+    /// A piece may not be dropped on a cell from which it could never move.
+    pub no_drop_where_stuck: bool,
+    /// Two royal pieces of different players may not stand on one file with nothing between them.
+    pub royals_may_not_face: bool,
+    /// Castling, if the game has it.
+    pub castling: Option<Castling>,
+    /// What checkmate means for the player who is mated.
+    pub checkmate: Outcome,
+    /// What stalemate means for the player who cannot move.
+    pub stalemate: Outcome,
+}
+
+/// The shape of the board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Board {
+    pub files: u8,
+    pub ranks: u8,
+    /// Cells that are not part of the board (holes), sorted.
+    pub holes: Vec<Cell>,
+}
+
+impl Board {
+    /// Gets the number of cells in the bounding rectangle.
+    pub fn cells(&self) -> usize {
+        self.files as usize * self.ranks as usize
+    }
+
+    /// Gets the cell at a file and rank, if it lies on the board.
+    pub fn cell(&self, file: i32, rank: i32) -> Option<Cell> {
+        if file < 0 || rank < 0 || file >= self.files as i32 || rank >= self.ranks as i32 {
+            return None;
+        }
+        let c = (file + rank * self.files as i32) as Cell;
+        if self.holes.binary_search(&c).is_ok() {
+            None
+        } else {
+            Some(c)
+        }
+    }
+
+    /// Gets the file and rank of a cell.
+    pub fn coords(&self, cell: Cell) -> (i32, i32) {
+        (
+            cell as i32 % self.files as i32,
+            cell as i32 / self.files as i32,
+        )
+    }
+}
+
+/// The four directions a player may face.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Direction {
+    North,
+    South,
+    East,
+    West,
+}
+
+impl Direction {
+    /// Turns a vector given in the player's own frame (x to its right, y forward) into board
+    /// coordinates (x towards higher files, y towards higher ranks).
+    pub fn orient(self, x: i32, y: i32) -> (i32, i32) {
+        match self {
+            Direction::North => (x, y),
+            Direction::South => (-x, -y),
+            Direction::East => (y, -x),
+            Direction::West => (-y, x),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    pub name: String,
+    pub forward: Direction,
+}
+
+/// A named region, resolved to cells for each player (mirrored by the player's orientation unless
+/// the definition gave that player's cells explicitly).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Zone {
+    pub name: String,
+    /// `cells[player]`: the zone's cells as seen by that player, sorted.
+    pub cells: Vec<Vec<Cell>>,
+}
+
+/// The result of a game-ending situation for the player it happens to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Outcome {
+    Win,
+    Loss,
+    Draw,
+}
+
+/// Castling: the royal `king` moves two cells towards a `rook` on its rank, and the rook lands on
+/// the cell the king passed over.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Castling {
+    pub king: PieceId,
+    pub rook: PieceId,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PieceType {
+    pub name: String,
+    /// The FEN symbol as the first player writes it (`P`, `+P`); other players use lower case.
+    pub symbol: String,
+    pub value: i32,
+    /// Losing every royal piece (by checkmate) loses the game; a move may not leave one attacked.
+    pub royal: bool,
+    pub moves: Vec<MovePart>,
+    /// The piece may never leave this zone.
+    pub confined_to: Option<ZoneId>,
+    /// The piece may never enter this zone.
+    pub barred_from: Option<ZoneId>,
+    pub promotions: Vec<Promotion>,
+    pub drops: DropRules,
+    /// Its multi-cell stepping moves can be taken en passant, and it takes en passant.
+    pub en_passant: bool,
+}
+
+/// What a move part may do at its destination.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    Both,
+    Move,
+    Capture,
+}
+
+impl Mode {
+    pub fn moves(self) -> bool {
+        self != Mode::Capture
+    }
+    pub fn captures(self) -> bool {
+        self != Mode::Move
+    }
+}
+
+/// How a multi-cell move treats the cells it passes over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Style {
+    /// Jumps: the cells in between do not matter.
+    Leap,
+    /// Steps: every cell in between must be empty.
+    Step,
+    /// Multiple displacement: a friend in between blocks; every enemy in between is captured.
+    Displace,
+}
+
+/// One atom of a piece's move set, with every direction spelled out in the owner's frame
+/// (x towards the owner's right, y forward).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MovePart {
+    /// The vectors of one leap, already filtered by direction modifiers.
+    pub vectors: Vec<(i8, i8)>,
+    /// How many leaps in a straight line: 1 for a leaper, 0 for an unlimited rider.
+    pub range: u8,
+    pub style: Style,
+    pub mode: Mode,
+    /// Hopper: the move passes exactly one occupied cell (the screen) before it may land.
+    pub hop: bool,
+    /// The part is usable only from cells of this zone.
+    pub from_zone: Option<ZoneId>,
+    /// Cells (in the owner's frame, relative to the start) that must be empty for each vector, in
+    /// the order of `vectors`; empty when the style decides.
+    pub paths: Vec<Vec<(i8, i8)>>,
+}
+
+/// When a move triggers a promotion zone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Trigger {
+    /// The move ends in the zone, having started outside it.
+    Entering,
+    /// The move ends in the zone.
+    EndingIn,
+    /// The move starts or ends in the zone.
+    StartingOrEndingIn,
+    /// The move starts in the zone and ends outside it.
+    Leaving,
+}
+
+/// Whether a promotion must be taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Obligation {
+    Optional,
+    Compulsory,
+    /// Optional, except when the unpromoted piece could never move again from its destination.
+    CompulsoryWhenStuck,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Promotion {
+    pub zone: ZoneId,
+    pub trigger: Trigger,
+    pub obligation: Obligation,
+    /// The types it may become, in the order the definition lists them.
+    pub to: Vec<PieceId>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DropRules {
+    /// Drops only into this zone.
+    pub zone: Option<ZoneId>,
+    /// At most this many unpromoted pieces of this type and owner on one file after a drop.
+    pub max_per_file: Option<u8>,
+    /// A drop of this type may not checkmate.
+    pub may_not_mate: bool,
+}
+
+impl RuleSet {
+    /// Finds a piece type by its first player's symbol.
+    pub fn piece_by_symbol(&self, symbol: &str) -> Option<PieceId> {
+        self.pieces
+            .iter()
+            .position(|p| p.symbol == symbol)
+            .map(|i| i as PieceId)
+    }
+
+    /// Gets the type a captured piece of type `id` reverts to when it has no recorded origin:
+    /// the only type that promotes to it, or itself.
+    pub fn base_of(&self, id: PieceId) -> PieceId {
+        let mut found = None;
+        for (i, p) in self.pieces.iter().enumerate() {
+            if i as PieceId != id && p.promotions.iter().any(|pr| pr.to.contains(&id)) {
+                if found.is_some() {
+                    return id;
+                }
+                found = Some(i as PieceId);
+            }
+        }
+        match found {
+            // A promoted form is marked by its symbol (`+P`); an ordinary type that others promote
+            // to (a chess Queen) is its own base unless the position records otherwise.
+            Some(b) if self.pieces[id as usize].symbol.starts_with('+') => b,
+            _ => id,
+        }
+    }
+}
+
+impl RuleSet {
+    /// Checks that every index and size in a rule set is in range, as one loaded from RON or
+    /// JSON by another tool may not be.
+    pub fn validate(&self) -> Result<(), String> {
+        let b = &self.board;
+        if !(1..=16).contains(&b.files) || !(1..=16).contains(&b.ranks) {
+            return Err("board sides must be 1..16".into());
+        }
+        let cells = b.cells();
+        if b.holes.iter().any(|&c| c as usize >= cells) {
+            return Err("a hole is off the board".into());
+        }
+        if !(2..=MAX_PLAYERS).contains(&self.players.len()) {
+            return Err(format!("a game needs 2 to {MAX_PLAYERS} players"));
+        }
+        if self.pieces.is_empty() || self.pieces.len() > MAX_PIECES {
+            return Err(format!("a game needs 1 to {MAX_PIECES} piece types"));
+        }
+        for z in &self.zones {
+            if z.cells.len() != self.players.len()
+                || z.cells.iter().flatten().any(|&c| c as usize >= cells)
+            {
+                return Err(format!("zone `{}` does not fit the board and players", z.name));
+            }
+        }
+        let zone_ok = |z: &Option<ZoneId>| z.is_none_or(|z| (z as usize) < self.zones.len());
+        let piece_ok = |p: PieceId| (p as usize) < self.pieces.len();
+        for p in &self.pieces {
+            let bad = |what: &str| Err(format!("piece `{}`: {what}", p.name));
+            if p.symbol.is_empty() {
+                return bad("empty symbol");
+            }
+            if !zone_ok(&p.confined_to) || !zone_ok(&p.barred_from) || !zone_ok(&p.drops.zone) {
+                return bad("unknown zone");
+            }
+            for m in &p.moves {
+                if !zone_ok(&m.from_zone) {
+                    return bad("unknown zone");
+                }
+                let fits = |&(x, y): &(i8, i8)| (-15..=15).contains(&x) && (-15..=15).contains(&y);
+                if m.vectors.iter().any(|v| !fits(v) || *v == (0, 0))
+                    || (!m.paths.is_empty() && m.paths.len() != m.vectors.len())
+                    || m.paths.iter().flatten().any(|v| !fits(v))
+                {
+                    return bad("bad move vector");
+                }
+            }
+            for pr in &p.promotions {
+                if (pr.zone as usize) >= self.zones.len() || !pr.to.iter().all(|&t| piece_ok(t)) {
+                    return bad("bad promotion");
+                }
+            }
+        }
+        if let Some(c) = &self.castling {
+            if !piece_ok(c.king) || !piece_ok(c.rook) {
+                return Err("castling names an unknown piece".into());
+            }
+        }
+        Ok(())
+    }
+}

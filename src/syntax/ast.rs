@@ -1,0 +1,117 @@
+//! The spanned syntax tree of a definition file: what was written, before any name is resolved.
+
+use serde::Serialize;
+
+/// A byte range in the source text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+/// A value with the span of the text it came from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Spanned<T> {
+    pub node: T,
+    pub span: Span,
+}
+
+pub type Name = Spanned<String>;
+
+/// A whole definition file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct File {
+    /// The main game's statements.
+    pub statements: Vec<Statement>,
+    pub variants: Vec<Variant>,
+}
+
+/// `variant NAME [extends NAME]` and the statements that differ from its parent.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Variant {
+    pub name: Name,
+    pub extends: Option<Name>,
+    pub statements: Vec<Statement>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Statement {
+    Game { id: Name, title: Option<Spanned<String>> },
+    Board { files: Spanned<u32>, ranks: Spanned<u32> },
+    Holes(Region),
+    Player { name: Name, forward: Spanned<String> },
+    Zone { name: Name, player: Option<Name>, region: Region },
+    Piece(Piece),
+    Setup(Spanned<String>),
+    CapturesToHand(Span),
+    NoDropWhereStuck(Span),
+    RoyalsMayNotFace(Span),
+    Castling { king: Name, rook: Name },
+    Checkmate(Spanned<String>),
+    Stalemate(Spanned<String>),
+}
+
+/// A union of region items.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Region {
+    pub items: Vec<Spanned<RegionItem>>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum RegionItem {
+    /// Ranks numbered from 1, inclusive.
+    Ranks(u32, u32),
+    /// Files as letters, inclusive.
+    Files(char, char),
+    All,
+    /// A rectangle between two corner cells, inclusive.
+    Rect(String, String),
+    Cell(String),
+    Zone(String),
+}
+
+/// `piece NAME [SYMBOL]` and its properties.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Piece {
+    pub name: Name,
+    pub symbol: Option<Spanned<String>>,
+    pub properties: Vec<Property>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Property {
+    Value(Spanned<i64>),
+    Royal(Span),
+    Moves { words: Vec<MoveWord>, zone: Option<Name>, span: Span },
+    Confined(Name),
+    Barred(Name),
+    Promotes {
+        to: Vec<Name>,
+        trigger: Spanned<String>,
+        zone: Name,
+        obligation: Option<Spanned<String>>,
+    },
+    DropsIn(Name),
+    PerFile(Spanned<u32>),
+    DropMayNotMate(Span),
+    EnPassant(Span),
+}
+
+/// One Betza word such as `FfW`: a sequence of atoms, each with its modifiers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveWord {
+    pub atoms: Vec<MoveAtom>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveAtom {
+    pub modifiers: Spanned<String>,
+    /// A Betza letter (`W`) or an explicit vector (`(3,1)`).
+    pub atom: Spanned<String>,
+    /// Digits, `*`, or nothing.
+    pub range: Option<Spanned<String>>,
+}

@@ -1,0 +1,7 @@
+//! The syntax of definition files: the pest grammar's parser and the spanned tree it builds.
+
+mod ast;
+mod parser;
+
+pub use ast::*;
+pub use parser::{SyntaxError, parse};

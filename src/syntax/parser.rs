@@ -1,0 +1,368 @@
+//! Turns source text into the syntax tree, through the pest grammar in grammar/varia.pest.
+
+use super::ast::*;
+use pest::Parser as _;
+use pest::iterators::Pair;
+
+#[derive(pest_derive::Parser)]
+#[grammar = "../grammar/varia.pest"]
+struct VariaParser;
+
+/// A syntax error: where, and what was expected there.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct SyntaxError {
+    pub message: String,
+    pub span: Span,
+}
+
+/// Parses a definition file.
+pub fn parse(source: &str) -> Result<File, SyntaxError> {
+    let mut pairs = VariaParser::parse(Rule::file, source).map_err(convert_error)?;
+    let file = pairs.next().expect("the file rule always yields one pair");
+    let mut statements = Vec::new();
+    let mut variants = Vec::new();
+    for pair in file.into_inner() {
+        match pair.as_rule() {
+            Rule::variant => variants.push(variant(pair)),
+            Rule::EOI => {}
+            _ => statements.push(statement(pair)),
+        }
+    }
+    Ok(File {
+        statements,
+        variants,
+    })
+}
+
+fn span(pair: &Pair<Rule>) -> Span {
+    let s = pair.as_span();
+    Span {
+        start: s.start(),
+        end: s.end(),
+    }
+}
+
+fn spanned_str(pair: &Pair<Rule>) -> Spanned<String> {
+    Spanned {
+        node: pair.as_str().to_string(),
+        span: span(pair),
+    }
+}
+
+/// Joins the words of a multi-word literal with single spaces.
+fn words(pair: &Pair<Rule>) -> Spanned<String> {
+    Spanned {
+        node: pair.as_str().split_whitespace().collect::<Vec<_>>().join(" "),
+        span: span(pair),
+    }
+}
+
+fn int(pair: &Pair<Rule>) -> Spanned<u32> {
+    Spanned {
+        // The grammar admits digits only; an absurdly long number saturates and fails validation.
+        node: pair.as_str().parse().unwrap_or(u32::MAX),
+        span: span(pair),
+    }
+}
+
+/// The inner pairs that carry meaning (keywords are skipped).
+fn parts(pair: Pair<Rule>) -> Vec<Pair<Rule>> {
+    pair.into_inner()
+        .filter(|p| !format!("{:?}", p.as_rule()).starts_with("kw_"))
+        .collect()
+}
+
+fn variant(pair: Pair<Rule>) -> Variant {
+    let sp = span(&pair);
+    let mut inner = parts(pair).into_iter();
+    let name = spanned_str(&inner.next().expect("variant name"));
+    let mut extends = None;
+    let mut statements = Vec::new();
+    for p in inner {
+        if p.as_rule() == Rule::name {
+            extends = Some(spanned_str(&p));
+        } else {
+            statements.push(statement(p));
+        }
+    }
+    Variant {
+        name,
+        extends,
+        statements,
+        span: sp,
+    }
+}
+
+fn statement(pair: Pair<Rule>) -> Statement {
+    let sp = span(&pair);
+    let rule = pair.as_rule();
+    let p = parts(pair);
+    match rule {
+        Rule::game => Statement::Game {
+            id: spanned_str(&p[0]),
+            title: p.get(1).map(|s| {
+                let t = s.as_str();
+                Spanned {
+                    node: t[1..t.len() - 1].to_string(),
+                    span: span(s),
+                }
+            }),
+        },
+        Rule::board => Statement::Board {
+            files: int(&p[0]),
+            ranks: int(&p[1]),
+        },
+        Rule::holes => Statement::Holes(region(p[0].clone())),
+        Rule::player => Statement::Player {
+            name: spanned_str(&p[0]),
+            forward: spanned_str(&p[1]),
+        },
+        Rule::zone => {
+            let (player, reg) = if p.len() == 3 {
+                (Some(spanned_str(&p[1])), p[2].clone())
+            } else {
+                (None, p[1].clone())
+            };
+            Statement::Zone {
+                name: spanned_str(&p[0]),
+                player,
+                region: region(reg),
+            }
+        }
+        Rule::piece => Statement::Piece(piece(p, sp)),
+        Rule::setup => {
+            let f = &p[0];
+            Statement::Setup(Spanned {
+                node: f.as_str().trim_end().to_string(),
+                span: Span {
+                    start: span(f).start,
+                    end: span(f).start + f.as_str().trim_end().len(),
+                },
+            })
+        }
+        Rule::captures_to_hand => Statement::CapturesToHand(sp),
+        Rule::no_drop_where_stuck => Statement::NoDropWhereStuck(sp),
+        Rule::royals_may_not_face => Statement::RoyalsMayNotFace(sp),
+        Rule::castling => Statement::Castling {
+            king: spanned_str(&p[0]),
+            rook: spanned_str(&p[1]),
+        },
+        Rule::checkmate => Statement::Checkmate(spanned_str(&p[0])),
+        Rule::stalemate => Statement::Stalemate(spanned_str(&p[0])),
+        other => unreachable!("the grammar has no statement {other:?}"),
+    }
+}
+
+fn region(pair: Pair<Rule>) -> Region {
+    let sp = span(&pair);
+    let items = pair
+        .into_inner()
+        .map(|item| {
+            let isp = span(&item);
+            let rule = item.as_rule();
+            let text = item.as_str().to_string();
+            let p = parts(item);
+            let node = match rule {
+                Rule::ranks => {
+                    let a = int(&p[0]).node;
+                    let b = p.get(1).map(|x| int(x).node).unwrap_or(a);
+                    RegionItem::Ranks(a, b)
+                }
+                Rule::files => {
+                    let ch = |x: &Pair<Rule>| x.as_str().chars().next().unwrap_or('a');
+                    let a = ch(&p[0]);
+                    let b = p.get(1).map(ch).unwrap_or(a);
+                    RegionItem::Files(a, b)
+                }
+                Rule::all_cells => RegionItem::All,
+                Rule::cell_range => {
+                    RegionItem::Rect(p[0].as_str().to_string(), p[1].as_str().to_string())
+                }
+                Rule::cell => RegionItem::Cell(text),
+                Rule::zone_ref => RegionItem::Zone(text),
+                other => unreachable!("the grammar has no region item {other:?}"),
+            };
+            Spanned { node, span: isp }
+        })
+        .collect();
+    Region { items, span: sp }
+}
+
+fn piece(p: Vec<Pair<Rule>>, sp: Span) -> Piece {
+    let mut it = p.into_iter().peekable();
+    let name = spanned_str(&it.next().expect("piece name"));
+    let symbol = it
+        .next_if(|x| x.as_rule() == Rule::symbol)
+        .map(|x| spanned_str(&x));
+    let properties = it.map(property).collect();
+    Piece {
+        name,
+        symbol,
+        properties,
+        span: sp,
+    }
+}
+
+fn property(pair: Pair<Rule>) -> Property {
+    let sp = span(&pair);
+    let rule = pair.as_rule();
+    let p = parts(pair);
+    match rule {
+        Rule::value => Property::Value(Spanned {
+            node: p[0].as_str().parse().unwrap_or(i64::MAX),
+            span: span(&p[0]),
+        }),
+        Rule::royal => Property::Royal(sp),
+        Rule::moves => {
+            let mut words = Vec::new();
+            let mut zone = None;
+            for x in p {
+                match x.as_rule() {
+                    Rule::move_word => words.push(move_word(x)),
+                    _ => zone = Some(spanned_str(&x)),
+                }
+            }
+            Property::Moves {
+                words,
+                zone,
+                span: sp,
+            }
+        }
+        Rule::confined => Property::Confined(spanned_str(&p[0])),
+        Rule::barred => Property::Barred(spanned_str(&p[0])),
+        Rule::promotes => {
+            let mut to = Vec::new();
+            let mut trigger = None;
+            let mut zone = None;
+            let mut obligation = None;
+            for x in p {
+                match x.as_rule() {
+                    Rule::name if trigger.is_none() => to.push(spanned_str(&x)),
+                    Rule::name => zone = Some(spanned_str(&x)),
+                    Rule::trigger => trigger = Some(words(&x)),
+                    Rule::obligation => obligation = Some(words(&x)),
+                    _ => {}
+                }
+            }
+            Property::Promotes {
+                to,
+                trigger: trigger.expect("promotes has a trigger"),
+                zone: zone.expect("promotes has a zone"),
+                obligation,
+            }
+        }
+        Rule::drops_in => Property::DropsIn(spanned_str(&p[0])),
+        Rule::per_file => Property::PerFile(int(&p[0])),
+        Rule::drop_may_not_mate => Property::DropMayNotMate(sp),
+        Rule::en_passant => Property::EnPassant(sp),
+        other => unreachable!("the grammar has no property {other:?}"),
+    }
+}
+
+fn move_word(pair: Pair<Rule>) -> MoveWord {
+    let sp = span(&pair);
+    let atoms = pair
+        .into_inner()
+        .map(|a| {
+            let mut modifiers = None;
+            let mut atom = None;
+            let mut range = None;
+            for x in a.into_inner() {
+                match x.as_rule() {
+                    Rule::modifiers => modifiers = Some(spanned_str(&x)),
+                    Rule::atom => atom = Some(spanned_str(&x)),
+                    Rule::range => range = Some(spanned_str(&x)),
+                    _ => {}
+                }
+            }
+            MoveAtom {
+                modifiers: modifiers.expect("an atom has modifiers, maybe empty"),
+                atom: atom.expect("an atom has a letter"),
+                range,
+            }
+        })
+        .collect();
+    MoveWord { atoms, span: sp }
+}
+
+/// Converts a pest error to a byte span and a message naming what was expected, in the words of
+/// the language rather than the grammar's rule names.
+fn convert_error(e: pest::error::Error<Rule>) -> SyntaxError {
+    use pest::error::{ErrorVariant, InputLocation};
+    let (start, end) = match e.location {
+        InputLocation::Pos(p) => (p, p),
+        InputLocation::Span((s, t)) => (s, t),
+    };
+    let message = match &e.variant {
+        ErrorVariant::ParsingError { positives, .. } => {
+            let mut names: Vec<String> = positives.iter().filter_map(|r| describe(*r)).collect();
+            names.sort();
+            names.dedup();
+            match names.len() {
+                0 => "unexpected input".to_string(),
+                1 => format!("expected {}", names[0]),
+                _ => {
+                    let last = names.pop().unwrap_or_default();
+                    format!("expected {} or {}", names.join(", "), last)
+                }
+            }
+        }
+        ErrorVariant::CustomError { message } => message.clone(),
+    };
+    SyntaxError {
+        message,
+        span: Span { start, end },
+    }
+}
+
+fn describe(rule: Rule) -> Option<String> {
+    let s = match rule {
+        Rule::EOI => "end of file",
+        Rule::name | Rule::zone_ref => "a name",
+        Rule::int => "a number",
+        Rule::string => "a quoted title",
+        Rule::direction => "a direction (north, south, east, west)",
+        Rule::region | Rule::ranks | Rule::files | Rule::cell | Rule::cell_range => "a region",
+        Rule::outcome => "win, loss or draw",
+        Rule::symbol => "a symbol (an upper-case letter, maybe after +)",
+        Rule::move_word | Rule::move_atom | Rule::atom => "a move (Betza notation)",
+        Rule::trigger => "a trigger (entering, ending in, starting or ending in, leaving)",
+        Rule::obligation => "optional, compulsory or compulsory when stuck",
+        Rule::fen => "a FEN",
+        Rule::file_letter => "a file letter",
+        Rule::variant | Rule::kw_variant => "a variant",
+        Rule::statement
+        | Rule::game
+        | Rule::board
+        | Rule::holes
+        | Rule::player
+        | Rule::zone
+        | Rule::piece
+        | Rule::setup
+        | Rule::captures_to_hand
+        | Rule::no_drop_where_stuck
+        | Rule::royals_may_not_face
+        | Rule::castling
+        | Rule::checkmate
+        | Rule::stalemate => "a statement",
+        Rule::property
+        | Rule::value
+        | Rule::royal
+        | Rule::moves
+        | Rule::confined
+        | Rule::barred
+        | Rule::promotes
+        | Rule::drops_in
+        | Rule::per_file
+        | Rule::drop_may_not_mate
+        | Rule::en_passant => "a piece property",
+        Rule::kw_when => "`when`",
+        Rule::kw_with => "`with`",
+        Rule::kw_in => "`in`",
+        Rule::kw_for => "`for`",
+        Rule::kw_extends => "`extends`",
+        _ => return Some(format!("{rule:?}").trim_start_matches("kw_").replace('_', " ")),
+    };
+    Some(s.to_string())
+}
