@@ -8,7 +8,11 @@ use varia::engine::Status;
 use varia::{Game, LoadError, Position, RuleSet};
 
 #[derive(Parser)]
-#[command(name = "varia", version, about = "Chess variants from declarative definitions")]
+#[command(
+    name = "varia",
+    version,
+    about = "Chess variants from declarative definitions"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -146,9 +150,7 @@ fn position(select: &Select) -> Result<(Game, Position), Failure> {
         Some(f) => game
             .parse_fen(f)
             .map_err(|e| format!("error: bad FEN: {e}"))?,
-        None => game
-            .start()
-            .map_err(|e| format!("error: bad setup: {e}"))?,
+        None => game.start().map_err(|e| format!("error: bad setup: {e}"))?,
     };
     for m in &select.moves {
         let mv = game
@@ -194,15 +196,28 @@ fn dispatch(cmd: Command) -> Result<(), Failure> {
             let t0 = Instant::now();
             let (nodes, per_move) = if divide {
                 let d = game.divide(&pos, depth);
-                let mut d: Vec<(String, u64)> =
-                    d.into_iter().map(|(m, n)| (game.move_to_string(&m), n)).collect();
+                let mut d: Vec<(String, u64)> = d
+                    .into_iter()
+                    .map(|(m, n)| (game.move_to_string(&m), n))
+                    .collect();
                 d.sort();
-                (if depth == 0 { 1 } else { d.iter().map(|x| x.1).sum() }, Some(d))
+                (
+                    if depth == 0 {
+                        1
+                    } else {
+                        d.iter().map(|x| x.1).sum()
+                    },
+                    Some(d),
+                )
             } else {
                 (game.perft(&pos, depth), None)
             };
             let secs = t0.elapsed().as_secs_f64();
-            let nps = if secs > 0.0 { (nodes as f64 / secs) as u64 } else { 0 };
+            let nps = if secs > 0.0 {
+                (nodes as f64 / secs) as u64
+            } else {
+                0
+            };
             if json {
                 let mut obj = serde_json::json!({
                     "depth": depth, "nodes": nodes, "seconds": secs, "nps": nps
@@ -231,8 +246,10 @@ fn dispatch(cmd: Command) -> Result<(), Failure> {
         } => {
             let rules = load_rules(&file, variant.as_deref())?;
             let text = match format {
-                Format::Ron => ron::ser::to_string_pretty(&rules, ron::ser::PrettyConfig::default())
-                    .map_err(|e| format!("error: {e}"))?,
+                Format::Ron => {
+                    ron::ser::to_string_pretty(&rules, ron::ser::PrettyConfig::default())
+                        .map_err(|e| format!("error: {e}"))?
+                }
                 Format::Json => {
                     serde_json::to_string_pretty(&rules).map_err(|e| format!("error: {e}"))?
                 }
@@ -271,7 +288,11 @@ fn check(path: &str, json: bool) -> Result<(), Failure> {
     if json {
         println!("{}", serde_json::json!({ "variants": names }));
     } else {
-        println!("{path}: ok, {} variant(s): {}", names.len(), names.join(", "));
+        println!(
+            "{path}: ok, {} variant(s): {}",
+            names.len(),
+            names.join(", ")
+        );
     }
     Ok(())
 }
@@ -281,7 +302,11 @@ pub fn describe(status: &Status) -> String {
     match status {
         Status::Ongoing { in_check: true } => "check".into(),
         Status::Ongoing { in_check: false } => "ongoing".into(),
-        Status::Checkmate { outcome } => format!("checkmate ({outcome:?} for the side to move)").to_lowercase(),
-        Status::Stalemate { outcome } => format!("stalemate ({outcome:?} for the side to move)").to_lowercase(),
+        Status::Checkmate { outcome } => {
+            format!("checkmate ({outcome:?} for the side to move)").to_lowercase()
+        }
+        Status::Stalemate { outcome } => {
+            format!("stalemate ({outcome:?} for the side to move)").to_lowercase()
+        }
     }
 }

@@ -18,7 +18,11 @@ pub fn diagram(game: &Game, pos: &Position) -> String {
                     None => "  .".to_string(),
                     Some(p) => {
                         let s = &rules.pieces[p.kind as usize].symbol;
-                        let s = if p.owner == 0 { s.clone() } else { s.to_lowercase() };
+                        let s = if p.owner == 0 {
+                            s.clone()
+                        } else {
+                            s.to_lowercase()
+                        };
                         format!("{s:>3}")
                     }
                 },
@@ -43,7 +47,11 @@ pub fn diagram(game: &Game, pos: &Position) -> String {
                     (n > 0).then(|| format!("{}x{}", n, p.name))
                 })
                 .collect();
-            let held = if held.is_empty() { "-".into() } else { held.join(" ") };
+            let held = if held.is_empty() {
+                "-".into()
+            } else {
+                held.join(" ")
+            };
             out += &format!("hand of {}: {held}\n", pl.name);
         }
     }

@@ -2,8 +2,8 @@
 //! empty runs, `*` for holes, `+X` promoted types, `X~` promoted pieces whose origin their type
 //! does not imply, `[...]` hands, side to move, castling, en passant, clocks.
 
-use super::position::{Piece, Position};
 use super::Game;
+use super::position::{Piece, Position};
 use crate::rules::{Cell, PieceId, PlayerId};
 
 /// A FEN that does not describe a position of this game.
@@ -109,7 +109,9 @@ impl Game {
                 if ch.is_ascii_digit() {
                     let mut n = 0i32;
                     while j < chars.len() && chars[j].is_ascii_digit() {
-                        n = n.saturating_mul(10).saturating_add(chars[j] as i32 - '0' as i32);
+                        n = n
+                            .saturating_mul(10)
+                            .saturating_add(chars[j] as i32 - '0' as i32);
                         j += 1;
                     }
                     if n == 0 || file + n > b.files as i32 {
@@ -157,8 +159,19 @@ impl Game {
                 let Some(cell) = b.cell(file, rank) else {
                     return Err(FenError::PieceOnHole(rank_no));
                 };
-                let origin = if tilde { self.promoted_from(kind) } else { None };
-                pos.put(cell, Piece { kind, owner, origin });
+                let origin = if tilde {
+                    self.promoted_from(kind)
+                } else {
+                    None
+                };
+                pos.put(
+                    cell,
+                    Piece {
+                        kind,
+                        owner,
+                        origin,
+                    },
+                );
                 file += 1;
             }
             if file != b.files as i32 {
@@ -269,9 +282,9 @@ impl Game {
         let (f, r) = b.coords(cell);
         if let Some(v) = b.cell(f + dx, r + dy) {
             if pos.is_empty(cell)
-                && pos
-                    .piece(v)
-                    .is_some_and(|p| p.owner as usize == last && self.rules.pieces[p.kind as usize].en_passant)
+                && pos.piece(v).is_some_and(|p| {
+                    p.owner as usize == last && self.rules.pieces[p.kind as usize].en_passant
+                })
             {
                 pos.ep_cells.insert(cell);
                 pos.ep_victim = Some(v);
@@ -372,7 +385,11 @@ impl Game {
             }
             for (flag, ch) in [(k, 'K'), (q, 'Q')] {
                 if flag {
-                    s.push(if owner == 0 { ch } else { ch.to_ascii_lowercase() });
+                    s.push(if owner == 0 {
+                        ch
+                    } else {
+                        ch.to_ascii_lowercase()
+                    });
                 }
             }
         }
@@ -387,17 +404,19 @@ impl Game {
         let mut probe = *pos;
         probe.put(cell, victim);
         let t = &self.tables;
-        pos.occ[pos.side as usize].iter().any(|c| {
-            pos.piece(c).is_some_and(|p| {
-                self.rules.pieces[p.kind as usize].en_passant && {
-                    let slot = t.slot(p.kind, pos.side as usize, c);
-                    t.rays(slot).any(|ri| {
-                        let ray = &t.rays[ri];
-                        ray.mode.captures() && self.ray_hits(&probe, ray, cell, pos.side)
-                    })
-                }
+        pos.occ[pos.side as usize]
+            .iter()
+            .any(|c| {
+                pos.piece(c).is_some_and(|p| {
+                    self.rules.pieces[p.kind as usize].en_passant && {
+                        let slot = t.slot(p.kind, pos.side as usize, c);
+                        t.rays(slot).any(|ri| {
+                            let ray = &t.rays[ri];
+                            ray.mode.captures() && self.ray_hits(&probe, ray, cell, pos.side)
+                        })
+                    }
+                })
             })
-        })
-        .then_some(cell)
+            .then_some(cell)
     }
 }

@@ -100,7 +100,12 @@ impl Game {
             if !p.castling.is_empty() {
                 p.castling.remove(m.from);
                 p.castling.remove(m.to);
-                if self.rules.castling.as_ref().is_some_and(|c| c.king == pc.kind) {
+                if self
+                    .rules
+                    .castling
+                    .as_ref()
+                    .is_some_and(|c| c.king == pc.kind)
+                {
                     p.castling = p.castling.without(&pos.occ[side as usize]);
                 }
             }
@@ -115,7 +120,9 @@ impl Game {
 
     fn to_hand(&self, p: &mut Position, victim: Piece, captor: PlayerId) {
         if self.rules.captures_to_hand {
-            let kind = victim.origin.unwrap_or(self.tables.base[victim.kind as usize]);
+            let kind = victim
+                .origin
+                .unwrap_or(self.tables.base[victim.kind as usize]);
             let h = &mut p.hands[captor as usize][kind as usize];
             *h = h.saturating_add(1);
         }
@@ -167,7 +174,10 @@ impl Game {
             let mut rr = r + dr;
             while let Some(x) = b.cell(f, rr) {
                 if let Some(q) = pos.piece(x) {
-                    return q.owner != player && self.tables.royal[q.kind as usize];
+                    if q.owner != player && self.tables.royal[q.kind as usize] {
+                        return true;
+                    }
+                    break;
                 }
                 rr += dr;
             }
@@ -302,9 +312,7 @@ impl Game {
             if pos.is_empty(st.to) {
                 if ray.mode.moves() {
                     self.push(pos, pc, from, st.to, kind, si as u32, out);
-                } else if ray.mode == Mode::Capture
-                    && kind == MoveKind::Displace
-                {
+                } else if ray.mode == Mode::Capture && kind == MoveKind::Displace {
                     // A capture-only displacer may land on an empty cell when it takes on its path.
                     self.push(pos, pc, from, st.to, kind, si as u32, out);
                 }
@@ -401,9 +409,11 @@ impl Game {
                     continue;
                 }
                 let dir = (fr - fk).signum();
-                let (Some(kd), Some(rd), Some(pass)) =
-                    (b.cell(fk + 2 * dir, rk), b.cell(fk + dir, rk), b.cell(fk + dir, rk))
-                else {
+                let (Some(kd), Some(rd), Some(pass)) = (
+                    b.cell(fk + 2 * dir, rk),
+                    b.cell(fk + dir, rk),
+                    b.cell(fk + dir, rk),
+                ) else {
                     continue;
                 };
                 let clear_between = (fk.min(fr) + 1..fk.max(fr))

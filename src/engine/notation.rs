@@ -26,7 +26,9 @@ impl Game {
         let mut chars = s.chars();
         let f = chars.next()?;
         let digits = chars.as_str();
-        if !f.is_ascii_lowercase() || digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit())
+        if !f.is_ascii_lowercase()
+            || digits.is_empty()
+            || !digits.chars().all(|c| c.is_ascii_digit())
         {
             return None;
         }

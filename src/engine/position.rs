@@ -32,7 +32,11 @@ impl Piece {
         Some(Piece {
             kind: (v & 0x3f) as PieceId,
             owner: ((v >> 6) & 3) as PlayerId,
-            origin: if o == 0 { None } else { Some((o - 1) as PieceId) },
+            origin: if o == 0 {
+                None
+            } else {
+                Some((o - 1) as PieceId)
+            },
         })
     }
 }

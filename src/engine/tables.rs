@@ -137,7 +137,11 @@ impl Tables {
                     let path: Vec<(i32, i32)> = part
                         .paths
                         .get(vi)
-                        .map(|p| p.iter().map(|&(x, y)| dir.orient(x as i32, y as i32)).collect())
+                        .map(|p| {
+                            p.iter()
+                                .map(|&(x, y)| dir.orient(x as i32, y as i32))
+                                .collect()
+                        })
                         .unwrap_or_default();
                     let steps_start = self.steps.len() as u32;
                     let (mut f, mut r) = b.coords(from);

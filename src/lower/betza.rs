@@ -55,10 +55,16 @@ fn atom_vectors(atom: &MoveAtom) -> Result<(Vec<(i32, i32)>, u8), BetzaError> {
             let inner = &t[1..t.len() - 1];
             let mut it = inner.split(',').map(|s| s.trim().parse::<i32>());
             match (it.next(), it.next()) {
-                (Some(Ok(x)), Some(Ok(y))) if (x, y) != (0, 0) && x.abs() <= 15 && y.abs() <= 15 => {
+                (Some(Ok(x)), Some(Ok(y)))
+                    if (x, y) != (0, 0) && x.abs() <= 15 && y.abs() <= 15 =>
+                {
                     (v(x, y), 1)
                 }
-                _ => return Err(err(format!("`{t}` is not a leap: use (x,y) with -15..15, not (0,0)"))),
+                _ => {
+                    return Err(err(format!(
+                        "`{t}` is not a leap: use (x,y) with -15..15, not (0,0)"
+                    )));
+                }
             }
         }
         _ => {
@@ -139,8 +145,20 @@ fn lower_atom(atom: &MoveAtom, doubled: bool) -> Result<Vec<MovePart>, BetzaErro
             end: mods.span.start + i + 1,
         };
         match c {
-            'm' => mode = if mode == Mode::Capture { Mode::Both } else { Mode::Move },
-            'c' => mode = if mode == Mode::Move { Mode::Both } else { Mode::Capture },
+            'm' => {
+                mode = if mode == Mode::Capture {
+                    Mode::Both
+                } else {
+                    Mode::Move
+                }
+            }
+            'c' => {
+                mode = if mode == Mode::Move {
+                    Mode::Both
+                } else {
+                    Mode::Capture
+                }
+            }
             'n' => style = Style::Step,
             'x' => style = Style::Displace,
             'p' => hop = true,

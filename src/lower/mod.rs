@@ -87,7 +87,13 @@ pub fn lower(file: &File, variant: Option<&str>) -> Result<Option<Lowered>, Vec<
     if name != main {
         let mut cur = match file.variants.iter().position(|v| v.name.node == name) {
             Some(i) => i,
-            None => return if errors.is_empty() { Ok(None) } else { Err(errors) },
+            None => {
+                return if errors.is_empty() {
+                    Ok(None)
+                } else {
+                    Err(errors)
+                };
+            }
         };
         let mut guard = 0;
         loop {
@@ -96,7 +102,10 @@ pub fn lower(file: &File, variant: Option<&str>) -> Result<Option<Lowered>, Vec<
             guard += 1;
             match &v.extends {
                 Some(p) if p.node != main && guard <= file.variants.len() => {
-                    match file.variants[..cur].iter().position(|w| w.name.node == p.node) {
+                    match file.variants[..cur]
+                        .iter()
+                        .position(|w| w.name.node == p.node)
+                    {
                         Some(i) => cur = i,
                         None => break,
                     }
@@ -250,7 +259,9 @@ impl Draft {
             Statement::CapturesToHand(_) => self.captures_to_hand = true,
             Statement::NoDropWhereStuck(_) => self.no_drop_where_stuck = true,
             Statement::RoyalsMayNotFace(_) => self.royals_may_not_face = true,
-            Statement::Castling { king, rook } => self.castling = Some((king.clone(), rook.clone())),
+            Statement::Castling { king, rook } => {
+                self.castling = Some((king.clone(), rook.clone()))
+            }
             Statement::Checkmate(o) => self.checkmate = Some(o.clone()),
             Statement::Stalemate(o) => self.stalemate = Some(o.clone()),
         }
@@ -266,7 +277,10 @@ impl Draft {
         let mut ok = true;
         for d in [&files, &ranks] {
             if d.node == 0 || d.node > 16 {
-                err(d.span, format!("a board side must be 1..16, not {}", d.node));
+                err(
+                    d.span,
+                    format!("a board side must be 1..16, not {}", d.node),
+                );
                 ok = false;
             }
         }
@@ -348,7 +362,10 @@ impl Draft {
             });
         }
         let zone_id = |n: &Name, err: &mut dyn FnMut(Span, String)| -> Option<ZoneId> {
-            let id = zone_names.iter().position(|z| *z == n.node).map(|i| i as ZoneId);
+            let id = zone_names
+                .iter()
+                .position(|z| *z == n.node)
+                .map(|i| i as ZoneId);
             if id.is_none() {
                 err(n.span, format!("unknown zone `{}`", n.node));
             }
@@ -379,7 +396,10 @@ impl Draft {
         }
         let piece_names: Vec<&str> = self.pieces.iter().map(|p| p.name.node.as_str()).collect();
         let piece_id = |n: &Name, err: &mut dyn FnMut(Span, String)| -> Option<PieceId> {
-            let id = piece_names.iter().position(|p| *p == n.node).map(|i| i as PieceId);
+            let id = piece_names
+                .iter()
+                .position(|p| *p == n.node)
+                .map(|i| i as PieceId);
             if id.is_none() {
                 err(n.span, format!("unknown piece `{}`", n.node));
             }
@@ -474,12 +494,13 @@ impl Draft {
                 rook: rook?,
             })
         });
-        let outcome = |o: &Option<Spanned<String>>, default| match o.as_ref().map(|s| s.node.as_str()) {
-            Some("win") => Outcome::Win,
-            Some("loss") => Outcome::Loss,
-            Some("draw") => Outcome::Draw,
-            _ => default,
-        };
+        let outcome =
+            |o: &Option<Spanned<String>>, default| match o.as_ref().map(|s| s.node.as_str()) {
+                Some("win") => Outcome::Win,
+                Some("loss") => Outcome::Loss,
+                Some("draw") => Outcome::Draw,
+                _ => default,
+            };
         let Some(setup) = self.setup.clone() else {
             err(
                 self.game.as_ref().map(|g| g.span).unwrap_or(start),

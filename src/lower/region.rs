@@ -94,7 +94,13 @@ impl<'a> Context<'a> {
                             err(sp, format!("rank {n} is off the board (1..{})", b.ranks));
                         }
                     }
-                    rect(&mut out, 0, b.files as i32 - 1, *a as i32 - 1, *c as i32 - 1);
+                    rect(
+                        &mut out,
+                        0,
+                        b.files as i32 - 1,
+                        *a as i32 - 1,
+                        *c as i32 - 1,
+                    );
                 }
                 RegionItem::Files(a, c) => {
                     let (fa, fc) = (*a as i32 - 'a' as i32, *c as i32 - 'a' as i32);
@@ -154,12 +160,11 @@ impl<'a> Context<'a> {
         }
         // Mirror the first player's view into this player's frame; only references to other
         // zones are resolved for this player directly.
-        let (own, refs): (Vec<_>, Vec<_>) = z
-            .2
-            .items
-            .iter()
-            .cloned()
-            .partition(|i| !matches!(i.node, RegionItem::Zone(_)));
+        let (own, refs): (Vec<_>, Vec<_>) =
+            z.2.items
+                .iter()
+                .cloned()
+                .partition(|i| !matches!(i.node, RegionItem::Zone(_)));
         let own = Region {
             items: own,
             span: z.2.span,
@@ -194,9 +199,7 @@ impl<'a> Context<'a> {
         err: &mut dyn FnMut(Span, String),
     ) -> Vec<Vec<Cell>> {
         (0..self.players.len())
-            .map(|p| {
-                self.cells_for(name, zones, p, 0, err)
-            })
+            .map(|p| self.cells_for(name, zones, p, 0, err))
             .collect()
     }
 }

@@ -305,7 +305,10 @@ impl RuleSet {
             if z.cells.len() != self.players.len()
                 || z.cells.iter().flatten().any(|&c| c as usize >= cells)
             {
-                return Err(format!("zone `{}` does not fit the board and players", z.name));
+                return Err(format!(
+                    "zone `{}` does not fit the board and players",
+                    z.name
+                ));
             }
         }
         let zone_ok = |z: &Option<ZoneId>| z.is_none_or(|z| (z as usize) < self.zones.len());

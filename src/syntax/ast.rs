@@ -37,17 +37,33 @@ pub struct Variant {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum Statement {
-    Game { id: Name, title: Option<Spanned<String>> },
-    Board { files: Spanned<u32>, ranks: Spanned<u32> },
+    Game {
+        id: Name,
+        title: Option<Spanned<String>>,
+    },
+    Board {
+        files: Spanned<u32>,
+        ranks: Spanned<u32>,
+    },
     Holes(Region),
-    Player { name: Name, forward: Spanned<String> },
-    Zone { name: Name, player: Option<Name>, region: Region },
+    Player {
+        name: Name,
+        forward: Spanned<String>,
+    },
+    Zone {
+        name: Name,
+        player: Option<Name>,
+        region: Region,
+    },
     Piece(Piece),
     Setup(Spanned<String>),
     CapturesToHand(Span),
     NoDropWhereStuck(Span),
     RoyalsMayNotFace(Span),
-    Castling { king: Name, rook: Name },
+    Castling {
+        king: Name,
+        rook: Name,
+    },
     Checkmate(Spanned<String>),
     Stalemate(Spanned<String>),
 }
@@ -85,7 +101,11 @@ pub struct Piece {
 pub enum Property {
     Value(Spanned<i64>),
     Royal(Span),
-    Moves { words: Vec<MoveWord>, zone: Option<Name>, span: Span },
+    Moves {
+        words: Vec<MoveWord>,
+        zone: Option<Name>,
+        span: Span,
+    },
     Confined(Name),
     Barred(Name),
     Promotes {

@@ -53,7 +53,11 @@ fn spanned_str(pair: &Pair<Rule>) -> Spanned<String> {
 /// Joins the words of a multi-word literal with single spaces.
 fn words(pair: &Pair<Rule>) -> Spanned<String> {
     Spanned {
-        node: pair.as_str().split_whitespace().collect::<Vec<_>>().join(" "),
+        node: pair
+            .as_str()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" "),
         span: span(pair),
     }
 }
@@ -362,7 +366,13 @@ fn describe(rule: Rule) -> Option<String> {
         Rule::kw_in => "`in`",
         Rule::kw_for => "`for`",
         Rule::kw_extends => "`extends`",
-        _ => return Some(format!("{rule:?}").trim_start_matches("kw_").replace('_', " ")),
+        _ => {
+            return Some(
+                format!("{rule:?}")
+                    .trim_start_matches("kw_")
+                    .replace('_', " "),
+            );
+        }
     };
     Some(s.to_string())
 }
