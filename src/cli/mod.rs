@@ -121,13 +121,13 @@ fn load_rules(path: &str, variant: Option<&str>) -> Result<RuleSet, Failure> {
     let source = read(path)?;
     let exported = |r: Result<RuleSet, String>| -> Result<RuleSet, Failure> {
         let rules = r.map_err(|e| format!("error: {path}: not a rule set: {e}"))?;
-        if let Some(v) = variant {
-            if v != rules.variant {
-                return Err(Failure(format!(
-                    "error: unknown variant `{v}` (variants: {})",
-                    rules.variant
-                )));
-            }
+        if let Some(v) = variant
+            && v != rules.variant
+        {
+            return Err(Failure(format!(
+                "error: unknown variant `{v}` (variants: {})",
+                rules.variant
+            )));
         }
         Ok(rules)
     };

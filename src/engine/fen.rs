@@ -280,15 +280,14 @@ impl Game {
         let last = (pos.side as usize + n - 1) % n;
         let (dx, dy) = self.rules.players[last].forward.orient(0, 1);
         let (f, r) = b.coords(cell);
-        if let Some(v) = b.cell(f + dx, r + dy) {
-            if pos.is_empty(cell)
-                && pos.piece(v).is_some_and(|p| {
-                    p.owner as usize == last && self.rules.pieces[p.kind as usize].en_passant
-                })
-            {
-                pos.ep_cells.insert(cell);
-                pos.ep_victim = Some(v);
-            }
+        if let Some(v) = b.cell(f + dx, r + dy)
+            && pos.is_empty(cell)
+            && pos.piece(v).is_some_and(|p| {
+                p.owner as usize == last && self.rules.pieces[p.kind as usize].en_passant
+            })
+        {
+            pos.ep_cells.insert(cell);
+            pos.ep_victim = Some(v);
         }
         Ok(())
     }

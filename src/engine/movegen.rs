@@ -64,11 +64,11 @@ impl Game {
                 MoveKind::Displace => {
                     let step = t.steps[m.extra as usize];
                     for &c in t.via(&step) {
-                        if p.piece(c).is_some_and(|q| q.owner != side) {
-                            if let Some(victim) = p.take(c) {
-                                self.to_hand(&mut p, victim, side);
-                                reset_clock = true;
-                            }
+                        if p.piece(c).is_some_and(|q| q.owner != side)
+                            && let Some(victim) = p.take(c)
+                        {
+                            self.to_hand(&mut p, victim, side);
+                            reset_clock = true;
                         }
                     }
                 }
@@ -477,10 +477,10 @@ impl Game {
                 if self.rules.no_drop_where_stuck && !t.mobile[t.slot(kind, side, to)] {
                     continue;
                 }
-                if let Some(max) = rules.max_per_file {
-                    if per_file[b.coords(to).0 as usize] >= max {
-                        continue;
-                    }
+                if let Some(max) = rules.max_per_file
+                    && per_file[b.coords(to).0 as usize] >= max
+                {
+                    continue;
                 }
                 out.push(Move {
                     from: to,

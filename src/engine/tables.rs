@@ -127,10 +127,10 @@ impl Tables {
         let barred = pt.barred_from.map(|z| *self.zone(z, player));
         if self.on_board.has(from) {
             for part in &pt.moves {
-                if let Some(z) = part.from_zone {
-                    if !self.zone(z, player).has(from) {
-                        continue;
-                    }
+                if let Some(z) = part.from_zone
+                    && !self.zone(z, player).has(from)
+                {
+                    continue;
                 }
                 for (vi, &(vx, vy)) in part.vectors.iter().enumerate() {
                     let (dx, dy) = dir.orient(vx as i32, vy as i32);

@@ -51,16 +51,16 @@ pub fn check_structure(file: &File) -> Vec<Diagnostic> {
                 message: format!("variant `{}` is defined twice", v.name.node),
             });
         }
-        if let Some(p) = &v.extends {
-            if !seen.contains(&p.node) {
-                out.push(Diagnostic {
-                    span: p.span,
-                    message: format!(
-                        "unknown parent variant `{}` (a variant may extend only one defined above it)",
-                        p.node
-                    ),
-                });
-            }
+        if let Some(p) = &v.extends
+            && !seen.contains(&p.node)
+        {
+            out.push(Diagnostic {
+                span: p.span,
+                message: format!(
+                    "unknown parent variant `{}` (a variant may extend only one defined above it)",
+                    p.node
+                ),
+            });
         }
         seen.push(v.name.node.clone());
     }
@@ -348,10 +348,10 @@ impl Draft {
             })
             .collect();
         for z in &self.zones {
-            if let Some(p) = &z.player {
-                if !players.iter().any(|q| q.name == p.node) {
-                    err(p.span, format!("unknown player `{}`", p.node));
-                }
+            if let Some(p) = &z.player
+                && !players.iter().any(|q| q.name == p.node)
+            {
+                err(p.span, format!("unknown player `{}`", p.node));
             }
         }
         for name in &zone_names {

@@ -339,10 +339,10 @@ impl RuleSet {
                 }
             }
         }
-        if let Some(c) = &self.castling {
-            if !piece_ok(c.king) || !piece_ok(c.rook) {
-                return Err("castling names an unknown piece".into());
-            }
+        if let Some(c) = &self.castling
+            && (!piece_ok(c.king) || !piece_ok(c.rook))
+        {
+            return Err("castling names an unknown piece".into());
         }
         Ok(())
     }

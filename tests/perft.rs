@@ -1,0 +1,158 @@
+//! Data-driven perft: every `tests/perft/<game>.perft` file against definitions/classic/<game>.varia.
+//! Lines whose node count exceeds the limit (and lines marked `deep`) run only in the ignored test.
+
+use std::path::Path;
+
+struct Case {
+    file: String,
+    id: String,
+    fen: String,
+    depth: u32,
+    nodes: u64,
+    deep: bool,
+}
+
+fn cases() -> Vec<(String, Vec<Case>)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("tests/perft exists")
+        .map(|e| e.expect("readable dir entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "perft"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|path| {
+            let game = path.file_stem().unwrap().to_string_lossy().to_string();
+            let text = std::fs::read_to_string(&path).expect("readable perft file");
+            let (mut id, mut fen) = (String::new(), String::new());
+            let mut out = Vec::new();
+            for line in text.lines().map(str::trim) {
+                if let Some(rest) = line.strip_prefix("id ") {
+                    id = rest.to_string();
+                } else if let Some(rest) = line.strip_prefix("epd ") {
+                    fen = rest.to_string();
+                } else if let Some(rest) = line.strip_prefix("perft ") {
+                    let w: Vec<&str> = rest.split_whitespace().collect();
+                    out.push(Case {
+                        file: game.clone(),
+                        id: id.clone(),
+                        fen: fen.clone(),
+                        depth: w[0].parse().expect("depth"),
+                        nodes: w[1].parse().expect("nodes"),
+                        deep: w.get(2) == Some(&"deep"),
+                    });
+                }
+            }
+            (game, out)
+        })
+        .collect()
+}
+
+fn run(select: impl Fn(&Case) -> bool) -> usize {
+    let mut failures = Vec::new();
+    let mut ran = 0;
+    for (game, cases) in cases() {
+        let path = format!(
+            "{}/definitions/classic/{game}.varia",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let source = std::fs::read_to_string(&path).expect("definition exists");
+        let g = varia::load_str(&source, None).expect("definition compiles");
+        for c in cases.iter().filter(|c| select(c)) {
+            let pos = g.parse_fen(&c.fen).expect("perft FEN parses");
+            let n = g.perft(&pos, c.depth);
+            ran += 1;
+            if n != c.nodes {
+                failures.push(format!(
+                    "{} {} depth {}: expected {}, got {}",
+                    c.file, c.id, c.depth, c.nodes, n
+                ));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "perft mismatches:\n{}",
+        failures.join("\n")
+    );
+    ran
+}
+
+/// The node limit of the default run: a few seconds in release builds.
+fn limit() -> u64 {
+    if cfg!(debug_assertions) {
+        200_000
+    } else {
+        5_000_000
+    }
+}
+
+#[test]
+fn perft_within_limit() {
+    let ran = run(|c| !c.deep && c.nodes <= limit());
+    assert!(ran >= 20, "only {ran} perft lines ran");
+}
+
+#[test]
+#[ignore = "deep perft: minutes; run with --ignored"]
+fn perft_deep() {
+    run(|c| c.deep || c.nodes > limit());
+}
+
+/// Every line of the shared reference appears in the perft files.
+#[test]
+fn perft_files_cover_reference() {
+    let reference = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/perft.tsv");
+    let Ok(text) = std::fs::read_to_string(&reference) else {
+        eprintln!("no {}: coverage not checked", reference.display());
+        return;
+    };
+    let all = cases();
+    let mut missing = Vec::new();
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let f: Vec<&str> = line.split('\t').collect();
+        let (game, fen, depth, nodes) = (
+            f[0],
+            f[1],
+            f[2].parse::<u32>().unwrap(),
+            f[3].parse::<u64>().unwrap(),
+        );
+        let found = all
+            .iter()
+            .filter(|(g, _)| g == game)
+            .flat_map(|(_, c)| c)
+            .any(|c| {
+                (c.fen == fen || (fen == "startpos" && c.id.ends_with("-start")))
+                    && c.depth == depth
+                    && c.nodes == nodes
+            });
+        if !found {
+            missing.push(line.to_string());
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "reference lines missing from tests/perft:\n{}",
+        missing.join("\n")
+    );
+}
+
+/// The start positions in the perft files are the definitions' own setups.
+#[test]
+fn perft_start_positions_match_setups() {
+    for (game, cases) in cases() {
+        let path = format!(
+            "{}/definitions/classic/{game}.varia",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let g = varia::load_str(&std::fs::read_to_string(&path).unwrap(), None).unwrap();
+        let start = g.fen(&g.start().unwrap());
+        for c in cases.iter().filter(|c| c.id.ends_with("-start")) {
+            assert_eq!(c.fen, start, "{game}");
+        }
+    }
+}
