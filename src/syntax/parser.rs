@@ -18,14 +18,14 @@ pub struct SyntaxError {
 
 /// Parses a definition file.
 pub fn parse(source: &str) -> Result<File, SyntaxError> {
-    let mut pairs = VariaParser::parse(Rule::file, source).map_err(convert_error)?;
+    let mut pairs = VariaParser::parse(Rule::file, source).map_err(|e| convert_error(e, source))?;
     let file = pairs.next().expect("the file rule always yields one pair");
     let mut statements = Vec::new();
     let mut variants = Vec::new();
     for pair in file.into_inner() {
         match pair.as_rule() {
             Rule::variant => variants.push(variant(pair)),
-            Rule::EOI => {}
+            Rule::EOI | Rule::eol => {}
             _ => statements.push(statement(pair)),
         }
     }
@@ -73,7 +73,7 @@ fn int(pair: &Pair<Rule>) -> Spanned<u32> {
 /// The inner pairs that carry meaning (keywords are skipped).
 fn parts(pair: Pair<Rule>) -> Vec<Pair<Rule>> {
     pair.into_inner()
-        .filter(|p| !format!("{:?}", p.as_rule()).starts_with("kw_"))
+        .filter(|p| p.as_rule() != Rule::eol && !format!("{:?}", p.as_rule()).starts_with("kw_"))
         .collect()
 }
 
@@ -292,7 +292,7 @@ fn move_word(pair: Pair<Rule>) -> MoveWord {
 
 /// Converts a pest error to a byte span and a message naming what was expected, in the words of
 /// the language rather than the grammar's rule names.
-fn convert_error(e: pest::error::Error<Rule>) -> SyntaxError {
+fn convert_error(e: pest::error::Error<Rule>, source: &str) -> SyntaxError {
     use pest::error::{ErrorVariant, InputLocation};
     let (start, end) = match e.location {
         InputLocation::Pos(p) => (p, p),
@@ -303,14 +303,34 @@ fn convert_error(e: pest::error::Error<Rule>) -> SyntaxError {
             let mut names: Vec<String> = positives.iter().filter_map(|r| describe(*r)).collect();
             names.sort();
             names.dedup();
-            match names.len() {
+            if names.len() > 1 {
+                names.retain(|n| n != "end of file");
+            }
+            let found: String = source
+                .get(start..)
+                .unwrap_or("")
+                .chars()
+                .take_while(|c| !c.is_whitespace())
+                .take(20)
+                .collect();
+            let found = if found.is_empty() {
+                match source.get(start..).and_then(|s| s.chars().next()) {
+                    Some('\n') | Some('\r') => "the end of the line".to_string(),
+                    Some(_) => "a space".to_string(),
+                    None => "the end of the file".to_string(),
+                }
+            } else {
+                format!("`{found}`")
+            };
+            let expected = match names.len() {
                 0 => "unexpected input".to_string(),
                 1 => format!("expected {}", names[0]),
                 _ => {
                     let last = names.pop().unwrap_or_default();
                     format!("expected {} or {}", names.join(", "), last)
                 }
-            }
+            };
+            format!("{expected}, found {found}")
         }
         ErrorVariant::CustomError { message } => message.clone(),
     };
@@ -323,16 +343,29 @@ fn convert_error(e: pest::error::Error<Rule>) -> SyntaxError {
 fn describe(rule: Rule) -> Option<String> {
     let s = match rule {
         Rule::EOI => "end of file",
+        Rule::eol => "end of line",
         Rule::name | Rule::zone_ref => "a name",
         Rule::int => "a number",
         Rule::string => "a quoted title",
         Rule::direction => "a direction (north, south, east, west)",
-        Rule::region | Rule::ranks | Rule::files | Rule::cell | Rule::cell_range => "a region",
+        Rule::region
+        | Rule::ranks
+        | Rule::files
+        | Rule::cell
+        | Rule::cell_range
+        | Rule::all_cells => "a region",
         Rule::outcome => "win, loss or draw",
         Rule::symbol => "a symbol (an upper-case letter, maybe after +)",
-        Rule::move_word | Rule::move_atom | Rule::atom => "a move (Betza notation)",
-        Rule::trigger => "a trigger (entering, ending in, starting or ending in, leaving)",
-        Rule::obligation => "optional, compulsory or compulsory when stuck",
+        Rule::move_word | Rule::move_atom | Rule::atom | Rule::modifiers => {
+            "a move (Betza notation)"
+        }
+        Rule::range => "a range",
+        Rule::trigger | Rule::kw_entering | Rule::kw_starting | Rule::kw_leaving => {
+            "a trigger (entering, ending in, starting or ending in, leaving)"
+        }
+        Rule::obligation | Rule::kw_optional | Rule::kw_compulsory => {
+            "optional, compulsory or compulsory when stuck"
+        }
         Rule::fen => "a FEN",
         Rule::file_letter => "a file letter",
         Rule::variant | Rule::kw_variant => "a variant",
@@ -349,7 +382,20 @@ fn describe(rule: Rule) -> Option<String> {
         | Rule::royals_may_not_face
         | Rule::castling
         | Rule::checkmate
-        | Rule::stalemate => "a statement",
+        | Rule::stalemate
+        | Rule::kw_game
+        | Rule::kw_board
+        | Rule::kw_holes
+        | Rule::kw_player
+        | Rule::kw_zone
+        | Rule::kw_piece
+        | Rule::kw_setup
+        | Rule::kw_captures
+        | Rule::kw_no
+        | Rule::kw_royals
+        | Rule::kw_castling
+        | Rule::kw_checkmate
+        | Rule::kw_stalemate => "a statement",
         Rule::property
         | Rule::value
         | Rule::royal
@@ -360,18 +406,23 @@ fn describe(rule: Rule) -> Option<String> {
         | Rule::drops_in
         | Rule::per_file
         | Rule::drop_may_not_mate
-        | Rule::en_passant => "a piece property",
-        Rule::kw_when => "`when`",
-        Rule::kw_with => "`with`",
-        Rule::kw_in => "`in`",
-        Rule::kw_for => "`for`",
-        Rule::kw_extends => "`extends`",
-        _ => {
-            return Some(
-                format!("{rule:?}")
-                    .trim_start_matches("kw_")
-                    .replace('_', " "),
-            );
+        | Rule::en_passant
+        | Rule::kw_value
+        | Rule::kw_royal
+        | Rule::kw_moves
+        | Rule::kw_confined
+        | Rule::kw_never
+        | Rule::kw_promotes
+        | Rule::kw_drops
+        | Rule::kw_at
+        | Rule::kw_drop
+        | Rule::kw_en => "a piece property",
+        other => {
+            let name = format!("{other:?}");
+            return Some(match name.strip_prefix("kw_") {
+                Some(word) => format!("`{word}`"),
+                None => name.replace('_', " "),
+            });
         }
     };
     Some(s.to_string())
