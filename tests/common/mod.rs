@@ -1,0 +1,56 @@
+//! Helpers shared by the scenario tests.
+#![allow(dead_code)]
+
+use varia::Game;
+
+/// Loads a shipped definition (path relative to the crate root) and one of its variants.
+pub fn load(path: &str, variant: Option<&str>) -> Game {
+    let full = format!("{}/{path}", env!("CARGO_MANIFEST_DIR"));
+    let source = std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"));
+    varia::load_str(&source, variant).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The sorted legal moves of a position.
+pub fn moves(game: &Game, fen: &str) -> Vec<String> {
+    let pos = game.parse_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let mut m: Vec<String> = game
+        .legal_moves(&pos)
+        .iter()
+        .map(|m| game.move_to_string(m))
+        .collect();
+    m.sort();
+    m
+}
+
+/// The legal moves of a position that start on one cell (or drop, for `@`), sorted.
+pub fn moves_from(game: &Game, fen: &str, from: &str) -> Vec<String> {
+    moves(game, fen)
+        .into_iter()
+        .filter(|m| {
+            m.starts_with(from) && !m[from.len()..].starts_with(|c: char| c.is_ascii_digit())
+        })
+        .collect()
+}
+
+/// The FEN after playing moves from a FEN.
+pub fn after(game: &Game, fen: &str, played: &[&str]) -> String {
+    let mut pos = game.parse_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    for m in played {
+        let mv = game
+            .parse_move(&pos, m)
+            .unwrap_or_else(|e| panic!("{m} in {}: {e}", game.fen(&pos)));
+        pos = game.make(&pos, &mv);
+    }
+    game.fen(&pos)
+}
+
+/// Whether a move is legal in a position.
+pub fn legal(game: &Game, fen: &str, m: &str) -> bool {
+    moves(game, fen).iter().any(|x| x == m)
+}
+
+pub fn strs(v: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = v.iter().map(|s| s.to_string()).collect();
+    v.sort();
+    v
+}

@@ -1,0 +1,148 @@
+//! The language itself: the README's example, inheritance, zones, Betza.
+
+mod common;
+use common::*;
+
+#[test]
+fn readme_example_is_the_shipped_example_and_plays() {
+    let readme =
+        std::fs::read_to_string(format!("{}/README.md", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let example = std::fs::read_to_string(format!(
+        "{}/examples/demo.varia",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let indented: String = example
+        .lines()
+        .map(|l| {
+            if l.is_empty() {
+                "\n".to_string()
+            } else {
+                format!("    {l}\n")
+            }
+        })
+        .collect();
+    assert!(
+        readme.contains(&indented),
+        "README's example differs from examples/demo.varia"
+    );
+    let g = load("examples/demo.varia", None);
+    // Four knights over the pawns, five single pawn steps.
+    assert_eq!(
+        moves(&g, &g.fen(&g.start().unwrap())),
+        strs(&[
+            "a1b3", "a2a3", "b1a3", "b1c3", "b2b3", "c2c3", "d1c3", "d1e3", "d2d3", "e1d3", "e2e3"
+        ])
+    );
+    let c = load("examples/demo.varia", Some("crowded"));
+    assert_eq!(c.rules().variant, "crowded");
+    assert_eq!(
+        moves(&c, &c.fen(&c.start().unwrap())),
+        strs(&[
+            "a3b4", "b3a4", "b3c4", "c3b4", "c3d4", "d3c4", "d3e4", "e3d4"
+        ])
+    );
+}
+
+fn compile(src: &str, variant: Option<&str>) -> varia::Game {
+    varia::load_str(src, variant).unwrap_or_else(|e| panic!("{e}"))
+}
+
+const BASE: &str = "game t
+board 5 x 5
+player white north
+player black south
+zone far = rank 5
+zone corner = a1
+piece King K
+  royal
+  moves K
+piece Leaper L
+  value 3
+  moves ffN
+  promotes to King when entering far, optional
+setup k4/5/5/5/L3K w - - 0 1
+";
+
+#[test]
+fn subvariant_amends_an_inherited_piece_and_keeps_the_rest() {
+    let src = format!(
+        "{BASE}\nvariant wide\npiece Leaper\n  moves fsN\nvariant wider extends wide\nsetup k4/5/5/5/1L2K w - - 0 1\n"
+    );
+    let g = compile(&src, None);
+    assert_eq!(
+        moves_from(&g, "k4/5/5/5/L3K w - - 0 1", "a1"),
+        strs(&["a1b3"])
+    );
+    let w = compile(&src, Some("wide"));
+    assert_eq!(
+        moves_from(&w, "k4/5/5/5/L3K w - - 0 1", "a1"),
+        strs(&["a1c2"])
+    );
+    // The amendment kept the promotion; the grandchild inherits the amendment.
+    assert_eq!(w.rules().pieces[1].promotions.len(), 1);
+    let ww = compile(&src, Some("wider"));
+    assert_eq!(
+        moves_from(&ww, &ww.fen(&ww.start().unwrap()), "b1"),
+        strs(&["b1d2"])
+    );
+    let names = varia::lower::variant_names(&varia::syntax::parse(&src).unwrap());
+    assert_eq!(names, ["t", "wide", "wider"]);
+}
+
+#[test]
+fn zones_mirror_for_the_second_player() {
+    let g = compile(BASE, None);
+    let z = &g.rules().zones;
+    assert_eq!(z[0].cells[0], vec![20, 21, 22, 23, 24]);
+    assert_eq!(z[0].cells[1], vec![0, 1, 2, 3, 4]);
+    // a1 rotated 180 degrees is e5.
+    assert_eq!(z[1].cells[1], vec![24]);
+}
+
+#[test]
+fn betza_directions() {
+    let vectors = |betza: &str| -> Vec<(i8, i8)> {
+        let src = BASE.replace("moves ffN", &format!("moves {betza}"));
+        let g = compile(&src, None);
+        let mut v: Vec<(i8, i8)> = g.rules().pieces[1]
+            .moves
+            .iter()
+            .flat_map(|m| m.vectors.clone())
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(vectors("ffN"), vec![(-1, 2), (1, 2)]);
+    assert_eq!(vectors("fsN"), vec![(-2, 1), (2, 1)]);
+    assert_eq!(vectors("fN"), vec![(-2, 1), (-1, 2), (1, 2), (2, 1)]);
+    assert_eq!(vectors("fsW"), vec![(-1, 0), (0, 1), (1, 0)]);
+    assert_eq!(vectors("flF"), vec![(-1, 1)]);
+    assert_eq!(vectors("vW"), vec![(0, -1), (0, 1)]);
+    assert_eq!(
+        vectors("FfW"),
+        vec![(-1, -1), (-1, 1), (0, 1), (1, -1), (1, 1)]
+    );
+    assert_eq!(vectors("(3,1)").len(), 8);
+    let ranges = |betza: &str| -> Vec<u8> {
+        let src = BASE.replace("moves ffN", &format!("moves {betza}"));
+        compile(&src, None).rules().pieces[1]
+            .moves
+            .iter()
+            .map(|m| m.range)
+            .collect()
+    };
+    assert_eq!(ranges("NN"), vec![0]);
+    assert_eq!(ranges("R4"), vec![4]);
+    assert_eq!(ranges("N*"), vec![0]);
+    assert_eq!(ranges("WN"), vec![1, 1]);
+}
+
+#[test]
+fn stepping_paths_go_straight_first() {
+    let src = BASE.replace("moves ffN", "moves n(3,1)");
+    let g = compile(&src, None);
+    let m = &g.rules().pieces[1].moves[0];
+    let i = m.vectors.iter().position(|&v| v == (3, 1)).unwrap();
+    assert_eq!(m.paths[i], vec![(1, 0), (2, 0)]);
+}
