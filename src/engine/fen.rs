@@ -51,8 +51,19 @@ impl Game {
         } else {
             s.to_lowercase()
         };
-        if p.origin.is_some() {
-            out.push('~');
+        if let Some(o) = p.origin {
+            if self.promoters(p.kind) == [o] {
+                out.push('~');
+            } else {
+                let os = &self.rules.pieces[o as usize].symbol;
+                out.push('(');
+                out += &if p.owner == 0 {
+                    os.clone()
+                } else {
+                    os.to_lowercase()
+                };
+                out.push(')');
+            }
         }
         out
     }
@@ -147,22 +158,26 @@ impl Game {
                     None => return Err(FenError::BadChar('+')),
                 }
                 j += 1;
-                let mut tilde = false;
-                if chars.get(j) == Some(&'~') {
-                    tilde = true;
-                    j += 1;
-                }
                 let (kind, owner) = self.lookup(&sym)?;
+                let mut origin = None;
+                if chars.get(j) == Some(&'~') {
+                    origin = self.promoters(kind).first().copied();
+                    j += 1;
+                } else if chars.get(j) == Some(&'(') {
+                    let close = chars[j..]
+                        .iter()
+                        .position(|&c| c == ')')
+                        .ok_or(FenError::BadChar('('))?;
+                    let inner: String = chars[j + 1..j + close].iter().collect();
+                    origin = Some(self.lookup(&inner)?.0);
+                    j += close + 1;
+                }
+                let origin = origin.filter(|&o| o != self.tables.base[kind as usize]);
                 if file >= b.files as i32 {
                     return Err(bad_width(file as usize + 1));
                 }
                 let Some(cell) = b.cell(file, rank) else {
                     return Err(FenError::PieceOnHole(rank_no));
-                };
-                let origin = if tilde {
-                    self.promoted_from(kind)
-                } else {
-                    None
                 };
                 pos.put(
                     cell,
@@ -187,7 +202,8 @@ impl Game {
                         return Err(FenError::BadHand(ch.to_string()));
                     }
                     let (kind, owner) = self.lookup(&ch.to_string())?;
-                    let h = &mut pos.hands[owner as usize][kind as usize];
+                    let slot = self.tables.hand_slot[kind as usize];
+                    let h = &mut pos.hands[owner as usize][slot as usize];
                     *h = h.saturating_add(1);
                 }
             }
@@ -221,15 +237,17 @@ impl Game {
         Ok(pos)
     }
 
-    /// The type that promotes to `kind`, for a `~` mark.
-    fn promoted_from(&self, kind: PieceId) -> Option<PieceId> {
-        let base = self.tables.base[kind as usize];
-        self.rules
-            .pieces
-            .iter()
-            .position(|p| p.promotions.iter().any(|pr| pr.to.contains(&kind)))
-            .map(|i| i as PieceId)
-            .filter(|&o| o != base)
+    /// The types that promote to `kind`, in declaration order.
+    fn promoters(&self, kind: PieceId) -> Vec<PieceId> {
+        (0..self.rules.pieces.len() as PieceId)
+            .filter(|&i| {
+                i != kind
+                    && self.rules.pieces[i as usize]
+                        .promotions
+                        .iter()
+                        .any(|pr| pr.to.contains(&kind))
+            })
+            .collect()
     }
 
     fn parse_castling(&self, pos: &mut Position, s: &str) -> Result<(), FenError> {

@@ -36,7 +36,7 @@ impl Game {
         p.ep_victim = None;
         let mut reset_clock = false;
         if m.kind == MoveKind::Drop {
-            let h = &mut p.hands[side as usize][m.piece as usize];
+            let h = &mut p.hands[side as usize][t.hand_slot[m.piece as usize] as usize];
             *h = h.saturating_sub(1);
             p.put(
                 m.to,
@@ -85,6 +85,18 @@ impl Game {
                 MoveKind::Normal | MoveKind::Drop => {}
             }
             let moved = match m.promotion {
+                Some(k) if m.swap => {
+                    let h = &mut p.hands[side as usize][t.hand_slot[k as usize] as usize];
+                    *h = h.saturating_sub(1);
+                    if self.rules.swapped_to_hand {
+                        self.to_hand(&mut p, pc, side);
+                    }
+                    Piece {
+                        kind: k,
+                        owner: side,
+                        origin: None,
+                    }
+                }
                 Some(k) => {
                     let origin = pc.origin.unwrap_or(t.base[pc.kind as usize]);
                     Piece {
@@ -354,6 +366,7 @@ impl Game {
             to,
             piece: pc.kind,
             promotion: None,
+            swap: false,
             kind,
             extra,
         };
@@ -374,11 +387,36 @@ impl Game {
                 Obligation::Optional => false,
                 Obligation::CompulsoryWhenStuck => !t.mobile[t.slot(pc.kind, side, to)],
             };
-            for &target in &promo.to {
-                out.push(Move {
-                    promotion: Some(target),
-                    ..plain
-                });
+            let mut swapped = false;
+            if promo.swap {
+                let value = self.rules.pieces[pc.kind as usize].value;
+                for (slot, &n) in pos.hands[side].iter().enumerate() {
+                    if n == 0 {
+                        continue;
+                    }
+                    for &target in &t.members[slot] {
+                        if self.rules.pieces[target as usize].value > value
+                            && self.arrival_ok(pos, target, from, to)
+                        {
+                            swapped = true;
+                            out.push(Move {
+                                promotion: Some(target),
+                                swap: true,
+                                ..plain
+                            });
+                        }
+                    }
+                }
+            }
+            if !swapped {
+                for &target in &promo.to {
+                    if self.arrival_ok(pos, target, from, to) {
+                        out.push(Move {
+                            promotion: Some(target),
+                            ..plain
+                        });
+                    }
+                }
             }
             if !must {
                 out.push(plain);
@@ -386,6 +424,28 @@ impl Game {
             return;
         }
         out.push(plain);
+    }
+
+    /// Whether a piece of type `kind` may arrive on `to` (leaving `from`) within its per-file and
+    /// per-colour limits.
+    fn arrival_ok(&self, pos: &Position, kind: PieceId, from: Cell, to: Cell) -> bool {
+        let limits = &self.rules.pieces[kind as usize].drops;
+        if limits.max_per_file.is_none() && limits.max_per_colour.is_none() {
+            return true;
+        }
+        let b = &self.rules.board;
+        let (ft, rt) = b.coords(to);
+        let (mut file, mut colour) = (0u8, 0u8);
+        for c in pos.occ[pos.side as usize].iter() {
+            if c == from || pos.piece(c).is_none_or(|p| p.kind != kind) {
+                continue;
+            }
+            let (f, r) = b.coords(c);
+            file += (f == ft) as u8;
+            colour += ((f + r) % 2 == (ft + rt) % 2) as u8;
+        }
+        limits.max_per_file.is_none_or(|m| file < m)
+            && limits.max_per_colour.is_none_or(|m| colour < m)
     }
 
     fn gen_castling(&self, pos: &Position, out: &mut Vec<Move>) {
@@ -435,6 +495,7 @@ impl Game {
                         to: kd,
                         piece: cs.king,
                         promotion: None,
+                        swap: false,
                         kind: MoveKind::Castle,
                         extra: r as u32,
                     });
@@ -455,41 +516,51 @@ impl Game {
         for o in &pos.occ {
             empty = empty.without(o);
         }
-        for (kind, &count) in hand.iter().enumerate().take(self.rules.pieces.len()) {
+        for (slot, &count) in hand.iter().enumerate().take(self.rules.pieces.len()) {
             if count == 0 {
                 continue;
             }
-            let kind = kind as PieceId;
-            let rules = &self.rules.pieces[kind as usize].drops;
-            let mut per_file = [0u8; 16];
-            if rules.max_per_file.is_some() {
-                for c in pos.occ[side].iter() {
-                    if pos.piece(c).is_some_and(|p| p.kind == kind) {
-                        per_file[b.coords(c).0 as usize] += 1;
+            for &kind in &t.members[slot] {
+                let rules = &self.rules.pieces[kind as usize].drops;
+                let mut per_file = [0u8; 16];
+                let mut per_colour = [0u8; 2];
+                if rules.max_per_file.is_some() || rules.max_per_colour.is_some() {
+                    for c in pos.occ[side].iter() {
+                        if pos.piece(c).is_some_and(|p| p.kind == kind) {
+                            let (f, r) = b.coords(c);
+                            per_file[f as usize] += 1;
+                            per_colour[((f + r) % 2) as usize] += 1;
+                        }
                     }
                 }
-            }
-            let allowed = match rules.zone {
-                Some(z) => empty.and(t.zone(z, side)),
-                None => empty,
-            };
-            for to in allowed.iter() {
-                if self.rules.no_drop_where_stuck && !t.mobile[t.slot(kind, side, to)] {
-                    continue;
+                let allowed = match rules.zone {
+                    Some(z) => empty.and(t.zone(z, side)),
+                    None => empty,
+                };
+                for to in allowed.iter() {
+                    if self.rules.no_drop_where_stuck && !t.mobile[t.slot(kind, side, to)] {
+                        continue;
+                    }
+                    let (f, r) = b.coords(to);
+                    if rules
+                        .max_per_file
+                        .is_some_and(|m| per_file[f as usize] >= m)
+                        || rules
+                            .max_per_colour
+                            .is_some_and(|m| per_colour[((f + r) % 2) as usize] >= m)
+                    {
+                        continue;
+                    }
+                    out.push(Move {
+                        from: to,
+                        to,
+                        piece: kind,
+                        promotion: None,
+                        swap: false,
+                        kind: MoveKind::Drop,
+                        extra: 0,
+                    });
                 }
-                if let Some(max) = rules.max_per_file
-                    && per_file[b.coords(to).0 as usize] >= max
-                {
-                    continue;
-                }
-                out.push(Move {
-                    from: to,
-                    to,
-                    piece: kind,
-                    promotion: None,
-                    kind: MoveKind::Drop,
-                    extra: 0,
-                });
             }
         }
     }

@@ -47,11 +47,12 @@ impl Game {
         }
         let mut s = self.cell_name(m.from) + &self.cell_name(m.to);
         if let Some(p) = m.promotion {
-            let single = self.rules.pieces[m.piece as usize]
-                .promotions
-                .iter()
-                .find(|pr| pr.to.contains(&p))
-                .is_some_and(|pr| pr.to.len() == 1);
+            let single = !m.swap
+                && self.rules.pieces[m.piece as usize]
+                    .promotions
+                    .iter()
+                    .find(|pr| pr.to.contains(&p))
+                    .is_some_and(|pr| pr.to.len() == 1);
             if single {
                 s.push('+');
             } else {

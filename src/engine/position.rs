@@ -157,6 +157,8 @@ pub struct Move {
     pub piece: PieceId,
     /// The type it promotes to.
     pub promotion: Option<PieceId>,
+    /// The promotion swaps the piece for that type from its owner's hand.
+    pub swap: bool,
     pub kind: MoveKind,
     pub extra: u32,
 }

@@ -40,8 +40,12 @@ pub struct Tables {
     /// Cells of each (zone, player).
     pub zones: Vec<CellSet>,
     pub on_board: CellSet,
-    /// The type a captured piece of each type returns to hand as, when it has no recorded origin.
+    /// The hand slot a captured piece of each type returns to, when it has no recorded origin.
     pub base: Vec<PieceId>,
+    /// The hand slot of each type (the first of its interchangeable group, or itself).
+    pub hand_slot: Vec<PieceId>,
+    /// The types a piece held in each hand slot may be dropped as.
+    pub members: Vec<Vec<PieceId>>,
     pub royal: Vec<bool>,
 }
 
@@ -93,7 +97,20 @@ impl Tables {
             zones,
             on_board,
             base: (0..rules.pieces.len())
-                .map(|i| rules.base_of(i as PieceId))
+                .map(|i| rules.hand_type(i as PieceId))
+                .collect(),
+            hand_slot: (0..rules.pieces.len())
+                .map(|i| rules.hand_slot(i as PieceId))
+                .collect(),
+            members: (0..rules.pieces.len() as PieceId)
+                .map(|i| {
+                    rules
+                        .interchangeable
+                        .iter()
+                        .find(|g| g[0] == i)
+                        .cloned()
+                        .unwrap_or_else(|| vec![i])
+                })
                 .collect(),
             royal: rules.pieces.iter().map(|p| p.royal).collect(),
         };

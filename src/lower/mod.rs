@@ -30,12 +30,18 @@ pub fn variant_names(file: &File) -> Vec<String> {
     names
 }
 
+/// The main variant's name: `main variant NAME`, else the game's identifier.
 fn game_id(file: &File) -> String {
-    file.statements
-        .iter()
-        .find_map(|s| match s {
-            Statement::Game { id, .. } => Some(id.node.clone()),
-            _ => None,
+    let named = file.statements.iter().find_map(|s| match s {
+        Statement::MainVariant(n) => Some(n.node.clone()),
+        _ => None,
+    });
+    named
+        .or_else(|| {
+            file.statements.iter().find_map(|s| match s {
+                Statement::Game { id, .. } => Some(id.node.clone()),
+                _ => None,
+            })
         })
         .unwrap_or_else(|| "main".to_string())
 }
@@ -148,6 +154,9 @@ struct Draft {
     castling: Option<(Name, Name)>,
     checkmate: Option<Spanned<String>>,
     stalemate: Option<Spanned<String>>,
+    styles: Vec<(Spanned<String>, Vec<Name>)>,
+    interchangeable: Vec<Vec<Name>>,
+    swapped_to_hand: bool,
 }
 
 struct ZoneDraft {
@@ -264,6 +273,22 @@ impl Draft {
             }
             Statement::Checkmate(o) => self.checkmate = Some(o.clone()),
             Statement::Stalemate(o) => self.stalemate = Some(o.clone()),
+            Statement::Style { style, pieces } => self.styles.push((style.clone(), pieces.clone())),
+            Statement::Interchangeable(names) => {
+                // A later group replaces an inherited one that shares a type.
+                self.interchangeable
+                    .retain(|g| !g.iter().any(|n| names.iter().any(|m| m.node == n.node)));
+                self.interchangeable.push(names.clone());
+            }
+            Statement::SwappedToHand(_) => self.swapped_to_hand = true,
+            Statement::MainVariant(n) => {
+                if in_variant {
+                    errors.push(Diagnostic {
+                        span: n.span,
+                        message: "`main variant` belongs to the main game, not to a variant".into(),
+                    });
+                }
+            }
         }
     }
 
@@ -441,6 +466,7 @@ impl Draft {
                     Property::Confined(z) => pt.confined_to = zone_id(z, &mut err),
                     Property::Barred(z) => pt.barred_from = zone_id(z, &mut err),
                     Property::Promotes {
+                        captive,
                         to,
                         trigger,
                         zone,
@@ -462,6 +488,7 @@ impl Draft {
                         };
                         if let (Some(zone), true) = (z, targets.len() == to.len()) {
                             pt.promotions.push(Promotion {
+                                swap: *captive,
                                 zone,
                                 trigger,
                                 obligation,
@@ -474,6 +501,10 @@ impl Draft {
                         Ok(x) if x >= 1 => pt.drops.max_per_file = Some(x),
                         _ => err(n.span, "a per-file limit must be 1..255".into()),
                     },
+                    Property::PerColour(n) => match u8::try_from(n.node) {
+                        Ok(x) if x >= 1 => pt.drops.max_per_colour = Some(x),
+                        _ => err(n.span, "a per-colour limit must be 1..255".into()),
+                    },
                     Property::DropMayNotMate(_) => pt.drops.may_not_mate = true,
                     Property::EnPassant(_) => pt.en_passant = true,
                 }
@@ -485,6 +516,38 @@ impl Draft {
                 );
             }
             pieces.push(pt);
+        }
+        // Movement styles switch the multi-cell leaps of the named types, in statement order.
+        for (style, names) in &self.styles {
+            let st = match style.node.as_str() {
+                "step" => Style::Step,
+                "displace" => Style::Displace,
+                _ => Style::Leap,
+            };
+            for n in names {
+                if let Some(id) = piece_id(n, &mut err) {
+                    for part in &mut pieces[id as usize].moves {
+                        if part.range == 1 && !part.hop {
+                            part.style = st;
+                            part.paths = match st {
+                                Style::Leap => Vec::new(),
+                                _ => part
+                                    .vectors
+                                    .iter()
+                                    .map(|&(x, y)| betza::step_path((x as i32, y as i32)))
+                                    .collect(),
+                            };
+                        }
+                    }
+                }
+            }
+        }
+        let mut interchangeable = Vec::new();
+        for group in &self.interchangeable {
+            let ids: Vec<PieceId> = group.iter().filter_map(|n| piece_id(n, &mut err)).collect();
+            if ids.len() == group.len() {
+                interchangeable.push(ids);
+            }
         }
         let castling = self.castling.as_ref().and_then(|(k, r)| {
             let king = piece_id(k, &mut err);
@@ -531,6 +594,8 @@ impl Draft {
             no_drop_where_stuck: self.no_drop_where_stuck,
             royals_may_not_face: self.royals_may_not_face,
             castling,
+            interchangeable,
+            swapped_to_hand: self.swapped_to_hand,
             checkmate: outcome(&self.checkmate, Outcome::Loss),
             stalemate: outcome(&self.stalemate, Outcome::Draw),
         };

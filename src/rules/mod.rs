@@ -44,6 +44,12 @@ pub struct RuleSet {
     pub royals_may_not_face: bool,
     /// Castling, if the game has it.
     pub castling: Option<Castling>,
+    /// Groups of types that are interchangeable in hand: a captured piece of any of them goes to
+    /// hand as the group's first type and may be dropped as any of them.
+    pub interchangeable: Vec<Vec<PieceId>>,
+    /// A piece exchanged for a captive (a swap promotion) goes to its owner's hand; otherwise it
+    /// leaves the game.
+    pub swapped_to_hand: bool,
     /// What checkmate means for the player who is mated.
     pub checkmate: Outcome,
     /// What stalemate means for the player who cannot move.
@@ -236,6 +242,9 @@ pub enum Obligation {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Promotion {
+    /// Swap: the piece may become any type in its owner's hand worth more than it, taking that
+    /// piece from hand; `to` then lists the types to use only when no such captive is held.
+    pub swap: bool,
     pub zone: ZoneId,
     pub trigger: Trigger,
     pub obligation: Obligation,
@@ -247,8 +256,11 @@ pub struct Promotion {
 pub struct DropRules {
     /// Drops only into this zone.
     pub zone: Option<ZoneId>,
-    /// At most this many unpromoted pieces of this type and owner on one file after a drop.
+    /// At most this many pieces of this type and owner on one file after a drop or promotion.
     pub max_per_file: Option<u8>,
+    /// At most this many pieces of this type and owner on cells of one colour after a drop or
+    /// promotion (colour: file + rank even or odd).
+    pub max_per_colour: Option<u8>,
     /// A drop of this type may not checkmate.
     pub may_not_mate: bool,
 }
@@ -280,6 +292,20 @@ impl RuleSet {
             Some(b) if self.pieces[id as usize].symbol.starts_with('+') => b,
             _ => id,
         }
+    }
+
+    /// Gets the type under which a piece of type `id`, with no recorded origin, is held in hand:
+    /// its base, or the first type of the base's interchangeable group.
+    pub fn hand_type(&self, id: PieceId) -> PieceId {
+        self.hand_slot(self.base_of(id))
+    }
+
+    /// Gets the hand slot of a type: the first type of its interchangeable group, or itself.
+    pub fn hand_slot(&self, id: PieceId) -> PieceId {
+        self.interchangeable
+            .iter()
+            .find(|g| g.contains(&id))
+            .map_or(id, |g| g[0])
     }
 }
 
@@ -338,6 +364,9 @@ impl RuleSet {
                     return bad("bad promotion");
                 }
             }
+        }
+        if self.interchangeable.iter().flatten().any(|&p| !piece_ok(p)) {
+            return Err("an interchangeable group names an unknown piece".into());
         }
         if let Some(c) = &self.castling
             && (!piece_ok(c.king) || !piece_ok(c.rook))

@@ -66,6 +66,14 @@ pub enum Statement {
     },
     Checkmate(Spanned<String>),
     Stalemate(Spanned<String>),
+    /// `style leap|step|displace for TYPE...`
+    Style {
+        style: Spanned<String>,
+        pieces: Vec<Name>,
+    },
+    Interchangeable(Vec<Name>),
+    SwappedToHand(Span),
+    MainVariant(Name),
 }
 
 /// A union of region items.
@@ -109,6 +117,8 @@ pub enum Property {
     Confined(Name),
     Barred(Name),
     Promotes {
+        /// `stronger captive`: swap with a stronger type from hand, `to` being the fallback.
+        captive: bool,
         to: Vec<Name>,
         trigger: Spanned<String>,
         zone: Name,
@@ -116,6 +126,7 @@ pub enum Property {
     },
     DropsIn(Name),
     PerFile(Spanned<u32>),
+    PerColour(Spanned<u32>),
     DropMayNotMate(Span),
     EnPassant(Span),
 }

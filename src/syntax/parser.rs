@@ -154,6 +154,13 @@ fn statement(pair: Pair<Rule>) -> Statement {
         },
         Rule::checkmate => Statement::Checkmate(spanned_str(&p[0])),
         Rule::stalemate => Statement::Stalemate(spanned_str(&p[0])),
+        Rule::style => Statement::Style {
+            style: spanned_str(&p[0]),
+            pieces: p[1..].iter().map(spanned_str).collect(),
+        },
+        Rule::interchangeable => Statement::Interchangeable(p.iter().map(spanned_str).collect()),
+        Rule::swapped_to_hand => Statement::SwappedToHand(sp),
+        Rule::main_variant => Statement::MainVariant(spanned_str(&p[0])),
         other => unreachable!("the grammar has no statement {other:?}"),
     }
 }
@@ -237,11 +244,13 @@ fn property(pair: Pair<Rule>) -> Property {
         Rule::barred => Property::Barred(spanned_str(&p[0])),
         Rule::promotes => {
             let mut to = Vec::new();
+            let mut captive = false;
             let mut trigger = None;
             let mut zone = None;
             let mut obligation = None;
             for x in p {
                 match x.as_rule() {
+                    Rule::captive => captive = true,
                     Rule::name if trigger.is_none() => to.push(spanned_str(&x)),
                     Rule::name => zone = Some(spanned_str(&x)),
                     Rule::trigger => trigger = Some(words(&x)),
@@ -250,6 +259,7 @@ fn property(pair: Pair<Rule>) -> Property {
                 }
             }
             Property::Promotes {
+                captive,
                 to,
                 trigger: trigger.expect("promotes has a trigger"),
                 zone: zone.expect("promotes has a zone"),
@@ -258,6 +268,7 @@ fn property(pair: Pair<Rule>) -> Property {
         }
         Rule::drops_in => Property::DropsIn(spanned_str(&p[0])),
         Rule::per_file => Property::PerFile(int(&p[0])),
+        Rule::per_colour => Property::PerColour(int(&p[0])),
         Rule::drop_may_not_mate => Property::DropMayNotMate(sp),
         Rule::en_passant => Property::EnPassant(sp),
         other => unreachable!("the grammar has no property {other:?}"),
@@ -360,6 +371,7 @@ fn describe(rule: Rule) -> Option<String> {
             "a move (Betza notation)"
         }
         Rule::range => "a range",
+        Rule::style_kind => "leap, step or displace",
         Rule::trigger | Rule::kw_entering | Rule::kw_starting | Rule::kw_leaving => {
             "a trigger (entering, ending in, starting or ending in, leaving)"
         }
@@ -383,6 +395,14 @@ fn describe(rule: Rule) -> Option<String> {
         | Rule::castling
         | Rule::checkmate
         | Rule::stalemate
+        | Rule::style
+        | Rule::interchangeable
+        | Rule::swapped_to_hand
+        | Rule::main_variant
+        | Rule::kw_main
+        | Rule::kw_style
+        | Rule::kw_interchangeable
+        | Rule::kw_swapped
         | Rule::kw_game
         | Rule::kw_board
         | Rule::kw_holes
@@ -405,6 +425,7 @@ fn describe(rule: Rule) -> Option<String> {
         | Rule::promotes
         | Rule::drops_in
         | Rule::per_file
+        | Rule::per_colour
         | Rule::drop_may_not_mate
         | Rule::en_passant
         | Rule::kw_value
