@@ -172,7 +172,13 @@ impl Game {
                     origin = Some(self.lookup(&inner)?.0);
                     j += close + 1;
                 }
-                let origin = origin.filter(|&o| o != self.tables.base[kind as usize]);
+                let origin = origin.filter(|&o| o != self.tables.unpromoted[kind as usize]);
+                if chars.get(j) == Some(&'!') {
+                    j += 1;
+                    if let Some(c) = b.cell(file, rank) {
+                        pos.pending.insert(c);
+                    }
+                }
                 if file >= b.files as i32 {
                     return Err(bad_width(file as usize + 1));
                 }
@@ -301,7 +307,8 @@ impl Game {
         if let Some(v) = b.cell(f + dx, r + dy)
             && pos.is_empty(cell)
             && pos.piece(v).is_some_and(|p| {
-                p.owner as usize == last && self.rules.pieces[p.kind as usize].en_passant
+                p.owner as usize == last
+                    && self.rules.pieces[p.kind as usize].can_be_taken_en_passant
             })
         {
             pos.ep_cells.insert(cell);
@@ -333,6 +340,9 @@ impl Game {
                             empty = 0;
                         }
                         out += &self.symbol_of(p);
+                        if pos.pending.has(c) {
+                            out.push('!');
+                        }
                     }
                 }
             }
@@ -425,7 +435,7 @@ impl Game {
             .iter()
             .any(|c| {
                 pos.piece(c).is_some_and(|p| {
-                    self.rules.pieces[p.kind as usize].en_passant && {
+                    self.rules.pieces[p.kind as usize].takes_en_passant && {
                         let slot = t.slot(p.kind, pos.side as usize, c);
                         t.rays(slot).any(|ri| {
                             let ray = &t.rays[ri];

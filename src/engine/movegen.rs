@@ -35,6 +35,8 @@ impl Game {
         p.ep_cells = CellSet::EMPTY;
         p.ep_victim = None;
         let mut reset_clock = false;
+        p.pending.remove(m.from);
+        p.pending.remove(m.to);
         if m.kind == MoveKind::Drop {
             let h = &mut p.hands[side as usize][t.hand_slot[m.piece as usize] as usize];
             *h = h.saturating_sub(1);
@@ -46,6 +48,14 @@ impl Game {
                     origin: None,
                 },
             );
+            let deferred = self.rules.pieces[m.piece as usize]
+                .promotions
+                .iter()
+                .filter_map(|pr| pr.deferred_after_drop_in)
+                .any(|z| t.zone(z, side as usize).has(m.to));
+            if deferred {
+                p.pending.insert(m.to);
+            }
         } else {
             let Some(pc) = p.take(m.from) else {
                 return p;
@@ -56,17 +66,22 @@ impl Game {
             }
             match m.kind {
                 MoveKind::EnPassant => {
-                    if let Some(victim) = pos.ep_victim.and_then(|v| p.take(v)) {
-                        self.to_hand(&mut p, victim, side);
+                    if let Some(v) = pos.ep_victim {
+                        p.pending.remove(v);
+                        if let Some(victim) = p.take(v) {
+                            self.to_hand(&mut p, victim, side);
+                        }
                     }
                     reset_clock = true;
                 }
+                MoveKind::Hop => self.transform_screen(&mut p, pc, m.extra as Cell),
                 MoveKind::Displace => {
                     let step = t.steps[m.extra as usize];
                     for &c in t.via(&step) {
                         if p.piece(c).is_some_and(|q| q.owner != side)
                             && let Some(victim) = p.take(c)
                         {
+                            p.pending.remove(c);
                             self.to_hand(&mut p, victim, side);
                             reset_clock = true;
                         }
@@ -98,17 +113,17 @@ impl Game {
                     }
                 }
                 Some(k) => {
-                    let origin = pc.origin.unwrap_or(t.base[pc.kind as usize]);
+                    let origin = pc.origin.unwrap_or(t.unpromoted[pc.kind as usize]);
                     Piece {
                         kind: k,
                         owner: side,
-                        origin: (origin != t.base[k as usize]).then_some(origin),
+                        origin: (origin != t.unpromoted[k as usize]).then_some(origin),
                     }
                 }
                 None => pc,
             };
             p.put(m.to, moved);
-            reset_clock |= self.rules.pieces[pc.kind as usize].en_passant;
+            reset_clock |= self.rules.pieces[pc.kind as usize].can_be_taken_en_passant;
             if !p.castling.is_empty() {
                 p.castling.remove(m.from);
                 p.castling.remove(m.to);
@@ -130,11 +145,52 @@ impl Game {
         p
     }
 
+    /// A hop capture's effect on its screen: a friendly unpromoted screen promotes, a promoted
+    /// enemy screen demotes unless the demoted piece could not move from there.
+    fn transform_screen(&self, p: &mut Position, hopper: Piece, screen: Cell) {
+        let pt = &self.rules.pieces[hopper.kind as usize];
+        let t = &self.tables;
+        let Some(s) = p.piece(screen) else { return };
+        if s.owner == hopper.owner && pt.promotes_friendly_screens {
+            let unpromoted = s.origin.is_none() && t.unpromoted[s.kind as usize] == s.kind;
+            let target = self.rules.pieces[s.kind as usize]
+                .promotions
+                .iter()
+                .find_map(|pr| pr.to.first().copied());
+            if let (true, Some(k)) = (unpromoted, target) {
+                let origin = (t.unpromoted[k as usize] != s.kind).then_some(s.kind);
+                p.put(
+                    screen,
+                    Piece {
+                        kind: k,
+                        origin,
+                        ..s
+                    },
+                );
+            }
+        } else if s.owner != hopper.owner && pt.demotes_enemy_screens {
+            let demoted = s.origin.unwrap_or(t.unpromoted[s.kind as usize]);
+            if demoted != s.kind && t.mobile[t.slot(demoted, s.owner as usize, screen)] {
+                p.put(
+                    screen,
+                    Piece {
+                        kind: demoted,
+                        origin: None,
+                        ..s
+                    },
+                );
+            }
+        }
+    }
+
     fn to_hand(&self, p: &mut Position, victim: Piece, captor: PlayerId) {
         if self.rules.captures_to_hand {
             let kind = victim
                 .origin
                 .unwrap_or(self.tables.base[victim.kind as usize]);
+            if self.rules.pieces[kind as usize].removed_when_captured {
+                return;
+            }
             let h = &mut p.hands[captor as usize][kind as usize];
             *h = h.saturating_add(1);
         }
@@ -288,20 +344,22 @@ impl Game {
         let friends = &pos.occ[side as usize];
         let (s0, s1) = (ray.steps.0 as usize, ray.steps.1 as usize);
         if ray.hop {
-            let mut screened = false;
+            let mut screen = None;
             for st in &t.steps[s0..s1] {
                 let empty = pos.is_empty(st.to);
-                if !screened {
-                    screened = !empty;
+                let Some(scr) = screen else {
+                    if !empty {
+                        screen = Some(st.to);
+                    }
                     continue;
-                }
+                };
                 if empty {
                     if ray.mode.moves() {
                         self.push(pos, pc, from, st.to, MoveKind::Normal, 0, out);
                     }
                 } else {
                     if ray.mode.captures() && !friends.has(st.to) {
-                        self.push(pos, pc, from, st.to, MoveKind::Normal, 0, out);
+                        self.push(pos, pc, from, st.to, MoveKind::Hop, scr as u32, out);
                     }
                     break;
                 }
@@ -330,7 +388,7 @@ impl Game {
                 }
                 if ray.mode.captures()
                     && pos.ep_cells.has(st.to)
-                    && self.rules.pieces[pc.kind as usize].en_passant
+                    && self.rules.pieces[pc.kind as usize].takes_en_passant
                     && pos
                         .ep_victim
                         .and_then(|v| pos.piece(v))
@@ -370,23 +428,34 @@ impl Game {
             kind,
             extra,
         };
-        for promo in &self.rules.pieces[pc.kind as usize].promotions {
+        let promotions = &self.rules.pieces[pc.kind as usize].promotions;
+        // A piece dropped where a deferred promotion waits promotes by it now, whatever its move.
+        let deferred = if pos.pending.has(from) {
+            promotions
+                .iter()
+                .find(|p| p.deferred_after_drop_in.is_some())
+        } else {
+            None
+        };
+        for promo in deferred.into_iter().chain(promotions.iter()) {
             let z = t.zone(promo.zone, side);
             let (a, b) = (z.has(from), z.has(to));
-            let fires = match promo.trigger {
-                Trigger::Entering => !a && b,
-                Trigger::EndingIn => b,
-                Trigger::StartingOrEndingIn => a || b,
-                Trigger::Leaving => a && !b,
-            };
+            let fires = deferred.is_some()
+                || match promo.trigger {
+                    Trigger::Entering => !a && b,
+                    Trigger::EndingIn => b,
+                    Trigger::StartingOrEndingIn => a || b,
+                    Trigger::Leaving => a && !b,
+                };
             if !fires {
                 continue;
             }
-            let must = match promo.obligation {
-                Obligation::Compulsory => true,
-                Obligation::Optional => false,
-                Obligation::CompulsoryWhenStuck => !t.mobile[t.slot(pc.kind, side, to)],
-            };
+            let must = deferred.is_some()
+                || match promo.obligation {
+                    Obligation::Compulsory => true,
+                    Obligation::Optional => false,
+                    Obligation::CompulsoryWhenStuck => !t.mobile[t.slot(pc.kind, side, to)],
+                };
             let mut swapped = false;
             if promo.swap {
                 let value = self.rules.pieces[pc.kind as usize].value;

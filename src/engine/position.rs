@@ -61,6 +61,8 @@ pub struct Position {
     /// Cells a piece passed over with a move that can be taken en passant, and where it stands.
     pub(crate) ep_cells: CellSet,
     pub(crate) ep_victim: Option<Cell>,
+    /// Cells of dropped pieces that promote at the end of their next move.
+    pub(crate) pending: CellSet,
     pub(crate) side: PlayerId,
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
@@ -84,6 +86,7 @@ impl Position {
             castling: CellSet::EMPTY,
             ep_cells: CellSet::EMPTY,
             ep_victim: None,
+            pending: CellSet::EMPTY,
             side: 0,
             halfmove: 0,
             fullmove: 1,
@@ -144,6 +147,8 @@ pub enum MoveKind {
     EpStep,
     /// Castling; `extra` is the rook's cell.
     Castle,
+    /// A hopper's capture; `extra` is the screen's cell.
+    Hop,
     /// A multiple-displacer move; `extra` is its step index.
     Displace,
 }

@@ -42,6 +42,8 @@ pub struct Tables {
     pub on_board: CellSet,
     /// The hand slot a captured piece of each type returns to, when it has no recorded origin.
     pub base: Vec<PieceId>,
+    /// The type each type was before promoting, when nothing else records it.
+    pub unpromoted: Vec<PieceId>,
     /// The hand slot of each type (the first of its interchangeable group, or itself).
     pub hand_slot: Vec<PieceId>,
     /// The types a piece held in each hand slot may be dropped as.
@@ -98,6 +100,9 @@ impl Tables {
             on_board,
             base: (0..rules.pieces.len())
                 .map(|i| rules.hand_type(i as PieceId))
+                .collect(),
+            unpromoted: (0..rules.pieces.len())
+                .map(|i| rules.base_of(i as PieceId))
                 .collect(),
             hand_slot: (0..rules.pieces.len())
                 .map(|i| rules.hand_slot(i as PieceId))
@@ -213,8 +218,7 @@ impl Tables {
                             mode: part.mode,
                             style: part.style,
                             hop: part.hop,
-                            makes_ep: pt.en_passant
-                                && part.mode == Mode::Move
+                            makes_ep: pt.can_be_taken_en_passant
                                 && part.range == 1
                                 && part.style == Style::Step
                                 && !path.is_empty(),

@@ -23,11 +23,46 @@ pub struct Lowered {
     pub setup_span: Span,
 }
 
-/// Lists the selectable variants of a file: the main game first, then each `variant` block.
+/// Lists the selectable variants of a file: the main game first (with options, every combination
+/// of them, the first values first), then each `variant` block.
 pub fn variant_names(file: &File) -> Vec<String> {
-    let mut names = vec![game_id(file)];
+    let mut names: Vec<String> = if file.options.is_empty() {
+        vec![game_id(file)]
+    } else {
+        combinations(file).into_iter().map(|(n, _)| n).collect()
+    };
     names.extend(file.variants.iter().map(|v| v.name.node.clone()));
     names
+}
+
+/// Every combination of option values: one value of each group with several values, and for a
+/// group with one value, with and without it. Named by the chosen values joined with `-`.
+fn combinations(file: &File) -> Vec<(String, Vec<&syntax::OptionBlock>)> {
+    let mut groups: Vec<(&str, Vec<&syntax::OptionBlock>)> = Vec::new();
+    for o in &file.options {
+        match groups.iter_mut().find(|g| g.0 == o.group.node) {
+            Some(g) => g.1.push(o),
+            None => groups.push((&o.group.node, vec![o])),
+        }
+    }
+    let mut out: Vec<(Vec<&str>, Vec<&syntax::OptionBlock>)> = vec![(Vec::new(), Vec::new())];
+    for (_, values) in &groups {
+        let mut next = Vec::new();
+        for (names, blocks) in &out {
+            if values.len() == 1 {
+                next.push((names.clone(), blocks.clone()));
+            }
+            for v in values {
+                let mut n = names.clone();
+                n.push(v.value.node.as_str());
+                let mut b = blocks.clone();
+                b.push(*v);
+                next.push((n, b));
+            }
+        }
+        out = next;
+    }
+    out.into_iter().map(|(n, b)| (n.join("-"), b)).collect()
 }
 
 /// The main variant's name: `main variant NAME`, else the game's identifier.
@@ -49,7 +84,22 @@ fn game_id(file: &File) -> String {
 /// Checks the file's own structure: variant names and parents. Returns problems found.
 pub fn check_structure(file: &File) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    let mut seen = vec![game_id(file)];
+    let mut seen = if file.options.is_empty() {
+        vec![game_id(file)]
+    } else {
+        combinations(file).into_iter().map(|(n, _)| n).collect()
+    };
+    let mut pairs: Vec<(&str, &str)> = Vec::new();
+    for o in &file.options {
+        let key = (o.group.node.as_str(), o.value.node.as_str());
+        if pairs.contains(&key) {
+            out.push(Diagnostic {
+                span: o.value.span,
+                message: format!("option `{} {}` is defined twice", key.0, key.1),
+            });
+        }
+        pairs.push(key);
+    }
     for v in &file.variants {
         if seen.contains(&v.name.node) {
             out.push(Diagnostic {
@@ -86,11 +136,21 @@ pub fn check_structure(file: &File) -> Vec<Diagnostic> {
 /// Lowers one variant (`None`: the main game). `Ok(None)` if the name is not a variant of the file.
 pub fn lower(file: &File, variant: Option<&str>) -> Result<Option<Lowered>, Vec<Diagnostic>> {
     let mut errors = check_structure(file);
-    let main = game_id(file);
+    let combos = combinations(file);
+    let main = if file.options.is_empty() {
+        game_id(file)
+    } else {
+        combos[0].0.clone()
+    };
     let name = variant.unwrap_or(&main).to_string();
     // The chain of statement lists, from the main game down to the selected variant.
     let mut chain: Vec<&[Statement]> = Vec::new();
-    if name != main {
+    let chosen = combos.iter().find(|c| c.0 == name);
+    if let Some((_, blocks)) = chosen.filter(|_| !file.options.is_empty()) {
+        for b in blocks.iter().rev() {
+            chain.push(&b.statements);
+        }
+    } else if name != main {
         let mut cur = match file.variants.iter().position(|v| v.name.node == name) {
             Some(i) => i,
             None => {
@@ -442,7 +502,11 @@ impl Draft {
                 barred_from: None,
                 promotions: Vec::new(),
                 drops: DropRules::default(),
-                en_passant: false,
+                can_be_taken_en_passant: false,
+                takes_en_passant: false,
+                removed_when_captured: false,
+                promotes_friendly_screens: false,
+                demotes_enemy_screens: false,
             };
             for prop in &d.properties {
                 match prop {
@@ -471,7 +535,9 @@ impl Draft {
                         trigger,
                         zone,
                         obligation,
+                        deferred,
                     } => {
+                        let deferred = deferred.as_ref().and_then(|d| zone_id(d, &mut err));
                         let targets: Vec<PieceId> =
                             to.iter().filter_map(|t| piece_id(t, &mut err)).collect();
                         let z = zone_id(zone, &mut err);
@@ -489,6 +555,7 @@ impl Draft {
                         if let (Some(zone), true) = (z, targets.len() == to.len()) {
                             pt.promotions.push(Promotion {
                                 swap: *captive,
+                                deferred_after_drop_in: deferred,
                                 zone,
                                 trigger,
                                 obligation,
@@ -506,7 +573,15 @@ impl Draft {
                         _ => err(n.span, "a per-colour limit must be 1..255".into()),
                     },
                     Property::DropMayNotMate(_) => pt.drops.may_not_mate = true,
-                    Property::EnPassant(_) => pt.en_passant = true,
+                    Property::EnPassant(_) => {
+                        pt.can_be_taken_en_passant = true;
+                        pt.takes_en_passant = true;
+                    }
+                    Property::TakesEnPassant(_) => pt.takes_en_passant = true,
+                    Property::TakenEnPassant(_) => pt.can_be_taken_en_passant = true,
+                    Property::Removed(_) => pt.removed_when_captured = true,
+                    Property::PromotesScreens(_) => pt.promotes_friendly_screens = true,
+                    Property::DemotesScreens(_) => pt.demotes_enemy_screens = true,
                 }
             }
             if pt.moves.is_empty() {

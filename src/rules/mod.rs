@@ -163,8 +163,16 @@ pub struct PieceType {
     pub barred_from: Option<ZoneId>,
     pub promotions: Vec<Promotion>,
     pub drops: DropRules,
-    /// Its multi-cell stepping moves can be taken en passant, and it takes en passant.
-    pub en_passant: bool,
+    /// Its stepping moves over several cells can be taken en passant.
+    pub can_be_taken_en_passant: bool,
+    /// It may capture a piece that just passed one of its capture cells.
+    pub takes_en_passant: bool,
+    /// A captured piece returning to hand as this type leaves the game instead.
+    pub removed_when_captured: bool,
+    /// Its hop captures promote the friendly screen (by the screen's first promotion).
+    pub promotes_friendly_screens: bool,
+    /// Its hop captures demote a promoted enemy screen, unless the demoted piece could not move.
+    pub demotes_enemy_screens: bool,
 }
 
 /// What a move part may do at its destination.
@@ -250,6 +258,8 @@ pub struct Promotion {
     pub obligation: Obligation,
     /// The types it may become, in the order the definition lists them.
     pub to: Vec<PieceId>,
+    /// A piece dropped in this zone promotes by this rule at the end of its next move.
+    pub deferred_after_drop_in: Option<ZoneId>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -360,7 +370,10 @@ impl RuleSet {
                 }
             }
             for pr in &p.promotions {
-                if (pr.zone as usize) >= self.zones.len() || !pr.to.iter().all(|&t| piece_ok(t)) {
+                if !zone_ok(&pr.deferred_after_drop_in)
+                    || (pr.zone as usize) >= self.zones.len()
+                    || !pr.to.iter().all(|&t| piece_ok(t))
+                {
                     return bad("bad promotion");
                 }
             }

@@ -24,6 +24,16 @@ pub struct File {
     /// The main game's statements.
     pub statements: Vec<Statement>,
     pub variants: Vec<Variant>,
+    pub options: Vec<OptionBlock>,
+}
+
+/// `option GROUP VALUE` and the statements that apply when the value is chosen.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OptionBlock {
+    pub group: Name,
+    pub value: Name,
+    pub statements: Vec<Statement>,
+    pub span: Span,
 }
 
 /// `variant NAME [extends NAME]` and the statements that differ from its parent.
@@ -123,12 +133,19 @@ pub enum Property {
         trigger: Spanned<String>,
         zone: Name,
         obligation: Option<Spanned<String>>,
+        /// `deferred after a drop in ZONE`
+        deferred: Option<Name>,
     },
     DropsIn(Name),
     PerFile(Spanned<u32>),
     PerColour(Spanned<u32>),
     DropMayNotMate(Span),
     EnPassant(Span),
+    TakesEnPassant(Span),
+    TakenEnPassant(Span),
+    Removed(Span),
+    PromotesScreens(Span),
+    DemotesScreens(Span),
 }
 
 /// One Betza word such as `FfW`: a sequence of atoms, each with its modifiers.

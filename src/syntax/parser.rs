@@ -22,9 +22,11 @@ pub fn parse(source: &str) -> Result<File, SyntaxError> {
     let file = pairs.next().expect("the file rule always yields one pair");
     let mut statements = Vec::new();
     let mut variants = Vec::new();
+    let mut options = Vec::new();
     for pair in file.into_inner() {
         match pair.as_rule() {
             Rule::variant => variants.push(variant(pair)),
+            Rule::option => options.push(option_block(pair)),
             Rule::EOI | Rule::eol => {}
             _ => statements.push(statement(pair)),
         }
@@ -32,6 +34,7 @@ pub fn parse(source: &str) -> Result<File, SyntaxError> {
     Ok(File {
         statements,
         variants,
+        options,
     })
 }
 
@@ -94,6 +97,19 @@ fn variant(pair: Pair<Rule>) -> Variant {
         name,
         extends,
         statements,
+        span: sp,
+    }
+}
+
+fn option_block(pair: Pair<Rule>) -> OptionBlock {
+    let sp = span(&pair);
+    let mut inner = parts(pair).into_iter();
+    let group = spanned_str(&inner.next().expect("option group"));
+    let value = spanned_str(&inner.next().expect("option value"));
+    OptionBlock {
+        group,
+        value,
+        statements: inner.map(statement).collect(),
         span: sp,
     }
 }
@@ -248,6 +264,7 @@ fn property(pair: Pair<Rule>) -> Property {
             let mut trigger = None;
             let mut zone = None;
             let mut obligation = None;
+            let mut deferred = None;
             for x in p {
                 match x.as_rule() {
                     Rule::captive => captive = true,
@@ -255,6 +272,9 @@ fn property(pair: Pair<Rule>) -> Property {
                     Rule::name => zone = Some(spanned_str(&x)),
                     Rule::trigger => trigger = Some(words(&x)),
                     Rule::obligation => obligation = Some(words(&x)),
+                    Rule::deferred => {
+                        deferred = parts(x).first().map(spanned_str);
+                    }
                     _ => {}
                 }
             }
@@ -264,6 +284,7 @@ fn property(pair: Pair<Rule>) -> Property {
                 trigger: trigger.expect("promotes has a trigger"),
                 zone: zone.expect("promotes has a zone"),
                 obligation,
+                deferred,
             }
         }
         Rule::drops_in => Property::DropsIn(spanned_str(&p[0])),
@@ -271,6 +292,11 @@ fn property(pair: Pair<Rule>) -> Property {
         Rule::per_colour => Property::PerColour(int(&p[0])),
         Rule::drop_may_not_mate => Property::DropMayNotMate(sp),
         Rule::en_passant => Property::EnPassant(sp),
+        Rule::takes_en_passant => Property::TakesEnPassant(sp),
+        Rule::taken_en_passant => Property::TakenEnPassant(sp),
+        Rule::removed => Property::Removed(sp),
+        Rule::promotes_screens => Property::PromotesScreens(sp),
+        Rule::demotes_screens => Property::DemotesScreens(sp),
         other => unreachable!("the grammar has no property {other:?}"),
     }
 }
@@ -381,6 +407,7 @@ fn describe(rule: Rule) -> Option<String> {
         Rule::fen => "a FEN",
         Rule::file_letter => "a file letter",
         Rule::variant | Rule::kw_variant => "a variant",
+        Rule::option | Rule::kw_option => "an option",
         Rule::statement
         | Rule::game
         | Rule::board
@@ -428,6 +455,15 @@ fn describe(rule: Rule) -> Option<String> {
         | Rule::per_colour
         | Rule::drop_may_not_mate
         | Rule::en_passant
+        | Rule::takes_en_passant
+        | Rule::taken_en_passant
+        | Rule::removed
+        | Rule::promotes_screens
+        | Rule::demotes_screens
+        | Rule::kw_takes
+        | Rule::kw_can
+        | Rule::kw_removed
+        | Rule::kw_demotes
         | Rule::kw_value
         | Rule::kw_royal
         | Rule::kw_moves
