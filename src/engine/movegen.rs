@@ -146,7 +146,7 @@ impl Game {
     }
 
     /// A hop capture's effect on its screen: a friendly unpromoted screen promotes, a promoted
-    /// enemy screen demotes unless the demoted piece could not move from there.
+    /// enemy screen demotes; either only if the new piece could move from there.
     fn transform_screen(&self, p: &mut Position, hopper: Piece, screen: Cell) {
         let pt = &self.rules.pieces[hopper.kind as usize];
         let t = &self.tables;
@@ -157,7 +157,9 @@ impl Game {
                 .promotions
                 .iter()
                 .find_map(|pr| pr.to.first().copied());
-            if let (true, Some(k)) = (unpromoted, target) {
+            if let (true, Some(k)) = (unpromoted, target)
+                && t.mobile[t.slot(k, s.owner as usize, screen)]
+            {
                 let origin = (t.unpromoted[k as usize] != s.kind).then_some(s.kind);
                 p.put(
                     screen,
