@@ -51,26 +51,85 @@ def pyffish_version():
     return ".".join(str(x) for x in sf.version())
 
 
+def board_of(fen):
+    """Maps square names (`e4`) to piece letters for the board part of a FEN."""
+    ranks = fen.split(" ")[0].split("[")[0].split("/")
+    board = {}
+    for i, text in enumerate(ranks):
+        rank = len(ranks) - i
+        file = 0
+        j = 0
+        while j < len(text):
+            if text[j].isdigit():
+                k = j
+                while k < len(text) and text[k].isdigit():
+                    k += 1
+                file += int(text[j:k])
+                j = k
+                continue
+            if text[j] == "+":
+                piece = text[j:j + 2]
+                j += 2
+            else:
+                piece = text[j]
+                j += 1
+            if j < len(text) and text[j] == "~":
+                j += 1
+            board[f"{chr(ord('a') + file)}{rank}"] = piece
+            file += 1
+    return board
+
+
+def origin(move):
+    """The from-square of a board move (`e2` of `e2e4`, `a10` of `a10a9`)."""
+    i = 1
+    while move[i].isdigit():
+        i += 1
+    return move[:i]
+
+
 def pick_move(rng, variant, fen, moves):
-    """A random legal move, biased towards promotions, captures, drops and checks."""
-    promotions = [m for m in moves if m.endswith("+") or (len(m) == 5 and m[-1].isalpha()
-                                                           and "@" not in m)]
+    """A random legal move, biased towards promotions, captures, drops, checks and mates."""
+    promotions = [m for m in moves if has_promotion([m])]
     if promotions and rng.random() < 0.6:
         return rng.choice(promotions)
     r = rng.random()
-    if r < 0.35:
+    if r < 0.3:
         captures = [m for m in moves if "@" not in m and sf.is_capture(variant, fen, [], m)]
         if captures:
             return rng.choice(captures)
-    elif r < 0.5:
+    elif r < 0.45:
         checks = [m for m in moves if sf.gives_check(variant, fen, [m])]
+        mates = [m for m in checks if not sf.legal_moves(variant, sf.get_fen(variant, fen, [m]), [])]
+        if mates:
+            return rng.choice(mates)
         if checks:
             return rng.choice(checks)
-    elif r < 0.6:
+    elif r < 0.55:
         drops = [m for m in moves if "@" in m]
         if drops:
             return rng.choice(drops)
+    elif r < 0.75:
+        # Pawns and soldiers forward: promotions, en passant, soldiers across the river.
+        board = board_of(fen)
+        pawns = [m for m in moves if "@" not in m and board.get(origin(m), "").upper() == "P"]
+        if pawns:
+            return rng.choice(pawns)
     return rng.choice(moves)
+
+
+def has_promotion(moves):
+    return any(m.endswith("+") or (m[-1].isalpha() and "@" not in m) for m in moves)
+
+
+def is_rare(variant, fen, moves):
+    fields = fen.split(" ")
+    placement = fields[0].split("[")[0]
+    return (not moves
+            or (len(fields) >= 6 and fields[3] != "-")
+            or has_promotion(moves)
+            or "~" in placement or "+" in placement
+            or sf.gives_check(variant, fen, []))
 
 
 def play(rng, variant, games, plies):
@@ -106,7 +165,13 @@ def generate(game, seed, games, plies):
               f"Format: FEN<TAB>sorted legal moves from pyffish.legal_moves(variant, fen, []).\n")
     size = len(header.encode())
     chosen = []
-    for fen in [fens[0]] + rng.sample(fens[1:], len(fens) - 1):
+    # Rarer positions (no legal move, en passant, promotion choices, check, promoted pieces)
+    # are sampled first, up to half of the positions.
+    rare = [f for f in fens[1:] if is_rare(game, f, seen[f])]
+    rare = rng.sample(rare, min(len(rare), MAX_POSITIONS // 2))
+    picked = set(rare)
+    rest = [f for f in fens[1:] if f not in picked]
+    for fen in [fens[0]] + rare + rng.sample(rest, len(rest)):
         line = fen + "\t" + " ".join(seen[fen]) + "\n"
         if len(chosen) >= MAX_POSITIONS or size + len(line.encode()) > MAX_BYTES:
             continue
@@ -131,8 +196,7 @@ def stats(game, rows, path, size, met):
 
     in_hand = count(lambda f, m: "[" in f and f.split("]")[0].split("[")[1] not in ("", "-"))
     drops = count(lambda f, m: any("@" in x for x in m))
-    promo = count(lambda f, m: any(x.endswith("+") or (len(x) == 5 and x[-1].isalpha()
-                                                          and "@" not in x) for x in m))
+    promo = count(lambda f, m: has_promotion(m))
     checks = count(lambda f, m: sf.gives_check(game, f, []))
     ep = count(lambda f, m: f.split(" ")[3] != "-" if len(f.split(" ")) >= 6 else False)
     ended = count(lambda f, m: not m)

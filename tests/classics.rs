@@ -104,13 +104,28 @@ fn shogi_drops_nifu_stuck_and_pawn_drop_mate() {
             .iter()
             .any(|m| m.starts_with("P@a") || m.ends_with('9'))
     );
-    // Pawn-drop mate is illegal: the king on i9 is boxed in by a gold on g8 supporting h8... here
-    // the drop on i8 would mate, so it is missing; a lance drop there mates legally.
+    // Mate by a pawn drop (uchifuzume) loses for the dropper, as Fairy-Stockfish plays it: the
+    // drop is a legal move, and the mated player wins; mate by a lance drop is a plain mate.
     let fen = "7nk/9/7G1/9/9/9/9/9/K8[PL] w - - 0 1";
     let m = moves(&g, fen);
-    assert!(!m.contains(&"P@i8".to_string()), "uchifuzume");
+    assert!(m.contains(&"P@i8".to_string()));
     assert!(m.contains(&"L@i8".to_string()));
-    assert!(m.contains(&"P@h8".to_string()));
+    let status = |played: &str| {
+        let pos = g.parse_fen(fen).unwrap();
+        g.status(&g.make(&pos, &g.parse_move(&pos, played).unwrap()))
+    };
+    assert_eq!(
+        status("P@i8"),
+        varia::Status::Checkmate {
+            outcome: varia::rules::Outcome::Win
+        }
+    );
+    assert_eq!(
+        status("L@i8"),
+        varia::Status::Checkmate {
+            outcome: varia::rules::Outcome::Loss
+        }
+    );
 }
 
 #[test]
@@ -129,7 +144,7 @@ fn shogi_fen_round_trips_in_both_forms() {
         "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1",
         "lnsgkgsnl/1r5b1/ppppppppp/9/9/7P1/PPPPPPP1P/1B5R1/LNSGKGSNL[] b - - 1 1",
         "lnsgk2nl/1r4gs1/p1pppp1pp/1p4p2/7P1/2P6/PP1PPPP1P/1SG4R1/LN2KGSNL[Bb] w - - 0 1",
-        "4k4/9/9/9/9/9/4+p4/4G4/4K4[RBGSNLPPrbgsnlp] w - - 0 1",
+        "4k4/9/9/9/9/9/4+p4/4G4/4K4[GNLPPSRBgnlpsrb] w - - 0 1",
     ] {
         assert_eq!(g.fen(&g.parse_fen(fen).unwrap()), fen);
     }

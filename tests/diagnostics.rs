@@ -112,7 +112,8 @@ case!(promotion_to_undefined_piece, 1);
 case!(duplicate_symbol, 1);
 // Six problems in one file, found in another order than they appear; all reported, sorted.
 case!(several_errors, 6);
-// `moves Y` (unknown atom) and `moves qN` (unknown modifier).
+// `moves Y` (unknown atom) and `moves qN` (unknown modifier): two problems, and no knock-on
+// `has no moves` for a piece whose only move word was bad.
 case!(bad_betza, 2);
 // No `setup` line.
 case!(missing_setup, 1);

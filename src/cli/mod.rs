@@ -101,7 +101,22 @@ pub fn run() -> i32 {
         }
     };
     match dispatch(cli.command) {
-        Ok(()) => 0,
+        Ok(text) => {
+            use std::io::Write as _;
+            let mut stdout = std::io::stdout().lock();
+            match stdout
+                .write_all(text.as_bytes())
+                .and_then(|_| stdout.flush())
+            {
+                Ok(()) => 0,
+                // A reader that stops early (`| head`) is not an error of ours.
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
+                Err(e) => {
+                    eprintln!("error: cannot write output: {e}");
+                    1
+                }
+            }
+        }
         Err(Failure(msg)) => {
             eprint!("{msg}");
             if !msg.ends_with('\n') {
@@ -155,18 +170,40 @@ fn position(select: &Select) -> Result<(Game, Position), Failure> {
     for m in &select.moves {
         let mv = game
             .parse_move(&pos, m)
-            .map_err(|e| format!("error: {e} in {}", game.fen(&pos)))?;
+            .map_err(|e| format!("error: {e} (position: {})", game.fen(&pos)))?;
         pos = game.make(&pos, &mv);
     }
     Ok((game, pos))
 }
 
-fn dispatch(cmd: Command) -> Result<(), Failure> {
+/// Appends a formatted line to the output buffer.
+macro_rules! outln {
+    ($out:ident, $($arg:tt)*) => {{
+        use std::fmt::Write as _;
+        let _ = writeln!($out, $($arg)*);
+    }};
+}
+
+/// Appends formatted text to the output buffer.
+macro_rules! outp {
+    ($out:ident, $($arg:tt)*) => {{
+        use std::fmt::Write as _;
+        let _ = write!($out, $($arg)*);
+    }};
+}
+
+fn dispatch(cmd: Command) -> Result<String, Failure> {
+    let mut out = String::new();
+    dispatch_into(cmd, &mut out)?;
+    Ok(out)
+}
+
+fn dispatch_into(cmd: Command, out: &mut String) -> Result<(), Failure> {
     match cmd {
-        Command::Check { file, json } => check(&file, json),
+        Command::Check { file, json } => check(&file, json, out),
         Command::Show { select } => {
             let (game, pos) = position(&select)?;
-            print!("{}", show::diagram(&game, &pos));
+            outp!(out, "{}", show::diagram(&game, &pos));
             Ok(())
         }
         Command::Moves { select, json } => {
@@ -178,10 +215,10 @@ fn dispatch(cmd: Command) -> Result<(), Failure> {
                 .collect();
             moves.sort();
             if json {
-                println!("{}", serde_json::to_string(&moves).unwrap_or_default());
+                outln!(out, "{}", serde_json::to_string(&moves).unwrap_or_default());
             } else {
                 for m in moves {
-                    println!("{m}");
+                    outln!(out, "{m}");
                 }
             }
             Ok(())
@@ -227,15 +264,18 @@ fn dispatch(cmd: Command) -> Result<(), Failure> {
                         d.into_iter().map(|(m, n)| (m, n.into())).collect(),
                     );
                 }
-                println!("{obj}");
+                outln!(out, "{obj}");
             } else {
                 if let Some(d) = per_move {
                     for (m, n) in d {
-                        println!("{m}: {n}");
+                        outln!(out, "{m}: {n}");
                     }
-                    println!();
+                    out.push('\n');
                 }
-                println!("depth {depth}: {nodes} nodes in {secs:.3} s ({nps} nodes/s)");
+                outln!(
+                    out,
+                    "depth {depth}: {nodes} nodes in {secs:.3} s ({nps} nodes/s)"
+                );
             }
             Ok(())
         }
@@ -254,14 +294,14 @@ fn dispatch(cmd: Command) -> Result<(), Failure> {
                     serde_json::to_string_pretty(&rules).map_err(|e| format!("error: {e}"))?
                 }
             };
-            println!("{text}");
+            outln!(out, "{text}");
             Ok(())
         }
     }
 }
 
 /// Checks every variant of a file; reports all problems at once.
-fn check(path: &str, json: bool) -> Result<(), Failure> {
+fn check(path: &str, json: bool, out: &mut String) -> Result<(), Failure> {
     let source = read(path)?;
     let file = match varia::syntax::parse(&source) {
         Ok(f) => f,
@@ -286,9 +326,10 @@ fn check(path: &str, json: bool) -> Result<(), Failure> {
         return Err(Failure(varia::diagnostics::render(path, &source, &diags)));
     }
     if json {
-        println!("{}", serde_json::json!({ "variants": names }));
+        outln!(out, "{}", serde_json::json!({ "variants": names }));
     } else {
-        println!(
+        outln!(
+            out,
             "{path}: ok, {} variant(s): {}",
             names.len(),
             names.join(", ")
@@ -297,16 +338,21 @@ fn check(path: &str, json: bool) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Describes a status in words.
-pub fn describe(status: &Status) -> String {
+/// Describes a status in words, naming the players.
+pub fn describe(game: &Game, pos: &Position, status: &Status) -> String {
+    let name = |p: u8| game.rules().players[p as usize].name.clone();
+    let mover = name(pos.side_to_move());
+    let result = |o: &varia::rules::Outcome| match o {
+        varia::rules::Outcome::Win => format!("{mover} wins"),
+        varia::rules::Outcome::Loss => format!("{mover} loses"),
+        varia::rules::Outcome::Draw => "draw".to_string(),
+        varia::rules::Outcome::Elimination => format!("{mover} is eliminated"),
+    };
     match status {
-        Status::Ongoing { in_check: true } => "check".into(),
+        Status::Ongoing { in_check: true } => format!("{mover} is in check"),
         Status::Ongoing { in_check: false } => "ongoing".into(),
-        Status::Checkmate { outcome } => {
-            format!("checkmate ({outcome:?} for the side to move)").to_lowercase()
-        }
-        Status::Stalemate { outcome } => {
-            format!("stalemate ({outcome:?} for the side to move)").to_lowercase()
-        }
+        Status::Checkmate { outcome } => format!("checkmate: {}", result(outcome)),
+        Status::Stalemate { outcome } => format!("stalemate: {}", result(outcome)),
+        Status::Won { winner } => format!("{} wins: every other player is out", name(*winner)),
     }
 }

@@ -58,7 +58,7 @@ pub fn diagram(game: &Game, pos: &Position) -> String {
     out += &format!(
         "to move: {}\nstatus: {}\nfen: {}\n",
         rules.players[pos.side_to_move() as usize].name,
-        super::describe(&game.status(pos)),
+        super::describe(game, pos, &game.status(pos)),
         game.fen(pos)
     );
     out

@@ -11,9 +11,9 @@ use crate::rules::{Cell, PieceId, PlayerId};
 pub enum FenError {
     #[error("empty FEN")]
     Empty,
-    #[error("the board has {found} ranks, this game has {expected}")]
+    #[error("found {found} rank(s), this game has {expected}")]
     RankCount { found: usize, expected: usize },
-    #[error("rank {rank} has {found} cells, this game has {expected} files")]
+    #[error("rank {rank} has {found} cell(s), this game has {expected} files")]
     FileCount {
         rank: usize,
         found: usize,
@@ -25,6 +25,12 @@ pub enum FenError {
     PieceOnHole(usize),
     #[error("`*` marks a hole, but rank {0} has a cell there")]
     NotAHole(usize),
+    #[error("an empty run in rank {0} covers a hole: write holes as `*`")]
+    HoleCovered(usize),
+    #[error("`{0}` can never be in hand")]
+    NotInHand(String),
+    #[error("`{piece}` cannot have been promoted from `{origin}`")]
+    BadOrigin { piece: String, origin: String },
     #[error("unexpected `{0}` in the board")]
     BadChar(char),
     #[error("unterminated hand: `[` without `]`")]
@@ -125,12 +131,12 @@ impl Game {
                             .saturating_add(chars[j] as i32 - '0' as i32);
                         j += 1;
                     }
-                    if n == 0 || file + n > b.files as i32 {
-                        return Err(bad_width((file + n.max(1)) as usize));
+                    if n == 0 || n > b.files as i32 - file {
+                        return Err(bad_width(file.saturating_add(n.max(1)) as usize));
                     }
                     for f in file..file + n {
                         if b.cell(f, rank).is_none() {
-                            return Err(FenError::NotAHole(rank_no));
+                            return Err(FenError::HoleCovered(rank_no));
                         }
                     }
                     file += n;
@@ -169,7 +175,14 @@ impl Game {
                         .position(|&c| c == ')')
                         .ok_or(FenError::BadChar('('))?;
                     let inner: String = chars[j + 1..j + close].iter().collect();
-                    origin = Some(self.lookup(&inner)?.0);
+                    let o = self.lookup(&inner)?.0;
+                    if !self.promotes_into(o, kind) {
+                        return Err(FenError::BadOrigin {
+                            piece: sym.clone(),
+                            origin: inner,
+                        });
+                    }
+                    origin = Some(o);
                     j += close + 1;
                 }
                 let origin = origin.filter(|&o| o != self.tables.unpromoted[kind as usize]);
@@ -208,6 +221,10 @@ impl Game {
                         return Err(FenError::BadHand(ch.to_string()));
                     }
                     let (kind, owner) = self.lookup(&ch.to_string())?;
+                    let pt = &self.rules.pieces[kind as usize];
+                    if pt.royal || pt.removed_when_captured {
+                        return Err(FenError::NotInHand(ch.to_string()));
+                    }
                     let slot = self.tables.hand_slot[kind as usize];
                     let h = &mut pos.hands[owner as usize][slot as usize];
                     *h = h.saturating_add(1);
@@ -241,6 +258,25 @@ impl Game {
             return Err(FenError::Trailing(s.into()));
         }
         Ok(pos)
+    }
+
+    /// Tells whether a piece of type `from` can become a `to` by one or more promotions.
+    fn promotes_into(&self, from: PieceId, to: PieceId) -> bool {
+        let mut seen = vec![false; self.rules.pieces.len()];
+        let mut stack = vec![from];
+        while let Some(k) = stack.pop() {
+            for pr in &self.rules.pieces[k as usize].promotions {
+                for &n in &pr.to {
+                    if n == to {
+                        return true;
+                    }
+                    if !std::mem::replace(&mut seen[n as usize], true) {
+                        stack.push(n);
+                    }
+                }
+            }
+        }
+        false
     }
 
     /// The types that promote to `kind`, in declaration order.

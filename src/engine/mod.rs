@@ -31,6 +31,8 @@ pub enum Status {
     Checkmate { outcome: Outcome },
     /// The player to move has no legal move and is not in check; the outcome is theirs.
     Stalemate { outcome: Outcome },
+    /// Every other player has been eliminated.
+    Won { winner: PlayerId },
 }
 
 impl Game {
@@ -56,19 +58,36 @@ impl Game {
         self.parse_fen(&self.rules.setup)
     }
 
-    /// Gets the player after `p` in turn order.
-    pub(crate) fn next_player(&self, p: PlayerId) -> PlayerId {
-        ((p as usize + 1) % self.rules.players.len()) as PlayerId
+    /// Gets the player after `p` in turn order who is still in the game.
+    pub(crate) fn next_player(&self, pos: &Position, p: PlayerId) -> PlayerId {
+        let n = self.rules.players.len();
+        let mut q = p as usize;
+        for _ in 0..n {
+            q = (q + 1) % n;
+            if pos.eliminated & (1 << q) == 0 {
+                return q as PlayerId;
+            }
+        }
+        p
     }
 
     /// Tells whether the game is over, and how.
     pub fn status(&self, pos: &Position) -> Status {
+        if self.active_players(pos) == 1 {
+            return Status::Won { winner: pos.side };
+        }
         let in_check = self.in_check(pos);
         if self.has_legal_move(pos) {
             Status::Ongoing { in_check }
         } else if in_check {
             Status::Checkmate {
-                outcome: self.rules.checkmate,
+                // Mate by a drop that may not mate loses for the dropper (Fairy-Stockfish's
+                // reading of shogi's uchifuzume): the mated player wins.
+                outcome: if pos.drop_check {
+                    Outcome::Win
+                } else {
+                    self.rules.checkmate
+                },
             }
         } else {
             Status::Stalemate {

@@ -3,14 +3,14 @@
 use super::position::{FenStyle, Move, MoveKind, Piece, Position};
 use super::tables::Ray;
 use super::{CellSet, Game};
-use crate::rules::{Cell, Mode, Obligation, PieceId, PlayerId, Style, Trigger};
+use crate::rules::{Cell, Mode, Obligation, Outcome, PieceId, PlayerId, Style, Trigger};
 
 impl Game {
     /// Gets every legal move of the player to move, in generation order.
     pub fn legal_moves(&self, pos: &Position) -> Vec<Move> {
         let mut moves = Vec::with_capacity(128);
         self.pseudo_moves(pos, &mut moves);
-        moves.retain(|m| self.try_make(pos, m).is_some());
+        moves.retain(|m| self.legal_child(pos, m).is_some());
         moves
     }
 
@@ -18,7 +18,7 @@ impl Game {
     pub fn has_legal_move(&self, pos: &Position) -> bool {
         let mut moves = Vec::with_capacity(128);
         self.pseudo_moves(pos, &mut moves);
-        moves.iter().any(|m| self.try_make(pos, m).is_some())
+        moves.iter().any(|m| self.legal_child(pos, m).is_some())
     }
 
     /// Tells whether a royal piece of the player to move is attacked.
@@ -26,8 +26,53 @@ impl Game {
         self.royals_exposed(pos, pos.side)
     }
 
-    /// Makes a move known to be legal.
+    /// Makes a move known to be legal, then removes the armies of players it leaves without a
+    /// legal move where the rules say so.
     pub fn make(&self, pos: &Position, m: &Move) -> Position {
+        self.settle(self.make_raw(pos, m))
+    }
+
+    /// Where losing every move eliminates: while the player to move has no legal move, its army
+    /// and hand leave the game and the turn passes on.
+    fn settle(&self, mut p: Position) -> Position {
+        if self.rules.checkmate != Outcome::Elimination
+            && self.rules.stalemate != Outcome::Elimination
+        {
+            return p;
+        }
+        while self.active_players(&p) > 1 && !self.has_legal_move(&p) {
+            let outcome = if self.in_check(&p) {
+                self.rules.checkmate
+            } else {
+                self.rules.stalemate
+            };
+            if outcome != Outcome::Elimination {
+                break;
+            }
+            let side = p.side as usize;
+            for c in p.occ[side].iter() {
+                p.take(c);
+                p.pending.remove(c);
+                p.castling.remove(c);
+            }
+            p.hands[side] = [0; crate::rules::MAX_PIECES];
+            p.eliminated |= 1 << side;
+            let next = self.next_player(&p, p.side);
+            if next <= p.side {
+                p.fullmove = p.fullmove.saturating_add(1);
+            }
+            p.side = next;
+        }
+        p
+    }
+
+    /// Counts the players still in the game.
+    pub(crate) fn active_players(&self, p: &Position) -> usize {
+        self.rules.players.len() - p.eliminated.count_ones() as usize
+    }
+
+    /// Makes a move without settling eliminations.
+    fn make_raw(&self, pos: &Position, m: &Move) -> Position {
         let t = &self.tables;
         let mut p = *pos;
         p.style = FenStyle::default();
@@ -137,11 +182,19 @@ impl Game {
                 }
             }
         }
-        p.halfmove = if reset_clock { 0 } else { p.halfmove + 1 };
-        p.side = self.next_player(side);
-        if p.side == 0 {
-            p.fullmove += 1;
+        p.halfmove = if reset_clock {
+            0
+        } else {
+            p.halfmove.saturating_add(1)
+        };
+        p.side = self.next_player(&p, side);
+        if p.side <= side {
+            p.fullmove = p.fullmove.saturating_add(1);
         }
+        // A drop that may not mate and gives check: if it mates, the dropper loses (status).
+        p.drop_check = m.kind == MoveKind::Drop
+            && self.rules.pieces[m.piece as usize].drops.may_not_mate
+            && self.in_check(&p);
         p
     }
 
@@ -185,30 +238,35 @@ impl Game {
         }
     }
 
+    /// The hand slot a captured piece goes to, if it goes to hand at all.
+    fn hand_type_of(&self, victim: Piece) -> Option<PieceId> {
+        if !self.rules.captures_to_hand {
+            return None;
+        }
+        let t = &self.tables;
+        let kind = match victim.origin {
+            Some(o) => t.hand_slot[o as usize],
+            None => t.base[victim.kind as usize],
+        };
+        (!self.rules.pieces[kind as usize].removed_when_captured).then_some(kind)
+    }
+
     fn to_hand(&self, p: &mut Position, victim: Piece, captor: PlayerId) {
-        if self.rules.captures_to_hand {
-            let kind = victim
-                .origin
-                .unwrap_or(self.tables.base[victim.kind as usize]);
-            if self.rules.pieces[kind as usize].removed_when_captured {
-                return;
-            }
+        if let Some(kind) = self.hand_type_of(victim) {
             let h = &mut p.hands[captor as usize][kind as usize];
             *h = h.saturating_add(1);
         }
     }
 
-    /// Makes a pseudo-legal move and returns the position if the move is legal.
+    /// Makes a pseudo-legal move and returns the (settled) position if the move is legal.
     pub(crate) fn try_make(&self, pos: &Position, m: &Move) -> Option<Position> {
-        let child = self.make(pos, m);
+        self.legal_child(pos, m).map(|c| self.settle(c))
+    }
+
+    /// Makes a pseudo-legal move and returns the unsettled position if the move is legal.
+    fn legal_child(&self, pos: &Position, m: &Move) -> Option<Position> {
+        let child = self.make_raw(pos, m);
         if self.royals_exposed(&child, pos.side) {
-            return None;
-        }
-        if m.kind == MoveKind::Drop
-            && self.rules.pieces[m.piece as usize].drops.may_not_mate
-            && self.in_check(&child)
-            && !self.has_legal_move(&child)
-        {
             return None;
         }
         Some(child)
@@ -224,7 +282,7 @@ impl Game {
             if !t.royal[pc.kind as usize] {
                 continue;
             }
-            for by in (0..n).filter(|&q| q != player) {
+            for by in (0..n).filter(|&q| q != player && pos.eliminated & (1 << q) == 0) {
                 if self.attacked(pos, c, by) {
                     return true;
                 }
@@ -266,7 +324,9 @@ impl Game {
             }
             for ri in t.rays(slot) {
                 let ray = &t.rays[ri];
-                if ray.mode.captures() && self.ray_hits(pos, ray, target, by) {
+                if (ray.mode.captures() || ray.style == Style::Displace)
+                    && self.ray_hits(pos, ray, target, by)
+                {
                     return true;
                 }
             }
@@ -295,11 +355,20 @@ impl Game {
             return false;
         }
         for st in steps {
-            if !self.path_open(pos, ray.style, t.via(st), by) {
+            let via = t.via(st);
+            if !self.path_open(pos, ray.style, via, by) {
                 return false;
             }
             if st.to == target {
-                return true;
+                return ray.mode.captures();
+            }
+            // A displacer captures what it passes, if it can land.
+            if ray.style == Style::Displace && via.contains(&target) {
+                return if pos.is_empty(st.to) {
+                    true
+                } else {
+                    ray.mode.captures() && !pos.occ[by as usize].has(st.to)
+                };
             }
             if !pos.is_empty(st.to) {
                 return false;
@@ -382,21 +451,21 @@ impl Game {
                 MoveKind::Normal
             };
             if pos.is_empty(st.to) {
-                if ray.mode.moves() {
-                    self.push(pos, pc, from, st.to, kind, si as u32, out);
-                } else if ray.mode == Mode::Capture && kind == MoveKind::Displace {
-                    // A capture-only displacer may land on an empty cell when it takes on its path.
-                    self.push(pos, pc, from, st.to, kind, si as u32, out);
-                }
-                if ray.mode.captures()
+                let en_passant = ray.mode.captures()
                     && pos.ep_cells.has(st.to)
                     && self.rules.pieces[pc.kind as usize].takes_en_passant
                     && pos
                         .ep_victim
                         .and_then(|v| pos.piece(v))
-                        .is_some_and(|v| v.owner != side)
-                {
+                        .is_some_and(|v| v.owner != side);
+                if en_passant {
+                    // Landing on the passed cell takes the piece that passed it.
                     self.push(pos, pc, from, st.to, MoveKind::EnPassant, 0, out);
+                } else if ray.mode.moves() {
+                    self.push(pos, pc, from, st.to, kind, si as u32, out);
+                } else if ray.mode == Mode::Capture && kind == MoveKind::Displace {
+                    // A capture-only displacer may land on an empty cell when it takes on its path.
+                    self.push(pos, pc, from, st.to, kind, si as u32, out);
                 }
                 continue;
             }
@@ -461,7 +530,14 @@ impl Game {
             let mut swapped = false;
             if promo.swap {
                 let value = self.rules.pieces[pc.kind as usize].value;
-                for (slot, &n) in pos.hands[side].iter().enumerate() {
+                // The piece this move captures is in hand by the time the swap happens.
+                let mut held = pos.hands[side];
+                if let Some(v) = pos.piece(to).filter(|v| v.owner as usize != side)
+                    && let Some(k) = self.hand_type_of(v)
+                {
+                    held[k as usize] += 1;
+                }
+                for (slot, &n) in held.iter().enumerate() {
                     if n == 0 {
                         continue;
                     }

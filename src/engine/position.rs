@@ -64,6 +64,10 @@ pub struct Position {
     /// Cells of dropped pieces that promote at the end of their next move.
     pub(crate) pending: CellSet,
     pub(crate) side: PlayerId,
+    /// Players out of the game, a bit each.
+    pub(crate) eliminated: u8,
+    /// The last move was a check by a drop of a type that may not mate.
+    pub(crate) drop_check: bool,
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     pub(crate) style: FenStyle,
@@ -88,6 +92,8 @@ impl Position {
             ep_victim: None,
             pending: CellSet::EMPTY,
             side: 0,
+            eliminated: 0,
+            drop_check: false,
             halfmove: 0,
             fullmove: 1,
             style: FenStyle::default(),
@@ -122,6 +128,11 @@ impl Position {
     /// Gets the player to move.
     pub fn side_to_move(&self) -> PlayerId {
         self.side
+    }
+
+    /// Tells whether a player has been eliminated.
+    pub fn is_eliminated(&self, player: PlayerId) -> bool {
+        self.eliminated & (1 << player) != 0
     }
 
     /// Gets how many pieces of a type a player holds in hand.

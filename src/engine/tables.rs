@@ -146,6 +146,21 @@ impl Tables {
         let mut overlaps = false;
         let mut mobile = false;
         let confined = pt.confined_to.map(|z| *self.zone(z, player));
+        // For each separated zone, the player owning each cell (if any).
+        let owners: Vec<Vec<Option<usize>>> = rules
+            .separated
+            .iter()
+            .map(|&z| {
+                (0..self.cells as Cell)
+                    .map(|c| (0..self.players).find(|&q| self.zone(z, q).has(c)))
+                    .collect()
+            })
+            .collect();
+        let crosses = |a: Cell, b: Cell| {
+            owners
+                .iter()
+                .any(|o| matches!((o[a as usize], o[b as usize]), (Some(p), Some(q)) if p != q))
+        };
         let barred = pt.barred_from.map(|z| *self.zone(z, player));
         if self.on_board.has(from) {
             for part in &pt.moves {
@@ -186,7 +201,10 @@ impl Tables {
                             self.via.truncate(via_start as usize);
                             break;
                         };
-                        if confined.is_some_and(|z| !z.has(to)) || barred.is_some_and(|z| z.has(to))
+                        let here = b.cell(f, r).unwrap_or(from);
+                        if confined.is_some_and(|z| !z.has(to))
+                            || barred.is_some_and(|z| z.has(to))
+                            || crosses(here, to)
                         {
                             self.via.truncate(via_start as usize);
                             break;
@@ -197,6 +215,11 @@ impl Tables {
                         });
                         if part.mode.captures() {
                             reach.insert(to);
+                        }
+                        if part.style == Style::Displace {
+                            for &c in &self.via[via_start as usize..] {
+                                reach.insert(c);
+                            }
                         }
                         if seen.has(to) {
                             overlaps = true;

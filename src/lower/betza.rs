@@ -69,7 +69,7 @@ fn atom_vectors(atom: &MoveAtom) -> Result<(Vec<(i32, i32)>, u8), BetzaError> {
         }
         _ => {
             return Err(err(format!(
-                "unknown atom `{t}`: expected one of W F D N A H C Z G K R B Q or (x,y)"
+                "unknown atom `{t}`: expected one of W F D N A H C L Z J G K R B Q or (x,y)"
             )));
         }
     })

@@ -217,6 +217,7 @@ struct Draft {
     styles: Vec<(Spanned<String>, Vec<Name>)>,
     interchangeable: Vec<Vec<Name>>,
     swapped_to_hand: bool,
+    separated: Vec<Name>,
 }
 
 struct ZoneDraft {
@@ -341,6 +342,7 @@ impl Draft {
                 self.interchangeable.push(names.clone());
             }
             Statement::SwappedToHand(_) => self.swapped_to_hand = true,
+            Statement::Separated(z) => self.separated.push(z.clone()),
             Statement::MainVariant(n) => {
                 if in_variant {
                     errors.push(Diagnostic {
@@ -388,6 +390,24 @@ impl Draft {
                 ),
             );
             return None;
+        }
+        if self.players.len() > 2 {
+            // FEN tags pieces with the first letter of their owner's name.
+            for (i, (n, _)) in self.players.iter().enumerate() {
+                let tag = n.node.chars().next().map(|c| c.to_ascii_lowercase());
+                if self.players[..i]
+                    .iter()
+                    .any(|(m, _)| m.node.chars().next().map(|c| c.to_ascii_lowercase()) == tag)
+                {
+                    err(
+                        n.span,
+                        format!(
+                            "with more than two players, names must start with different letters (FEN tags pieces by them): `{}`",
+                            n.node
+                        ),
+                    );
+                }
+            }
         }
         let players: Vec<Player> = self
             .players
@@ -464,19 +484,18 @@ impl Draft {
             );
             return None;
         }
-        let mut symbols: BTreeMap<String, Span> = BTreeMap::new();
+        let mut symbols: BTreeMap<String, &str> = BTreeMap::new();
         for p in &self.pieces {
             if let Some(first) = symbols.get(&p.symbol.node) {
-                let _ = first;
                 err(
                     p.symbol.span,
                     format!(
-                        "symbol `{}` is already used by another piece",
+                        "symbol `{}` is already used by piece `{first}`",
                         p.symbol.node
                     ),
                 );
             } else {
-                symbols.insert(p.symbol.node.clone(), p.symbol.span);
+                symbols.insert(p.symbol.node.clone(), &p.name.node);
             }
         }
         let piece_names: Vec<&str> = self.pieces.iter().map(|p| p.name.node.as_str()).collect();
@@ -584,7 +603,11 @@ impl Draft {
                     Property::DemotesScreens(_) => pt.demotes_enemy_screens = true,
                 }
             }
-            if pt.moves.is_empty() {
+            let stated = d
+                .properties
+                .iter()
+                .any(|p| matches!(p, Property::Moves { .. }));
+            if pt.moves.is_empty() && !stated {
                 err(
                     d.name.span,
                     format!("piece `{}` has no `moves`", d.name.node),
@@ -637,6 +660,7 @@ impl Draft {
                 Some("win") => Outcome::Win,
                 Some("loss") => Outcome::Loss,
                 Some("draw") => Outcome::Draw,
+                Some("elimination") => Outcome::Elimination,
                 _ => default,
             };
         let Some(setup) = self.setup.clone() else {
@@ -671,6 +695,11 @@ impl Draft {
             castling,
             interchangeable,
             swapped_to_hand: self.swapped_to_hand,
+            separated: self
+                .separated
+                .iter()
+                .filter_map(|z| zone_id(z, &mut err))
+                .collect(),
             checkmate: outcome(&self.checkmate, Outcome::Loss),
             stalemate: outcome(&self.stalemate, Outcome::Draw),
         };

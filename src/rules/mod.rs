@@ -50,6 +50,8 @@ pub struct RuleSet {
     /// A piece exchanged for a captive (a swap promotion) goes to its owner's hand; otherwise it
     /// leaves the game.
     pub swapped_to_hand: bool,
+    /// Zones whose cells of different players no single leap or step may join.
+    pub separated: Vec<ZoneId>,
     /// What checkmate means for the player who is mated.
     pub checkmate: Outcome,
     /// What stalemate means for the player who cannot move.
@@ -138,6 +140,8 @@ pub enum Outcome {
     Win,
     Loss,
     Draw,
+    /// The player's army and hand are removed and the others play on; the last player left wins.
+    Elimination,
 }
 
 /// Castling: the royal `king` moves two cells towards a `rook` on its rank, and the rook lands on
@@ -377,6 +381,13 @@ impl RuleSet {
                     return bad("bad promotion");
                 }
             }
+        }
+        if self
+            .separated
+            .iter()
+            .any(|&z| z as usize >= self.zones.len())
+        {
+            return Err("a separated zone is unknown".into());
         }
         if self.interchangeable.iter().flatten().any(|&p| !piece_ok(p)) {
             return Err("an interchangeable group names an unknown piece".into());

@@ -84,6 +84,8 @@ pub enum Statement {
     Interchangeable(Vec<Name>),
     SwappedToHand(Span),
     MainVariant(Name),
+    /// `no leap between ZONE zones`
+    Separated(Name),
 }
 
 /// A union of region items.

@@ -177,6 +177,7 @@ fn statement(pair: Pair<Rule>) -> Statement {
         Rule::interchangeable => Statement::Interchangeable(p.iter().map(spanned_str).collect()),
         Rule::swapped_to_hand => Statement::SwappedToHand(sp),
         Rule::main_variant => Statement::MainVariant(spanned_str(&p[0])),
+        Rule::separated => Statement::Separated(spanned_str(&p[0])),
         other => unreachable!("the grammar has no statement {other:?}"),
     }
 }
@@ -391,7 +392,7 @@ fn describe(rule: Rule) -> Option<String> {
         | Rule::cell
         | Rule::cell_range
         | Rule::all_cells => "a region",
-        Rule::outcome => "win, loss or draw",
+        Rule::outcome => "win, loss, draw or elimination",
         Rule::symbol => "a symbol (an upper-case letter, maybe after +)",
         Rule::move_word | Rule::move_atom | Rule::atom | Rule::modifiers => {
             "a move (Betza notation)"
@@ -426,6 +427,7 @@ fn describe(rule: Rule) -> Option<String> {
         | Rule::interchangeable
         | Rule::swapped_to_hand
         | Rule::main_variant
+        | Rule::separated
         | Rule::kw_main
         | Rule::kw_style
         | Rule::kw_interchangeable
