@@ -46,6 +46,9 @@ enum Command {
     Show {
         #[command(flatten)]
         select: Select,
+        /// Print the position as JSON: FEN, side to move, status, eliminated players, winner
+        #[arg(long)]
+        json: bool,
     },
     /// Lists the legal moves, one a line, sorted
     Moves {
@@ -201,9 +204,13 @@ fn dispatch(cmd: Command) -> Result<String, Failure> {
 fn dispatch_into(cmd: Command, out: &mut String) -> Result<(), Failure> {
     match cmd {
         Command::Check { file, json } => check(&file, json, out),
-        Command::Show { select } => {
+        Command::Show { select, json } => {
             let (game, pos) = position(&select)?;
-            outp!(out, "{}", show::diagram(&game, &pos));
+            if json {
+                outln!(out, "{}", show::json(&game, &pos));
+            } else {
+                outp!(out, "{}", show::diagram(&game, &pos));
+            }
             Ok(())
         }
         Command::Moves { select, json } => {

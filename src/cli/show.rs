@@ -1,58 +1,93 @@
-//! The text diagram of `varia show`.
+//! The text diagram of `varia show`, and its JSON form.
 
+use std::io::IsTerminal;
+use varia::engine::Status;
 use varia::{Game, Position};
 
-/// Draws the board from the first player's side, with hands, side to move and status.
+/// ANSI colours for up to four players' pieces, used only on a terminal.
+const COLOURS: [&str; 4] = ["\x1b[1;31m", "\x1b[1;34m", "\x1b[1;32m", "\x1b[1;33m"];
+
+/// Draws the board from the first player's side, with hands, side to move and status. With more
+/// than two players each piece is written with its owner's initial (`rW`), and coloured on a
+/// terminal.
 pub fn diagram(game: &Game, pos: &Position) -> String {
     let rules = game.rules();
     let b = &rules.board;
+    let many = rules.players.len() > 2;
+    let colour = many && std::io::stdout().is_terminal();
+    let width = if many { 4 } else { 3 };
     let mut out = String::new();
     let title = rules.title.clone().unwrap_or_else(|| rules.game.clone());
     out += &format!("{title} ({})\n\n", rules.variant);
     for rank in (0..b.ranks as i32).rev() {
         out += &format!("{:>3} ", rank + 1);
         for file in 0..b.files as i32 {
-            let cell = match b.cell(file, rank) {
-                None => "   ".to_string(),
+            let text = match b.cell(file, rank) {
+                None => String::new(),
                 Some(c) => match pos.piece(c) {
-                    None => "  .".to_string(),
+                    None => ".".to_string(),
                     Some(p) => {
                         let s = &rules.pieces[p.kind as usize].symbol;
-                        let s = if p.owner == 0 {
+                        if many {
+                            format!("{}{s}", game.player_tag(p.owner))
+                        } else if p.owner == 0 {
                             s.clone()
                         } else {
                             s.to_lowercase()
-                        };
-                        format!("{s:>3}")
+                        }
                     }
                 },
             };
-            out += &cell;
+            let pad = " ".repeat(width - text.chars().count().min(width));
+            let owner = b
+                .cell(file, rank)
+                .and_then(|c| pos.piece(c))
+                .map(|p| p.owner);
+            match owner {
+                Some(o) if colour => {
+                    out += &format!("{pad}{}{text}\x1b[0m", COLOURS[o as usize % 4]);
+                }
+                _ => out += &format!("{pad}{text}"),
+            }
         }
         out.push('\n');
     }
     out += "    ";
     for file in 0..b.files {
-        out += &format!("  {}", (b'a' + file) as char);
+        out += &format!("{:>width$}", (b'a' + file) as char);
     }
     out += "\n\n";
-    if rules.captures_to_hand {
-        for (i, pl) in rules.players.iter().enumerate() {
+    for (i, pl) in rules.players.iter().enumerate() {
+        let i = i as u8;
+        let mut line = if many {
+            format!("{} {} ({:?})", game.player_tag(i), pl.name, pl.forward).to_lowercase()
+        } else {
+            pl.name.clone()
+        };
+        if pos.is_eliminated(i) {
+            line += ": out";
+        } else if rules.captures_to_hand {
             let held: Vec<String> = rules
                 .pieces
                 .iter()
                 .enumerate()
                 .filter_map(|(k, p)| {
-                    let n = pos.in_hand(i as u8, k as u8);
-                    (n > 0).then(|| format!("{}x{}", n, p.name))
+                    let n = pos.in_hand(i, k as u8);
+                    (n > 0).then(|| format!("{n} {}", p.name))
                 })
                 .collect();
-            let held = if held.is_empty() {
-                "-".into()
-            } else {
-                held.join(" ")
-            };
-            out += &format!("hand of {}: {held}\n", pl.name);
+            line += &format!(
+                ": hand {}",
+                if held.is_empty() {
+                    "-".into()
+                } else {
+                    held.join(", ")
+                }
+            );
+        }
+        if many || rules.captures_to_hand || pos.is_eliminated(i) {
+            out += &line;
+            out.push('\n');
         }
     }
     out += &format!(
@@ -62,4 +97,29 @@ pub fn diagram(game: &Game, pos: &Position) -> String {
         game.fen(pos)
     );
     out
+}
+
+/// The position as JSON: FEN, side to move, status, who is out and who won.
+pub fn json(game: &Game, pos: &Position) -> serde_json::Value {
+    let rules = game.rules();
+    let name = |p: u8| rules.players[p as usize].name.clone();
+    let status = game.status(pos);
+    let (kind, winner) = match &status {
+        Status::Ongoing { in_check } => (if *in_check { "check" } else { "ongoing" }, None),
+        Status::Checkmate { .. } => ("checkmate", None),
+        Status::Stalemate { .. } => ("stalemate", None),
+        Status::Won { winner } => ("won", Some(name(*winner))),
+    };
+    let eliminated: Vec<String> = (0..rules.players.len() as u8)
+        .filter(|&p| pos.is_eliminated(p))
+        .map(name)
+        .collect();
+    serde_json::json!({
+        "fen": game.fen(pos),
+        "to_move": name(pos.side_to_move()),
+        "status": kind,
+        "description": super::describe(game, pos, &status),
+        "eliminated": eliminated,
+        "winner": winner,
+    })
 }

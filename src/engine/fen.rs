@@ -37,7 +37,9 @@ pub enum FenError {
     Hand,
     #[error("`{0}` cannot be held in hand")]
     BadHand(String),
-    #[error("side to move must be w or b, not `{0}`")]
+    #[error("bad eliminated-players field `{0}`")]
+    Eliminated(String),
+    #[error("bad side to move `{0}`")]
     Side(String),
     #[error("bad castling field `{0}`")]
     Castling(String),
@@ -50,23 +52,50 @@ pub enum FenError {
 }
 
 impl Game {
-    fn symbol_of(&self, p: Piece) -> String {
-        let s = &self.rules.pieces[p.kind as usize].symbol;
-        let mut out = if p.owner == 0 {
+    /// Whether pieces are tagged with their owner (games of more than two players).
+    fn tagged(&self) -> bool {
+        self.rules.players.len() > 2
+    }
+
+    /// The FEN tag of a player: the first letter of its name, in lower case.
+    pub fn player_tag(&self, p: PlayerId) -> char {
+        self.rules.players[p as usize]
+            .name
+            .chars()
+            .next()
+            .unwrap_or('?')
+            .to_ascii_lowercase()
+    }
+
+    fn player_of_tag(&self, c: char) -> Option<PlayerId> {
+        (0..self.rules.players.len() as PlayerId).find(|&p| self.player_tag(p) == c)
+    }
+
+    /// A type's symbol as a player writes it: upper case for the first player, lower case for
+    /// the second, and with more players the owner's tag before the upper-case symbol.
+    fn owned_symbol(&self, kind: PieceId, owner: PlayerId) -> String {
+        let s = &self.rules.pieces[kind as usize].symbol;
+        if self.tagged() {
+            format!("{}{s}", self.player_tag(owner))
+        } else if owner == 0 {
             s.clone()
         } else {
             s.to_lowercase()
-        };
+        }
+    }
+
+    fn symbol_of(&self, p: Piece) -> String {
+        let mut out = self.owned_symbol(p.kind, p.owner);
         if let Some(o) = p.origin {
             if self.promoters(p.kind) == [o] {
                 out.push('~');
             } else {
                 let os = &self.rules.pieces[o as usize].symbol;
                 out.push('(');
-                out += &if p.owner == 0 {
-                    os.clone()
-                } else {
+                out += &if p.owner == 1 && !self.tagged() {
                     os.to_lowercase()
+                } else {
+                    os.clone()
                 };
                 out.push(')');
             }
@@ -153,8 +182,13 @@ impl Game {
                     j += 1;
                     continue;
                 }
+                let mut tag = None;
+                if self.tagged() {
+                    tag = Some(self.player_of_tag(ch).ok_or(FenError::BadChar(ch))?);
+                    j += 1;
+                }
                 let mut sym = String::new();
-                if ch == '+' {
+                if chars.get(j) == Some(&'+') {
                     sym.push('+');
                     j += 1;
                 }
@@ -164,7 +198,11 @@ impl Game {
                     None => return Err(FenError::BadChar('+')),
                 }
                 j += 1;
-                let (kind, owner) = self.lookup(&sym)?;
+                let (kind, owner) = match tag {
+                    Some(t) if sym == sym.to_uppercase() => (self.lookup(&sym)?.0, t),
+                    Some(_) => return Err(FenError::UnknownPiece(sym)),
+                    None => self.lookup(&sym)?,
+                };
                 let mut origin = None;
                 if chars.get(j) == Some(&'~') {
                     origin = self.promoters(kind).first().copied();
@@ -216,11 +254,23 @@ impl Game {
             if h == "-" {
                 pos.style.hand_dash = true;
             } else {
+                let mut tag = None;
                 for ch in h.chars() {
                     if !ch.is_ascii_alphabetic() {
                         return Err(FenError::BadHand(ch.to_string()));
                     }
-                    let (kind, owner) = self.lookup(&ch.to_string())?;
+                    if self.tagged() && tag.is_none() {
+                        tag = Some(
+                            self.player_of_tag(ch)
+                                .ok_or(FenError::BadHand(ch.to_string()))?,
+                        );
+                        continue;
+                    }
+                    let (kind, owner) = match tag.take() {
+                        Some(t) if ch.is_ascii_uppercase() => (self.lookup(&ch.to_string())?.0, t),
+                        Some(_) => return Err(FenError::BadHand(ch.to_string())),
+                        None => self.lookup(&ch.to_string())?,
+                    };
                     let pt = &self.rules.pieces[kind as usize];
                     if pt.royal || pt.removed_when_captured {
                         return Err(FenError::NotInHand(ch.to_string()));
@@ -229,9 +279,15 @@ impl Game {
                     let h = &mut pos.hands[owner as usize][slot as usize];
                     *h = h.saturating_add(1);
                 }
+                if tag.is_some() {
+                    return Err(FenError::BadHand(h.to_string()));
+                }
             }
         }
         let mut fields = rest.split_whitespace().peekable();
+        if self.tagged() {
+            return self.parse_tagged_fields(pos, fields);
+        }
         match fields.next() {
             None | Some("w") => pos.side = 0,
             Some("b") => pos.side = 1,
@@ -277,6 +333,47 @@ impl Game {
             }
         }
         false
+    }
+
+    /// The fields after the board for more than two players: side to move (a tag), the tags of
+    /// eliminated players (or `-`), the clocks.
+    fn parse_tagged_fields<'a>(
+        &self,
+        mut pos: Position,
+        mut fields: impl Iterator<Item = &'a str>,
+    ) -> Result<Position, FenError> {
+        let side = fields.next().unwrap_or("");
+        let mut chars = side.chars();
+        pos.side = match (
+            chars.next().and_then(|c| self.player_of_tag(c)),
+            chars.next(),
+        ) {
+            (Some(p), None) => p,
+            _ => return Err(FenError::Side(side.into())),
+        };
+        if let Some(out) = fields.next() {
+            if out != "-" {
+                for c in out.chars() {
+                    let p = self
+                        .player_of_tag(c)
+                        .ok_or_else(|| FenError::Eliminated(out.into()))?;
+                    pos.eliminated |= 1 << p;
+                }
+            }
+        }
+        if pos.eliminated & (1 << pos.side) != 0 {
+            return Err(FenError::Eliminated(side.into()));
+        }
+        for (slot, default) in [(&mut pos.halfmove, 0), (&mut pos.fullmove, 1)] {
+            *slot = match fields.next() {
+                Some(s) => s.parse().map_err(|_| FenError::Counter(s.into()))?,
+                None => default,
+            };
+        }
+        if let Some(s) = fields.next() {
+            return Err(FenError::Trailing(s.into()));
+        }
+        Ok(pos)
     }
 
     /// The types that promote to `kind`, in declaration order.
@@ -393,15 +490,11 @@ impl Game {
         if self.rules.captures_to_hand || holds {
             out.push('[');
             let mut any = false;
-            for owner in 0..self.rules.players.len().min(2) {
-                for (kind, p) in self.rules.pieces.iter().enumerate() {
+            for owner in 0..self.rules.players.len() {
+                for kind in 0..self.rules.pieces.len() {
                     for _ in 0..pos.hands[owner][kind] {
                         any = true;
-                        if owner == 0 {
-                            out += &p.symbol;
-                        } else {
-                            out += &p.symbol.to_lowercase();
-                        }
+                        out += &self.owned_symbol(kind as PieceId, owner as PlayerId);
                     }
                 }
             }
@@ -409,6 +502,24 @@ impl Game {
                 out.push('-');
             }
             out.push(']');
+        }
+        if self.tagged() {
+            let out_tags: String = (0..self.rules.players.len() as PlayerId)
+                .filter(|&p| pos.is_eliminated(p))
+                .map(|p| self.player_tag(p))
+                .collect();
+            let out_tags = if out_tags.is_empty() {
+                "-".into()
+            } else {
+                out_tags
+            };
+            out += &format!(
+                " {} {out_tags} {} {}",
+                self.player_tag(pos.side),
+                pos.halfmove,
+                pos.fullmove
+            );
+            return out;
         }
         out += if pos.side == 0 { " w" } else { " b" };
         if !pos.style.short {

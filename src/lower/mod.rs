@@ -256,7 +256,11 @@ impl Draft {
                     self.title = title.as_ref().map(|t| t.node.clone());
                 }
             }
-            Statement::Board { files, ranks } => self.board = Some((files.clone(), ranks.clone())),
+            Statement::Board { files, ranks } => {
+                // A new board starts without holes.
+                self.board = Some((files.clone(), ranks.clone()));
+                self.holes.clear();
+            }
             Statement::Holes(r) => self.holes.push(r.clone()),
             Statement::Player { name, forward } => {
                 match self.players.iter_mut().find(|(n, _)| n.node == name.node) {
