@@ -351,14 +351,14 @@ impl Game {
             (Some(p), None) => p,
             _ => return Err(FenError::Side(side.into())),
         };
-        if let Some(out) = fields.next() {
-            if out != "-" {
-                for c in out.chars() {
-                    let p = self
-                        .player_of_tag(c)
-                        .ok_or_else(|| FenError::Eliminated(out.into()))?;
-                    pos.eliminated |= 1 << p;
-                }
+        if let Some(out) = fields.next()
+            && out != "-"
+        {
+            for c in out.chars() {
+                let p = self
+                    .player_of_tag(c)
+                    .ok_or_else(|| FenError::Eliminated(out.into()))?;
+                pos.eliminated |= 1 << p;
             }
         }
         if pos.eliminated & (1 << pos.side) != 0 {
