@@ -51,34 +51,7 @@ fn cell(f: usize, r: usize) -> String {
 
 /// The board part of a FEN from `(cell, piece)` pairs, e.g. `[("e5", "+P"), ("e9", "k")]`.
 fn board(pieces: &[(&str, &str)]) -> String {
-    let mut grid: Vec<Vec<Option<String>>> = vec![vec![None; 9]; 13];
-    for (c, p) in pieces {
-        let (f, r) = coords(c);
-        assert!(grid[r][f].is_none(), "{c} twice");
-        grid[r][f] = Some(p.to_string());
-    }
-    let mut rows = Vec::new();
-    for r in (1..=12).rev() {
-        let mut s = String::new();
-        let mut run = 0;
-        for sq in &grid[r] {
-            match sq {
-                None => run += 1,
-                Some(p) => {
-                    if run > 0 {
-                        s += &run.to_string();
-                        run = 0;
-                    }
-                    s += p;
-                }
-            }
-        }
-        if run > 0 {
-            s += &run.to_string();
-        }
-        rows.push(s);
-    }
-    rows.join("/")
+    board_fen(9, 12, pieces)
 }
 
 /// A whole FEN: pieces, hand (without brackets), side to move, clocks 0 1.

@@ -24,34 +24,7 @@ fn variant(name: &str) -> varia::Game {
 
 /// The board part of a FEN built from `(cell, piece)` pairs, e.g. `[("e5", "+P"), ("e9", "k")]`.
 fn board(pieces: &[(&str, &str)]) -> String {
-    let mut grid: Vec<Vec<Option<String>>> = vec![vec![None; 9]; 9];
-    for (cell, p) in pieces {
-        let (f, r) = cell_coords(cell);
-        assert!(grid[r - 1][f].is_none(), "{cell} twice");
-        grid[r - 1][f] = Some(p.to_string());
-    }
-    let mut rows = Vec::new();
-    for r in (0..9).rev() {
-        let mut s = String::new();
-        let mut run = 0;
-        for cell in &grid[r] {
-            match cell {
-                None => run += 1,
-                Some(p) => {
-                    if run > 0 {
-                        s += &run.to_string();
-                        run = 0;
-                    }
-                    s += p;
-                }
-            }
-        }
-        if run > 0 {
-            s += &run.to_string();
-        }
-        rows.push(s);
-    }
-    rows.join("/")
+    board_fen(9, 9, pieces)
 }
 
 /// A whole FEN: pieces, hand (without brackets) and side to move, clocks 0 1.

@@ -304,16 +304,7 @@ impl Game {
             Some(_) => pos.style.short = true,
             None => {}
         }
-        for (slot, default) in [(&mut pos.halfmove, 0), (&mut pos.fullmove, 1)] {
-            *slot = match fields.next() {
-                Some(s) => s.parse().map_err(|_| FenError::Counter(s.into()))?,
-                None => default,
-            };
-        }
-        if let Some(s) = fields.next() {
-            return Err(FenError::Trailing(s.into()));
-        }
-        Ok(pos)
+        parse_clocks(pos, fields)
     }
 
     /// Tells whether a piece of type `from` can become a `to` by one or more promotions.
@@ -364,16 +355,7 @@ impl Game {
         if pos.eliminated & (1 << pos.side) != 0 {
             return Err(FenError::Eliminated(side.into()));
         }
-        for (slot, default) in [(&mut pos.halfmove, 0), (&mut pos.fullmove, 1)] {
-            *slot = match fields.next() {
-                Some(s) => s.parse().map_err(|_| FenError::Counter(s.into()))?,
-                None => default,
-            };
-        }
-        if let Some(s) = fields.next() {
-            return Err(FenError::Trailing(s.into()));
-        }
-        Ok(pos)
+        parse_clocks(pos, fields)
     }
 
     /// The types that promote to `kind`, in declaration order.
@@ -593,4 +575,21 @@ impl Game {
             })
             .then_some(cell)
     }
+}
+
+/// The half-move clock and move number (defaults 0 and 1), and nothing after them.
+fn parse_clocks<'a>(
+    mut pos: Position,
+    mut fields: impl Iterator<Item = &'a str>,
+) -> Result<Position, FenError> {
+    for (slot, default) in [(&mut pos.halfmove, 0), (&mut pos.fullmove, 1)] {
+        *slot = match fields.next() {
+            Some(s) => s.parse().map_err(|_| FenError::Counter(s.into()))?,
+            None => default,
+        };
+    }
+    if let Some(s) = fields.next() {
+        return Err(FenError::Trailing(s.into()));
+    }
+    Ok(pos)
 }

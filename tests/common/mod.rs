@@ -54,3 +54,41 @@ pub fn strs(v: &[&str]) -> Vec<String> {
     v.sort();
     v
 }
+
+/// The board part of a FEN for a `files` x `ranks` board from `(cell, piece)` pairs, e.g.
+/// `[("e5", "+P"), ("e9", "k")]`; a cell named twice is a mistake in the test.
+pub fn board_fen(files: usize, ranks: usize, pieces: &[(&str, &str)]) -> String {
+    let mut grid: Vec<Vec<Option<String>>> = vec![vec![None; files]; ranks];
+    for (cell, p) in pieces {
+        let f = (cell.as_bytes()[0] - b'a') as usize;
+        let r: usize = cell[1..].parse().unwrap();
+        assert!(
+            f < files && (1..=ranks).contains(&r),
+            "{cell} is off the board"
+        );
+        assert!(grid[r - 1][f].is_none(), "{cell} twice");
+        grid[r - 1][f] = Some(p.to_string());
+    }
+    let mut rows = Vec::new();
+    for row in grid.iter().rev() {
+        let mut s = String::new();
+        let mut run = 0;
+        for cell in row {
+            match cell {
+                None => run += 1,
+                Some(p) => {
+                    if run > 0 {
+                        s += &run.to_string();
+                        run = 0;
+                    }
+                    s += p;
+                }
+            }
+        }
+        if run > 0 {
+            s += &run.to_string();
+        }
+        rows.push(s);
+    }
+    rows.join("/")
+}
