@@ -32,13 +32,6 @@ fn fen(pieces: &[(&str, &str)], hand: &str, side: &str) -> String {
     format!("{}[{hand}] {side} - - 0 1", board(pieces))
 }
 
-/// (file 0-based, rank 1-based) of a cell name.
-fn cell_coords(cell: &str) -> (usize, usize) {
-    let f = (cell.as_bytes()[0] - b'a') as usize;
-    let r: usize = cell[1..].parse().unwrap();
-    (f, r)
-}
-
 fn cell_name(f: usize, r: usize) -> String {
     format!("{}{}", (b'a' + f as u8) as char, r)
 }
