@@ -37,14 +37,6 @@ fn xq(strength: &str) -> varia::Game {
     v(&format!("xq-heavy-{strength}"))
 }
 
-/// (file 0-based, rank 1-based) of a cell name.
-fn coords(cell: &str) -> (usize, usize) {
-    let f = (cell.as_bytes()[0] - b'a') as usize;
-    let r: usize = cell[1..].parse().unwrap();
-    assert!(f < 9 && (1..=12).contains(&r), "{cell}");
-    (f, r)
-}
-
 fn cell(f: usize, r: usize) -> String {
     format!("{}{}", (b'a' + f as u8) as char, r)
 }
