@@ -146,3 +146,39 @@ fn stepping_paths_go_straight_first() {
     let i = m.vectors.iter().position(|&v| v == (3, 1)).unwrap();
     assert_eq!(m.paths[i], vec![(1, 0), (2, 0)]);
 }
+
+#[test]
+fn options_combine_into_named_variants_and_variants_extend_them() {
+    let src = "game t
+board 5 x 5
+player white north
+player black south
+piece King K
+  royal
+  moves K
+piece Man M
+  moves W
+setup k4/5/5/5/K4 w - - 0 1
+option size big
+board 6 x 6
+setup k5/6/6/6/6/K5 w - - 0 1
+option men many
+piece Man
+  moves K
+variant crowded extends big-many
+setup k5/6/6/6/6/KM4 w - - 0 1
+";
+    let names = varia::lower::variant_names(&varia::syntax::parse(src).unwrap());
+    // Single-value groups are optional: without any, the main game keeps the game's name.
+    assert_eq!(names, ["t", "many", "big", "big-many", "crowded"]);
+    let g = compile(src, Some("crowded"));
+    assert_eq!(g.rules().board.files, 6);
+    // The Man moves as a King in `many`: from b1 to a2, b2, c2, c1 (a1 is the King's).
+    assert_eq!(
+        moves_from(&g, "k5/6/6/6/6/KM4 w - - 0 1", "b1"),
+        strs(&["b1a2", "b1b2", "b1c1", "b1c2"])
+    );
+    let plain = compile(src, None);
+    assert_eq!(plain.rules().board.files, 5);
+    assert!(varia::compile(src, Some("big-few")).is_err());
+}

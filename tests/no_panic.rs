@@ -1057,7 +1057,7 @@ piece Pawn P
   moves fW
   en passant
   moves fnD
-setup 3k4/3p4/8/8/8/8/3P4/3K4 w - - 0 1
+setup 3bK4/3bP4/cK7/8/8/7dK/3aP4/3aK4 a - 0 1
 ",
     ),
     (
@@ -1245,7 +1245,7 @@ piece King K
 piece Pawn P
   moves W
 captures go to hand
-setup k2p/4/4/K2P[Pp] w - - 0 1
+setup bK2bP/4/4/aK2aP[aPbPcP] a - 0 1
 ",
     ),
 ];

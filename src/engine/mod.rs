@@ -98,19 +98,28 @@ impl Game {
 
     /// Counts the leaf nodes of the legal move tree to `depth`.
     pub fn perft(&self, pos: &Position, depth: u32) -> u64 {
-        if depth == 0 {
+        let mut buffers = vec![Vec::with_capacity(256); depth as usize];
+        self.perft_with(pos, depth, &mut buffers)
+    }
+
+    /// Perft with one reusable move list per ply.
+    fn perft_with(&self, pos: &Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
+        let Some((moves, rest)) = buffers.split_first_mut() else {
             return 1;
+        };
+        moves.clear();
+        self.pseudo_moves(pos, moves);
+        if depth == 1 {
+            // Bulk count: a leaf needs only the legality of its move.
+            return moves
+                .iter()
+                .filter(|m| self.legal_child(pos, m).is_some())
+                .count() as u64;
         }
-        let mut moves = Vec::with_capacity(128);
-        self.pseudo_moves(pos, &mut moves);
         let mut n = 0;
-        for m in &moves {
+        for m in moves.iter() {
             if let Some(child) = self.try_make(pos, m) {
-                n += if depth == 1 {
-                    1
-                } else {
-                    self.perft(&child, depth - 1)
-                };
+                n += self.perft_with(&child, depth - 1, rest);
             }
         }
         n

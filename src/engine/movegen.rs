@@ -264,7 +264,7 @@ impl Game {
     }
 
     /// Makes a pseudo-legal move and returns the unsettled position if the move is legal.
-    fn legal_child(&self, pos: &Position, m: &Move) -> Option<Position> {
+    pub(crate) fn legal_child(&self, pos: &Position, m: &Move) -> Option<Position> {
         let child = self.make_raw(pos, m);
         if self.royals_exposed(&child, pos.side) {
             return None;
@@ -316,7 +316,9 @@ impl Game {
     /// Tells whether any piece of `by` could capture on `target`.
     pub fn attacked(&self, pos: &Position, target: Cell, by: PlayerId) -> bool {
         let t = &self.tables;
-        for from in pos.occ[by as usize].iter() {
+        let candidates =
+            pos.occ[by as usize].and(&t.attackers[by as usize * t.cells + target as usize]);
+        for from in candidates.iter() {
             let Some(pc) = pos.piece(from) else { continue };
             let slot = t.slot(pc.kind, by as usize, from);
             if !t.reach[slot].has(target) {
@@ -377,6 +379,14 @@ impl Game {
         false
     }
 
+    /// Whether a royal piece stands on a cell: royal pieces are checked, never captured (with more
+    /// than two players, a king left in check by another's move waits for its owner's turn).
+    #[inline]
+    fn is_royal(&self, pos: &Position, c: Cell) -> bool {
+        pos.piece(c)
+            .is_some_and(|p| self.tables.royal[p.kind as usize])
+    }
+
     /// Whether the cells a move passes let it through.
     #[inline]
     fn path_open(&self, pos: &Position, style: Style, via: &[Cell], side: PlayerId) -> bool {
@@ -429,7 +439,7 @@ impl Game {
                         self.push(pos, pc, from, st.to, MoveKind::Normal, 0, out);
                     }
                 } else {
-                    if ray.mode.captures() && !friends.has(st.to) {
+                    if ray.mode.captures() && !friends.has(st.to) && !self.is_royal(pos, st.to) {
                         self.push(pos, pc, from, st.to, MoveKind::Hop, scr as u32, out);
                     }
                     break;
@@ -444,6 +454,10 @@ impl Game {
                 break;
             }
             let kind = if ray.style == Style::Displace && via.iter().any(|&c| !pos.is_empty(c)) {
+                if via.iter().any(|&c| self.is_royal(pos, c)) {
+                    // A royal piece is never captured, so no move may displace it.
+                    break;
+                }
                 MoveKind::Displace
             } else if ray.makes_ep {
                 MoveKind::EpStep
@@ -469,7 +483,7 @@ impl Game {
                 }
                 continue;
             }
-            if !friends.has(st.to) && ray.mode.captures() {
+            if !friends.has(st.to) && ray.mode.captures() && !self.is_royal(pos, st.to) {
                 self.push(pos, pc, from, st.to, kind, si as u32, out);
             }
             break;

@@ -33,6 +33,9 @@ pub struct Tables {
     index: Vec<(u32, u32)>,
     /// Cells each (piece, player, cell) could capture on, ignoring blockers.
     pub reach: Vec<CellSet>,
+    /// For each (player, target): the cells from which some piece of that player could capture
+    /// on the target, ignoring blockers (the reverse of `reach`, over every type).
+    pub attackers: Vec<CellSet>,
     /// Whether each (piece, player, cell) has any move on an empty board.
     pub mobile: Vec<bool>,
     /// Whether two rays of (piece, player, cell) can land on one cell (moves need deduplication).
@@ -94,6 +97,7 @@ impl Tables {
             via: Vec::new(),
             index: Vec::new(),
             reach: Vec::new(),
+            attackers: vec![CellSet::EMPTY; players * cells],
             mobile: Vec::new(),
             overlaps: Vec::new(),
             zones,
@@ -124,6 +128,16 @@ impl Tables {
                 let dir = rules.players[p].forward;
                 for c in 0..cells as Cell {
                     t.build_slot(rules, kind as PieceId, pt, p, dir, c);
+                }
+            }
+        }
+        for kind in 0..rules.pieces.len() as PieceId {
+            for p in 0..players {
+                for c in 0..cells as Cell {
+                    let reach = t.reach[t.slot(kind, p, c)];
+                    for target in reach.iter() {
+                        t.attackers[p * cells + target as usize].insert(c);
+                    }
                 }
             }
         }

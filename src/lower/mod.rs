@@ -62,7 +62,19 @@ fn combinations(file: &File) -> Vec<(String, Vec<&syntax::OptionBlock>)> {
         }
         out = next;
     }
-    out.into_iter().map(|(n, b)| (n.join("-"), b)).collect()
+    let id = game_id(file);
+    out.into_iter()
+        .map(|(n, b)| {
+            (
+                if n.is_empty() {
+                    id.clone()
+                } else {
+                    n.join("-")
+                },
+                b,
+            )
+        })
+        .collect()
 }
 
 /// The main variant's name: `main variant NAME`, else the game's identifier.
@@ -162,21 +174,33 @@ pub fn lower(file: &File, variant: Option<&str>) -> Result<Option<Lowered>, Vec<
             }
         };
         let mut guard = 0;
+        // The combination of options the chain rests on (with options, the main one by default).
+        let mut base = &main;
         loop {
             let v = &file.variants[cur];
             chain.push(&v.statements);
             guard += 1;
             match &v.extends {
-                Some(p) if p.node != main && guard <= file.variants.len() => {
+                Some(p) if guard <= file.variants.len() => {
                     match file.variants[..cur]
                         .iter()
                         .position(|w| w.name.node == p.node)
                     {
                         Some(i) => cur = i,
-                        None => break,
+                        None => {
+                            base = &p.node;
+                            break;
+                        }
                     }
                 }
                 _ => break,
+            }
+        }
+        if !file.options.is_empty() {
+            if let Some((_, blocks)) = combos.iter().find(|c| &c.0 == base) {
+                for b in blocks.iter().rev() {
+                    chain.push(&b.statements);
+                }
             }
         }
     }
