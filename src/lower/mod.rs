@@ -196,11 +196,11 @@ pub fn lower(file: &File, variant: Option<&str>) -> Result<Option<Lowered>, Vec<
                 _ => break,
             }
         }
-        if !file.options.is_empty() {
-            if let Some((_, blocks)) = combos.iter().find(|c| &c.0 == base) {
-                for b in blocks.iter().rev() {
-                    chain.push(&b.statements);
-                }
+        if !file.options.is_empty()
+            && let Some((_, blocks)) = combos.iter().find(|c| &c.0 == base)
+        {
+            for b in blocks.iter().rev() {
+                chain.push(&b.statements);
             }
         }
     }
