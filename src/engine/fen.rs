@@ -122,7 +122,14 @@ impl Game {
             return Err(FenError::Empty);
         }
         let b = &self.rules.board;
-        let mut pos = Position::empty();
+        let royal_kinds = self
+            .tables
+            .royal
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| **r)
+            .fold(0u64, |m, (k, _)| m | 1 << k);
+        let mut pos = Position::empty(royal_kinds);
         let (placement, rest) = fen.split_once(' ').unwrap_or((fen, ""));
         let (board_part, hand_part) = match placement.find('[') {
             Some(i) => {

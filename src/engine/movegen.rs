@@ -275,13 +275,8 @@ impl Game {
     /// Tells whether a royal piece of `player` is attacked, or faces an enemy royal where the
     /// rules forbid it.
     fn royals_exposed(&self, pos: &Position, player: PlayerId) -> bool {
-        let t = &self.tables;
         let n = self.rules.players.len() as PlayerId;
-        for c in pos.occ[player as usize].iter() {
-            let Some(pc) = pos.piece(c) else { continue };
-            if !t.royal[pc.kind as usize] {
-                continue;
-            }
+        for c in pos.royals.and(&pos.occ[player as usize]).iter() {
             for by in (0..n).filter(|&q| q != player && pos.eliminated & (1 << q) == 0) {
                 if self.attacked(pos, c, by) {
                     return true;

@@ -55,6 +55,10 @@ pub struct FenStyle {
 pub struct Position {
     pub(crate) board: [u16; MAX_CELLS],
     pub(crate) occ: [CellSet; MAX_PLAYERS],
+    /// Cells of royal pieces, kept by `put` and `take` from `royal_kinds`.
+    pub(crate) royals: CellSet,
+    /// The royal types of the game, a bit each.
+    royal_kinds: u64,
     pub(crate) hands: [[u8; MAX_PIECES]; MAX_PLAYERS],
     /// Cells of rooks that may still castle.
     pub(crate) castling: CellSet,
@@ -82,10 +86,12 @@ impl std::fmt::Debug for Position {
 }
 
 impl Position {
-    pub(crate) fn empty() -> Position {
+    pub(crate) fn empty(royal_kinds: u64) -> Position {
         Position {
             board: [0; MAX_CELLS],
             occ: [CellSet::EMPTY; MAX_PLAYERS],
+            royals: CellSet::EMPTY,
+            royal_kinds,
             hands: [[0; MAX_PIECES]; MAX_PLAYERS],
             castling: CellSet::EMPTY,
             ep_cells: CellSet::EMPTY,
@@ -113,8 +119,16 @@ impl Position {
 
     #[inline]
     pub(crate) fn put(&mut self, c: Cell, p: Piece) {
+        if let Some(old) = self.piece(c) {
+            self.occ[old.owner as usize].remove(c);
+        }
         self.board[c as usize] = p.encode();
         self.occ[p.owner as usize].insert(c);
+        if self.royal_kinds >> p.kind & 1 != 0 {
+            self.royals.insert(c);
+        } else {
+            self.royals.remove(c);
+        }
     }
 
     #[inline]
@@ -122,6 +136,7 @@ impl Position {
         let p = Piece::decode(self.board[c as usize])?;
         self.board[c as usize] = 0;
         self.occ[p.owner as usize].remove(c);
+        self.royals.remove(c);
         Some(p)
     }
 
