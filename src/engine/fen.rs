@@ -37,7 +37,7 @@ pub enum FenError {
     Hand,
     #[error("`{0}` cannot be held in hand")]
     BadHand(String),
-    #[error("bad eliminated-players field `{0}`")]
+    #[error("bad eliminated-players field `{0}` (an eliminated player has no pieces)")]
     Eliminated(String),
     #[error("bad side to move `{0}`")]
     Side(String),
@@ -356,6 +356,10 @@ impl Game {
                 let p = self
                     .player_of_tag(c)
                     .ok_or_else(|| FenError::Eliminated(out.into()))?;
+                // An eliminated player has no army and no hand.
+                if !pos.occ[p as usize].is_empty() || pos.hands[p as usize].iter().any(|&n| n > 0) {
+                    return Err(FenError::Eliminated(out.into()));
+                }
                 pos.eliminated |= 1 << p;
             }
         }
