@@ -50,6 +50,8 @@ pub fn diagram(game: &Game, pos: &Position) -> String {
                 _ => out += &format!("{pad}{text}"),
             }
         }
+        // Holes at the end of a rank leave no trailing blanks.
+        out.truncate(out.trim_end_matches(' ').len());
         out.push('\n');
     }
     out += "    ";
