@@ -771,6 +771,31 @@ fn mutate_fen(rng: &mut Lcg, fen: &str) -> String {
 }
 
 /// Parses a FEN and, if it is accepted, uses the position every way the CLI does.
+/// Feeds `count` FENs to a game: mostly mutations of the seeds, every tenth a random string of up
+/// to `max_random` characters.
+fn fuzz_fens(
+    failures: &mut Failures,
+    game: &Game,
+    name: &str,
+    rng: &mut Lcg,
+    seeds: &[String],
+    count: usize,
+    max_random: usize,
+) {
+    for i in 0..count {
+        let fen = if i % 10 == 9 {
+            (0..rng.below(max_random)).map(|_| fen_char(rng)).collect()
+        } else {
+            let mut f = rng.pick(seeds).clone();
+            for _ in 0..1 + rng.below(3) {
+                f = mutate_fen(rng, &f);
+            }
+            f
+        };
+        failures.run(&format!("{name}: {fen}"), || exercise_fen(game, &fen));
+    }
+}
+
 fn exercise_fen(game: &Game, fen: &str) {
     let Ok(pos) = game.parse_fen(fen) else {
         return;
@@ -804,19 +829,15 @@ fn malformed_fens_do_not_panic() {
         let game = game(name);
         let mut rng = Lcg::new(2000 + k as u64);
         let seeds = playout_fens(&game, &mut rng, 60);
-        for i in 0..600 * SCALE {
-            let fen = if i % 10 == 9 {
-                // A random string.
-                (0..rng.below(80)).map(|_| fen_char(&mut rng)).collect()
-            } else {
-                let mut f = rng.pick(&seeds).clone();
-                for _ in 0..1 + rng.below(3) {
-                    f = mutate_fen(&mut rng, &f);
-                }
-                f
-            };
-            failures.run(&format!("{name}: {fen}"), || exercise_fen(&game, &fen));
-        }
+        fuzz_fens(
+            &mut failures,
+            &game,
+            name,
+            &mut rng,
+            &seeds,
+            600 * SCALE,
+            80,
+        );
         // Fixed extremes.
         let start = game.fen(&game.start().unwrap());
         let (board, _) = start.split_once(' ').unwrap();
@@ -1267,18 +1288,15 @@ fn crafted_games_do_not_panic() {
         let Some(game) = game else { continue };
         let mut rng = Lcg::new(5000 + k as u64);
         let seeds = playout_fens(&game, &mut rng, 30);
-        for i in 0..100 * SCALE {
-            let fen = if i % 10 == 9 {
-                (0..rng.below(60)).map(|_| fen_char(&mut rng)).collect()
-            } else {
-                let mut f = rng.pick(&seeds).clone();
-                for _ in 0..1 + rng.below(3) {
-                    f = mutate_fen(&mut rng, &f);
-                }
-                f
-            };
-            failures.run(&format!("{name}: {fen}"), || exercise_fen(&game, &fen));
-        }
+        fuzz_fens(
+            &mut failures,
+            &game,
+            name,
+            &mut rng,
+            &seeds,
+            100 * SCALE,
+            60,
+        );
         for fen in &seeds {
             let Ok(pos) = game.parse_fen(fen) else {
                 failures.run(&format!("{name}: {fen}"), || {
