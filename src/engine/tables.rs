@@ -123,11 +123,11 @@ impl Tables {
                 .collect(),
             royal: rules.pieces.iter().map(|p| p.royal).collect(),
         };
-        for (kind, pt) in rules.pieces.iter().enumerate() {
+        for pt in &rules.pieces {
             for p in 0..players {
                 let dir = rules.players[p].forward;
                 for c in 0..cells as Cell {
-                    t.build_slot(rules, kind as PieceId, pt, p, dir, c);
+                    t.build_slot(rules, pt, p, dir, c);
                 }
             }
         }
@@ -147,7 +147,6 @@ impl Tables {
     fn build_slot(
         &mut self,
         rules: &RuleSet,
-        kind: PieceId,
         pt: &PieceType,
         player: usize,
         dir: Direction,
@@ -265,7 +264,6 @@ impl Tables {
                 }
             }
         }
-        let _ = kind;
         self.index.push((start, self.rays.len() as u32));
         self.reach.push(reach);
         self.mobile.push(mobile);
