@@ -199,8 +199,14 @@ fn moves_parse_and_print_in_fairy_stockfish_form() {
     let pos = g.start().unwrap();
     let m = g.parse_move(&pos, "b3b10").unwrap();
     assert_eq!(g.move_to_string(&m), "b3b10");
+    // A cell off the board makes a move illegal (and says so); a shape that is no move at all is
+    // malformed.
     assert!(matches!(
         g.parse_move(&pos, "b3b11"),
+        Err(varia::engine::MoveError::NoCell(..))
+    ));
+    assert!(matches!(
+        g.parse_move(&pos, "b3"),
         Err(varia::engine::MoveError::Malformed(_))
     ));
     assert!(matches!(

@@ -12,6 +12,8 @@ pub enum MoveError {
     Malformed(String),
     #[error("illegal move `{0}`")]
     Illegal(String),
+    #[error("illegal move `{1}`: there is no cell {0} on this board")]
+    NoCell(String, String),
 }
 
 impl Game {
@@ -71,10 +73,25 @@ impl Game {
         if !s.is_ascii() || s.is_empty() || s.len() > 16 {
             return Err(malformed());
         }
+        // A well-formed cell name that is off the board or a hole makes the move illegal.
+        let cell_ok = |c: &str| -> Result<(), MoveError> {
+            let mut chars = c.chars();
+            let shaped = chars.next().is_some_and(|f| f.is_ascii_lowercase())
+                && !chars.as_str().is_empty()
+                && chars.as_str().chars().all(|d| d.is_ascii_digit());
+            if !shaped {
+                Err(malformed())
+            } else if self.parse_cell(c).is_none() {
+                Err(MoveError::NoCell(c.to_string(), s.to_string()))
+            } else {
+                Ok(())
+            }
+        };
         if let Some((piece, to)) = s.split_once('@') {
-            if piece.is_empty() || self.parse_cell(to).is_none() {
+            if piece.is_empty() {
                 return Err(malformed());
             }
+            cell_ok(to)?;
         } else {
             // Two cells, then maybe a promotion suffix.
             let b = s.as_bytes();
@@ -87,12 +104,11 @@ impl Game {
             while j < b.len() && b[j].is_ascii_digit() {
                 j += 1;
             }
-            if j0 >= b.len()
-                || self.parse_cell(&s[..j0]).is_none()
-                || self.parse_cell(&s[j0..j]).is_none()
-            {
+            if j0 >= b.len() || j0 < 2 {
                 return Err(malformed());
             }
+            cell_ok(&s[..j0])?;
+            cell_ok(&s[j0..j])?;
         }
         self.legal_moves(pos)
             .into_iter()
