@@ -49,12 +49,47 @@ pub fn compile(source: &str, variant: Option<&str>) -> Result<RuleSet, LoadError
     };
     let game = Game::new(lowered.rules.clone());
     if let Err(e) = game.start() {
+        let span = setup_error_span(&lowered.rules, lowered.setup_span, &e);
         return Err(LoadError::Definition(vec![lower::Diagnostic {
-            span: lowered.setup_span,
+            span,
             message: format!("bad setup: {e}"),
         }]));
     }
     Ok(lowered.rules)
+}
+
+/// Narrows a setup error to the rank or piece it is about, where the error names one.
+fn setup_error_span(rules: &RuleSet, setup: syntax::Span, e: &engine::FenError) -> syntax::Span {
+    use engine::FenError::*;
+    let fen = &rules.setup;
+    let board_end = fen.find([' ', '[']).unwrap_or(fen.len());
+    let at = |start: usize, len: usize| syntax::Span {
+        start: setup.start + start,
+        end: setup.start + start + len,
+    };
+    let rank_span = |rank: usize| {
+        // Ranks are written from the highest down.
+        let index = (rules.board.ranks as usize).checked_sub(rank)?;
+        let mut start = 0;
+        for (i, text) in fen[..board_end].split('/').enumerate() {
+            if i == index {
+                return Some(at(start, text.len()));
+            }
+            start += text.len() + 1;
+        }
+        None
+    };
+    let found = match e {
+        FileCount { rank, .. } | NotAHole(rank) | HoleCovered(rank) | PieceOnHole(rank) => {
+            rank_span(*rank)
+        }
+        UnknownPiece(sym) => fen[..board_end]
+            .find(sym.as_str())
+            .map(|i| at(i, sym.len())),
+        BadChar(c) => fen[..board_end].find(*c).map(|i| at(i, c.len_utf8())),
+        _ => None,
+    };
+    found.unwrap_or(setup)
 }
 
 /// Compiles a definition and builds its engine.
