@@ -6,56 +6,123 @@
 //! ```
 //! let source = std::fs::read_to_string("definitions/classic/chess.varia").unwrap();
 //! let game = varia::load_str(&source, None).unwrap();
-//! let start = game.start().unwrap();
-//! assert_eq!(game.perft(&start, 2), 400);
+//! let start = game.start();
+//! assert_eq!(game.perft(&start, 2).unwrap(), 400);
 //! ```
 
-pub mod diagnostics;
+mod diagnostics;
 pub mod engine;
-pub mod lower;
+mod lower;
 pub mod rules;
-pub mod syntax;
+mod syntax;
 
-pub use engine::{Game, Move, Position, Status};
+pub use diagnostics::render as render_diagnostics;
+pub use engine::{DepthError, Game, GameError, MAX_PERFT_DEPTH, Move, Position, Status};
+pub use lower::{Diagnostic, MAX_VARIANTS};
 pub use rules::RuleSet;
+pub use syntax::Span;
 
 /// Why a definition could not be loaded.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
+    /// Problems in the definition, sorted by position; render them with
+    /// [`render_diagnostics`].
     #[error("{}", .0.iter().map(|d| d.message.clone()).collect::<Vec<_>>().join("; "))]
-    Definition(Vec<lower::Diagnostic>),
+    Definition(Vec<Diagnostic>),
     #[error("unknown variant `{name}` (variants: {})", .known.join(", "))]
     UnknownVariant { name: String, known: Vec<String> },
+}
+
+impl LoadError {
+    /// Gets the diagnostics of a definition error (none for an unknown variant).
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        match self {
+            LoadError::Definition(d) => d,
+            LoadError::UnknownVariant { .. } => &[],
+        }
+    }
+}
+
+fn parse(source: &str) -> Result<syntax::File, LoadError> {
+    syntax::parse(source).map_err(|e| {
+        LoadError::Definition(vec![Diagnostic {
+            span: e.span,
+            message: e.message,
+        }])
+    })
+}
+
+/// Lists the selectable variants of a definition, the main one first, without compiling them.
+pub fn variant_names(source: &str) -> Result<Vec<String>, LoadError> {
+    let file = parse(source)?;
+    let catalog = lower::Catalog::new(&file);
+    if catalog.problems.is_empty() {
+        Ok(catalog.names().to_vec())
+    } else {
+        Err(LoadError::Definition(catalog.problems.clone()))
+    }
 }
 
 /// Parses and lowers a definition, then checks its start position; every problem found is
 /// returned at once, sorted by position.
 pub fn compile(source: &str, variant: Option<&str>) -> Result<RuleSet, LoadError> {
-    let file = syntax::parse(source).map_err(|e| {
-        LoadError::Definition(vec![lower::Diagnostic {
-            span: e.span,
-            message: e.message,
-        }])
-    })?;
-    let lowered = match lower::lower(&file, variant) {
+    load_str(source, variant).map(|g| g.rules().clone())
+}
+
+/// Compiles a definition and builds its engine.
+pub fn load_str(source: &str, variant: Option<&str>) -> Result<Game, LoadError> {
+    let file = parse(source)?;
+    let catalog = lower::Catalog::new(&file);
+    build(&catalog, variant)
+}
+
+/// Compiles every variant of a definition; returns their names, or every problem found in any
+/// of them, sorted by position.
+pub fn check(source: &str) -> Result<Vec<String>, LoadError> {
+    let file = parse(source)?;
+    let catalog = lower::Catalog::new(&file);
+    let mut problems = catalog.problems.clone();
+    if problems.is_empty() {
+        for name in catalog.names() {
+            if let Err(e) = build(&catalog, Some(name)) {
+                problems.extend(e.diagnostics().iter().cloned());
+            }
+        }
+    }
+    problems.sort();
+    problems.dedup();
+    if problems.is_empty() {
+        Ok(catalog.names().to_vec())
+    } else {
+        Err(LoadError::Definition(problems))
+    }
+}
+
+fn build(catalog: &lower::Catalog, variant: Option<&str>) -> Result<Game, LoadError> {
+    let lowered = match lower::lower(catalog, variant) {
         Ok(Some(l)) => l,
         Ok(None) => {
             return Err(LoadError::UnknownVariant {
                 name: variant.unwrap_or_default().to_string(),
-                known: lower::variant_names(&file),
+                known: catalog.names().to_vec(),
             });
         }
         Err(d) => return Err(LoadError::Definition(d)),
     };
-    let game = Game::new(lowered.rules.clone());
-    if let Err(e) = game.start() {
-        let span = setup_error_span(&lowered.rules, lowered.setup_span, &e);
-        return Err(LoadError::Definition(vec![lower::Diagnostic {
-            span,
+    let setup_span = lowered.setup_span;
+    let rules = lowered.rules;
+    match Game::new(rules.clone()) {
+        Ok(game) => Ok(game),
+        Err(engine::GameError::Setup(e)) => Err(LoadError::Definition(vec![Diagnostic {
+            span: setup_error_span(&rules, setup_span, &e),
             message: format!("bad setup: {e}"),
-        }]));
+        }])),
+        // Lowering refuses what validation would, with a better place; this is the safety net.
+        Err(e) => Err(LoadError::Definition(vec![Diagnostic {
+            span: Span { start: 0, end: 0 },
+            message: e.to_string(),
+        }])),
     }
-    Ok(lowered.rules)
 }
 
 /// Narrows a setup error to the rank or piece it is about, where the error names one.
@@ -90,9 +157,4 @@ fn setup_error_span(rules: &RuleSet, setup: syntax::Span, e: &engine::FenError) 
         _ => None,
     };
     found.unwrap_or(setup)
-}
-
-/// Compiles a definition and builds its engine.
-pub fn load_str(source: &str, variant: Option<&str>) -> Result<Game, LoadError> {
-    compile(source, variant).map(Game::new)
 }

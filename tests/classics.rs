@@ -196,7 +196,7 @@ fn crazyhouse_promoted_pawn_returns_as_pawn() {
 #[test]
 fn moves_parse_and_print_in_fairy_stockfish_form() {
     let g = load(XIANGQI, None);
-    let pos = g.start().unwrap();
+    let pos = g.start();
     let m = g.parse_move(&pos, "b3b10").unwrap();
     assert_eq!(g.move_to_string(&m), "b3b10");
     // A cell off the board makes a move illegal (and says so); a shape that is no move at all is

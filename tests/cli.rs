@@ -540,3 +540,24 @@ fn closed_stdout_is_not_a_panic() {
         );
     }
 }
+
+#[test]
+fn show_json_names_the_winner_of_a_two_player_checkmate() {
+    let fen = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+    let o = varia(&["show", &chess(), "--fen", fen, "--json"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    assert_eq!(v["status"], "checkmate");
+    assert_eq!(v["winner"], "black");
+    // A stalemate is a draw: no winner.
+    let o = varia(&[
+        "show",
+        &chess(),
+        "--fen",
+        "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    assert_eq!(v["status"], "stalemate");
+    assert_eq!(v["winner"], serde_json::Value::Null);
+}

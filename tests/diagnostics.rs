@@ -7,8 +7,8 @@
 //! Update the snapshots with `INSTA_UPDATE=always cargo test --test diagnostics` (or
 //! `cargo insta accept`) and read every changed `.snap` file before keeping it.
 
+use varia::Diagnostic;
 use varia::LoadError;
-use varia::lower::Diagnostic;
 
 /// The path of a case as the snapshots show it (relative to the crate, `/` separators).
 fn case_path(name: &str) -> String {
@@ -59,7 +59,7 @@ fn run_case(name: &str, expected: usize) -> String {
         listing.join("\n")
     );
     let path = case_path(name);
-    let rendered = varia::diagnostics::render(&path, &source, &diags);
+    let rendered = varia::render_diagnostics(&path, &source, &diags);
     assert_eq!(
         rendered.matches("error: ").count(),
         expected,

@@ -126,7 +126,7 @@ const START: &str =
 #[test]
 fn hm02_start_position_is_the_reconstructed_array() {
     for g in [leaping(), stepping()] {
-        let pos = g.start().unwrap();
+        let pos = g.start();
         // rank 1: Wing, Helm, Hump, Silverelephant, Goldtusk, King, Silverelephant, Mitre, Helm,
         // Wing; rank 2: -, Rook, Knight, Silverdabchick, Golddabbaba x2, Silverdabchick, Camel,
         // Bishop x2; rank 3: Points on a b e f i j, Crosses on c d g h; Black rotated 180 degrees.
@@ -162,9 +162,9 @@ fn hm02_hm14_start_perft_snapshot() {
     let mut table = String::from("variant   depth  nodes\n");
     let mut d12 = Vec::new();
     for (name, g) in [("leaping", leaping()), ("stepping", stepping())] {
-        let pos = g.start().unwrap();
+        let pos = g.start();
         for depth in 1..=3 {
-            let n = g.perft(&pos, depth);
+            let n = g.perft(&pos, depth).unwrap();
             if depth <= 2 {
                 d12.push(n);
             }
@@ -286,7 +286,7 @@ fn hm06_knight_leaps_over_a_ring() {
         assert_eq!(
             moves_from(&g, fen, "e4"),
             strs(&[
-                "e4c3", "e4c5", "e4d2", "e4d6", "e4d6+", "e4f2", "e4f6", "e4f6+", "e4g3", "e4g5"
+                "e4c3", "e4c5", "e4d2", "e4d6", "e4d6u", "e4f2", "e4f6", "e4f6u", "e4g3", "e4g5"
             ])
         );
     }
@@ -320,7 +320,7 @@ fn hm07_camel_leaps_three_one() {
         assert_eq!(
             moves_from(&g, fen, "e4"),
             strs(&[
-                "e4b3", "e4b5", "e4d1", "e4d7", "e4d7+", "e4f7", "e4f7+", "e4h3", "e4h5"
+                "e4b3", "e4b5", "e4d1", "e4d7", "e4d7u", "e4f7", "e4f7u", "e4h3", "e4h5"
             ])
         );
     }
@@ -404,6 +404,8 @@ fn hm10_goldtusk_wazir_and_forward_alfil() {
 
 #[test]
 fn hm11_silverdabchick_ferz_and_forward_dabbaba() {
+    // HM-11: the Silverdabchick steps one cell diagonally, or exactly two cells straight forward
+    // (never one, never backwards or sideways), for either colour.
     let g = leaping();
     assert_eq!(
         moves_from(&g, &lone_white("S"), "e4"),
@@ -413,10 +415,33 @@ fn hm11_silverdabchick_ferz_and_forward_dabbaba() {
         moves_from(&g, &lone_black("s"), "e6"),
         strs(&["e6d5", "e6d7", "e6e4", "e6f5", "e6f7"])
     );
+    // HM-11, HM-14: it captures on e6 over an enemy on e5 when leaping; stepping, the enemy on
+    // the halfway cell blocks the two-step (the diagonal capture of d5 stays); a friend on e6
+    // blocks the landing.
+    let f = "9k/10/10/4n5/3pp5/4S5/10/10/K9[] w - - 0 1";
+    assert_eq!(
+        moves_from(&g, f, "e4"),
+        strs(&["e4d3", "e4d5", "e4e6", "e4f3", "e4f5"])
+    );
+    assert_eq!(
+        moves_from(&stepping(), f, "e4"),
+        strs(&["e4d3", "e4d5", "e4f3", "e4f5"])
+    );
+    let f = "9k/10/10/4P5/10/4S5/10/10/K9[] w - - 0 1";
+    assert_eq!(
+        moves_from(&g, f, "e4"),
+        strs(&["e4d3", "e4d5", "e4f3", "e4f5"])
+    );
+    assert_eq!(
+        after(&g, "9k/10/10/4n5/3pp5/4S5/10/10/K9[] w - - 0 1", &["e4e6"]),
+        "9k/10/10/4S5/3pp5/10/10/10/K9[N] b - - 0 1"
+    );
 }
 
 #[test]
 fn hm12_golddabbaba_dabbaba_and_forward_ferz() {
+    // HM-12: the Golddabbaba moves exactly two cells orthogonally in any direction, or one cell
+    // diagonally forward, for either colour.
     let g = leaping();
     assert_eq!(
         moves_from(&g, &lone_white("D"), "e4"),
@@ -425,6 +450,23 @@ fn hm12_golddabbaba_dabbaba_and_forward_ferz() {
     assert_eq!(
         moves_from(&g, &lone_black("d"), "e6"),
         strs(&["e6c6", "e6d5", "e6e4", "e6e8", "e6f5", "e6g6"])
+    );
+    // HM-12, HM-14: with a piece on each halfway cell, leaping jumps them all; stepping is
+    // blocked on each (the forward diagonals stay).
+    let f = "9k/10/10/10/3PPP4/3pDp4/4p5/10/K9[] w - - 0 1";
+    assert_eq!(
+        moves_from(&g, f, "e4"),
+        strs(&["e4c4", "e4e2", "e4e6", "e4g4"])
+    );
+    assert_eq!(moves_from(&stepping(), f, "e4"), strs(&[]));
+    let f = "9k/10/10/10/10/3pDp4/4p5/10/K9[] w - - 0 1";
+    assert_eq!(
+        moves_from(&g, f, "e4"),
+        strs(&["e4c4", "e4d5", "e4e2", "e4e6", "e4f5", "e4g4"])
+    );
+    assert_eq!(
+        moves_from(&stepping(), f, "e4"),
+        strs(&["e4d5", "e4e6", "e4f5"])
     );
 }
 
@@ -681,7 +723,7 @@ fn hm17_never_compulsory_for_pieces_that_can_always_move() {
     let mut exp = Vec::new();
     for to in ["d9", "f9", "d5", "f5", "c8", "g8", "c6", "g6"] {
         exp.push(format!("e7{to}"));
-        exp.push(format!("e7{to}+"));
+        exp.push(format!("e7{to}u"));
     }
     exp.sort();
     assert_eq!(moves_from(&g, fen, "e7"), exp);
@@ -690,7 +732,7 @@ fn hm17_never_compulsory_for_pieces_that_can_always_move() {
     let mut exp = Vec::new();
     for to in ["d9", "f9", "d3", "f3", "b7", "h7", "b5", "h5"] {
         exp.push(format!("e6{to}"));
-        exp.push(format!("e6{to}+"));
+        exp.push(format!("e6{to}u"));
     }
     exp.sort();
     assert_eq!(moves_from(&g, fen, "e6"), exp);

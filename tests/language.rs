@@ -29,7 +29,7 @@ fn readme_example_is_the_shipped_example_and_plays() {
     let g = load("examples/demo.varia", None);
     // Four knights over the pawns, five single pawn steps.
     assert_eq!(
-        moves(&g, &g.fen(&g.start().unwrap())),
+        moves(&g, &g.fen(&g.start())),
         strs(&[
             "a1b3", "a2a3", "b1a3", "b1c3", "b2b3", "c2c3", "d1c3", "d1e3", "d2d3", "e1d3", "e2e3"
         ])
@@ -37,7 +37,7 @@ fn readme_example_is_the_shipped_example_and_plays() {
     let c = load("examples/demo.varia", Some("crowded"));
     assert_eq!(c.rules().variant, "crowded");
     assert_eq!(
-        moves(&c, &c.fen(&c.start().unwrap())),
+        moves(&c, &c.fen(&c.start())),
         strs(&[
             "a3b4", "b3a4", "b3c4", "c3b4", "c3d4", "d3c4", "d3e4", "e3d4"
         ])
@@ -82,11 +82,8 @@ fn subvariant_amends_an_inherited_piece_and_keeps_the_rest() {
     // The amendment kept the promotion; the grandchild inherits the amendment.
     assert_eq!(w.rules().pieces[1].promotions.len(), 1);
     let ww = compile(&src, Some("wider"));
-    assert_eq!(
-        moves_from(&ww, &ww.fen(&ww.start().unwrap()), "b1"),
-        strs(&["b1d2"])
-    );
-    let names = varia::lower::variant_names(&varia::syntax::parse(&src).unwrap());
+    assert_eq!(moves_from(&ww, &ww.fen(&ww.start()), "b1"), strs(&["b1d2"]));
+    let names = varia::variant_names(&src).unwrap();
     assert_eq!(names, ["t", "wide", "wider"]);
 }
 
@@ -168,7 +165,7 @@ piece Man
 variant crowded extends big-many
 setup k5/6/6/6/6/KM4 w - - 0 1
 ";
-    let names = varia::lower::variant_names(&varia::syntax::parse(src).unwrap());
+    let names = varia::variant_names(src).unwrap();
     // Single-value groups are optional: without any, the main game keeps the game's name.
     assert_eq!(names, ["t", "many", "big", "big-many", "crowded"]);
     let g = compile(src, Some("crowded"));

@@ -1,10 +1,15 @@
-//! Data-driven perft: every `tests/perft/<game>.perft` file against definitions/classic/<game>.varia.
-//! Lines whose node count exceeds the limit (and lines marked `deep`) run only in the ignored test.
+//! Data-driven perft: every `tests/perft/<game>.perft` file against definitions/classic/<game>.varia,
+//! or against the definition and variant its `definition PATH` and `variant NAME` lines name (they
+//! apply to the lines after them). Lines whose node count exceeds the limit (and lines marked
+//! `deep`) run only in the ignored test.
 
 use std::path::Path;
 
 struct Case {
     file: String,
+    /// The definition, relative to the crate root, and the variant (`None`: the main one).
+    definition: String,
+    variant: Option<String>,
     id: String,
     fen: String,
     depth: u32,
@@ -26,9 +31,15 @@ fn cases() -> Vec<(String, Vec<Case>)> {
             let game = path.file_stem().unwrap().to_string_lossy().to_string();
             let text = std::fs::read_to_string(&path).expect("readable perft file");
             let (mut id, mut fen) = (String::new(), String::new());
+            let mut definition = format!("definitions/classic/{game}.varia");
+            let mut variant = None;
             let mut out = Vec::new();
             for line in text.lines().map(str::trim) {
-                if let Some(rest) = line.strip_prefix("id ") {
+                if let Some(rest) = line.strip_prefix("definition ") {
+                    definition = rest.to_string();
+                } else if let Some(rest) = line.strip_prefix("variant ") {
+                    variant = Some(rest.to_string());
+                } else if let Some(rest) = line.strip_prefix("id ") {
                     id = rest.to_string();
                 } else if let Some(rest) = line.strip_prefix("epd ") {
                     fen = rest.to_string();
@@ -36,6 +47,8 @@ fn cases() -> Vec<(String, Vec<Case>)> {
                     let w: Vec<&str> = rest.split_whitespace().collect();
                     out.push(Case {
                         file: game.clone(),
+                        definition: definition.clone(),
+                        variant: variant.clone(),
                         id: id.clone(),
                         fen: fen.clone(),
                         depth: w[0].parse().expect("depth"),
@@ -52,16 +65,11 @@ fn cases() -> Vec<(String, Vec<Case>)> {
 fn run(select: impl Fn(&Case) -> bool) -> usize {
     let mut failures = Vec::new();
     let mut ran = 0;
-    for (game, cases) in cases() {
-        let path = format!(
-            "{}/definitions/classic/{game}.varia",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        let source = std::fs::read_to_string(&path).expect("definition exists");
-        let g = varia::load_str(&source, None).expect("definition compiles");
+    for (_, cases) in cases() {
         for c in cases.iter().filter(|c| select(c)) {
+            let g = game(c);
             let pos = g.parse_fen(&c.fen).expect("perft FEN parses");
-            let n = g.perft(&pos, c.depth);
+            let n = g.perft(&pos, c.depth).unwrap();
             ran += 1;
             if n != c.nodes {
                 failures.push(format!(
@@ -77,6 +85,14 @@ fn run(select: impl Fn(&Case) -> bool) -> usize {
         failures.join("\n")
     );
     ran
+}
+
+/// The game a case runs on.
+fn game(c: &Case) -> varia::Game {
+    let path = format!("{}/{}", env!("CARGO_MANIFEST_DIR"), c.definition);
+    let source = std::fs::read_to_string(&path).expect("definition exists");
+    varia::load_str(&source, c.variant.as_deref())
+        .unwrap_or_else(|e| panic!("{} {:?}: {e}", c.definition, c.variant))
 }
 
 /// The node limit of the default run: a few seconds in release builds.
@@ -145,14 +161,9 @@ fn perft_files_cover_reference() {
 #[test]
 fn perft_start_positions_match_setups() {
     for (game, cases) in cases() {
-        let path = format!(
-            "{}/definitions/classic/{game}.varia",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        let g = varia::load_str(&std::fs::read_to_string(&path).unwrap(), None).unwrap();
-        let start = g.fen(&g.start().unwrap());
         for c in cases.iter().filter(|c| c.id.ends_with("-start")) {
-            assert_eq!(c.fen, start, "{game}");
+            let g = self::game(c);
+            assert_eq!(c.fen, g.fen(&g.start()), "{game} {}", c.id);
         }
     }
 }

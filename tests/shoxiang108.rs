@@ -122,7 +122,7 @@ fn sx_01_sixteen_variants_named_array_strength_cannon() {
     // SX-01, SX-34: two arrays x four strengths x with/without the cannon-screens option; the
     // main game first, options combined in declaration order.
     let src = std::fs::read_to_string(format!("{}/{DEF}", env!("CARGO_MANIFEST_DIR"))).unwrap();
-    let names = varia::lower::variant_names(&varia::syntax::parse(&src).unwrap());
+    let names = varia::variant_names(&src).unwrap();
     let mut expected = Vec::new();
     for a in ARRAYS {
         for s in STRENGTHS {
@@ -135,7 +135,7 @@ fn sx_01_sixteen_variants_named_array_strength_cannon() {
     // The main game is shogi-heavy-weak.
     let main = load(DEF, None);
     assert_eq!(main.rules().variant, "shogi-heavy-weak");
-    assert_eq!(main.fen(&main.start().unwrap()), SH_START);
+    assert_eq!(main.fen(&main.start()), SH_START);
 }
 
 #[test]
@@ -204,9 +204,9 @@ fn sx_03_start_arrays_of_all_sixteen_variants() {
     for s in STRENGTHS {
         for cs in ["", "-cannon-screens"] {
             let g = v(&format!("shogi-heavy-{s}{cs}"));
-            assert_eq!(g.fen(&g.start().unwrap()), SH_START, "{s}{cs}");
+            assert_eq!(g.fen(&g.start()), SH_START, "{s}{cs}");
             let g = v(&format!("xq-heavy-{s}{cs}"));
-            assert_eq!(g.fen(&g.start().unwrap()), XQ_START, "{s}{cs}");
+            assert_eq!(g.fen(&g.start()), XQ_START, "{s}{cs}");
         }
     }
     for start in [SH_START, XQ_START] {
@@ -231,11 +231,11 @@ fn sx_03_sx_08_sx_11_start_move_counts_by_hand() {
         ("strong", 35, 48),
     ] {
         let g = sh(s);
-        let p = g.start().unwrap();
-        assert_eq!(g.perft(&p, 1), shd1, "shogi-heavy-{s}");
-        assert_eq!(g.perft(&p, 2), shd1 * shd1, "shogi-heavy-{s}");
+        let p = g.start();
+        assert_eq!(g.perft(&p, 1).unwrap(), shd1, "shogi-heavy-{s}");
+        assert_eq!(g.perft(&p, 2).unwrap(), shd1 * shd1, "shogi-heavy-{s}");
         let g = xq(s);
-        assert_eq!(g.perft(&g.start().unwrap(), 1), xqd1, "xq-heavy-{s}");
+        assert_eq!(g.perft(&g.start(), 1).unwrap(), xqd1, "xq-heavy-{s}");
     }
 }
 
@@ -247,12 +247,12 @@ fn sx_03_perft_snapshot_of_the_eight_arrays() {
         for s in STRENGTHS {
             let name = format!("{a}-{s}");
             let g = v(&name);
-            let p = g.start().unwrap();
+            let p = g.start();
             table += &format!(
                 "{name} {} {} {}\n",
-                g.perft(&p, 1),
-                g.perft(&p, 2),
-                g.perft(&p, 3)
+                g.perft(&p, 1).unwrap(),
+                g.perft(&p, 2).unwrap(),
+                g.perft(&p, 3).unwrap()
             );
         }
     }
@@ -265,8 +265,9 @@ fn sx_03_perft_snapshot_of_the_eight_arrays() {
 
 #[test]
 fn sx_02_sx_28_river_between_ranks_six_and_seven() {
-    // SX-02: an Elephant on rank 6 may not go to rank 8; an XQ Point gains its sideways step on
-    // rank 7, not on rank 6; an XQ Wing promotes on reaching rank 7.
+    // SX-02: an Elephant on rank 6 may not go to rank 8; an XQ Point crosses the River (and
+    // gains its sideways step, SX-25) on reaching rank 7; a crossed Point on rank 7 has the step;
+    // an XQ Wing promotes on reaching rank 7.
     for s in STRENGTHS {
         let g = xq(s);
         let f = fen(
@@ -275,13 +276,13 @@ fn sx_02_sx_28_river_between_ranks_six_and_seven() {
                 ("f12", "k"),
                 ("e6", "E"),
                 ("a6", "P"),
-                ("c7", "P"),
+                ("c7", "+P"),
             ],
             "",
             "w",
         );
         assert_eq!(moves_from(&g, &f, "e6"), strs(&["e6c4", "e6g4"]), "{s}");
-        assert_eq!(moves_from(&g, &f, "a6"), strs(&["a6a7"]), "{s}");
+        assert_eq!(moves_from(&g, &f, "a6"), strs(&["a6a7+"]), "{s}");
         assert_eq!(
             moves_from(&g, &f, "c7"),
             strs(&["c7b7", "c7c8", "c7d7"]),
@@ -294,7 +295,7 @@ fn sx_02_sx_28_river_between_ranks_six_and_seven() {
         );
         assert_eq!(
             moves_from(&g, &f, "a5"),
-            strs(&["a5a6", "a5a7+", "a5a8+"]),
+            strs(&["a5a6", "a5a7r", "a5a8r"]),
             "{s}"
         );
     }
@@ -323,14 +324,14 @@ fn sx_04_point_steps_straight_forward() {
     assert_eq!(moves_from(&g, &f, "g7"), strs(&["g7g8"]));
     let fb = f.replace(" w ", " b ");
     assert_eq!(moves_from(&g, &fb, "c8"), strs(&["c8c7"]));
-    // XQ-heavy Point on its own side: the same single step.
+    // XQ-heavy Point on its own side: the same single step, crossing the River from rank 6.
     let g = xq("weak");
     let f = fen(
         &[("d1", "K"), ("f12", "k"), ("e6", "P"), ("e4", "P")],
         "",
         "w",
     );
-    assert_eq!(moves_from(&g, &f, "e6"), strs(&["e6e7"]));
+    assert_eq!(moves_from(&g, &f, "e6"), strs(&["e6e7+"]));
     assert_eq!(moves_from(&g, &f, "e4"), strs(&["e4e5"]));
 }
 
@@ -739,7 +740,7 @@ fn sx_11_helm_lame_only_in_weak() {
     assert_eq!(moves_from(&xq("weak"), &f, "e5"), strs(&[]));
     assert_eq!(
         moves_from(&xq("standard"), &f, "e5"),
-        strs(&["e5d7+", "e5f7+"])
+        strs(&["e5d7n", "e5f7n"])
     );
 }
 
@@ -862,7 +863,7 @@ fn sx_15_cannonball_is_a_forward_only_cannon() {
     );
     assert_eq!(
         moves_from(&g, &f, "e5"),
-        strs(&["e5e6", "e5e7+", "e5e8+", "e5e11+"])
+        strs(&["e5e6", "e5e7c", "e5e8c", "e5e11c"])
     );
     assert_eq!(
         after(&g, &f, &["e5e11+"]),
@@ -1031,7 +1032,8 @@ fn sx_20_xq_heavy_patient_point_on_e5() {
         "",
         "w",
     );
-    assert_eq!(moves_from(&g, &f, "e5"), strs(&["e5e6", "e5e7"]));
+    // The double step crosses the River: the Point arrives as its crossed form (SX-25).
+    assert_eq!(moves_from(&g, &f, "e5"), strs(&["e5e6", "e5e7+"]));
     assert_eq!(moves_from(&g, &f, "d5"), strs(&["d5d6"]));
     assert_eq!(moves_from(&g, &f, "f4"), strs(&["f4f5"]));
     // The destination may hold an enemy Point; the front square must be empty.
@@ -1040,7 +1042,7 @@ fn sx_20_xq_heavy_patient_point_on_e5() {
         "",
         "w",
     );
-    assert_eq!(moves_from(&g, &f, "e5"), strs(&["e5e6", "e5e7"]));
+    assert_eq!(moves_from(&g, &f, "e5"), strs(&["e5e6", "e5e7+"]));
     let f = fen(
         &[("d1", "K"), ("f12", "k"), ("e5", "P"), ("e6", "p")],
         "",
@@ -1048,13 +1050,14 @@ fn sx_20_xq_heavy_patient_point_on_e5() {
     );
     assert_eq!(moves_from(&g, &f, "e5"), strs(&["e5e6"]));
     let f = fen(&[("d1", "K"), ("f12", "k"), ("e8", "p")], "", "b");
-    assert_eq!(moves_from(&g, &f, "e8"), strs(&["e8e7", "e8e6"]));
+    assert_eq!(moves_from(&g, &f, "e8"), strs(&["e8e7", "e8e6+"]));
 }
 
 /// XQ-heavy weak: White's patient Point e5 and Black's Cross d7, White to move.
 const EP_BEFORE: &str = "5k3/9/9/9/9/3x5/9/4P4/9/9/9/3K5[] w - - 0 1";
-/// After e5-e7, which passes e6: Black's Cross attacks e6, so the FEN names it.
-const EP_AFTER: &str = "5k3/9/9/9/9/3xP4/9/9/9/9/9/3K5[] b - e6 0 1";
+/// After e5-e7, which passes e6 and crosses the River: Black's Cross attacks e6, so the FEN
+/// names it.
+const EP_AFTER: &str = "5k3/9/9/9/9/3x+P4/9/9/9/9/9/3K5[] b - e6 0 1";
 
 #[test]
 fn sx_21_double_step_opens_en_passant_for_a_cross() {
@@ -1072,31 +1075,33 @@ fn sx_21_double_step_opens_en_passant_for_a_cross() {
         EP_AFTER,
         format!(
             "{}[] b - e6 0 1",
-            board(&[("d1", "K"), ("f12", "k"), ("d7", "x"), ("e7", "P")])
+            board(&[("d1", "K"), ("f12", "k"), ("d7", "x"), ("e7", "+P")])
         )
     );
-    assert_eq!(after(&g, EP_BEFORE, &["e5e7"]), EP_AFTER);
+    assert_eq!(after(&g, EP_BEFORE, &["e5e7+"]), EP_AFTER);
 }
 
 #[test]
 fn sx_21_cross_to_the_passed_cell_is_one_move_the_capture() {
-    // SX-21: the Cross's step to e6 and its en-passant capture there are one move, `d7e6`:
-    // Black has d7c6, d7e6 and the General's f12e12, f12f11 - four moves, each listed once.
+    // SX-21: the Cross's step to e6 and its en-passant capture there are one move, `d7e6+`
+    // (crossing the River for Black): Black has d7c6+, d7e6+ and the General's f12e12, f12f11 -
+    // four moves, each listed once.
     let g = xq("weak");
     assert_eq!(
         moves(&g, EP_AFTER),
-        strs(&["d7c6", "d7e6", "f12e12", "f12f11"])
+        strs(&["d7c6+", "d7e6+", "f12e12", "f12f11"])
     );
-    assert_eq!(g.perft(&g.parse_fen(EP_AFTER).unwrap(), 1), 4);
+    assert_eq!(g.perft(&g.parse_fen(EP_AFTER).unwrap(), 1).unwrap(), 4);
 }
 
 #[test]
 fn sx_21_cross_takes_en_passant_removing_the_point() {
-    // SX-21, SX-29: d7xe6 e.p. removes the Point on e7, which goes to Black's hand.
+    // SX-21, SX-29: d7xe6 e.p. removes the crossed Point on e7, which goes to Black's hand as a
+    // Point; the Cross crosses the River.
     let g = xq("weak");
     assert_eq!(
-        after(&g, EP_AFTER, &["d7e6"]),
-        fen_at(&[("d1", "K"), ("f12", "k"), ("e6", "x")], "p", "w", 0, 2)
+        after(&g, EP_AFTER, &["d7e6+"]),
+        fen_at(&[("d1", "K"), ("f12", "k"), ("e6", "+x")], "p", "w", 0, 2)
     );
     // White's Cross takes Black's double-stepped Point the same way.
     let f = fen(
@@ -1104,17 +1109,17 @@ fn sx_21_cross_takes_en_passant_removing_the_point() {
         "",
         "b",
     );
-    let ep = after(&g, &f, &["e8e6"]);
+    let ep = after(&g, &f, &["e8e6+"]);
     assert_eq!(
         ep,
         format!(
             "{}[] w - e7 0 2",
-            board(&[("d1", "K"), ("f12", "k"), ("d6", "X"), ("e6", "p")])
+            board(&[("d1", "K"), ("f12", "k"), ("d6", "X"), ("e6", "+p")])
         )
     );
     assert_eq!(
-        after(&g, &ep, &["d6e7"]),
-        fen_at(&[("d1", "K"), ("f12", "k"), ("e7", "X")], "P", "b", 0, 2)
+        after(&g, &ep, &["d6e7+"]),
+        fen_at(&[("d1", "K"), ("f12", "k"), ("e7", "+X")], "P", "b", 0, 2)
     );
 }
 
@@ -1126,20 +1131,20 @@ fn sx_21_en_passant_only_on_the_next_turn() {
     assert_eq!(
         later,
         fen_at(
-            &[("d2", "K"), ("f11", "k"), ("d7", "x"), ("e7", "P")],
+            &[("d2", "K"), ("f11", "k"), ("d7", "x"), ("e7", "+P")],
             "",
             "b",
             2,
             2
         )
     );
-    assert_eq!(moves_from(&g, &later, "d7"), strs(&["d7c6", "d7e6"]));
-    let done = after(&g, &later, &["d7e6"]);
+    assert_eq!(moves_from(&g, &later, "d7"), strs(&["d7c6+", "d7e6+"]));
+    let done = after(&g, &later, &["d7e6+"]);
     assert_eq!(
         done.split(' ').next().unwrap(),
         format!(
             "{}[]",
-            board(&[("d2", "K"), ("f11", "k"), ("e6", "x"), ("e7", "P")])
+            board(&[("d2", "K"), ("f11", "k"), ("e6", "+x"), ("e7", "+P")])
         )
     );
 }
@@ -1154,11 +1159,11 @@ fn sx_21_only_a_cross_takes_en_passant() {
         "",
         "w",
     );
-    let ep = after(&g, &f, &["e5e7"]);
+    let ep = after(&g, &f, &["e5e7+"]);
     assert_eq!(
         ep,
         fen(
-            &[("d1", "K"), ("f12", "k"), ("a6", "r"), ("e7", "P")],
+            &[("d1", "K"), ("f12", "k"), ("a6", "r"), ("e7", "+P")],
             "",
             "b"
         )
@@ -1166,7 +1171,7 @@ fn sx_21_only_a_cross_takes_en_passant() {
     assert_eq!(
         after(&g, &ep, &["a6e6"]),
         fen_at(
-            &[("d1", "K"), ("f12", "k"), ("e6", "r"), ("e7", "P")],
+            &[("d1", "K"), ("f12", "k"), ("e6", "r"), ("e7", "+P")],
             "",
             "w",
             1,
@@ -1186,7 +1191,7 @@ fn sx_21_only_a_cross_takes_en_passant() {
         "",
         "w",
     );
-    let ep = after(&g, &f, &["e5e7"]);
+    let ep = after(&g, &f, &["e5e7+"]);
     assert!(ep.contains(" b - e6 "), "{ep}");
     assert_eq!(
         after(&g, &ep, &["c7e6"]),
@@ -1196,7 +1201,7 @@ fn sx_21_only_a_cross_takes_en_passant() {
                 ("f12", "k"),
                 ("e6", "n"),
                 ("d7", "x"),
-                ("e7", "P")
+                ("e7", "+P")
             ],
             "",
             "w",
@@ -1219,8 +1224,8 @@ fn sx_22_no_castling() {
         moves_from(&g, &f, "e1"),
         strs(&["e1d1", "e1d2", "e1e2", "e1f1", "e1f2"])
     );
-    assert!(g.rules().castling.is_none());
-    assert!(xq("strong").rules().castling.is_none());
+    assert!(g.rules().castling.is_empty());
+    assert!(xq("strong").rules().castling.is_empty());
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -1292,48 +1297,65 @@ fn sx_23_rooks_and_xiangqi_pieces_never_promote() {
 
 #[test]
 fn sx_25_point_and_cross_gain_a_sideways_step_beyond_the_river() {
-    // SX-25.
+    // SX-25: crossing the River, a Point or Cross becomes its crossed form (+P, +X), which adds a
+    // sideways step.
     let g = xq("weak");
     let f = fen(
         &[
             ("d1", "K"),
             ("f12", "k"),
             ("a6", "P"),
-            ("c7", "P"),
+            ("c7", "+P"),
             ("g6", "X"),
-            ("h8", "X"),
+            ("h8", "+X"),
         ],
         "",
         "w",
     );
-    assert_eq!(moves_from(&g, &f, "a6"), strs(&["a6a7"]));
+    assert_eq!(moves_from(&g, &f, "a6"), strs(&["a6a7+"]));
     assert_eq!(moves_from(&g, &f, "c7"), strs(&["c7c8", "c7b7", "c7d7"]));
-    assert_eq!(moves_from(&g, &f, "g6"), strs(&["g6f7", "g6h7"]));
+    assert_eq!(moves_from(&g, &f, "g6"), strs(&["g6f7+", "g6h7+"]));
     assert_eq!(
         moves_from(&g, &f, "h8"),
         strs(&["h8g9", "h8i9", "h8g8", "h8i8"])
     );
+    assert_eq!(
+        after(&g, &f, &["a6a7+"]),
+        fen(
+            &[
+                ("d1", "K"),
+                ("f12", "k"),
+                ("a7", "+P"),
+                ("c7", "+P"),
+                ("g6", "X"),
+                ("h8", "+X"),
+            ],
+            "",
+            "b"
+        )
+    );
     // Black's side: beyond the River means ranks 1-6.
     let f = fen(
-        &[("d1", "K"), ("f12", "k"), ("c6", "p"), ("g7", "p")],
+        &[("d1", "K"), ("f12", "k"), ("c6", "+p"), ("g7", "p")],
         "",
         "b",
     );
     assert_eq!(moves_from(&g, &f, "c6"), strs(&["c6c5", "c6b6", "c6d6"]));
-    assert_eq!(moves_from(&g, &f, "g7"), strs(&["g7g6"]));
+    assert_eq!(moves_from(&g, &f, "g7"), strs(&["g7g6+"]));
 }
 
 #[test]
 fn sx_26_point_becomes_wazir_cross_becomes_promoted_cross_in_enemy_fortress() {
-    // SX-26: compulsory on entering d9-f12, straight or sideways, moving or capturing.
+    // SX-26: compulsory on entering d9-f12, straight or sideways, moving or capturing; the
+    // Wazir is +V, the promoted Cross +F.
     let g = xq("weak");
     let f = fen(
         &[
             ("d1", "K"),
             ("f12", "k"),
-            ("e8", "P"),
-            ("c9", "P"),
-            ("h8", "P"),
+            ("e8", "+P"),
+            ("c9", "+P"),
+            ("h8", "+P"),
             ("i9", "n"),
         ],
         "",
@@ -1348,9 +1370,9 @@ fn sx_26_point_becomes_wazir_cross_becomes_promoted_cross_in_enemy_fortress() {
             &[
                 ("d1", "K"),
                 ("f12", "k"),
-                ("e9", "+P"),
-                ("c9", "P"),
-                ("h8", "P"),
+                ("e9", "+V"),
+                ("c9", "+P"),
+                ("h8", "+P"),
                 ("i9", "n")
             ],
             "",
@@ -1359,8 +1381,11 @@ fn sx_26_point_becomes_wazir_cross_becomes_promoted_cross_in_enemy_fortress() {
             1
         )
     );
+    // A Point that has not crossed (demoted by a Cannon, SX-34) still becomes a Wazir there.
+    let f = fen(&[("d1", "K"), ("f12", "k"), ("e8", "P")], "", "w");
+    assert_eq!(moves_from(&g, &f, "e8"), strs(&["e8e9+"]));
     let f = fen(
-        &[("d1", "K"), ("f12", "k"), ("e8", "X"), ("f9", "c")],
+        &[("d1", "K"), ("f12", "k"), ("e8", "+X"), ("f9", "c")],
         "",
         "w",
     );
@@ -1370,7 +1395,7 @@ fn sx_26_point_becomes_wazir_cross_becomes_promoted_cross_in_enemy_fortress() {
     );
     assert_eq!(
         after(&g, &f, &["e8f9+"]),
-        fen(&[("d1", "K"), ("f12", "k"), ("f9", "+X")], "", "b")
+        fen(&[("d1", "K"), ("f12", "k"), ("f9", "+F")], "", "b")
     );
 }
 
@@ -1379,7 +1404,7 @@ fn sx_26_wazir_and_promoted_cross_stay_in_the_enemy_fortress() {
     // SX-26: the Wazir steps orthogonally, the promoted Cross diagonally, inside d9-f12 only.
     let g = xq("weak");
     let f = fen(
-        &[("d1", "K"), ("f12", "k"), ("d9", "+P"), ("f10", "+X")],
+        &[("d1", "K"), ("f12", "k"), ("d9", "+V"), ("f10", "+F")],
         "",
         "w",
     );
@@ -1387,7 +1412,7 @@ fn sx_26_wazir_and_promoted_cross_stay_in_the_enemy_fortress() {
     assert_eq!(moves_from(&g, &f, "f10"), strs(&["f10e9", "f10e11"]));
     // The promoted Cross on d9 has only e10, where its own Wazir stands.
     let f = fen(
-        &[("d1", "K"), ("f12", "k"), ("e10", "+P"), ("d9", "+X")],
+        &[("d1", "K"), ("f12", "k"), ("e10", "+V"), ("d9", "+F")],
         "",
         "w",
     );
@@ -1409,7 +1434,7 @@ fn sx_27_wing_helm_tusk_cannonball_promote_crossing_the_river() {
     );
     assert_eq!(
         moves_from(&g, &f, "e5"),
-        strs(&["e5e6", "e5e7+", "e5e8+", "e5e9+"])
+        strs(&["e5e6", "e5e7r", "e5e8r", "e5e9r"])
     );
     assert_eq!(
         after(&g, &f, &["e5e8+"]),
@@ -1433,7 +1458,7 @@ fn sx_27_wing_helm_tusk_cannonball_promote_crossing_the_river() {
     assert_eq!(moves_from(&g, &f, "e8"), to_all("e8", &exp, ""));
     // Helm to Knight (`N~`), which then moves as the strength's Knight.
     let f = fen(&[("d1", "K"), ("f12", "k"), ("e6", "H")], "", "w");
-    assert_eq!(moves_from(&g, &f, "e6"), strs(&["e6d8+", "e6f8+"]));
+    assert_eq!(moves_from(&g, &f, "e6"), strs(&["e6d8n", "e6f8n"]));
     assert_eq!(
         after(&g, &f, &["e6d8+"]),
         fen_at(&[("d1", "K"), ("f12", "k"), ("d8", "N~")], "", "b", 1, 1)
@@ -1621,15 +1646,14 @@ fn sx_30_drops_only_where_the_piece_has_a_move() {
     for p in ["S", "G", "B"] {
         assert_eq!(drops_of(&g, &f, p), drops_on(p, 1..=12, &occ), "{p}");
     }
-    // XQ-heavy: a Point or Cross on rank 12 still has its sideways step (SX-25); Wing and
-    // Cannonball need rank 11 at most, Helm and Tusk rank 10.
+    // XQ-heavy: a Point or Cross dropped on rank 12 has not crossed the River, so it has no
+    // sideways step there (SX-25, SX-31): like Wing and Cannonball, rank 11 at most; Helm and
+    // Tusk rank 10.
     let g = xq("weak");
     let f = fen(&[("d1", "K"), ("f12", "k")], "PXWOHTB", "w");
     let occ = ["d1", "f12"];
-    for p in ["P", "X", "B"] {
-        assert_eq!(drops_of(&g, &f, p), drops_on(p, 1..=12, &occ), "{p}");
-    }
-    for p in ["W", "O"] {
+    assert_eq!(drops_of(&g, &f, "B"), drops_on("B", 1..=12, &occ));
+    for p in ["P", "X", "W", "O"] {
         assert_eq!(drops_of(&g, &f, p), drops_on(p, 1..=11, &occ), "{p}");
     }
     for p in ["H", "T"] {
@@ -1722,7 +1746,7 @@ fn sx_31_xq_heavy_drop_beyond_the_river_promotes_after_its_next_move() {
     );
     let next = after(&g, &dropped, &["f12f11"]);
     // As a Wing (forward only) for this move, a Rook after it.
-    assert_eq!(moves_from(&g, &next, "e8"), strs(&["e8e9+", "e8e10+"]));
+    assert_eq!(moves_from(&g, &next, "e8"), strs(&["e8e9r", "e8e10r"]));
     assert_eq!(
         after(&g, &next, &["e8e9+"]),
         fen_at(
@@ -1735,7 +1759,7 @@ fn sx_31_xq_heavy_drop_beyond_the_river_promotes_after_its_next_move() {
     );
     // Helm, Tusk, Cannonball marked on the board.
     let f = fen(&with(&[("e8", "H!")]), "", "w");
-    assert_eq!(moves_from(&g, &f, "e8"), strs(&["e8d10+", "e8f10+"]));
+    assert_eq!(moves_from(&g, &f, "e8"), strs(&["e8d10n", "e8f10n"]));
     assert_eq!(
         after(&g, &f, &["e8d10+"]),
         fen_at(&with(&[("d10", "N~")]), "", "b", 1, 1)
@@ -1749,7 +1773,7 @@ fn sx_31_xq_heavy_drop_beyond_the_river_promotes_after_its_next_move() {
     let f = fen(&with(&[("e8", "O!")]), "", "w");
     assert_eq!(
         moves_from(&g, &f, "e8"),
-        strs(&["e8e9+", "e8e10+", "e8e11+", "e8e12+"])
+        strs(&["e8e9c", "e8e10c", "e8e11c", "e8e12c"])
     );
     assert_eq!(
         after(&g, &f, &["e8e9+"]),
@@ -1771,16 +1795,30 @@ fn sx_31_xq_heavy_drop_beyond_the_river_promotes_after_its_next_move() {
         after(&g, &f, &["e8c6+"]),
         fen_at(&with(&[("c6", "+B")]), "", "b", 1, 1)
     );
-    // Points and Crosses dropped beyond the River carry no mark; they have their sideways step.
+    // Points and Crosses dropped beyond the River have not crossed it (SX-25): marked, without
+    // the sideways step for their next move, which gives it to them.
     let f = fen(&with(&[]), "PX", "w");
     assert_eq!(
         after(&g, &f, &["P@c7"]),
-        fen_at(&with(&[("c7", "P")]), "X", "b", 1, 1)
+        fen_at(&with(&[("c7", "P!")]), "X", "b", 1, 1)
     );
     assert_eq!(
         after(&g, &f, &["X@g7"]),
-        fen_at(&with(&[("g7", "X")]), "P", "b", 1, 1)
+        fen_at(&with(&[("g7", "X!")]), "P", "b", 1, 1)
     );
+    let f = fen(&with(&[("c7", "P!"), ("g7", "X!")]), "", "w");
+    assert_eq!(moves_from(&g, &f, "c7"), strs(&["c7c8+"]));
+    assert_eq!(moves_from(&g, &f, "g7"), strs(&["g7f8+", "g7h8+"]));
+    let moved = after(&g, &f, &["c7c8+", "f12f11"]);
+    assert_eq!(
+        moves_from(&g, &moved, "c8"),
+        strs(&["c8b8", "c8c9", "c8d8"])
+    );
+    // The position of the report: after a6xa7 and ...a12-a11, a Point may not be dropped on a12.
+    let start = g.fen(&g.start());
+    let p = after(&g, &start, &["a6a7+", "a12a11"]);
+    assert!(!moves(&g, &p).contains(&"P@a12".to_string()), "{p}");
+    assert!(moves(&g, &p).contains(&"P@b9".to_string()), "{p}");
     // A Wing dropped on its own side just crosses later with the ordinary promotion.
     let f = fen(&with(&[]), "W", "w");
     assert_eq!(
@@ -1969,7 +2007,10 @@ fn sx_34_xq_heavy_cannon_screens() {
         ("O", "C~", "O"),  // Cannonball ally: a Cannon that was a Cannonball
         ("B", "+B", "B"),  // Bishop ally: a Primate
         ("T", "+T", "T"),  // Tusk ally: +T may still move from c5 into its zone (a7, e7)
-        ("P", "P", "P"),   // Point ally: a Wazir could not move outside the Fortress
+        ("P", "+P", "P"),  // Point ally: crossed, with its sideways step (SX-25)
+        ("X", "+X", "X"),  // Cross ally: likewise
+        ("+p", "p", "+p"), // enemy crossed Point: uncrossed, no sideways step
+        ("+x", "x", "+x"), // enemy crossed Cross: likewise
         ("r~", "w", "r~"), // enemy Rook that was a Wing: back to a Wing
         ("+t", "t", "+t"), // enemy promoted Tusk: back to a Tusk (Black's Tusk moves on)
         ("n~", "h", "n~"), // enemy Knight that was a Helm

@@ -134,10 +134,18 @@ fn read(path: &str) -> Result<String, Failure> {
     std::fs::read_to_string(path).map_err(|e| Failure(format!("error: cannot read {path}: {e}")))
 }
 
-/// Loads the rule set of a file: a definition, or an exported RON / JSON rule set.
-fn load_rules(path: &str, variant: Option<&str>) -> Result<RuleSet, Failure> {
+/// Renders a load error as the user reads it.
+fn render_load_error(path: &str, source: &str, e: LoadError) -> Failure {
+    match e {
+        LoadError::Definition(d) => Failure(varia::render_diagnostics(path, source, &d)),
+        other => Failure(format!("error: {other}")),
+    }
+}
+
+/// Loads the game of a file: a definition, or an exported RON / JSON rule set.
+fn load_game(path: &str, variant: Option<&str>) -> Result<Game, Failure> {
     let source = read(path)?;
-    let exported = |r: Result<RuleSet, String>| -> Result<RuleSet, Failure> {
+    let exported = |r: Result<RuleSet, String>| -> Result<Game, Failure> {
         let rules = r.map_err(|e| format!("error: {path}: not a rule set: {e}"))?;
         if let Some(v) = variant
             && v != rules.variant
@@ -147,7 +155,7 @@ fn load_rules(path: &str, variant: Option<&str>) -> Result<RuleSet, Failure> {
                 rules.variant
             )));
         }
-        Ok(rules)
+        Game::new(rules).map_err(|e| Failure(format!("error: {path}: {e}")))
     };
     if path.ends_with(".ron") {
         return exported(ron::from_str(&source).map_err(|e| e.to_string()));
@@ -155,20 +163,16 @@ fn load_rules(path: &str, variant: Option<&str>) -> Result<RuleSet, Failure> {
     if path.ends_with(".json") {
         return exported(serde_json::from_str(&source).map_err(|e| e.to_string()));
     }
-    varia::compile(&source, variant).map_err(|e| match e {
-        LoadError::Definition(d) => Failure(varia::diagnostics::render(path, &source, &d)),
-        other => Failure(format!("error: {other}")),
-    })
+    varia::load_str(&source, variant).map_err(|e| render_load_error(path, &source, e))
 }
 
 fn position(select: &Select) -> Result<(Game, Position), Failure> {
-    let rules = load_rules(&select.file, select.variant.as_deref())?;
-    let game = Game::try_new(rules).map_err(|e| format!("error: {}: {e}", select.file))?;
+    let game = load_game(&select.file, select.variant.as_deref())?;
     let mut pos = match &select.fen {
         Some(f) => game
             .parse_fen(f)
             .map_err(|e| format!("error: bad FEN: {e}"))?,
-        None => game.start().map_err(|e| format!("error: bad setup: {e}"))?,
+        None => game.start(),
     };
     for m in &select.moves {
         let mv = game
@@ -239,7 +243,9 @@ fn dispatch_into(cmd: Command, out: &mut String) -> Result<(), Failure> {
             let (game, pos) = position(&select)?;
             let t0 = Instant::now();
             let (nodes, per_move) = if divide {
-                let d = game.divide(&pos, depth);
+                let d = game
+                    .divide(&pos, depth)
+                    .map_err(|e| format!("error: {e}"))?;
                 let mut d: Vec<(String, u64)> = d
                     .into_iter()
                     .map(|(m, n)| (game.move_to_string(&m), n))
@@ -254,7 +260,10 @@ fn dispatch_into(cmd: Command, out: &mut String) -> Result<(), Failure> {
                     Some(d),
                 )
             } else {
-                (game.perft(&pos, depth), None)
+                (
+                    game.perft(&pos, depth).map_err(|e| format!("error: {e}"))?,
+                    None,
+                )
             };
             let secs = t0.elapsed().as_secs_f64();
             let nps = if secs > 0.0 {
@@ -291,14 +300,13 @@ fn dispatch_into(cmd: Command, out: &mut String) -> Result<(), Failure> {
             variant,
             format,
         } => {
-            let rules = load_rules(&file, variant.as_deref())?;
+            let game = load_game(&file, variant.as_deref())?;
+            let rules = game.rules();
             let text = match format {
-                Format::Ron => {
-                    ron::ser::to_string_pretty(&rules, ron::ser::PrettyConfig::default())
-                        .map_err(|e| format!("error: {e}"))?
-                }
+                Format::Ron => ron::ser::to_string_pretty(rules, ron::ser::PrettyConfig::default())
+                    .map_err(|e| format!("error: {e}"))?,
                 Format::Json => {
-                    serde_json::to_string_pretty(&rules).map_err(|e| format!("error: {e}"))?
+                    serde_json::to_string_pretty(rules).map_err(|e| format!("error: {e}"))?
                 }
             };
             outln!(out, "{text}");
@@ -310,28 +318,7 @@ fn dispatch_into(cmd: Command, out: &mut String) -> Result<(), Failure> {
 /// Checks every variant of a file; reports all problems at once.
 fn check(path: &str, json: bool, out: &mut String) -> Result<(), Failure> {
     let source = read(path)?;
-    let file = match varia::syntax::parse(&source) {
-        Ok(f) => f,
-        Err(e) => {
-            let d = varia::lower::Diagnostic {
-                span: e.span,
-                message: e.message,
-            };
-            return Err(Failure(varia::diagnostics::render(path, &source, &[d])));
-        }
-    };
-    let names = varia::lower::variant_names(&file);
-    let mut diags = Vec::new();
-    for n in &names {
-        if let Err(LoadError::Definition(d)) = varia::compile(&source, Some(n)) {
-            diags.extend(d);
-        }
-    }
-    diags.sort();
-    diags.dedup();
-    if !diags.is_empty() {
-        return Err(Failure(varia::diagnostics::render(path, &source, &diags)));
-    }
+    let names = varia::check(&source).map_err(|e| render_load_error(path, &source, e))?;
     if json {
         outln!(out, "{}", serde_json::json!({ "variants": names }));
     } else {

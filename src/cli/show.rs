@@ -106,12 +106,19 @@ pub fn json(game: &Game, pos: &Position) -> serde_json::Value {
     let rules = game.rules();
     let name = |p: u8| rules.players[p as usize].name.clone();
     let status = game.status(pos);
-    let (kind, winner) = match &status {
-        Status::Ongoing { in_check } => (if *in_check { "check" } else { "ongoing" }, None),
-        Status::Checkmate { .. } => ("checkmate", None),
-        Status::Stalemate { .. } => ("stalemate", None),
-        Status::Won { winner } => ("won", Some(name(*winner))),
+    let kind = match &status {
+        Status::Ongoing { in_check } => {
+            if *in_check {
+                "check"
+            } else {
+                "ongoing"
+            }
+        }
+        Status::Checkmate { .. } => "checkmate",
+        Status::Stalemate { .. } => "stalemate",
+        Status::Won { .. } => "won",
     };
+    let winner = game.winner(pos, &status).map(name);
     let eliminated: Vec<String> = (0..rules.players.len() as u8)
         .filter(|&p| pos.is_eliminated(p))
         .map(name)

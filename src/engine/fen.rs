@@ -6,6 +6,10 @@ use super::Game;
 use super::position::{Piece, Position};
 use crate::rules::{Cell, PieceId, PlayerId};
 
+/// The largest half-move clock or move number a FEN may give: far beyond any game, and far enough
+/// below the counters' limit that they never stop counting.
+pub const MAX_COUNTER: u32 = 1 << 30;
+
 /// A FEN that does not describe a position of this game.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FenError {
@@ -33,6 +37,20 @@ pub enum FenError {
     BadOrigin { piece: String, origin: String },
     #[error("unexpected `{0}` in the board")]
     BadChar(char),
+    #[error("rank {rank}: `{run}` is not a count of empty cells on this board")]
+    BadRun { rank: usize, run: String },
+    #[error(
+        "`{0}~`: no single type promotes to it, so `~` names no origin; write `X(Y)` or drop the mark"
+    )]
+    NoOrigin(String),
+    #[error("`{0}` marks an origin that its type already implies")]
+    RedundantOrigin(String),
+    #[error("`{0}!`: this piece has no deferred promotion where it stands")]
+    NotPending(String),
+    #[error("this game has no hands, so `[{0}]` cannot be held")]
+    NoHands(String),
+    #[error("too many `{0}` in hand: with the pieces on the board, at most 255 of a type")]
+    HandCount(String),
     #[error("unterminated hand: `[` without `]`")]
     Hand,
     #[error("`{0}` cannot be held in hand")]
@@ -45,7 +63,7 @@ pub enum FenError {
     Castling(String),
     #[error("bad en-passant field `{0}`")]
     EnPassant(String),
-    #[error("bad move counter `{0}`")]
+    #[error("bad move counter `{0}` (a number up to {MAX_COUNTER})")]
     Counter(String),
     #[error("unexpected `{0}` after the move counters")]
     Trailing(String),
@@ -160,16 +178,21 @@ impl Game {
             while j < chars.len() {
                 let ch = chars[j];
                 if ch.is_ascii_digit() {
-                    let mut n = 0i32;
+                    let run_start = j;
                     while j < chars.len() && chars[j].is_ascii_digit() {
-                        n = n
-                            .saturating_mul(10)
-                            .saturating_add(chars[j] as i32 - '0' as i32);
                         j += 1;
                     }
-                    if n == 0 || n > b.files as i32 - file {
-                        return Err(bad_width(file.saturating_add(n.max(1)) as usize));
+                    let run: String = chars[run_start..j].iter().collect();
+                    if run.starts_with('0') {
+                        return Err(FenError::BadRun { rank: rank_no, run });
                     }
+                    let n = match run.parse::<i32>() {
+                        Ok(n) if n <= b.files as i32 - file => n,
+                        Ok(n) => return Err(bad_width(file as usize + n as usize)),
+                        Err(_) => {
+                            return Err(FenError::BadRun { rank: rank_no, run });
+                        }
+                    };
                     for f in file..file + n {
                         if b.cell(f, rank).is_none() {
                             return Err(FenError::HoleCovered(rank_no));
@@ -211,8 +234,18 @@ impl Game {
                     None => self.lookup(&sym)?,
                 };
                 let mut origin = None;
+                let written = |s: &str| {
+                    let mut w = String::new();
+                    if let Some(t) = tag {
+                        w.push(self.player_tag(t));
+                    }
+                    w + s
+                };
                 if chars.get(j) == Some(&'~') {
-                    origin = self.promoters(kind).first().copied();
+                    match self.promoters(kind)[..] {
+                        [o] => origin = Some(o),
+                        _ => return Err(FenError::NoOrigin(written(&sym))),
+                    }
                     j += 1;
                 } else if chars.get(j) == Some(&'(') {
                     let close = chars[j..]
@@ -230,12 +263,8 @@ impl Game {
                     origin = Some(o);
                     j += close + 1;
                 }
-                let origin = origin.filter(|&o| o != self.tables.unpromoted[kind as usize]);
-                if chars.get(j) == Some(&'!') {
-                    j += 1;
-                    if let Some(c) = b.cell(file, rank) {
-                        pos.pending.insert(c);
-                    }
+                if origin == Some(self.tables.unpromoted[kind as usize]) {
+                    return Err(FenError::RedundantOrigin(written(&sym)));
                 }
                 if file >= b.files as i32 {
                     return Err(bad_width(file as usize + 1));
@@ -243,6 +272,13 @@ impl Game {
                 let Some(cell) = b.cell(file, rank) else {
                     return Err(FenError::PieceOnHole(rank_no));
                 };
+                if chars.get(j) == Some(&'!') {
+                    j += 1;
+                    if !self.defers_after_drop(kind, owner, cell) {
+                        return Err(FenError::NotPending(written(&sym)));
+                    }
+                    pos.pending.insert(cell);
+                }
                 pos.put(
                     cell,
                     Piece {
@@ -282,9 +318,16 @@ impl Game {
                     if pt.royal || pt.removed_when_captured {
                         return Err(FenError::NotInHand(ch.to_string()));
                     }
+                    if !self.has_hands() {
+                        return Err(FenError::NoHands(h.to_string()));
+                    }
                     let slot = self.tables.hand_slot[kind as usize];
-                    let h = &mut pos.hands[owner as usize][slot as usize];
-                    *h = h.saturating_add(1);
+                    let on_board: usize = pos.occ.iter().map(|o| o.len()).sum();
+                    let count = &mut pos.hands[owner as usize][slot as usize];
+                    if *count as usize + on_board >= 255 {
+                        return Err(FenError::HandCount(ch.to_string()));
+                    }
+                    *count += 1;
                 }
                 if tag.is_some() {
                     return Err(FenError::BadHand(h.to_string()));
@@ -312,6 +355,11 @@ impl Game {
             None => {}
         }
         parse_clocks(pos, fields)
+    }
+
+    /// Whether pieces can ever be held in hand in this game.
+    pub(crate) fn has_hands(&self) -> bool {
+        self.rules.captures_to_hand
     }
 
     /// Tells whether a piece of type `from` can become a `to` by one or more promotions.
@@ -382,23 +430,42 @@ impl Game {
             .collect()
     }
 
+    /// Whether a piece is of a type that castles as the king, or as the partner.
+    fn castles_as(&self, kind: PieceId, king: bool) -> bool {
+        self.rules
+            .castling
+            .iter()
+            .any(|c| if king { c.king == kind } else { c.rook == kind })
+    }
+
+    /// The cell of a player's castling king, if it has one.
+    fn castling_king(&self, pos: &Position, owner: PlayerId) -> Option<Cell> {
+        pos.occ[owner as usize]
+            .iter()
+            .find(|&c| pos.piece(c).is_some_and(|p| self.castles_as(p.kind, true)))
+    }
+
     fn parse_castling(&self, pos: &mut Position, s: &str) -> Result<(), FenError> {
         if s == "-" {
             return Ok(());
         }
         let err = || FenError::Castling(s.into());
-        let cs = self.rules.castling.as_ref().ok_or_else(err)?;
+        if self.rules.castling.is_empty() || self.tagged() {
+            return Err(err());
+        }
         let b = &self.rules.board;
         for ch in s.chars() {
             let owner: PlayerId = if ch.is_ascii_uppercase() { 0 } else { 1 };
-            let king = pos.occ[owner as usize]
-                .iter()
-                .find(|&c| pos.piece(c).is_some_and(|p| p.kind == cs.king));
-            let Some(king) = king else { continue };
+            let Some(king) = self.castling_king(pos, owner) else {
+                continue;
+            };
             let (fk, rk) = b.coords(king);
             let rooks: Vec<Cell> = pos.occ[owner as usize]
                 .iter()
-                .filter(|&c| pos.piece(c).is_some_and(|p| p.kind == cs.rook) && b.coords(c).1 == rk)
+                .filter(|&c| {
+                    pos.piece(c).is_some_and(|p| self.castles_as(p.kind, false))
+                        && b.coords(c).1 == rk
+                })
                 .collect();
             let pick = match ch.to_ascii_lowercase() {
                 'k' => rooks.iter().rev().find(|&&c| b.coords(c).0 > fk).copied(),
@@ -529,16 +596,15 @@ impl Game {
     }
 
     fn castling_field(&self, pos: &Position) -> String {
-        let (Some(cs), false) = (&self.rules.castling, pos.castling.is_empty()) else {
+        if self.rules.castling.is_empty() || pos.castling.is_empty() {
             return "-".into();
-        };
+        }
         let b = &self.rules.board;
         let mut s = String::new();
         for owner in 0..2u8 {
-            let king = pos.occ[owner as usize]
-                .iter()
-                .find(|&c| pos.piece(c).is_some_and(|p| p.kind == cs.king));
-            let Some(king) = king else { continue };
+            let Some(king) = self.castling_king(pos, owner) else {
+                continue;
+            };
             let rights = pos.castling.and(&pos.occ[owner as usize]);
             let (fk, _) = b.coords(king);
             let mut k = false;
@@ -595,7 +661,10 @@ fn parse_clocks<'a>(
 ) -> Result<Position, FenError> {
     for (slot, default) in [(&mut pos.halfmove, 0), (&mut pos.fullmove, 1)] {
         *slot = match fields.next() {
-            Some(s) => s.parse().map_err(|_| FenError::Counter(s.into()))?,
+            Some(s) => match s.parse::<u32>() {
+                Ok(n) if n <= MAX_COUNTER && s.chars().all(|c| c.is_ascii_digit()) => n,
+                _ => return Err(FenError::Counter(s.into())),
+            },
             None => default,
         };
     }

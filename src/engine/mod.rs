@@ -13,13 +13,40 @@ pub use fen::FenError;
 pub use notation::MoveError;
 pub use position::{FenStyle, Move, MoveKind, Piece, Position};
 
-use crate::rules::{Outcome, PlayerId, RuleSet};
+use crate::rules::{Outcome, PlayerId, RuleSet, RuleSetError};
 use tables::Tables;
 
 /// A rule set made playable.
 pub struct Game {
     rules: RuleSet,
     tables: Tables,
+    start: Position,
+}
+
+/// The deepest perft the engine counts: deeper trees could not be counted in a lifetime, and
+/// their recursion would exhaust the stack.
+pub const MAX_PERFT_DEPTH: u32 = 32;
+
+/// A perft depth beyond [`MAX_PERFT_DEPTH`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("perft depth {0} is too deep: at most {MAX_PERFT_DEPTH}")]
+pub struct DepthError(pub u32);
+
+fn check_depth(depth: u32) -> Result<(), DepthError> {
+    if depth > MAX_PERFT_DEPTH {
+        Err(DepthError(depth))
+    } else {
+        Ok(())
+    }
+}
+
+/// Why a rule set could not be made into a game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    #[error("{0}")]
+    Rules(#[from] RuleSetError),
+    #[error("bad setup: {0}")]
+    Setup(#[from] FenError),
 }
 
 /// Where a position stands.
@@ -36,16 +63,18 @@ pub enum Status {
 }
 
 impl Game {
-    /// Builds the tables for a rule set.
-    pub fn new(rules: RuleSet) -> Game {
-        let tables = Tables::build(&rules);
-        Game { rules, tables }
-    }
-
-    /// Checks a rule set (e.g. one loaded from RON or JSON), then builds its tables.
-    pub fn try_new(rules: RuleSet) -> Result<Game, String> {
+    /// Checks a rule set (e.g. one loaded from RON or JSON), builds its tables and reads its
+    /// start position.
+    pub fn new(rules: RuleSet) -> Result<Game, GameError> {
         rules.validate()?;
-        Ok(Game::new(rules))
+        let tables = Tables::build(&rules);
+        let mut game = Game {
+            rules,
+            tables,
+            start: Position::empty(0),
+        };
+        game.start = game.parse_fen(&game.rules.setup)?;
+        Ok(game)
     }
 
     /// Gets the rule set.
@@ -54,8 +83,8 @@ impl Game {
     }
 
     /// Gets the start position.
-    pub fn start(&self) -> Result<Position, FenError> {
-        self.parse_fen(&self.rules.setup)
+    pub fn start(&self) -> Position {
+        self.start
     }
 
     /// Gets the player after `p` in turn order who is still in the game.
@@ -96,10 +125,39 @@ impl Game {
         }
     }
 
-    /// Counts the leaf nodes of the legal move tree to `depth`.
-    pub fn perft(&self, pos: &Position, depth: u32) -> u64 {
+    /// Gets the winner of a finished game: the player the outcome favours, `None` for a draw or
+    /// an unfinished game. A loss of the player to move is a win for the player who moved last.
+    pub fn winner(&self, pos: &Position, status: &Status) -> Option<PlayerId> {
+        let outcome = match status {
+            Status::Won { winner } => return Some(*winner),
+            Status::Ongoing { .. } => return None,
+            Status::Checkmate { outcome } | Status::Stalemate { outcome } => *outcome,
+        };
+        match outcome {
+            Outcome::Win => Some(pos.side),
+            Outcome::Loss => Some(self.previous_player(pos, pos.side)),
+            Outcome::Draw | Outcome::Elimination => None,
+        }
+    }
+
+    /// Gets the player before `p` in turn order who is still in the game.
+    pub(crate) fn previous_player(&self, pos: &Position, p: PlayerId) -> PlayerId {
+        let n = self.rules.players.len();
+        let mut q = p as usize;
+        for _ in 0..n {
+            q = (q + n - 1) % n;
+            if pos.eliminated & (1 << q) == 0 {
+                return q as PlayerId;
+            }
+        }
+        p
+    }
+
+    /// Counts the leaf nodes of the legal move tree to `depth` (at most [`MAX_PERFT_DEPTH`]).
+    pub fn perft(&self, pos: &Position, depth: u32) -> Result<u64, DepthError> {
+        check_depth(depth)?;
         let mut buffers = vec![Vec::with_capacity(256); depth as usize];
-        self.perft_with(pos, depth, &mut buffers)
+        Ok(self.perft_with(pos, depth, &mut buffers))
     }
 
     /// Perft with one reusable move list per ply.
@@ -126,12 +184,13 @@ impl Game {
     }
 
     /// Counts the leaf nodes under each legal move.
-    pub fn divide(&self, pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    pub fn divide(&self, pos: &Position, depth: u32) -> Result<Vec<(Move, u64)>, DepthError> {
+        check_depth(depth)?;
         self.legal_moves(pos)
             .into_iter()
             .map(|m| {
                 let child = self.make(pos, &m);
-                (m, self.perft(&child, depth.saturating_sub(1)))
+                Ok((m, self.perft(&child, depth.saturating_sub(1))?))
             })
             .collect()
     }

@@ -93,12 +93,7 @@ impl Game {
                     origin: None,
                 },
             );
-            let deferred = self.rules.pieces[m.piece as usize]
-                .promotions
-                .iter()
-                .filter_map(|pr| pr.deferred_after_drop_in)
-                .any(|z| t.zone(z, side as usize).has(m.to));
-            if deferred {
+            if self.defers_after_drop(m.piece, side, m.to) {
                 p.pending.insert(m.to);
             }
         } else {
@@ -172,12 +167,7 @@ impl Game {
             if !p.castling.is_empty() {
                 p.castling.remove(m.from);
                 p.castling.remove(m.to);
-                if self
-                    .rules
-                    .castling
-                    .as_ref()
-                    .is_some_and(|c| c.king == pc.kind)
-                {
+                if self.rules.castling.iter().any(|c| c.king == pc.kind) {
                     p.castling = p.castling.without(&pos.occ[side as usize]);
                 }
             }
@@ -196,6 +186,16 @@ impl Game {
             && self.rules.pieces[m.piece as usize].drops.may_not_mate
             && self.in_check(&p);
         p
+    }
+
+    /// Whether a piece of this type dropped on `cell` by `owner` promotes at the end of its next
+    /// move (a promotion deferred after a drop there).
+    pub(crate) fn defers_after_drop(&self, kind: PieceId, owner: PlayerId, cell: Cell) -> bool {
+        self.rules.pieces[kind as usize]
+            .promotions
+            .iter()
+            .filter_map(|pr| pr.deferred_after_drop_in)
+            .any(|z| self.tables.zone(z, owner as usize).has(cell))
     }
 
     /// A hop capture's effect on its screen: a friendly unpromoted screen promotes, a promoted
@@ -275,9 +275,8 @@ impl Game {
     /// Tells whether a royal piece of `player` is attacked, or faces an enemy royal where the
     /// rules forbid it.
     fn royals_exposed(&self, pos: &Position, player: PlayerId) -> bool {
-        let n = self.rules.players.len() as PlayerId;
         for c in pos.royals.and(&pos.occ[player as usize]).iter() {
-            for by in (0..n).filter(|&q| q != player && pos.eliminated & (1 << q) == 0) {
+            for by in self.opponents(pos, player) {
                 if self.attacked(pos, c, by) {
                     return true;
                 }
@@ -509,11 +508,13 @@ impl Game {
             extra,
         };
         let promotions = &self.rules.pieces[pc.kind as usize].promotions;
-        // A piece dropped where a deferred promotion waits promotes by it now, whatever its move.
+        // A piece dropped where a deferred promotion waits promotes by it now, whatever its move;
+        // it has not moved since the drop, so `from` is where it was dropped.
         let deferred = if pos.pending.has(from) {
-            promotions
-                .iter()
-                .find(|p| p.deferred_after_drop_in.is_some())
+            promotions.iter().find(|p| {
+                p.deferred_after_drop_in
+                    .is_some_and(|z| t.zone(z, side).has(from))
+            })
         } else {
             None
         };
@@ -605,59 +606,67 @@ impl Game {
     }
 
     fn gen_castling(&self, pos: &Position, out: &mut Vec<Move>) {
-        let Some(cs) = &self.rules.castling else {
+        if self.rules.castling.is_empty() {
             return;
-        };
+        }
         let side = pos.side;
         let rights = pos.castling.and(&pos.occ[side as usize]);
         if rights.is_empty() {
             return;
         }
         let b = &self.rules.board;
-        for k in pos.occ[side as usize].iter() {
-            if pos.piece(k).map(|p| p.kind) != Some(cs.king) {
-                continue;
-            }
-            let (fk, rk) = b.coords(k);
-            for r in rights.iter() {
-                let (fr, rr) = b.coords(r);
-                if rr != rk || pos.piece(r).map(|p| p.kind) != Some(cs.rook) {
+        for cs in &self.rules.castling {
+            for k in pos.occ[side as usize].iter() {
+                if pos.piece(k).map(|p| p.kind) != Some(cs.king) {
                     continue;
                 }
-                let dir = (fr - fk).signum();
-                let (Some(kd), Some(rd), Some(pass)) = (
-                    b.cell(fk + 2 * dir, rk),
-                    b.cell(fk + dir, rk),
-                    b.cell(fk + dir, rk),
-                ) else {
-                    continue;
-                };
-                let clear_between = (fk.min(fr) + 1..fk.max(fr))
-                    .all(|f| b.cell(f, rk).is_some_and(|c| pos.is_empty(c)));
-                let free = |c: Cell| c == k || c == r || pos.is_empty(c);
-                if !clear_between || !free(kd) || !free(rd) {
-                    continue;
-                }
-                let others = (0..self.rules.players.len() as PlayerId).filter(|&q| q != side);
-                let mut safe = true;
-                for q in others {
-                    if self.attacked(pos, k, q) || self.attacked(pos, pass, q) {
-                        safe = false;
+                let (fk, rk) = b.coords(k);
+                for r in rights.iter() {
+                    let (fr, rr) = b.coords(r);
+                    if rr != rk || pos.piece(r).map(|p| p.kind) != Some(cs.rook) {
+                        continue;
                     }
-                }
-                if safe {
-                    out.push(Move {
-                        from: k,
-                        to: kd,
-                        piece: cs.king,
-                        promotion: None,
-                        swap: false,
-                        kind: MoveKind::Castle,
-                        extra: r as u32,
-                    });
+                    let dir = (fr - fk).signum();
+                    let (Some(kd), Some(pass)) = (b.cell(fk + 2 * dir, rk), b.cell(fk + dir, rk))
+                    else {
+                        continue;
+                    };
+                    let clear_between = (fk.min(fr) + 1..fk.max(fr))
+                        .all(|f| b.cell(f, rk).is_some_and(|c| pos.is_empty(c)));
+                    let free = |c: Cell| c == k || c == r || pos.is_empty(c);
+                    if !clear_between || !free(kd) || !free(pass) {
+                        continue;
+                    }
+                    // Only a royal king is in check: it may not castle out of or through it.
+                    let safe = !self.tables.royal[cs.king as usize]
+                        || self
+                            .opponents(pos, side)
+                            .all(|q| !self.attacked(pos, k, q) && !self.attacked(pos, pass, q));
+                    if safe {
+                        out.push(Move {
+                            from: k,
+                            to: kd,
+                            piece: cs.king,
+                            promotion: None,
+                            swap: false,
+                            kind: MoveKind::Castle,
+                            extra: r as u32,
+                        });
+                    }
                 }
             }
         }
+    }
+
+    /// The players still in the game other than `player`.
+    pub(crate) fn opponents(
+        &self,
+        pos: &Position,
+        player: PlayerId,
+    ) -> impl Iterator<Item = PlayerId> {
+        let eliminated = pos.eliminated;
+        (0..self.rules.players.len() as PlayerId)
+            .filter(move |&q| q != player && eliminated & (1 << q) == 0)
     }
 
     fn gen_drops(&self, pos: &Position, out: &mut Vec<Move>) {

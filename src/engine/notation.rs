@@ -1,9 +1,10 @@
-//! Move strings as Fairy-Stockfish's UCI mode writes them: `e2e4`, `e7e8q`, `h3h4+`, `P@e5`,
-//! castling as the king's move, ranks above 9 in full (`a10a12`).
+//! Move strings as Fairy-Stockfish's UCI mode writes them: `e2e4`, `e7e8q`, `h3h4+` (to a `+X`
+//! type), `a1a2-` (back to the unpromoted type), `P@e5`, castling as the king's move, ranks above
+//! 9 in full (`a10a12`).
 
 use super::Game;
 use super::position::{Move, MoveKind, Position};
-use crate::rules::Cell;
+use crate::rules::{Cell, PieceId};
 
 /// A move string that is malformed or not legal in the position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -14,6 +15,10 @@ pub enum MoveError {
     Illegal(String),
     #[error("illegal move `{1}`: there is no cell {0} on this board")]
     NoCell(String, String),
+    #[error(
+        "ambiguous move `{0}`: several legal moves are written so; write the promotion's letter"
+    )]
+    Ambiguous(String),
 }
 
 impl Game {
@@ -49,22 +54,59 @@ impl Game {
         }
         let mut s = self.cell_name(m.from) + &self.cell_name(m.to);
         if let Some(p) = m.promotion {
-            let single = !m.swap
-                && self.rules.pieces[m.piece as usize]
-                    .promotions
-                    .iter()
-                    .find(|pr| pr.to.contains(&p))
-                    .is_some_and(|pr| pr.to.len() == 1);
-            if single {
-                s.push('+');
-            } else {
-                s += &self.rules.pieces[p as usize]
-                    .symbol
-                    .trim_start_matches('+')
-                    .to_lowercase();
-            }
+            s += &self.promotion_suffix(m, p);
         }
         s
+    }
+
+    /// The suffix of a promotion to `target`, as Fairy-Stockfish writes it: `-` for a piece that
+    /// turns back into its unpromoted type, `+` for a promotion to a `+X` type (unless the same
+    /// choice offers another `+X` type), else the target's letter in lower case; a swap always
+    /// names the captive by its letter.
+    fn promotion_suffix(&self, m: &Move, target: PieceId) -> String {
+        let letter = || {
+            self.rules.pieces[target as usize]
+                .symbol
+                .trim_start_matches('+')
+                .to_lowercase()
+        };
+        if m.swap {
+            return letter();
+        }
+        let plus = |t: &PieceId| self.rules.pieces[*t as usize].symbol.starts_with('+');
+        let moved = &self.rules.pieces[m.piece as usize];
+        if target == self.tables.unpromoted[m.piece as usize] && target != m.piece {
+            return "-".into();
+        }
+        let choice = moved.promotions.iter().find(|pr| pr.to.contains(&target));
+        let lone_plus =
+            plus(&target) && choice.is_none_or(|pr| pr.to.iter().filter(|t| plus(t)).count() == 1);
+        if lone_plus { "+".into() } else { letter() }
+    }
+
+    /// Other accepted spellings of a move: a promotion's target letter where `+` or `-` is
+    /// written, and `+` for the only target of a promotion written with a letter.
+    fn aliases(&self, m: &Move) -> Vec<String> {
+        let Some(target) = m.promotion.filter(|_| m.kind != MoveKind::Drop && !m.swap) else {
+            return Vec::new();
+        };
+        let cells = self.cell_name(m.from) + &self.cell_name(m.to);
+        let mut out = vec![
+            cells.clone()
+                + &self.rules.pieces[target as usize]
+                    .symbol
+                    .trim_start_matches('+')
+                    .to_lowercase(),
+        ];
+        let single = self.rules.pieces[m.piece as usize]
+            .promotions
+            .iter()
+            .find(|pr| pr.to.contains(&target))
+            .is_some_and(|pr| pr.to.len() == 1);
+        if single {
+            out.push(cells + "+");
+        }
+        out
     }
 
     /// Parses a move and finds it among the legal moves of the position.
@@ -110,24 +152,17 @@ impl Game {
             cell_ok(&s[..j0])?;
             cell_ok(&s[j0..j])?;
         }
-        self.legal_moves(pos)
-            .into_iter()
-            .find(|m| self.move_to_string(m) == s || self.alias(m) == s)
-            .ok_or_else(|| MoveError::Illegal(s.to_string()))
-    }
-
-    /// Another accepted spelling: a single-target promotion written with the target's letter.
-    fn alias(&self, m: &Move) -> String {
-        match m.promotion {
-            Some(p) if m.kind != MoveKind::Drop => {
-                self.cell_name(m.from)
-                    + &self.cell_name(m.to)
-                    + &self.rules.pieces[p as usize]
-                        .symbol
-                        .trim_start_matches('+')
-                        .to_lowercase()
-            }
-            _ => String::new(),
+        let legal = self.legal_moves(pos);
+        if let Some(m) = legal.iter().find(|m| self.move_to_string(m) == s) {
+            return Ok(*m);
+        }
+        let mut found = legal
+            .iter()
+            .filter(|m| self.aliases(m).iter().any(|a| a == s));
+        match (found.next(), found.next()) {
+            (Some(m), None) => Ok(*m),
+            (Some(_), Some(_)) => Err(MoveError::Ambiguous(s.to_string())),
+            _ => Err(MoveError::Illegal(s.to_string())),
         }
     }
 }

@@ -2,11 +2,14 @@
 //! the [`RuleSet`]. Every problem found is collected; the list is sorted by position.
 
 mod betza;
+mod catalog;
 mod region;
 
+pub use catalog::{Catalog, MAX_VARIANTS};
+
 use crate::rules::*;
-use crate::syntax::{self, File, Name, Property, Span, Spanned, Statement};
-use std::collections::BTreeMap;
+use crate::syntax::{self, Name, Property, Span, Spanned, Statement};
+use std::collections::{BTreeMap, HashMap};
 
 /// A problem in a definition, at a place in its source.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -23,189 +26,17 @@ pub struct Lowered {
     pub setup_span: Span,
 }
 
-/// Lists the selectable variants of a file: the main game first (with options, every combination
-/// of them, the first values first), then each `variant` block.
-pub fn variant_names(file: &File) -> Vec<String> {
-    let mut names: Vec<String> = if file.options.is_empty() {
-        vec![game_id(file)]
-    } else {
-        combinations(file).into_iter().map(|(n, _)| n).collect()
-    };
-    names.extend(file.variants.iter().map(|v| v.name.node.clone()));
-    names
-}
-
-/// Every combination of option values: one value of each group with several values, and for a
-/// group with one value, with and without it. Named by the chosen values joined with `-`.
-fn combinations(file: &File) -> Vec<(String, Vec<&syntax::OptionBlock>)> {
-    let mut groups: Vec<(&str, Vec<&syntax::OptionBlock>)> = Vec::new();
-    for o in &file.options {
-        match groups.iter_mut().find(|g| g.0 == o.group.node) {
-            Some(g) => g.1.push(o),
-            None => groups.push((&o.group.node, vec![o])),
-        }
-    }
-    let mut out: Vec<(Vec<&str>, Vec<&syntax::OptionBlock>)> = vec![(Vec::new(), Vec::new())];
-    for (_, values) in &groups {
-        let mut next = Vec::new();
-        for (names, blocks) in &out {
-            if values.len() == 1 {
-                next.push((names.clone(), blocks.clone()));
-            }
-            for v in values {
-                let mut n = names.clone();
-                n.push(v.value.node.as_str());
-                let mut b = blocks.clone();
-                b.push(*v);
-                next.push((n, b));
-            }
-        }
-        out = next;
-    }
-    let id = game_id(file);
-    out.into_iter()
-        .map(|(n, b)| {
-            (
-                if n.is_empty() {
-                    id.clone()
-                } else {
-                    n.join("-")
-                },
-                b,
-            )
-        })
-        .collect()
-}
-
-/// The main variant's name: `main variant NAME`, else the game's identifier.
-fn game_id(file: &File) -> String {
-    let named = file.statements.iter().find_map(|s| match s {
-        Statement::MainVariant(n) => Some(n.node.clone()),
-        _ => None,
-    });
-    named
-        .or_else(|| {
-            file.statements.iter().find_map(|s| match s {
-                Statement::Game { id, .. } => Some(id.node.clone()),
-                _ => None,
-            })
-        })
-        .unwrap_or_else(|| "main".to_string())
-}
-
-/// Checks the file's own structure: variant names and parents. Returns problems found.
-pub fn check_structure(file: &File) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
-    let mut seen = if file.options.is_empty() {
-        vec![game_id(file)]
-    } else {
-        combinations(file).into_iter().map(|(n, _)| n).collect()
-    };
-    let mut pairs: Vec<(&str, &str)> = Vec::new();
-    for o in &file.options {
-        let key = (o.group.node.as_str(), o.value.node.as_str());
-        if pairs.contains(&key) {
-            out.push(Diagnostic {
-                span: o.value.span,
-                message: format!("option `{} {}` is defined twice", key.0, key.1),
-            });
-        }
-        pairs.push(key);
-    }
-    for v in &file.variants {
-        if seen.contains(&v.name.node) {
-            out.push(Diagnostic {
-                span: v.name.span,
-                message: format!("variant `{}` is defined twice", v.name.node),
-            });
-        }
-        if let Some(p) = &v.extends
-            && !seen.contains(&p.node)
-        {
-            out.push(Diagnostic {
-                span: p.span,
-                message: format!(
-                    "unknown parent variant `{}` (a variant may extend only one defined above it)",
-                    p.node
-                ),
-            });
-        }
-        seen.push(v.name.node.clone());
-    }
-    if !file
-        .statements
-        .iter()
-        .any(|s| matches!(s, Statement::Game { .. }))
-    {
-        out.push(Diagnostic {
-            span: Span { start: 0, end: 0 },
-            message: "the file has no `game NAME` statement".into(),
-        });
-    }
-    out
-}
-
 /// Lowers one variant (`None`: the main game). `Ok(None)` if the name is not a variant of the file.
-pub fn lower(file: &File, variant: Option<&str>) -> Result<Option<Lowered>, Vec<Diagnostic>> {
-    let mut errors = check_structure(file);
-    let combos = combinations(file);
-    let main = if file.options.is_empty() {
-        game_id(file)
-    } else {
-        combos[0].0.clone()
-    };
-    let name = variant.unwrap_or(&main).to_string();
-    // The chain of statement lists, from the main game down to the selected variant.
-    let mut chain: Vec<&[Statement]> = Vec::new();
-    let chosen = combos.iter().find(|c| c.0 == name);
-    if let Some((_, blocks)) = chosen.filter(|_| !file.options.is_empty()) {
-        for b in blocks.iter().rev() {
-            chain.push(&b.statements);
-        }
-    } else if name != main {
-        let mut cur = match file.variants.iter().position(|v| v.name.node == name) {
-            Some(i) => i,
-            None => {
-                return if errors.is_empty() {
-                    Ok(None)
-                } else {
-                    Err(errors)
-                };
-            }
+pub fn lower(catalog: &Catalog, variant: Option<&str>) -> Result<Option<Lowered>, Vec<Diagnostic>> {
+    let mut errors = catalog.problems.clone();
+    let name = variant.unwrap_or(catalog.main()).to_string();
+    let Some(chain) = catalog.chain(&name) else {
+        return if errors.is_empty() {
+            Ok(None)
+        } else {
+            Err(errors)
         };
-        let mut guard = 0;
-        // The combination of options the chain rests on (with options, the main one by default).
-        let mut base = &main;
-        loop {
-            let v = &file.variants[cur];
-            chain.push(&v.statements);
-            guard += 1;
-            match &v.extends {
-                Some(p) if guard <= file.variants.len() => {
-                    match file.variants[..cur]
-                        .iter()
-                        .position(|w| w.name.node == p.node)
-                    {
-                        Some(i) => cur = i,
-                        None => {
-                            base = &p.node;
-                            break;
-                        }
-                    }
-                }
-                _ => break,
-            }
-        }
-        if !file.options.is_empty()
-            && let Some((_, blocks)) = combos.iter().find(|c| &c.0 == base)
-        {
-            for b in blocks.iter().rev() {
-                chain.push(&b.statements);
-            }
-        }
-    }
-    chain.push(&file.statements);
-    chain.reverse();
+    };
     let mut draft = Draft::default();
     for (depth, stmts) in chain.iter().enumerate() {
         for s in stmts.iter() {
@@ -226,16 +57,20 @@ pub fn lower(file: &File, variant: Option<&str>) -> Result<Option<Lowered>, Vec<
 struct Draft {
     game: Option<Name>,
     title: Option<String>,
-    board: Option<(Spanned<u32>, Spanned<u32>)>,
+    board: Option<(Spanned<syntax::Int>, Spanned<syntax::Int>)>,
     holes: Vec<syntax::Region>,
     players: Vec<(Name, Spanned<String>)>,
     zones: Vec<ZoneDraft>,
+    /// Where each (zone, player) statement is in `zones`.
+    zone_index: HashMap<(String, Option<String>), usize>,
     pieces: Vec<PieceDraft>,
+    /// Where each piece is in `pieces`.
+    piece_index: HashMap<String, usize>,
     setup: Option<Spanned<String>>,
     captures_to_hand: bool,
     no_drop_where_stuck: bool,
     royals_may_not_face: bool,
-    castling: Option<(Name, Name)>,
+    castling: Vec<(Name, Name)>,
     checkmate: Option<Spanned<String>>,
     stalemate: Option<Spanned<String>>,
     styles: Vec<(Spanned<String>, Vec<Name>)>,
@@ -301,25 +136,25 @@ impl Draft {
                 player,
                 region,
             } => {
-                let key = |z: &ZoneDraft| {
-                    z.name.node == name.node
-                        && z.player.as_ref().map(|p| &p.node) == player.as_ref().map(|p| &p.node)
-                };
-                match self.zones.iter().position(key) {
-                    Some(i) if in_variant => self.zones[i].region = region.clone(),
+                let key = (name.node.clone(), player.as_ref().map(|p| p.node.clone()));
+                match self.zone_index.get(&key) {
+                    Some(&i) if in_variant => self.zones[i].region = region.clone(),
                     Some(_) => errors.push(Diagnostic {
                         span: name.span,
                         message: format!("zone `{}` is defined twice", name.node),
                     }),
-                    None => self.zones.push(ZoneDraft {
-                        name: name.clone(),
-                        player: player.clone(),
-                        region: region.clone(),
-                    }),
+                    None => {
+                        self.zone_index.insert(key, self.zones.len());
+                        self.zones.push(ZoneDraft {
+                            name: name.clone(),
+                            player: player.clone(),
+                            region: region.clone(),
+                        })
+                    }
                 }
             }
             Statement::Piece(p) => {
-                let existing = self.pieces.iter().position(|d| d.name.node == p.name.node);
+                let existing = self.piece_index.get(&p.name.node).copied();
                 match (existing, &p.symbol) {
                     (Some(i), Some(sym)) if in_variant => {
                         self.pieces[i] = PieceDraft {
@@ -339,11 +174,14 @@ impl Draft {
                             .retain(|old| !p.properties.iter().any(|new| same_kind(old, new)));
                         d.properties.extend(p.properties.iter().cloned());
                     }
-                    (None, Some(sym)) => self.pieces.push(PieceDraft {
-                        name: p.name.clone(),
-                        symbol: sym.clone(),
-                        properties: p.properties.clone(),
-                    }),
+                    (None, Some(sym)) => {
+                        self.piece_index.insert(p.name.node.clone(), self.pieces.len());
+                        self.pieces.push(PieceDraft {
+                            name: p.name.clone(),
+                            symbol: sym.clone(),
+                            properties: p.properties.clone(),
+                        })
+                    }
                     (None, None) => errors.push(Diagnostic {
                         span: p.name.span,
                         message: format!(
@@ -358,7 +196,15 @@ impl Draft {
             Statement::NoDropWhereStuck(_) => self.no_drop_where_stuck = true,
             Statement::RoyalsMayNotFace(_) => self.royals_may_not_face = true,
             Statement::Castling { king, rook } => {
-                self.castling = Some((king.clone(), rook.clone()))
+                // Several castling statements give several ways to castle; a subvariant's
+                // statement for the same pair replaces nothing, it is the same rule.
+                if !self
+                    .castling
+                    .iter()
+                    .any(|(k, r)| k.node == king.node && r.node == rook.node)
+                {
+                    self.castling.push((king.clone(), rook.clone()))
+                }
             }
             Statement::Checkmate(o) => self.checkmate = Some(o.clone()),
             Statement::Stalemate(o) => self.stalemate = Some(o.clone()),
@@ -389,22 +235,22 @@ impl Draft {
             err(start, "the game has no `board FILES x RANKS`".into());
             return None;
         };
-        let mut ok = true;
-        for d in [&files, &ranks] {
-            if d.node == 0 || d.node > 16 {
+        let side = |d: &Spanned<syntax::Int>, err: &mut dyn FnMut(Span, String)| {
+            let v = d.node.value.filter(|v| (1..=16).contains(v));
+            if v.is_none() {
                 err(
                     d.span,
                     format!("a board side must be 1..16, not {}", d.node),
                 );
-                ok = false;
             }
-        }
-        if !ok {
+            v
+        };
+        let (Some(f), Some(r)) = (side(&files, &mut err), side(&ranks, &mut err)) else {
             return None;
-        }
+        };
         let mut board = Board {
-            files: files.node as u8,
-            ranks: ranks.node as u8,
+            files: f as u8,
+            ranks: r as u8,
             holes: Vec::new(),
         };
         // Players.
@@ -454,32 +300,47 @@ impl Draft {
         let ctx = region::Context::new(&board, &players);
         let mut holes = Vec::new();
         for r in &self.holes {
-            holes.extend(ctx.absolute(r, &[], &mut err));
+            holes.extend(ctx.absolute(r, &region::ZoneSet::default(), &mut err));
         }
         holes.sort();
         holes.dedup();
+        if holes.len() == board.cells() {
+            let span = self.holes.last().map_or(start, |r| r.span);
+            err(span, "the holes leave no cell of the board".into());
+            return None;
+        }
         board.holes = holes;
         let ctx = region::Context::new(&board, &players);
         // Zones, in the order first defined; per-player definitions override the mirror.
         let mut zone_names: Vec<String> = Vec::new();
+        let mut zone_ids: HashMap<String, ZoneId> = HashMap::new();
         for z in &self.zones {
-            if !zone_names.contains(&z.name.node) {
+            if !zone_ids.contains_key(&z.name.node) {
+                if zone_names.len() == MAX_ZONES {
+                    err(
+                        z.name.span,
+                        format!("a game may have at most {MAX_ZONES} zones"),
+                    );
+                    return None;
+                }
+                zone_ids.insert(z.name.node.clone(), zone_names.len() as ZoneId);
                 zone_names.push(z.name.node.clone());
             }
         }
         let mut zones: Vec<Zone> = Vec::new();
-        let drafts: Vec<(String, Option<String>, syntax::Region, Span)> = self
-            .zones
-            .iter()
-            .map(|z| {
-                (
-                    z.name.node.clone(),
-                    z.player.as_ref().map(|p| p.node.clone()),
-                    z.region.clone(),
-                    z.name.span,
-                )
-            })
-            .collect();
+        let drafts = region::ZoneSet::new(
+            self.zones
+                .iter()
+                .map(|z| {
+                    (
+                        z.name.node.clone(),
+                        z.player.as_ref().map(|p| p.node.clone()),
+                        z.region.clone(),
+                        z.name.span,
+                    )
+                })
+                .collect(),
+        );
         for z in &self.zones {
             if let Some(p) = &z.player
                 && !players.iter().any(|q| q.name == p.node)
@@ -495,10 +356,7 @@ impl Draft {
             });
         }
         let zone_id = |n: &Name, err: &mut dyn FnMut(Span, String)| -> Option<ZoneId> {
-            let id = zone_names
-                .iter()
-                .position(|z| *z == n.node)
-                .map(|i| i as ZoneId);
+            let id = zone_ids.get(&n.node).copied();
             if id.is_none() {
                 err(n.span, format!("unknown zone `{}`", n.node));
             }
@@ -583,10 +441,31 @@ impl Draft {
                         zone,
                         obligation,
                         deferred,
+                        span,
                     } => {
                         let deferred = deferred.as_ref().and_then(|d| zone_id(d, &mut err));
                         let targets: Vec<PieceId> =
                             to.iter().filter_map(|t| piece_id(t, &mut err)).collect();
+                        for (j, t) in to.iter().enumerate() {
+                            if to[..j].iter().any(|u| u.node == t.node) {
+                                err(
+                                    t.span,
+                                    format!("`{}` is named twice in this promotion", t.node),
+                                );
+                            } else if t.node == d.name.node {
+                                err(
+                                    t.span,
+                                    format!("`{}` cannot promote to its own type", t.node),
+                                );
+                            }
+                        }
+                        if *captive && !self.captures_to_hand {
+                            err(
+                                *span,
+                                "a swap with a `stronger captive` needs `captures go to hand`"
+                                    .into(),
+                            );
+                        }
                         let z = zone_id(zone, &mut err);
                         let trigger = match trigger.node.as_str() {
                             "entering" => Trigger::Entering,
@@ -611,13 +490,19 @@ impl Draft {
                         }
                     }
                     Property::DropsIn(z) => pt.drops.zone = zone_id(z, &mut err),
-                    Property::PerFile(n) => match u8::try_from(n.node) {
-                        Ok(x) if x >= 1 => pt.drops.max_per_file = Some(x),
-                        _ => err(n.span, "a per-file limit must be 1..255".into()),
+                    Property::PerFile(n) => match n.node.value.map(u8::try_from) {
+                        Some(Ok(x)) if x >= 1 => pt.drops.max_per_file = Some(x),
+                        _ => err(
+                            n.span,
+                            format!("a per-file limit must be 1..255, not {}", n.node),
+                        ),
                     },
-                    Property::PerColour(n) => match u8::try_from(n.node) {
-                        Ok(x) if x >= 1 => pt.drops.max_per_colour = Some(x),
-                        _ => err(n.span, "a per-colour limit must be 1..255".into()),
+                    Property::PerColour(n) => match n.node.value.map(u8::try_from) {
+                        Some(Ok(x)) if x >= 1 => pt.drops.max_per_colour = Some(x),
+                        _ => err(
+                            n.span,
+                            format!("a per-colour limit must be 1..255, not {}", n.node),
+                        ),
                     },
                     Property::DropMayNotMate(_) => pt.drops.may_not_mate = true,
                     Property::EnPassant(_) => {
@@ -642,6 +527,17 @@ impl Draft {
                 );
             }
             pieces.push(pt);
+        }
+        let vectors: usize = pieces
+            .iter()
+            .flat_map(|p| &p.moves)
+            .map(|m| m.vectors.len())
+            .sum();
+        if vectors > MAX_VECTORS {
+            err(
+                self.game.as_ref().map_or(start, |g| g.span),
+                format!("the pieces have {vectors} move directions in all; at most {MAX_VECTORS}"),
+            );
         }
         // Movement styles switch the multi-cell leaps of the named types, in statement order.
         for (style, names) in &self.styles {
@@ -671,18 +567,41 @@ impl Draft {
         let mut interchangeable = Vec::new();
         for group in &self.interchangeable {
             let ids: Vec<PieceId> = group.iter().filter_map(|n| piece_id(n, &mut err)).collect();
-            if ids.len() == group.len() {
+            let mut ok = ids.len() == group.len();
+            for (j, n) in group.iter().enumerate() {
+                if group[..j].iter().any(|m| m.node == n.node) {
+                    err(n.span, format!("`{}` is named twice in this group", n.node));
+                    ok = false;
+                }
+            }
+            for (&id, n) in ids.iter().zip(group) {
+                if pieces[id as usize].royal {
+                    err(
+                        n.span,
+                        format!(
+                            "royal piece `{}` cannot be interchangeable: it never goes to hand",
+                            n.node
+                        ),
+                    );
+                    ok = false;
+                }
+            }
+            if ok {
                 interchangeable.push(ids);
             }
         }
-        let castling = self.castling.as_ref().and_then(|(k, r)| {
+        let mut castling = Vec::new();
+        for (k, r) in &self.castling {
             let king = piece_id(k, &mut err);
             let rook = piece_id(r, &mut err);
-            Some(Castling {
-                king: king?,
-                rook: rook?,
-            })
-        });
+            if let (Some(king), Some(rook)) = (king, rook) {
+                if king == rook {
+                    err(r.span, format!("`{}` cannot castle with itself", r.node));
+                } else {
+                    castling.push(Castling { king, rook });
+                }
+            }
+        }
         let outcome =
             |o: &Option<Spanned<String>>, default| match o.as_ref().map(|s| s.node.as_str()) {
                 Some("win") => Outcome::Win,

@@ -2,9 +2,43 @@
 
 use crate::rules::{Board, Cell, Direction, Player};
 use crate::syntax::{Region, RegionItem, Span};
+use std::collections::HashMap;
 
 /// One zone statement: name, explicit player (if any), region, span of the name.
 pub type ZoneDraft = (String, Option<String>, Region, Span);
+
+/// The zone statements of a variant, found by name in constant time.
+#[derive(Default)]
+pub struct ZoneSet {
+    drafts: Vec<ZoneDraft>,
+    /// (name, player) to the statement's index in `drafts`.
+    index: HashMap<(String, Option<String>), usize>,
+}
+
+impl ZoneSet {
+    /// Collects zone statements; a later statement for the same name and player wins.
+    pub fn new(drafts: Vec<ZoneDraft>) -> ZoneSet {
+        let index = drafts
+            .iter()
+            .enumerate()
+            .map(|(i, z)| ((z.0.clone(), z.1.clone()), i))
+            .collect();
+        ZoneSet { drafts, index }
+    }
+
+    fn get(&self, name: &str, player: Option<&str>) -> Option<&ZoneDraft> {
+        self.index
+            .get(&(name.to_string(), player.map(str::to_string)))
+            .map(|&i| &self.drafts[i])
+    }
+
+    fn has(&self, name: &str, players: &[Player]) -> bool {
+        self.get(name, None).is_some()
+            || players
+                .iter()
+                .any(|p| self.get(name, Some(&p.name)).is_some())
+    }
+}
 
 pub struct Context<'a> {
     board: &'a Board,
@@ -60,7 +94,7 @@ impl<'a> Context<'a> {
     pub fn absolute(
         &self,
         region: &Region,
-        zones: &[ZoneDraft],
+        zones: &ZoneSet,
         err: &mut dyn FnMut(Span, String),
     ) -> Vec<Cell> {
         self.items(region, zones, 0, 0, err)
@@ -69,7 +103,7 @@ impl<'a> Context<'a> {
     fn items(
         &self,
         region: &Region,
-        zones: &[ZoneDraft],
+        zones: &ZoneSet,
         player: usize,
         depth: usize,
         err: &mut dyn FnMut(Span, String),
@@ -89,18 +123,16 @@ impl<'a> Context<'a> {
             let sp = item.span;
             match &item.node {
                 RegionItem::Ranks(a, c) => {
-                    for &n in [a, c] {
-                        if n == 0 || n > b.ranks as u32 {
+                    let on_board =
+                        |n: &crate::syntax::Int| n.value.filter(|&v| v >= 1 && v <= b.ranks as u32);
+                    for n in [a, c] {
+                        if on_board(n).is_none() {
                             err(sp, format!("rank {n} is off the board (1..{})", b.ranks));
                         }
                     }
-                    rect(
-                        &mut out,
-                        0,
-                        b.files as i32 - 1,
-                        *a as i32 - 1,
-                        *c as i32 - 1,
-                    );
+                    if let (Some(x), Some(y)) = (on_board(a), on_board(c)) {
+                        rect(&mut out, 0, b.files as i32 - 1, x as i32 - 1, y as i32 - 1);
+                    }
                 }
                 RegionItem::Files(a, c) => {
                     let (fa, fc) = (*a as i32 - 'a' as i32, *c as i32 - 'a' as i32);
@@ -123,7 +155,7 @@ impl<'a> Context<'a> {
                 RegionItem::Zone(name) => {
                     if depth > 16 {
                         err(sp, format!("zone `{name}` refers to itself"));
-                    } else if zones.iter().any(|z| z.0 == *name) {
+                    } else if zones.has(name, self.players) {
                         out.extend(self.cells_for(name, zones, player, depth + 1, err));
                     } else {
                         err(sp, format!("unknown zone `{name}`"));
@@ -140,19 +172,16 @@ impl<'a> Context<'a> {
     fn cells_for(
         &self,
         name: &str,
-        zones: &[ZoneDraft],
+        zones: &ZoneSet,
         player: usize,
         depth: usize,
         err: &mut dyn FnMut(Span, String),
     ) -> Vec<Cell> {
         let pname = &self.players[player].name;
-        if let Some(z) = zones
-            .iter()
-            .find(|z| z.0 == name && z.1.as_deref() == Some(pname.as_str()))
-        {
+        if let Some(z) = zones.get(name, Some(pname)) {
             return self.items(&z.2, zones, player, depth, err);
         }
-        let Some(z) = zones.iter().find(|z| z.0 == name && z.1.is_none()) else {
+        let Some(z) = zones.get(name, None) else {
             return Vec::new();
         };
         if player == 0 {
@@ -195,7 +224,7 @@ impl<'a> Context<'a> {
     pub fn zone_cells(
         &self,
         name: &str,
-        zones: &[ZoneDraft],
+        zones: &ZoneSet,
         err: &mut dyn FnMut(Span, String),
     ) -> Vec<Vec<Cell>> {
         (0..self.players.len())

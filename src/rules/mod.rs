@@ -19,6 +19,8 @@ pub const MAX_CELLS: usize = 256;
 pub const MAX_PLAYERS: usize = 4;
 /// The largest number of piece types in one game.
 pub const MAX_PIECES: usize = 64;
+/// The largest number of zones in one game.
+pub const MAX_ZONES: usize = 255;
 
 /// A complete, resolved game: one variant of one definition file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -42,8 +44,9 @@ pub struct RuleSet {
     pub no_drop_where_stuck: bool,
     /// Two royal pieces of different players may not stand on one file with nothing between them.
     pub royals_may_not_face: bool,
-    /// Castling, if the game has it.
-    pub castling: Option<Castling>,
+    /// Castling rules, each a king type with a partner type; none if the game has no castling.
+    #[serde(default)]
+    pub castling: Vec<Castling>,
     /// Groups of types that are interchangeable in hand: a captured piece of any of them goes to
     /// hand as the group's first type and may be dropped as any of them.
     pub interchangeable: Vec<Vec<PieceId>>,
@@ -290,22 +293,34 @@ impl RuleSet {
 
     /// Gets the type a captured piece of type `id` reverts to when it has no recorded origin:
     /// the only type that promotes to it, or itself.
+    ///
+    /// A promoted form is marked by its symbol (`+P`); an ordinary type that others promote to
+    /// (a chess Queen) is its own base unless the position records otherwise. A promoted form
+    /// reached by several promotions (a Point that crossed the River, then reached the Fortress)
+    /// has the base every way to it starts from, if there is just one.
     pub fn base_of(&self, id: PieceId) -> PieceId {
-        let mut found = None;
+        self.root_of(id, 0).unwrap_or(id)
+    }
+
+    /// The unpromoted type every chain of promotions to `id` starts from, if there is one.
+    fn root_of(&self, id: PieceId, depth: usize) -> Option<PieceId> {
+        if !self.pieces[id as usize].symbol.starts_with('+') {
+            return Some(id);
+        }
+        if depth > MAX_PIECES {
+            return None;
+        }
+        let mut root = None;
         for (i, p) in self.pieces.iter().enumerate() {
             if i as PieceId != id && p.promotions.iter().any(|pr| pr.to.contains(&id)) {
-                if found.is_some() {
-                    return id;
+                let r = self.root_of(i as PieceId, depth + 1)?;
+                if root.is_some_and(|x| x != r) {
+                    return None;
                 }
-                found = Some(i as PieceId);
+                root = Some(r);
             }
         }
-        match found {
-            // A promoted form is marked by its symbol (`+P`); an ordinary type that others promote
-            // to (a chess Queen) is its own base unless the position records otherwise.
-            Some(b) if self.pieces[id as usize].symbol.starts_with('+') => b,
-            _ => id,
-        }
+        Some(root.unwrap_or(id))
     }
 
     /// Gets the type under which a piece of type `id`, with no recorded origin, is held in hand:
@@ -323,80 +338,205 @@ impl RuleSet {
     }
 }
 
+/// Why a rule set cannot be played: what another tool (or a hand-edited export) got wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct RuleSetError(pub String);
+
+/// The most move vectors, summed over every piece type, that a rule set may have: the engine's
+/// tables grow with it for every player and cell.
+pub const MAX_VECTORS: usize = 1024;
+
 impl RuleSet {
-    /// Checks that every index and size in a rule set is in range, as one loaded from RON or
-    /// JSON by another tool may not be.
-    pub fn validate(&self) -> Result<(), String> {
+    /// Checks that a rule set (one loaded from RON or JSON by another tool, say) describes a game
+    /// the engine can play: every index and size in range, every list free of repeats that would
+    /// make one move count twice, and nothing the language itself would refuse.
+    pub fn validate(&self) -> Result<(), RuleSetError> {
+        let fail = |m: String| Err(RuleSetError(m));
         let b = &self.board;
         if !(1..=16).contains(&b.files) || !(1..=16).contains(&b.ranks) {
-            return Err("board sides must be 1..16".into());
+            return fail(format!(
+                "board sides must be 1..16, not {} x {}",
+                b.files, b.ranks
+            ));
         }
         let cells = b.cells();
         if b.holes.iter().any(|&c| c as usize >= cells) {
-            return Err("a hole is off the board".into());
+            return fail("a hole is off the board".into());
+        }
+        if !strictly_sorted(&b.holes) {
+            return fail("holes must be sorted and listed once each".into());
+        }
+        if b.holes.len() >= cells {
+            return fail("the board has no cell that is not a hole".into());
         }
         if !(2..=MAX_PLAYERS).contains(&self.players.len()) {
-            return Err(format!("a game needs 2 to {MAX_PLAYERS} players"));
+            return fail(format!(
+                "a game needs 2 to {MAX_PLAYERS} players, not {}",
+                self.players.len()
+            ));
         }
-        if self.pieces.is_empty() || self.pieces.len() > MAX_PIECES {
-            return Err(format!("a game needs 1 to {MAX_PIECES} piece types"));
+        for (i, p) in self.players.iter().enumerate() {
+            if p.name.is_empty()
+                || !p
+                    .name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+            {
+                return fail(format!("player name `{}` is not a name", p.name));
+            }
+            if self.players[..i].iter().any(|q| q.name == p.name) {
+                return fail(format!("player `{}` is listed twice", p.name));
+            }
+            let tag = |n: &str| n.chars().next().map(|c| c.to_ascii_lowercase());
+            if self.players.len() > 2
+                && self.players[..i]
+                    .iter()
+                    .any(|q| tag(&q.name) == tag(&p.name))
+            {
+                return fail(format!(
+                    "with more than two players, names must start with different letters: `{}`",
+                    p.name
+                ));
+            }
         }
-        for z in &self.zones {
+        if self.zones.len() > MAX_ZONES {
+            return fail(format!("a game may have at most {MAX_ZONES} zones"));
+        }
+        for (i, z) in self.zones.iter().enumerate() {
+            if self.zones[..i].iter().any(|y| y.name == z.name) {
+                return fail(format!("zone `{}` is listed twice", z.name));
+            }
             if z.cells.len() != self.players.len()
                 || z.cells.iter().flatten().any(|&c| c as usize >= cells)
+                || !z.cells.iter().all(|c| strictly_sorted(c))
             {
-                return Err(format!(
-                    "zone `{}` does not fit the board and players",
+                return fail(format!(
+                    "zone `{}` needs sorted cells of the board for each player",
                     z.name
                 ));
             }
         }
+        if self.pieces.is_empty() || self.pieces.len() > MAX_PIECES {
+            return fail(format!("a game needs 1 to {MAX_PIECES} piece types"));
+        }
         let zone_ok = |z: &Option<ZoneId>| z.is_none_or(|z| (z as usize) < self.zones.len());
         let piece_ok = |p: PieceId| (p as usize) < self.pieces.len();
-        for p in &self.pieces {
-            let bad = |what: &str| Err(format!("piece `{}`: {what}", p.name));
-            if p.symbol.is_empty() {
-                return bad("empty symbol");
+        let mut vectors = 0;
+        for (i, p) in self.pieces.iter().enumerate() {
+            let bad = |what: &str| Err(RuleSetError(format!("piece `{}`: {what}", p.name)));
+            if p.name.is_empty() || self.pieces[..i].iter().any(|q| q.name == p.name) {
+                return bad("its name is empty or used twice");
+            }
+            if !valid_symbol(&p.symbol) {
+                return bad("a symbol is an upper-case letter, maybe after `+`");
+            }
+            if self.pieces[..i].iter().any(|q| q.symbol == p.symbol) {
+                return bad("its symbol is used twice");
             }
             if !zone_ok(&p.confined_to) || !zone_ok(&p.barred_from) || !zone_ok(&p.drops.zone) {
                 return bad("unknown zone");
+            }
+            if p.moves.is_empty() {
+                return bad("it has no moves");
             }
             for m in &p.moves {
                 if !zone_ok(&m.from_zone) {
                     return bad("unknown zone");
                 }
                 let fits = |&(x, y): &(i8, i8)| (-15..=15).contains(&x) && (-15..=15).contains(&y);
-                if m.vectors.iter().any(|v| !fits(v) || *v == (0, 0))
+                if m.vectors.is_empty()
+                    || m.vectors.iter().any(|v| !fits(v) || *v == (0, 0))
                     || (!m.paths.is_empty() && m.paths.len() != m.vectors.len())
                     || m.paths.iter().flatten().any(|v| !fits(v))
                 {
-                    return bad("bad move vector");
+                    return bad("bad move vector or path");
                 }
+                if m.vectors
+                    .iter()
+                    .enumerate()
+                    .any(|(j, v)| m.vectors[..j].contains(v))
+                {
+                    return bad("a move part lists a vector twice");
+                }
+                vectors += m.vectors.len();
             }
             for pr in &p.promotions {
-                if !zone_ok(&pr.deferred_after_drop_in)
-                    || (pr.zone as usize) >= self.zones.len()
-                    || !pr.to.iter().all(|&t| piece_ok(t))
+                if !zone_ok(&pr.deferred_after_drop_in) || (pr.zone as usize) >= self.zones.len() {
+                    return bad("a promotion names an unknown zone");
+                }
+                if !pr.to.iter().all(|&t| piece_ok(t)) {
+                    return bad("a promotion names an unknown piece");
+                }
+                if pr.to.is_empty() && !pr.swap {
+                    return bad("a promotion to nothing");
+                }
+                if pr
+                    .to
+                    .iter()
+                    .enumerate()
+                    .any(|(j, t)| pr.to[..j].contains(t))
                 {
-                    return bad("bad promotion");
+                    return bad("a promotion names a type twice");
+                }
+                if pr.to.contains(&(i as PieceId)) {
+                    return bad("a promotion to its own type");
+                }
+                if pr.swap && !self.captures_to_hand {
+                    return bad("a swap promotion needs `captures go to hand`");
                 }
             }
+            if p.drops.max_per_file == Some(0) || p.drops.max_per_colour == Some(0) {
+                return bad("a limit of 0 pieces");
+            }
+        }
+        if vectors > MAX_VECTORS {
+            return fail(format!(
+                "the pieces have {vectors} move vectors in all; at most {MAX_VECTORS}"
+            ));
         }
         if self
             .separated
             .iter()
             .any(|&z| z as usize >= self.zones.len())
         {
-            return Err("a separated zone is unknown".into());
+            return fail("a separated zone is unknown".into());
         }
-        if self.interchangeable.iter().flatten().any(|&p| !piece_ok(p)) {
-            return Err("an interchangeable group names an unknown piece".into());
+        for (i, g) in self.interchangeable.iter().enumerate() {
+            if g.len() < 2 || !g.iter().all(|&p| piece_ok(p)) {
+                return fail("an interchangeable group needs two or more known pieces".into());
+            }
+            let earlier = self.interchangeable[..i].iter().flatten();
+            if g.iter().enumerate().any(|(j, t)| g[..j].contains(t))
+                || earlier.clone().any(|t| g.contains(t))
+            {
+                return fail("a piece is in an interchangeable group twice".into());
+            }
+            if let Some(&r) = g.iter().find(|&&p| self.pieces[p as usize].royal) {
+                return fail(format!(
+                    "royal piece `{}` cannot be interchangeable: it never goes to hand",
+                    self.pieces[r as usize].name
+                ));
+            }
         }
-        if let Some(c) = &self.castling
-            && (!piece_ok(c.king) || !piece_ok(c.rook))
-        {
-            return Err("castling names an unknown piece".into());
+        for c in &self.castling {
+            if !piece_ok(c.king) || !piece_ok(c.rook) {
+                return fail("castling names an unknown piece".into());
+            }
+            if c.king == c.rook {
+                return fail("castling needs two different types".into());
+            }
         }
         Ok(())
     }
+}
+
+/// Whether a symbol is an upper-case letter, maybe after `+`.
+pub fn valid_symbol(s: &str) -> bool {
+    let s = s.strip_prefix('+').unwrap_or(s);
+    s.len() == 1 && s.chars().all(|c| c.is_ascii_uppercase())
+}
+
+fn strictly_sorted<T: Ord>(xs: &[T]) -> bool {
+    xs.windows(2).all(|w| w[0] < w[1])
 }

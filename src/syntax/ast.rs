@@ -18,6 +18,20 @@ pub struct Spanned<T> {
 
 pub type Name = Spanned<String>;
 
+/// A whole number as written: its value, if it fits in 32 bits, and its text (for messages that
+/// must quote what the user wrote, not a clamped value).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Int {
+    pub value: Option<u32>,
+    pub text: String,
+}
+
+impl std::fmt::Display for Int {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
 /// A whole definition file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct File {
@@ -52,8 +66,8 @@ pub enum Statement {
         title: Option<Spanned<String>>,
     },
     Board {
-        files: Spanned<u32>,
-        ranks: Spanned<u32>,
+        files: Spanned<Int>,
+        ranks: Spanned<Int>,
     },
     Holes(Region),
     Player {
@@ -98,7 +112,7 @@ pub struct Region {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum RegionItem {
     /// Ranks numbered from 1, inclusive.
-    Ranks(u32, u32),
+    Ranks(Int, Int),
     /// Files as letters, inclusive.
     Files(char, char),
     All,
@@ -137,10 +151,11 @@ pub enum Property {
         obligation: Option<Spanned<String>>,
         /// `deferred after a drop in ZONE`
         deferred: Option<Name>,
+        span: Span,
     },
     DropsIn(Name),
-    PerFile(Spanned<u32>),
-    PerColour(Spanned<u32>),
+    PerFile(Spanned<Int>),
+    PerColour(Spanned<Int>),
     DropMayNotMate(Span),
     EnPassant(Span),
     TakesEnPassant(Span),

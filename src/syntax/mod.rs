@@ -4,4 +4,4 @@ mod ast;
 mod parser;
 
 pub use ast::*;
-pub use parser::{SyntaxError, parse};
+pub use parser::parse;

@@ -65,10 +65,12 @@ fn words(pair: &Pair<Rule>) -> Spanned<String> {
     }
 }
 
-fn int(pair: &Pair<Rule>) -> Spanned<u32> {
+fn int(pair: &Pair<Rule>) -> Spanned<Int> {
     Spanned {
-        // The grammar admits digits only; an absurdly long number saturates and fails validation.
-        node: pair.as_str().parse().unwrap_or(u32::MAX),
+        node: Int {
+            value: pair.as_str().parse().ok(),
+            text: pair.as_str().to_string(),
+        },
         span: span(pair),
     }
 }
@@ -194,7 +196,7 @@ fn region(pair: Pair<Rule>) -> Region {
             let node = match rule {
                 Rule::ranks => {
                     let a = int(&p[0]).node;
-                    let b = p.get(1).map(|x| int(x).node).unwrap_or(a);
+                    let b = p.get(1).map(|x| int(x).node).unwrap_or_else(|| a.clone());
                     RegionItem::Ranks(a, b)
                 }
                 Rule::files => {
@@ -286,6 +288,7 @@ fn property(pair: Pair<Rule>) -> Property {
                 zone: zone.expect("promotes has a zone"),
                 obligation,
                 deferred,
+                span: sp,
             }
         }
         Rule::drops_in => Property::DropsIn(spanned_str(&p[0])),
