@@ -594,8 +594,13 @@ fn hm16_no_double_step() {
 #[test]
 fn hm16_no_en_passant() {
     let g = leaping();
-    // Even with an en-passant cell written, the Cross on d5 moving to e6 leaves the Point on e5.
-    let fen = "9k/10/10/10/3Xp5/10/10/10/K9[] w - e6 0 1";
+    // No piece can be taken en passant: a FEN naming an en-passant cell is refused, and the
+    // Cross on d5 moving to e6 leaves the Point on e5.
+    let err = g
+        .parse_fen("9k/10/10/10/3Xp5/10/10/10/K9[] w - e6 0 1")
+        .expect_err("no en passant in this game");
+    assert_eq!(err.to_string(), "bad en-passant field `e6`");
+    let fen = "9k/10/10/10/3Xp5/10/10/10/K9[] w - - 0 1";
     assert_eq!(
         moves_from(&g, fen, "d5"),
         list(&[optional("d5c6"), optional("d5e6")])

@@ -1385,3 +1385,182 @@ fn empty_run_over_a_hole_is_not_called_a_misplaced_star() {
         .expect_err("a2 is not a hole");
     assert_eq!(err, FenError::NotAHole(2));
 }
+
+// ---------------------------------------------------------------------------------------------
+// (d) exported rule sets, as another tool may hand them over
+
+/// Every shipped definition's main rule set and a few of its variants.
+fn shipped_rule_sets() -> Vec<varia::RuleSet> {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut out: Vec<varia::RuleSet> = CLASSICS
+        .iter()
+        .map(|g| varia::compile(&source(g), None).expect("compiles"))
+        .collect();
+    for (file, variants) in [
+        ("symgi", &["leaping", "displacer"][..]),
+        ("shoxiang108", &["xq-heavy-strong-cannon-screens"][..]),
+        ("hoo-mitregi", &["stepping"][..]),
+        ("4-faces", &["small"][..]),
+    ] {
+        let src = std::fs::read_to_string(format!("{root}/definitions/{file}.varia")).unwrap();
+        for v in variants {
+            out.push(varia::compile(&src, Some(v)).expect("compiles"));
+        }
+    }
+    out
+}
+
+/// A number a mutation puts in place of another: edges of every integer type the rule set uses.
+fn odd_number(rng: &mut Lcg) -> serde_json::Value {
+    let picks: [i64; 16] = [
+        0, 1, 2, 3, -1, 7, 15, 16, 17, 63, 64, 255, 256, 65535, 65536, -129,
+    ];
+    serde_json::json!(*rng.pick(&picks))
+}
+
+/// Mutates one random node of a JSON tree: numbers to edge values, booleans flipped, arrays
+/// emptied, shortened, duplicated or repeated, strings replaced.
+fn mutate_json(rng: &mut Lcg, v: &mut serde_json::Value) {
+    use serde_json::Value;
+    // Walk down a random path, stopping at a random depth.
+    if !rng.chance(25) {
+        match v {
+            Value::Array(a) if !a.is_empty() => {
+                let i = rng.below(a.len());
+                return mutate_json(rng, &mut a[i]);
+            }
+            Value::Object(o) if !o.is_empty() => {
+                let i = rng.below(o.len());
+                if let Some(child) = o.values_mut().nth(i) {
+                    return mutate_json(rng, child);
+                }
+            }
+            _ => {}
+        }
+    }
+    let node = v;
+    match node {
+        Value::Number(_) => *node = odd_number(rng),
+        Value::Bool(b) => *b = !*b,
+        Value::String(s) => {
+            *s = rng
+                .pick(&["", "P", "+P", "x", "white", "a-b", "K", "é", "leap", "step"])
+                .to_string()
+        }
+        Value::Array(a) => match rng.below(5) {
+            0 => a.clear(),
+            1 if !a.is_empty() => {
+                a.pop();
+            }
+            2 if !a.is_empty() => {
+                let x = a[rng.below(a.len())].clone();
+                a.push(x);
+            }
+            3 if !a.is_empty() => {
+                let copy = a.clone();
+                for _ in 0..rng.below(40) {
+                    a.extend(copy.iter().cloned());
+                }
+            }
+            _ => a.push(odd_number(rng)),
+        },
+        Value::Null => *node = odd_number(rng),
+        Value::Object(_) => *node = Value::Null,
+    }
+}
+
+/// Plays what a tool would with a game loaded from a rule set.
+fn exercise_game(game: &Game) {
+    let start = game.start();
+    let fen = game.fen(&start);
+    let _ = game.parse_fen(&fen);
+    let _ = game.status(&start);
+    let _ = game.perft(&start, 2);
+    let moves = game.legal_moves(&start);
+    for m in moves.iter().take(6) {
+        let s = game.move_to_string(m);
+        let _ = game.parse_move(&start, &s);
+        let child = game.make(&start, m);
+        let _ = game.fen(&child);
+        let _ = game.status(&child);
+        let _ = game.legal_moves(&child);
+    }
+}
+
+#[test]
+fn mutated_rule_sets_do_not_panic() {
+    let sets = shipped_rule_sets();
+    let mut rng = Lcg::new(2024);
+    let mut failures = Failures::default();
+    let mut loaded = 0;
+    for i in 0..std::env::var("FUZZ_N")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(300 * SCALE)
+    {
+        let rules = &sets[i % sets.len()];
+        let mut tree = serde_json::to_value(rules).expect("serialises");
+        for _ in 0..1 + rng.below(3) {
+            mutate_json(&mut rng, &mut tree);
+        }
+        let json = tree.to_string();
+        // Through JSON, and through RON for every other input.
+        let parsed: Option<varia::RuleSet> = if i % 2 == 0 {
+            serde_json::from_str(&json).ok()
+        } else {
+            serde_json::from_str::<varia::RuleSet>(&json)
+                .ok()
+                .and_then(|r| ron::to_string(&r).ok())
+                .and_then(|text| ron::from_str(&text).ok())
+        };
+        let Some(parsed) = parsed else { continue };
+        failures.run(&json, || {
+            if let Ok(game) = Game::new(parsed) {
+                loaded += 1;
+                exercise_game(&game);
+            }
+        });
+    }
+    failures.assert_none("mutated rule sets");
+    assert!(
+        loaded > 30 * SCALE,
+        "only {loaded} mutated rule sets loaded"
+    );
+}
+
+#[test]
+fn option_heavy_definitions_are_bounded() {
+    // Many groups and values, variants extending combinations: every call returns (the variant
+    // count is checked before anything is listed), and nothing panics.
+    let mut rng = Lcg::new(99);
+    let mut failures = Failures::default();
+    let base = source("chess");
+    for _ in 0..20 * SCALE {
+        let mut text = base.clone();
+        let groups = 1 + rng.below(40);
+        for g in 0..groups {
+            for v in 0..1 + rng.below(3) {
+                text += &format!("option g{g} v{g}x{v}\n");
+                if rng.chance(30) {
+                    text += "checkmate win\n";
+                }
+                if rng.chance(10) {
+                    text += &format!("variant w{g}x{v}\nstalemate loss\n");
+                }
+            }
+        }
+        failures.run(&text, || {
+            let _ = varia::variant_names(&text);
+            let _ = varia::load_str(&text, None);
+            if let Ok(names) = varia::variant_names(&text) {
+                for n in names.iter().rev().take(3) {
+                    let _ = varia::load_str(&text, Some(n));
+                }
+                if names.len() <= 64 {
+                    let _ = varia::check(&text);
+                }
+            }
+        });
+    }
+    failures.assert_none("option-heavy definitions");
+}

@@ -294,6 +294,7 @@ impl Game {
             }
         }
         if let Some(h) = hand_part {
+            pos.style.hand_brackets = true;
             if h == "-" {
                 pos.style.hand_dash = true;
             } else {
@@ -483,30 +484,65 @@ impl Game {
         Ok(())
     }
 
+    /// Reads the en-passant field: one or more cells, written together (`e3`, FSF's `c3b4` for a
+    /// piece whose move lists both the passed cell and its own). The piece that passed them is the
+    /// last mover's piece that can be taken en passant on a listed cell, or standing one or two
+    /// steps beyond a listed cell in its owner's forward direction.
     fn parse_ep(&self, pos: &mut Position, s: &str) -> Result<(), FenError> {
         if s == "-" {
             return Ok(());
         }
+        let err = || FenError::EnPassant(s.into());
+        if !s.is_ascii() {
+            return Err(err());
+        }
         let b = &self.rules.board;
-        let cell = self
-            .parse_cell(s)
-            .ok_or_else(|| FenError::EnPassant(s.into()))?;
-        // The piece that passed over the cell stands one step beyond it, in its owner's forward
-        // direction; that owner moved last.
+        let mut cells = Vec::new();
+        let mut rest = s;
+        while !rest.is_empty() {
+            let digits = rest[1..]
+                .find(|c: char| !c.is_ascii_digit())
+                .map_or(rest.len(), |i| i + 1);
+            cells.push(self.parse_cell(&rest[..digits]).ok_or_else(err)?);
+            rest = &rest[digits..];
+        }
         let n = self.rules.players.len();
         let last = (pos.side as usize + n - 1) % n;
-        let (dx, dy) = self.rules.players[last].forward.orient(0, 1);
-        let (f, r) = b.coords(cell);
-        if let Some(v) = b.cell(f + dx, r + dy)
-            && pos.is_empty(cell)
-            && pos.piece(v).is_some_and(|p| {
+        let passable = |c: Cell| {
+            pos.piece(c).is_some_and(|p| {
                 p.owner as usize == last
                     && self.rules.pieces[p.kind as usize].can_be_taken_en_passant
             })
-        {
-            pos.ep_cells.insert(cell);
-            pos.ep_victim = Some(v);
+        };
+        let (dx, dy) = self.rules.players[last].forward.orient(0, 1);
+        let mut victim = cells.iter().copied().find(|&c| passable(c));
+        for &c in &cells {
+            if victim.is_some() {
+                break;
+            }
+            let (f, r) = b.coords(c);
+            for k in 1..=2 {
+                match b.cell(f + k * dx, r + k * dy) {
+                    Some(v) if passable(v) => {
+                        victim = Some(v);
+                        break;
+                    }
+                    Some(v) if pos.is_empty(v) => {}
+                    _ => break,
+                }
+            }
         }
+        let Some(victim) = victim else {
+            return Err(err());
+        };
+        for c in cells.into_iter().filter(|&c| c != victim) {
+            if !pos.is_empty(c) {
+                return Err(err());
+            }
+            pos.ep_cells.insert(c);
+        }
+        pos.ep_victim = Some(victim);
+        pos.style.ep_as_written = true;
         Ok(())
     }
 
@@ -547,7 +583,7 @@ impl Game {
             }
         }
         let holds = pos.hands.iter().any(|h| h.iter().any(|&n| n > 0));
-        if self.rules.captures_to_hand || holds {
+        if self.rules.captures_to_hand || holds || pos.style.hand_brackets {
             out.push('[');
             let mut any = false;
             for owner in 0..self.rules.players.len() {
@@ -586,10 +622,7 @@ impl Game {
             out.push(' ');
             out += &self.castling_field(pos);
             out.push(' ');
-            match self.visible_ep(pos) {
-                Some(c) => out += &self.cell_name(c),
-                None => out.push('-'),
-            }
+            out += &self.ep_field(pos);
         }
         out += &format!(" {} {}", pos.halfmove, pos.fullmove);
         out
@@ -629,17 +662,18 @@ impl Game {
         if s.is_empty() { "-".into() } else { s }
     }
 
-    /// The en-passant cell, shown only when a piece of the side to move could take there.
-    fn visible_ep(&self, pos: &Position) -> Option<Cell> {
-        let cell = pos.ep_cells.iter().next()?;
-        let victim = pos.ep_victim.and_then(|v| pos.piece(v))?;
-        // Pretend the passed cell holds the victim, then ask whether an en-passant taker attacks it.
-        let mut probe = *pos;
-        probe.put(cell, victim);
+    /// The en-passant field: the passed cells a piece of the side to move could take on (all of
+    /// them in a position read from a FEN that named them), in board order.
+    fn ep_field(&self, pos: &Position) -> String {
+        let Some(victim) = pos.ep_victim.and_then(|v| pos.piece(v)) else {
+            return "-".into();
+        };
         let t = &self.tables;
-        pos.occ[pos.side as usize]
-            .iter()
-            .any(|c| {
+        let takeable = |cell: Cell| {
+            // Pretend the passed cell holds the victim, then ask whether a taker attacks it.
+            let mut probe = *pos;
+            probe.put(cell, victim);
+            pos.occ[pos.side as usize].iter().any(|c| {
                 pos.piece(c).is_some_and(|p| {
                     self.rules.pieces[p.kind as usize].takes_en_passant && {
                         let slot = t.slot(p.kind, pos.side as usize, c);
@@ -650,7 +684,14 @@ impl Game {
                     }
                 })
             })
-            .then_some(cell)
+        };
+        let field: String = pos
+            .ep_cells
+            .iter()
+            .filter(|&c| pos.style.ep_as_written || takeable(c))
+            .map(|c| self.cell_name(c))
+            .collect();
+        if field.is_empty() { "-".into() } else { field }
     }
 }
 

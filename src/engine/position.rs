@@ -46,8 +46,12 @@ impl Piece {
 pub struct FenStyle {
     /// An empty hand written `[-]`.
     pub hand_dash: bool,
+    /// Hands written (`[]`) in a game whose FEN needs none.
+    pub hand_brackets: bool,
     /// Castling and en-passant fields left out (`[-] w 0 1`).
     pub short: bool,
+    /// The en-passant cells as the FEN named them, whether or not a piece could take there.
+    pub ep_as_written: bool,
 }
 
 /// A game position. Small and `Copy`: a move makes a new one.
