@@ -17,7 +17,9 @@ pub mod rules;
 mod syntax;
 
 pub use diagnostics::render as render_diagnostics;
-pub use engine::{DepthError, Game, GameError, MAX_PERFT_DEPTH, Move, Position, Status};
+pub use engine::{
+    DepthError, Ending, Game, GameError, MAX_PERFT_DEPTH, Move, Position, Reason, Status,
+};
 pub use lower::{Diagnostic, MAX_VARIANTS};
 pub use rules::RuleSet;
 pub use syntax::Span;

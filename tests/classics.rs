@@ -60,13 +60,21 @@ fn chess_promotion_choices() {
 fn chess_checkmate_and_stalemate() {
     let g = load(CHESS, None);
     let mate = g.parse_fen("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1").unwrap();
-    assert!(matches!(g.status(&mate), varia::Status::Checkmate { .. }));
+    assert!(matches!(
+        g.status(&mate),
+        varia::Status::Over(varia::Ending {
+            reason: varia::Reason::Checkmate,
+            ..
+        })
+    ));
     let stale = g.parse_fen("7k/5Q2/8/8/8/8/8/6K1 b - - 0 1").unwrap();
     assert!(matches!(
         g.status(&stale),
-        varia::Status::Stalemate {
-            outcome: varia::rules::Outcome::Draw
-        }
+        varia::Status::Over(varia::Ending {
+            reason: varia::Reason::Stalemate,
+            outcome: varia::rules::Outcome::Draw,
+            winner: None
+        })
     ));
 }
 
@@ -116,15 +124,19 @@ fn shogi_drops_nifu_stuck_and_pawn_drop_mate() {
     };
     assert_eq!(
         status("P@i8"),
-        varia::Status::Checkmate {
-            outcome: varia::rules::Outcome::Win
-        }
+        varia::Status::Over(varia::Ending {
+            reason: varia::Reason::DropMate,
+            outcome: varia::rules::Outcome::Win,
+            winner: Some(1)
+        })
     );
     assert_eq!(
         status("L@i8"),
-        varia::Status::Checkmate {
-            outcome: varia::rules::Outcome::Loss
-        }
+        varia::Status::Over(varia::Ending {
+            reason: varia::Reason::Checkmate,
+            outcome: varia::rules::Outcome::Loss,
+            winner: Some(0)
+        })
     );
 }
 

@@ -906,9 +906,11 @@ fn ff13_checkmated_army_and_hand_leave_and_the_turn_skips_it() {
         "***2gK***/***3***/***3***/8oW/4rR(W)2rC(W)1/bK7oK/***3***/***3***/***rK2***[oMbW] o - 1 1";
     assert_eq!(
         status(&g, before),
-        Status::Checkmate {
-            outcome: Outcome::Elimination
-        }
+        Status::Over(varia::Ending {
+            reason: varia::Reason::Checkmate,
+            outcome: Outcome::Elimination,
+            winner: None
+        })
     );
     // Green: e8, e9 are on the Rook's file, only f8.
     assert_eq!(moves(&g, &mated), strs(&["f9f8"]));
@@ -960,7 +962,14 @@ fn ff13_ff15_two_eliminations_in_one_move_then_the_last_survivor_wins() {
     );
     let p = g.parse_fen(&f).unwrap();
     assert!(p.is_eliminated(1) && p.is_eliminated(2) && p.is_eliminated(3));
-    assert_eq!(g.status(&p), Status::Won { winner: 0 });
+    assert_eq!(
+        g.status(&p),
+        Status::Over(varia::Ending {
+            reason: varia::Reason::LastPlayer,
+            outcome: Outcome::Win,
+            winner: Some(0)
+        })
+    );
 }
 
 #[test]
@@ -978,9 +987,11 @@ fn ff15_stalemated_player_is_eliminated() {
         "***2gK***/***3***/***3***/7rR(W)1/4rR(W)4/bK7oK/***3***/***3***/***rK2***[] o - 1 1";
     assert_eq!(
         status(&g, before),
-        Status::Stalemate {
-            outcome: Outcome::Elimination
-        }
+        Status::Over(varia::Ending {
+            reason: varia::Reason::Stalemate,
+            outcome: Outcome::Elimination,
+            winner: None
+        })
     );
 }
 

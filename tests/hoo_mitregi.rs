@@ -1039,9 +1039,11 @@ fn hm21_checkmate_loses() {
         assert_eq!(moves(&g, &fen), strs(&[]));
         assert_eq!(
             g.status(&pos),
-            Status::Checkmate {
-                outcome: Outcome::Loss
-            }
+            Status::Over(varia::Ending {
+                reason: varia::Reason::Checkmate,
+                outcome: Outcome::Loss,
+                winner: Some(0)
+            })
         );
     }
 }
@@ -1054,9 +1056,11 @@ fn hm21_stalemate_is_a_draw() {
     assert_eq!(moves(&g, fen), strs(&[]));
     assert_eq!(
         g.status(&pos),
-        Status::Stalemate {
-            outcome: Outcome::Draw
-        }
+        Status::Over(varia::Ending {
+            reason: varia::Reason::Stalemate,
+            outcome: Outcome::Draw,
+            winner: None
+        })
     );
     // With a Point in hand Black can drop: not stalemate.
     let fen = "k9/9R/10/10/10/10/10/10/1R7K[p] b - - 0 1";

@@ -108,7 +108,10 @@ fn status(g: &varia::Game, f: &str) -> Status {
 fn in_check(g: &varia::Game, f: &str) -> bool {
     match status(g, f) {
         Status::Ongoing { in_check } => in_check,
-        Status::Checkmate { .. } => true,
+        Status::Over(varia::Ending {
+            reason: varia::Reason::Checkmate,
+            ..
+        }) => true,
         s => panic!("{f}: {s:?}"),
     }
 }
@@ -1842,9 +1845,11 @@ fn sx_32_checkmate_loses_stalemate_draws() {
     );
     assert_eq!(
         status(&g, &mate),
-        Status::Checkmate {
-            outcome: Outcome::Loss
-        }
+        Status::Over(varia::Ending {
+            reason: varia::Reason::Checkmate,
+            outcome: Outcome::Loss,
+            winner: Some(0)
+        })
     );
     // Rooks on b1 and h11 leave the King on a12 no move, and it is not in check.
     let stale = fen(
@@ -1854,9 +1859,11 @@ fn sx_32_checkmate_loses_stalemate_draws() {
     );
     assert_eq!(
         status(&g, &stale),
-        Status::Stalemate {
-            outcome: Outcome::Draw
-        }
+        Status::Over(varia::Ending {
+            reason: varia::Reason::Stalemate,
+            outcome: Outcome::Draw,
+            winner: None
+        })
     );
     // A piece in hand to drop is a move: not stalemate (SX-29).
     let f = fen(
@@ -1875,17 +1882,21 @@ fn sx_32_sx_33_xq_heavy_mate_and_stalemate_with_the_flying_general() {
     let mate = fen(&[("e2", "K"), ("f12", "k"), ("f5", "R")], "", "b");
     assert_eq!(
         status(&g, &mate),
-        Status::Checkmate {
-            outcome: Outcome::Loss
-        }
+        Status::Over(varia::Ending {
+            reason: varia::Reason::Checkmate,
+            outcome: Outcome::Loss,
+            winner: Some(0)
+        })
     );
     // d12: e12 faces e1, d11 is on the Rook's rank, c12 is outside the Fortress.
     let stale = fen(&[("e1", "K"), ("d12", "k"), ("a11", "R")], "", "b");
     assert_eq!(
         status(&g, &stale),
-        Status::Stalemate {
-            outcome: Outcome::Draw
-        }
+        Status::Over(varia::Ending {
+            reason: varia::Reason::Stalemate,
+            outcome: Outcome::Draw,
+            winner: None
+        })
     );
 }
 

@@ -961,14 +961,22 @@ fn sy_32_check_checkmate_and_stalemate() {
     let p = g.parse_fen("k8/1+R7/2K6/9/9/9/9/9/9[] b - - 0 1").unwrap();
     assert_eq!(
         g.status(&p),
-        Status::Checkmate {
-            outcome: Outcome::Loss
-        }
+        Status::Over(varia::Ending {
+            reason: varia::Reason::Checkmate,
+            outcome: Outcome::Loss,
+            winner: Some(0)
+        })
     );
     // Rook check along the a-file: mate with an empty hand...
     let f = "k8/2K6/9/9/9/9/9/9/R8[] b - - 0 1";
     let p = g.parse_fen(f).unwrap();
-    assert!(matches!(g.status(&p), Status::Checkmate { .. }));
+    assert!(matches!(
+        g.status(&p),
+        Status::Over(varia::Ending {
+            reason: varia::Reason::Checkmate,
+            ..
+        })
+    ));
     // ...but a Point in hand interposes (not on rank 1, its far rank).
     let f = "k8/2K6/9/9/9/9/9/9/R8[p] b - - 0 1";
     let p = g.parse_fen(f).unwrap();
@@ -981,8 +989,10 @@ fn sy_32_check_checkmate_and_stalemate() {
     let p = g.parse_fen("k8/8R/9/9/9/9/9/9/1R2K4[] b - - 0 1").unwrap();
     assert_eq!(
         g.status(&p),
-        Status::Stalemate {
-            outcome: Outcome::Draw
-        }
+        Status::Over(varia::Ending {
+            reason: varia::Reason::Stalemate,
+            outcome: Outcome::Draw,
+            winner: None
+        })
     );
 }

@@ -4,7 +4,7 @@ mod show;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::time::Instant;
-use varia::engine::Status;
+use varia::engine::{Reason, Status};
 use varia::{Game, LoadError, Position, RuleSet};
 
 #[derive(Parser)]
@@ -336,17 +336,21 @@ fn check(path: &str, json: bool, out: &mut String) -> Result<(), Failure> {
 pub fn describe(game: &Game, pos: &Position, status: &Status) -> String {
     let name = |p: u8| game.rules().players[p as usize].name.clone();
     let mover = name(pos.side_to_move());
-    let result = |o: &varia::rules::Outcome| match o {
-        varia::rules::Outcome::Win => format!("{mover} wins"),
-        varia::rules::Outcome::Loss => format!("{mover} loses"),
-        varia::rules::Outcome::Draw => "draw".to_string(),
-        varia::rules::Outcome::Elimination => format!("{mover} is eliminated"),
-    };
     match status {
         Status::Ongoing { in_check: true } => format!("{mover} is in check"),
         Status::Ongoing { in_check: false } => "ongoing".into(),
-        Status::Checkmate { outcome } => format!("checkmate: {}", result(outcome)),
-        Status::Stalemate { outcome } => format!("stalemate: {}", result(outcome)),
-        Status::Won { winner } => format!("{} wins: every other player is out", name(*winner)),
+        Status::Over(e) => {
+            let result = match (e.outcome, e.winner) {
+                (varia::rules::Outcome::Elimination, _) => format!("{mover} is eliminated"),
+                (_, Some(w)) => format!("{} wins", name(w)),
+                (_, None) => "draw".to_string(),
+            };
+            let rule = match e.reason {
+                Reason::DropMate => "checkmate by a drop that may not mate",
+                Reason::LastPlayer => "every other player is out",
+                r => r.name(),
+            };
+            format!("{rule}: {result}")
+        }
     }
 }

@@ -107,18 +107,15 @@ pub fn json(game: &Game, pos: &Position) -> serde_json::Value {
     let name = |p: u8| rules.players[p as usize].name.clone();
     let status = game.status(pos);
     let kind = match &status {
-        Status::Ongoing { in_check } => {
-            if *in_check {
-                "check"
-            } else {
-                "ongoing"
-            }
-        }
-        Status::Checkmate { .. } => "checkmate",
-        Status::Stalemate { .. } => "stalemate",
-        Status::Won { .. } => "won",
+        Status::Ongoing { in_check: true } => "check",
+        Status::Ongoing { in_check: false } => "ongoing",
+        Status::Over(e) => e.reason.name(),
     };
-    let winner = game.winner(pos, &status).map(name);
+    let winner = status.winner().map(name);
+    let rule = match &status {
+        Status::Over(e) => Some(e.reason.name()),
+        Status::Ongoing { .. } => None,
+    };
     let eliminated: Vec<String> = (0..rules.players.len() as u8)
         .filter(|&p| pos.is_eliminated(p))
         .map(name)
@@ -130,5 +127,6 @@ pub fn json(game: &Game, pos: &Position) -> serde_json::Value {
         "description": super::describe(game, pos, &status),
         "eliminated": eliminated,
         "winner": winner,
+        "rule": rule,
     })
 }

@@ -50,16 +50,63 @@ pub enum GameError {
 }
 
 /// Where a position stands.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
-    /// The player to move has legal moves.
+    /// The game goes on: the player to move has legal moves.
     Ongoing { in_check: bool },
-    /// The player to move is checkmated; the outcome is theirs.
-    Checkmate { outcome: Outcome },
-    /// The player to move has no legal move and is not in check; the outcome is theirs.
-    Stalemate { outcome: Outcome },
+    /// The game is over.
+    Over(Ending),
+}
+
+/// How a game ended: the rule, what it means for the player to move, and who won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ending {
+    pub reason: Reason,
+    /// The result for the player to move.
+    pub outcome: Outcome,
+    /// The player who won; `None` for a draw.
+    pub winner: Option<PlayerId>,
+}
+
+/// The rule that ended a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Reason {
+    /// The player to move has no legal move and a royal piece is attacked.
+    Checkmate,
+    /// The player to move has no legal move and is not in check.
+    Stalemate,
+    /// Checkmate by a drop of a type that may not mate: the dropper loses.
+    DropMate,
     /// Every other player has been eliminated.
-    Won { winner: PlayerId },
+    LastPlayer,
+}
+
+impl Reason {
+    /// The rule's name as `show --json` writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Reason::Checkmate => "checkmate",
+            Reason::Stalemate => "stalemate",
+            Reason::DropMate => "drop-mate",
+            Reason::LastPlayer => "last-player",
+        }
+    }
+}
+
+impl Status {
+    /// Tells whether the game is over.
+    pub fn is_over(&self) -> bool {
+        matches!(self, Status::Over(_))
+    }
+
+    /// Gets the winner of a finished game (`None` for a draw or an unfinished game).
+    pub fn winner(&self) -> Option<PlayerId> {
+        match self {
+            Status::Over(e) => e.winner,
+            Status::Ongoing { .. } => None,
+        }
+    }
 }
 
 impl Game {
@@ -103,41 +150,37 @@ impl Game {
     /// Tells whether the game is over, and how.
     pub fn status(&self, pos: &Position) -> Status {
         if self.active_players(pos) == 1 {
-            return Status::Won { winner: pos.side };
+            return self.ending(pos, Reason::LastPlayer, Outcome::Win);
         }
         let in_check = self.in_check(pos);
         if self.has_legal_move(pos) {
             Status::Ongoing { in_check }
         } else if in_check {
-            Status::Checkmate {
-                // Mate by a drop that may not mate loses for the dropper (Fairy-Stockfish's
-                // reading of shogi's uchifuzume): the mated player wins.
-                outcome: if pos.drop_check {
-                    Outcome::Win
-                } else {
-                    self.rules.checkmate
-                },
+            // Mate by a drop that may not mate loses for the dropper (Fairy-Stockfish's reading
+            // of shogi's uchifuzume): the mated player wins.
+            if pos.drop_check {
+                self.ending(pos, Reason::DropMate, Outcome::Win)
+            } else {
+                self.ending(pos, Reason::Checkmate, self.rules.checkmate)
             }
         } else {
-            Status::Stalemate {
-                outcome: self.rules.stalemate,
-            }
+            self.ending(pos, Reason::Stalemate, self.rules.stalemate)
         }
     }
 
-    /// Gets the winner of a finished game: the player the outcome favours, `None` for a draw or
-    /// an unfinished game. A loss of the player to move is a win for the player who moved last.
-    pub fn winner(&self, pos: &Position, status: &Status) -> Option<PlayerId> {
-        let outcome = match status {
-            Status::Won { winner } => return Some(*winner),
-            Status::Ongoing { .. } => return None,
-            Status::Checkmate { outcome } | Status::Stalemate { outcome } => *outcome,
-        };
-        match outcome {
+    /// An ending whose outcome for the player to move is known; a loss of the player to move is
+    /// a win for the player who moved last.
+    fn ending(&self, pos: &Position, reason: Reason, outcome: Outcome) -> Status {
+        let winner = match outcome {
             Outcome::Win => Some(pos.side),
             Outcome::Loss => Some(self.previous_player(pos, pos.side)),
             Outcome::Draw | Outcome::Elimination => None,
-        }
+        };
+        Status::Over(Ending {
+            reason,
+            outcome,
+            winner,
+        })
     }
 
     /// Gets the player before `p` in turn order who is still in the game.
@@ -151,6 +194,25 @@ impl Game {
             }
         }
         p
+    }
+
+    /// Plays a legal move on a position (a move from [`Game::legal_moves`] or
+    /// [`Game::parse_move`] of this position).
+    pub fn play(&self, pos: &mut Position, m: &Move) {
+        *pos = self.make(pos, m);
+    }
+
+    /// Gets a hash of what makes two positions the same for repetition: pieces and their
+    /// origins, hands, side to move, castling and en-passant rights, players out, deferred
+    /// promotions; not the clocks.
+    pub fn key(&self, pos: &Position) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        pos.board[..self.tables.cells].hash(&mut h);
+        pos.hands[..self.rules.players.len()].hash(&mut h);
+        (pos.side, pos.eliminated, pos.castling, pos.pending).hash(&mut h);
+        (pos.ep_cells, pos.ep_victim).hash(&mut h);
+        h.finish()
     }
 
     /// Counts the leaf nodes of the legal move tree to `depth` (at most [`MAX_PERFT_DEPTH`]).
