@@ -14,6 +14,7 @@ mod diagnostics;
 pub mod engine;
 mod lower;
 pub mod rules;
+pub mod search;
 mod syntax;
 
 pub use diagnostics::render as render_diagnostics;

@@ -1,0 +1,486 @@
+//! The evaluation, built from the rule set alone: material (each type's `value`, or an estimate
+//! from its mobility on an empty board when it has none), pieces in hand, mobility, progress
+//! towards promotion zones, and the safety of royal pieces.
+
+use crate::engine::{Game, Position};
+use crate::rules::{Cell, Mode, PieceId, PlayerId, RuleSet, Style, Trigger};
+
+/// Centipawns per unit of a piece's `value`.
+const UNIT: i32 = 100;
+/// A piece in hand is worth this many 64ths of the same piece on the board.
+const HAND_64THS: i32 = 72;
+/// Centipawns per cell a piece can move to or capture on.
+const MOBILITY: i32 = 4;
+/// Share (per 1000) of a promotion's gain credited at 1, 2, ... moves from its zone.
+const PROMOTION_PROGRESS: [i32; 7] = [0, 180, 90, 45, 20, 10, 5];
+/// Centipawns for the side to move (the tempo).
+const TEMPO: i32 = 10;
+
+/// One landing of a ray and the cells passed since the previous one.
+#[derive(Clone, Copy)]
+struct Step {
+    to: Cell,
+    via: (u32, u32),
+}
+
+/// One direction of one move part from one cell.
+#[derive(Clone, Copy)]
+struct Ray {
+    mode: Mode,
+    style: Style,
+    hop: bool,
+    steps: (u32, u32),
+}
+
+/// Evaluation tables for one game.
+pub struct Eval {
+    players: usize,
+    cells: usize,
+    on_board: Vec<Cell>,
+    /// Centipawns of each type on the board.
+    value: Vec<i32>,
+    /// Centipawns of each type in hand.
+    hand_value: Vec<i32>,
+    royal: Vec<bool>,
+    rays: Vec<Ray>,
+    steps: Vec<Step>,
+    via: Vec<Cell>,
+    /// Ray range per (type, player, cell).
+    index: Vec<(u32, u32)>,
+    /// Moves to the next promotion per (type, player, cell), 0 when none is in reach.
+    promotion_distance: Vec<u8>,
+    /// Centipawns a type gains by its best promotion (0 when it gains nothing).
+    promotion_gain: Vec<i32>,
+    /// Cells next to each cell (king-move neighbours on the board).
+    neighbours: Vec<Vec<Cell>>,
+    /// Closeness of each cell to the board's centre, 0 (edge) .. 16.
+    centrality: Vec<i32>,
+    /// Material (without royals) of every player together at the start.
+    start_material: i32,
+}
+
+/// Per-player totals of one evaluation.
+#[derive(Clone, Copy, Default)]
+struct Side {
+    material: i32,
+    positional: i32,
+    royal_cells: [Cell; 4],
+    royals: usize,
+}
+
+impl Eval {
+    /// Builds the tables of a game.
+    pub fn new(game: &Game) -> Eval {
+        let rules = game.rules();
+        let b = &rules.board;
+        let cells = b.cells();
+        let players = rules.players.len();
+        let on_board: Vec<Cell> = (0..cells as Cell)
+            .filter(|c| b.holes.binary_search(c).is_err())
+            .collect();
+        let mut e = Eval {
+            players,
+            cells,
+            on_board,
+            value: Vec::new(),
+            hand_value: Vec::new(),
+            royal: rules.pieces.iter().map(|p| p.royal).collect(),
+            rays: Vec::new(),
+            steps: Vec::new(),
+            via: Vec::new(),
+            index: Vec::new(),
+            promotion_distance: Vec::new(),
+            promotion_gain: Vec::new(),
+            neighbours: Vec::new(),
+            centrality: Vec::new(),
+            start_material: 0,
+        };
+        for pt in &rules.pieces {
+            for p in 0..players {
+                for c in 0..cells as Cell {
+                    e.build_slot(rules, pt, p, c);
+                }
+            }
+        }
+        e.value = (0..rules.pieces.len())
+            .map(|k| {
+                let pt = &rules.pieces[k];
+                if pt.value > 0 {
+                    pt.value.saturating_mul(UNIT)
+                } else if pt.royal {
+                    0
+                } else {
+                    e.estimate_value(k as PieceId)
+                }
+            })
+            .collect();
+        e.hand_value = e.value.iter().map(|v| v * HAND_64THS / 64).collect();
+        e.promotion_gain = rules
+            .pieces
+            .iter()
+            .enumerate()
+            .map(|(k, pt)| {
+                pt.promotions
+                    .iter()
+                    .flat_map(|pr| pr.to.iter())
+                    .map(|&t| e.value[t as usize] - e.value[k])
+                    .max()
+                    .unwrap_or(0)
+                    .max(0)
+            })
+            .collect();
+        e.promotion_distance = vec![0; rules.pieces.len() * players * cells];
+        for k in 0..rules.pieces.len() {
+            if e.promotion_gain[k] > 0 {
+                for p in 0..players {
+                    e.build_promotion_distance(rules, k as PieceId, p);
+                }
+            }
+        }
+        let (fm, rm) = (b.files as i32 - 1, b.ranks as i32 - 1);
+        for c in 0..cells as Cell {
+            let (f, r) = b.coords(c);
+            let mut n = Vec::new();
+            for df in -1..=1 {
+                for dr in -1..=1 {
+                    if (df, dr) != (0, 0)
+                        && let Some(x) = b.cell(f + df, r + dr)
+                    {
+                        n.push(x);
+                    }
+                }
+            }
+            e.neighbours.push(n);
+            // Twice the distance from the centre on each axis, folded into 0..16.
+            let dist = (2 * f - fm).abs().max((2 * r - rm).abs());
+            let span = fm.max(rm).max(1);
+            e.centrality.push(16 - 16 * dist / span);
+        }
+        let start = game.start();
+        e.start_material = e
+            .on_board
+            .iter()
+            .filter_map(|&c| start.piece(c))
+            .map(|pc| e.value[pc.kind as usize])
+            .sum::<i32>()
+            .max(1);
+        e
+    }
+
+    fn slot(&self, kind: PieceId, player: usize, cell: Cell) -> usize {
+        (kind as usize * self.players + player) * self.cells + cell as usize
+    }
+
+    /// Mirrors the engine's move tables: for each move part and vector, the landings of the ray
+    /// and the cells each leap passes.
+    fn build_slot(
+        &mut self,
+        rules: &RuleSet,
+        pt: &crate::rules::PieceType,
+        player: usize,
+        from: Cell,
+    ) {
+        let b = &rules.board;
+        let dir = rules.players[player].forward;
+        let start = self.rays.len() as u32;
+        let zone = |z: u8| &rules.zones[z as usize].cells[player];
+        let on = b.holes.binary_search(&from).is_err();
+        for part in pt.moves.iter().filter(|_| on) {
+            if let Some(z) = part.from_zone
+                && zone(z).binary_search(&from).is_err()
+            {
+                continue;
+            }
+            for (vi, &(vx, vy)) in part.vectors.iter().enumerate() {
+                let (dx, dy) = dir.orient(vx as i32, vy as i32);
+                let path: Vec<(i32, i32)> = part
+                    .paths
+                    .get(vi)
+                    .map(|p| {
+                        p.iter()
+                            .map(|&(x, y)| dir.orient(x as i32, y as i32))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                let steps_start = self.steps.len() as u32;
+                let (mut f, mut r) = b.coords(from);
+                let mut n = 0u32;
+                'ray: loop {
+                    if part.range != 0 && n >= part.range as u32 {
+                        break;
+                    }
+                    let via_start = self.via.len() as u32;
+                    for &(px, py) in &path {
+                        match b.cell(f + px, r + py) {
+                            Some(c) => self.via.push(c),
+                            None => {
+                                self.via.truncate(via_start as usize);
+                                break 'ray;
+                            }
+                        }
+                    }
+                    let Some(to) = b.cell(f + dx, r + dy) else {
+                        self.via.truncate(via_start as usize);
+                        break;
+                    };
+                    let blocked = pt
+                        .confined_to
+                        .is_some_and(|z| zone(z).binary_search(&to).is_err())
+                        || pt
+                            .barred_from
+                            .is_some_and(|z| zone(z).binary_search(&to).is_ok());
+                    if blocked {
+                        self.via.truncate(via_start as usize);
+                        break;
+                    }
+                    self.steps.push(Step {
+                        to,
+                        via: (via_start, self.via.len() as u32),
+                    });
+                    (f, r) = (f + dx, r + dy);
+                    n += 1;
+                }
+                let steps_end = self.steps.len() as u32;
+                if steps_end > steps_start {
+                    self.rays.push(Ray {
+                        mode: part.mode,
+                        style: part.style,
+                        hop: part.hop,
+                        steps: (steps_start, steps_end),
+                    });
+                }
+            }
+        }
+        self.index.push((start, self.rays.len() as u32));
+    }
+
+    /// A value for a type the definition gives none: about 35 centipawns per cell it reaches on
+    /// an empty board, averaged over the first player's cells (a knight on 8 x 8 comes to 184,
+    /// a rook to 490).
+    fn estimate_value(&self, kind: PieceId) -> i32 {
+        let mut total = 0usize;
+        for &c in &self.on_board {
+            let (a, b) = self.index[self.slot(kind, 0, c)];
+            for ray in &self.rays[a as usize..b as usize] {
+                if !ray.hop && ray.mode.moves() {
+                    total += (ray.steps.1 - ray.steps.0) as usize;
+                }
+            }
+        }
+        let avg = total as f64 / self.on_board.len().max(1) as f64;
+        ((avg * 35.0) as i32).max(50)
+    }
+
+    /// Moves a piece needs, on an empty board, to make a move that promotes it, for each cell
+    /// (capped at the length of [`PROMOTION_PROGRESS`]).
+    fn build_promotion_distance(&mut self, rules: &RuleSet, kind: PieceId, player: usize) {
+        let pt = &rules.pieces[kind as usize];
+        let in_zone = |z: u8, c: Cell| {
+            rules.zones[z as usize].cells[player]
+                .binary_search(&c)
+                .is_ok()
+        };
+        let triggers = |from: Cell, to: Cell| {
+            pt.promotions.iter().any(|pr| {
+                let (a, b) = (in_zone(pr.zone, from), in_zone(pr.zone, to));
+                let gains = pr
+                    .to
+                    .iter()
+                    .any(|&t| self.value[t as usize] > self.value[kind as usize]);
+                gains
+                    && match pr.trigger {
+                        Trigger::Entering => b && !a,
+                        Trigger::EndingIn => b,
+                        Trigger::StartingOrEndingIn => a || b,
+                        Trigger::Leaving => a && !b,
+                    }
+            })
+        };
+        let max = PROMOTION_PROGRESS.len() as u8 - 1;
+        let mut dist = vec![u8::MAX; self.cells];
+        let targets = |c: Cell| -> Vec<Cell> {
+            let (a, b) = self.index[self.slot(kind, player, c)];
+            self.rays[a as usize..b as usize]
+                .iter()
+                .filter(|r| !r.hop)
+                .flat_map(|r| {
+                    self.steps[r.steps.0 as usize..r.steps.1 as usize]
+                        .iter()
+                        .map(|s| s.to)
+                })
+                .collect()
+        };
+        let moves: Vec<Vec<Cell>> = (0..self.cells as Cell).map(targets).collect();
+        for &c in &self.on_board {
+            if moves[c as usize].iter().any(|&t| triggers(c, t)) {
+                dist[c as usize] = 1;
+            }
+        }
+        for d in 2..=max {
+            let mut changed = false;
+            for &c in &self.on_board {
+                if dist[c as usize] == u8::MAX
+                    && moves[c as usize].iter().any(|&t| dist[t as usize] == d - 1)
+                {
+                    dist[c as usize] = d;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        for &c in &self.on_board {
+            let d = dist[c as usize];
+            let s = self.slot(kind, player, c);
+            self.promotion_distance[s] = if d == u8::MAX { 0 } else { d };
+        }
+    }
+
+    /// Gets the centipawn value of a type on the board.
+    pub fn value(&self, kind: PieceId) -> i32 {
+        self.value[kind as usize]
+    }
+
+    /// Scores a position for each player (higher is better for that player).
+    fn sides(&self, game: &Game, pos: &Position) -> [Side; 4] {
+        let rules = game.rules();
+        let mut owner = [u8::MAX; 256];
+        let mut kinds = [0u8; 256];
+        for &c in &self.on_board {
+            if let Some(pc) = pos.piece(c) {
+                owner[c as usize] = pc.owner;
+                kinds[c as usize] = pc.kind;
+            }
+        }
+        let mut sides = [Side::default(); 4];
+        // attacks[p][c]: how many of p's pieces attack c.
+        let mut attacks = [[0u8; 256]; 4];
+        let mut material_left = 0;
+        for &c in &self.on_board {
+            let o = owner[c as usize];
+            if o == u8::MAX {
+                continue;
+            }
+            let kind = kinds[c as usize];
+            let s = &mut sides[o as usize];
+            let slot = self.slot(kind, o as usize, c);
+            s.material += self.value[kind as usize];
+            material_left += self.value[kind as usize];
+            if self.royal[kind as usize] && s.royals < 4 {
+                s.royal_cells[s.royals] = c;
+                s.royals += 1;
+            }
+            let d = self.promotion_distance[slot];
+            if d > 0 {
+                s.positional +=
+                    self.promotion_gain[kind as usize] * PROMOTION_PROGRESS[d as usize] / 1000;
+            }
+            let mut mobility = 0;
+            let (a, b) = self.index[slot];
+            for ray in &self.rays[a as usize..b as usize] {
+                let mut screened = false;
+                for st in &self.steps[ray.steps.0 as usize..ray.steps.1 as usize] {
+                    let via = &self.via[st.via.0 as usize..st.via.1 as usize];
+                    let open = match ray.style {
+                        _ if ray.hop => true,
+                        Style::Leap => true,
+                        Style::Step => via.iter().all(|&v| owner[v as usize] == u8::MAX),
+                        Style::Displace => via.iter().all(|&v| owner[v as usize] != o),
+                    };
+                    if !open {
+                        break;
+                    }
+                    let t = st.to as usize;
+                    let occupant = owner[t];
+                    if ray.hop {
+                        if !screened {
+                            screened = occupant != u8::MAX;
+                            if !screened && ray.mode.moves() {
+                                mobility += 1;
+                            }
+                            continue;
+                        }
+                        if ray.mode.captures() {
+                            attacks[o as usize][t] = attacks[o as usize][t].saturating_add(1);
+                        }
+                        if occupant != u8::MAX {
+                            if occupant != o && ray.mode.captures() {
+                                mobility += 1;
+                            }
+                            break;
+                        }
+                        continue;
+                    }
+                    if ray.mode.captures() {
+                        attacks[o as usize][t] = attacks[o as usize][t].saturating_add(1);
+                    }
+                    if occupant == u8::MAX {
+                        if ray.mode.moves() {
+                            mobility += 1;
+                        }
+                    } else {
+                        if occupant != o && ray.mode.captures() {
+                            mobility += 1;
+                        }
+                        break;
+                    }
+                }
+            }
+            s.positional += mobility * MOBILITY;
+        }
+        for (p, s) in sides.iter_mut().enumerate().take(self.players) {
+            if rules.captures_to_hand {
+                for (k, hv) in self.hand_value.iter().enumerate() {
+                    let n = pos.in_hand(p as PlayerId, k as PieceId) as i32;
+                    s.material += n * hv;
+                }
+            }
+        }
+        // Phase: 1024 with all the material of the start on the board, 0 with none.
+        let phase = (material_left * 1024 / self.start_material).clamp(0, 1024);
+        for p in 0..self.players {
+            let mut safety = 0;
+            for &rc in &sides[p].royal_cells[..sides[p].royals] {
+                let mut danger = 0i32;
+                let mut shelter = 0i32;
+                for &n in self.neighbours[rc as usize]
+                    .iter()
+                    .chain(std::iter::once(&rc))
+                {
+                    for (q, a) in attacks.iter().enumerate().take(self.players) {
+                        if q != p {
+                            danger += a[n as usize] as i32;
+                        }
+                    }
+                    if owner[n as usize] == p as u8 && n != rc {
+                        shelter += 1;
+                    }
+                }
+                let middle = -(danger * danger * 6).min(600) + 8 * shelter.min(3);
+                let end = 3 * self.centrality[rc as usize];
+                safety += (middle * phase + end * (1024 - phase)) / 1024;
+            }
+            sides[p].positional += safety;
+        }
+        sides
+    }
+
+    /// Evaluates a position for the player to move: with two players, the difference of their
+    /// scores; with more, as the paranoid search sees it, `root`'s score against the mean of its
+    /// opponents' (an eliminated opponent counts as 0), negated when an opponent is to move.
+    pub fn evaluate(&self, game: &Game, pos: &Position, root: PlayerId) -> i32 {
+        let sides = self.sides(game, pos);
+        let total = |s: &Side| s.material + s.positional;
+        let stm = pos.side_to_move() as usize;
+        if self.players == 2 {
+            return total(&sides[stm]) - total(&sides[1 - stm]) + TEMPO;
+        }
+        let others: i32 = (0..self.players)
+            .filter(|&p| p != root as usize)
+            .map(|p| total(&sides[p]))
+            .sum();
+        let v = total(&sides[root as usize]) - others / (self.players as i32 - 1);
+        if stm == root as usize { v + TEMPO } else { -v }
+    }
+}

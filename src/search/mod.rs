@@ -1,0 +1,737 @@
+//! A search that plays every definition: iterative deepening alpha-beta (negamax for two players,
+//! paranoid for more), quiescence on captures and promotions, a transposition table on
+//! [`Game::key`], move ordering (table move, most valuable victim, killers, history), and limits
+//! of depth, nodes and time with a stop flag. The evaluation ([`Eval`]) is built from the rule set.
+//!
+//! With more than two players the search is *paranoid*: the player to move at the root (the
+//! "root player") assumes every opponent plays against it, so the tree is a two-team tree (root
+//! against the coalition) and alpha-beta prunes it as deeply as a two-player tree. Max-n would
+//! model each opponent's own interest but allows almost no pruning, so at equal time it sees far
+//! less deep; paranoid play is cautious, which suits elimination games where any opponent may
+//! strike.
+//!
+//! ```
+//! use std::sync::Arc;
+//! let source = std::fs::read_to_string("definitions/classic/chess.varia").unwrap();
+//! let game = Arc::new(varia::load_str(&source, None).unwrap());
+//! let mut searcher = varia::search::Searcher::new(game.clone(), 1);
+//! let result = searcher.search(&game.start(), &[], &varia::search::Limits::depth(2), &mut |_| {});
+//! assert!(result.best.is_some());
+//! ```
+
+mod eval;
+mod tt;
+
+pub use eval::Eval;
+
+use crate::engine::{Game, Move, MoveKind, Position, Status};
+use crate::rules::PlayerId;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+use tt::Bound;
+
+/// The score of a mate on the board (less the plies to reach it).
+pub const MATE: i32 = 1_000_000;
+const INF: i32 = MATE + 1;
+/// The deepest ply the search reaches, quiescence included.
+pub const MAX_PLY: usize = 128;
+/// Scores beyond this are mates.
+const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32;
+/// The deepest quiescence search below the horizon.
+const MAX_QUIESCENCE: usize = 8;
+/// What a capture may gain beyond its victim's value (positional swings) for delta pruning.
+const DELTA_MARGIN: i32 = 200;
+/// Quiescence plies in which a player in check searches every move.
+const QUIESCENCE_EVASIONS: usize = 2;
+
+/// When to stop searching. Empty limits search until [`MAX_PLY`] or the stop flag.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Iterations to complete (plies).
+    pub depth: Option<u32>,
+    /// Nodes to visit (the search stops within one node of it).
+    pub nodes: Option<u64>,
+    /// Stop after this long, whatever the depth.
+    pub movetime: Option<Duration>,
+    /// Start no new iteration after this long (from a time control).
+    pub soft_time: Option<Duration>,
+    /// Stop as soon as this flag is set (from another thread).
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl Limits {
+    /// Searches to a fixed depth.
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+
+    /// Searches a fixed number of nodes.
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        }
+    }
+
+    /// Searches for a fixed time.
+    pub fn movetime(time: Duration) -> Limits {
+        Limits {
+            movetime: Some(time),
+            ..Limits::default()
+        }
+    }
+
+    /// Budgets one move out of a clock: the time left, the increment per move and, if the time
+    /// control says, the moves until the next control.
+    pub fn clock(left: Duration, increment: Duration, moves_to_go: Option<u32>) -> Limits {
+        let left = left.saturating_sub(Duration::from_millis(30));
+        let mtg = moves_to_go.unwrap_or(30).clamp(1, 50);
+        let share = (left / mtg + increment * 3 / 4).min(left / 2);
+        let hard = (share * 2).min(left / 2).max(Duration::from_millis(1));
+        Limits {
+            movetime: Some(hard),
+            soft_time: Some(share / 2),
+            ..Limits::default()
+        }
+    }
+}
+
+/// A score for the player to move: centipawns, or moves to a mate (negative: being mated).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    Cp(i32),
+    Mate(i32),
+}
+
+impl Score {
+    fn from_internal(v: i32) -> Score {
+        if v > MATE_BOUND {
+            Score::Mate((MATE - v + 1) / 2)
+        } else if v < -MATE_BOUND {
+            Score::Mate(-(MATE + v) / 2)
+        } else {
+            Score::Cp(v)
+        }
+    }
+}
+
+/// What an iteration found.
+#[derive(Clone, Debug)]
+pub struct Info {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub score: Score,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub pv: Vec<Move>,
+}
+
+impl Info {
+    /// Nodes per second so far.
+    pub fn nps(&self) -> u64 {
+        let s = self.elapsed.as_secs_f64();
+        if s > 0.0 {
+            (self.nodes as f64 / s) as u64
+        } else {
+            0
+        }
+    }
+}
+
+/// What a search found: the move to play (none when the game is over) and its line.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    pub best: Option<Move>,
+    pub score: Score,
+    pub depth: u32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub pv: Vec<Move>,
+}
+
+/// A searcher for one game, with its transposition table and move-ordering memory.
+pub struct Searcher {
+    game: Arc<Game>,
+    eval: Eval,
+    tt: tt::Table,
+    history: Vec<i32>,
+    killers: Vec<[Option<Move>; 2]>,
+    pv: Vec<Vec<Move>>,
+    path: Vec<u64>,
+    players: usize,
+    cells: usize,
+    nodes: u64,
+    seldepth: usize,
+    root: PlayerId,
+    salt: u64,
+    start: Instant,
+    limits: Limits,
+    aborted: bool,
+    root_best: Option<(Move, i32)>,
+}
+
+impl Searcher {
+    /// Makes a searcher with a transposition table of about `hash_mb` megabytes.
+    pub fn new(game: Arc<Game>, hash_mb: usize) -> Searcher {
+        let eval = Eval::new(&game);
+        let players = game.rules().players.len();
+        let cells = game.rules().board.cells();
+        let kinds = game.rules().pieces.len();
+        Searcher {
+            eval,
+            tt: tt::Table::new(hash_mb),
+            history: vec![0; kinds * cells],
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            path: Vec::new(),
+            players,
+            cells,
+            nodes: 0,
+            seldepth: 0,
+            root: 0,
+            salt: 0,
+            start: Instant::now(),
+            limits: Limits::default(),
+            aborted: false,
+            root_best: None,
+            game,
+        }
+    }
+
+    /// Gets the game searched.
+    pub fn game(&self) -> &Arc<Game> {
+        &self.game
+    }
+
+    /// Resizes the transposition table (and empties it).
+    pub fn set_hash(&mut self, hash_mb: usize) {
+        self.tt = tt::Table::new(hash_mb);
+    }
+
+    /// Forgets everything learnt (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history.iter_mut().for_each(|h| *h = 0);
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+    }
+
+    /// Evaluates a position statically, for the player to move.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        self.eval.evaluate(&self.game, pos, pos.side_to_move())
+    }
+
+    /// Searches a position. `history` holds the keys ([`Game::key`]) of the positions of the game
+    /// before this one: a position that repeats one of them, or one on the search path, counts
+    /// as a draw. `info` hears of every completed iteration.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        limits: &Limits,
+        info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        self.start = Instant::now();
+        self.nodes = 0;
+        self.seldepth = 0;
+        self.aborted = false;
+        self.limits = limits.clone();
+        self.root = pos.side_to_move();
+        self.salt = if self.players > 2 {
+            (self.root as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        } else {
+            0
+        };
+        self.path.clear();
+        self.path.extend_from_slice(history);
+        self.tt.age();
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        self.history.iter_mut().for_each(|h| *h /= 4);
+        let game = self.game.clone();
+        let moves = game.legal_moves(pos);
+        let over = self.terminal(pos, 0);
+        let mut result = SearchResult {
+            best: None,
+            score: Score::Cp(0),
+            depth: 0,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            pv: Vec::new(),
+        };
+        if moves.is_empty() || over.is_some() {
+            let v = over.unwrap_or_else(|| self.ending_score(pos, 0));
+            result.score = Score::from_internal(v);
+            return result;
+        }
+        let ordered = self.order(pos, &moves, None, 0);
+        result.best = Some(ordered[0].1);
+        result.pv = vec![ordered[0].1];
+        let timed = limits.movetime.is_some() || limits.soft_time.is_some();
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 1)
+            .clamp(1, MAX_PLY as u32 - 1);
+        for depth in 1..=max_depth {
+            self.root_best = None;
+            let v = self.negamax(pos, depth as i32, -INF, INF, 0, true);
+            if self.aborted {
+                // A move searched to the full depth of the unfinished iteration is the better
+                // guess, if one was.
+                if let Some((m, v)) = self.root_best {
+                    if Some(m) != result.best {
+                        result.pv = vec![m];
+                    }
+                    result.best = Some(m);
+                    result.score = Score::from_internal(v);
+                }
+                break;
+            }
+            let pv = self.pv[0].clone();
+            if let Some(&m) = pv.first() {
+                result.best = Some(m);
+                result.pv = pv;
+            }
+            result.score = Score::from_internal(v);
+            result.depth = depth;
+            let report = Info {
+                depth,
+                seldepth: self.seldepth as u32,
+                score: result.score,
+                nodes: self.nodes,
+                elapsed: self.start.elapsed(),
+                pv: result.pv.clone(),
+            };
+            info(&report);
+            if limits
+                .soft_time
+                .is_some_and(|soft| self.start.elapsed() >= soft)
+            {
+                break;
+            }
+            // A mate is exact once the depth covers it; a forced move needs no thought.
+            if v.abs() > MATE_BOUND && depth as i32 > MATE - v.abs() + 1 {
+                break;
+            }
+            if timed && moves.len() == 1 {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result.elapsed = self.start.elapsed();
+        result
+    }
+
+    /// The team of a player: with more than two players, the root player (0) or the coalition
+    /// of its opponents (1).
+    fn team(&self, p: PlayerId) -> PlayerId {
+        if self.players == 2 {
+            p
+        } else {
+            (p != self.root) as PlayerId
+        }
+    }
+
+    /// A score for the player to move from the player who won (`None`: a draw).
+    fn won_by(&self, pos: &Position, winner: Option<PlayerId>, ply: usize) -> i32 {
+        match winner {
+            None => 0,
+            Some(w) if self.team(w) == self.team(pos.side_to_move()) => MATE - ply as i32,
+            Some(_) => -(MATE - ply as i32),
+        }
+    }
+
+    /// The score of a position where the game is over by elimination: one player left, or
+    /// (paranoid) the root player out.
+    fn terminal(&self, pos: &Position, ply: usize) -> Option<i32> {
+        let active: Vec<PlayerId> = (0..self.players as PlayerId)
+            .filter(|&p| !pos.is_eliminated(p))
+            .collect();
+        if active.len() <= 1 {
+            return Some(self.won_by(pos, active.first().copied(), ply));
+        }
+        if self.players > 2 && pos.is_eliminated(self.root) {
+            return Some(self.won_by(pos, active.iter().copied().find(|&p| p != self.root), ply));
+        }
+        None
+    }
+
+    /// The score of a position whose player to move has no legal move.
+    fn ending_score(&self, pos: &Position, ply: usize) -> i32 {
+        match self.game.status(pos) {
+            Status::Over(e) => self.won_by(pos, e.winner, ply),
+            Status::Ongoing { .. } => 0,
+        }
+    }
+
+    /// Sets the abort flag when a limit is reached.
+    fn check_limits(&mut self) {
+        if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
+            self.aborted = true;
+        }
+        if self.nodes % 1024 == 0 {
+            if self
+                .limits
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed))
+            {
+                self.aborted = true;
+            }
+            if self
+                .limits
+                .movetime
+                .is_some_and(|t| self.start.elapsed() >= t)
+            {
+                self.aborted = true;
+            }
+        }
+    }
+
+    fn is_repetition(&self, key: u64) -> bool {
+        self.path.iter().rev().any(|&k| k == key)
+    }
+
+    /// Gets the centipawn value of what a move captures (an estimate for multiple captures).
+    fn victim(&self, pos: &Position, m: &Move) -> Option<i32> {
+        let side = pos.side_to_move();
+        let on_target = || {
+            pos.piece(m.to)
+                .filter(|p| p.owner != side)
+                .map(|p| self.eval.value(p.kind))
+        };
+        match m.kind {
+            MoveKind::Drop | MoveKind::Castle => None,
+            MoveKind::EnPassant => Some(self.eval.value(m.piece)),
+            MoveKind::Displace => Some(on_target().unwrap_or(0) + self.eval.value(m.piece)),
+            _ => on_target(),
+        }
+    }
+
+    /// Gets what a promotion gains, if the move promotes to something worth more.
+    fn promotion_gain(&self, m: &Move) -> Option<i32> {
+        let p = m.promotion?;
+        let gain = self.eval.value(p) - self.eval.value(m.piece);
+        (m.kind != MoveKind::Drop && gain > 0).then_some(gain)
+    }
+
+    /// Tells whether an opponent of `side` attacks a cell.
+    fn defended(&self, pos: &Position, cell: crate::rules::Cell, side: PlayerId) -> bool {
+        (0..self.players as PlayerId)
+            .filter(|&p| p != side && !pos.is_eliminated(p))
+            .any(|p| self.game.attacked(pos, cell, p))
+    }
+
+    fn history_index(&self, m: &Move) -> usize {
+        m.piece as usize * self.cells + m.to as usize
+    }
+
+    /// Orders moves, best first: the table's move, captures by most valuable victim (then least
+    /// valuable attacker) and promotions, killers, then the rest by history.
+    fn order(
+        &self,
+        pos: &Position,
+        moves: &[Move],
+        tt: Option<Move>,
+        ply: usize,
+    ) -> Vec<(i32, Move)> {
+        let killers = self.killers[ply.min(MAX_PLY)];
+        let mut scored: Vec<(i32, Move)> = moves
+            .iter()
+            .map(|m| {
+                let s = if Some(*m) == tt {
+                    1 << 30
+                } else if let Some(v) = self.victim(pos, m) {
+                    (1 << 24) + v * 16 - self.eval.value(m.piece) / 16
+                        + self.promotion_gain(m).unwrap_or(0) * 16
+                } else if let Some(g) = self.promotion_gain(m) {
+                    (1 << 24) + g * 16
+                } else if Some(*m) == killers[0] {
+                    (1 << 23) + 1
+                } else if Some(*m) == killers[1] {
+                    1 << 23
+                } else {
+                    self.history[self.history_index(m)].min((1 << 22) - 1)
+                };
+                (s, *m)
+            })
+            .collect();
+        scored.sort_by(|a, b| b.0.cmp(&a.0));
+        scored
+    }
+
+    /// Searches a child and returns its value for the parent's player to move: negated when the
+    /// child's mover is on the other team, taken as is when on the same (paranoid coalition).
+    #[allow(clippy::too_many_arguments)]
+    fn child(
+        &mut self,
+        parent: &Position,
+        child: &Position,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv: bool,
+    ) -> i32 {
+        if self.team(child.side_to_move()) == self.team(parent.side_to_move()) {
+            self.negamax(child, depth, alpha, beta, ply + 1, pv)
+        } else {
+            -self.negamax(child, depth, -beta, -alpha, ply + 1, pv)
+        }
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if let Some(v) = self.terminal(pos, ply) {
+            return v;
+        }
+        let game = self.game.clone();
+        let key = game.key(pos);
+        if ply > 0 && self.is_repetition(key) {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.evaluate_for_root(pos);
+        }
+        let in_check = game.in_check(pos);
+        let depth = if in_check { depth + 1 } else { depth };
+        if depth <= 0 {
+            return self.quiesce(pos, alpha, beta, ply, 0);
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        self.check_limits();
+        if self.aborted {
+            return 0;
+        }
+        // Mate-distance pruning: no line here can beat a mate already found nearer the root.
+        let alpha0 = alpha.max(-(MATE - ply as i32));
+        let beta0 = beta.min(MATE - ply as i32 - 1);
+        if alpha0 >= beta0 {
+            return alpha0;
+        }
+        let tt_key = key ^ self.salt;
+        let entry = self.tt.probe(tt_key);
+        if let Some(e) = entry
+            && ply > 0
+            && !pv_node
+            && e.depth as i32 >= depth
+        {
+            let v = from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => v >= beta,
+                Bound::Upper => v <= alpha,
+            };
+            if cut {
+                return v;
+            }
+        }
+        let moves = game.legal_moves(pos);
+        if moves.is_empty() {
+            return self.ending_score(pos, ply);
+        }
+        let ordered = self.order(pos, &moves, entry.and_then(|e| e.best), ply);
+        self.path.push(key);
+        let mut best = -INF;
+        let mut best_move = None;
+        let old_alpha = alpha;
+        for (i, &(_, m)) in ordered.iter().enumerate() {
+            let child = game.make(pos, &m);
+            let quiet = self.victim(pos, &m).is_none() && self.promotion_gain(&m).is_none();
+            let mut v;
+            if i == 0 {
+                v = self.child(pos, &child, depth - 1, alpha, beta, ply, pv_node);
+            } else {
+                let reduction = if depth >= 3 && i >= 3 && quiet && !in_check {
+                    1 + (depth >= 6 && i >= 10) as i32
+                } else {
+                    0
+                };
+                v = self.child(
+                    pos,
+                    &child,
+                    depth - 1 - reduction,
+                    alpha,
+                    alpha + 1,
+                    ply,
+                    false,
+                );
+                if v > alpha && reduction > 0 {
+                    v = self.child(pos, &child, depth - 1, alpha, alpha + 1, ply, false);
+                }
+                if v > alpha && v < beta && pv_node {
+                    v = self.child(pos, &child, depth - 1, alpha, beta, ply, true);
+                }
+            }
+            if self.aborted {
+                self.path.pop();
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = Some(m);
+                if ply == 0 {
+                    self.root_best = Some((m, v));
+                }
+            }
+            if v > alpha {
+                alpha = v;
+                let (head, tail) = self.pv.split_at_mut(ply + 1);
+                head[ply].clear();
+                head[ply].push(m);
+                head[ply].extend_from_slice(&tail[0]);
+            }
+            if alpha >= beta {
+                if quiet {
+                    let k = &mut self.killers[ply];
+                    if k[0] != Some(m) {
+                        k[1] = k[0];
+                        k[0] = Some(m);
+                    }
+                    let h = self.history_index(&m);
+                    self.history[h] = (self.history[h] + depth * depth).min(1 << 20);
+                }
+                break;
+            }
+        }
+        self.path.pop();
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > old_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(tt_key, best_move, to_tt(best, ply), depth, bound);
+        best
+    }
+
+    /// The static evaluation for the player to move, in the search's teams.
+    fn evaluate_for_root(&self, pos: &Position) -> i32 {
+        self.eval.evaluate(&self.game, pos, self.root)
+    }
+
+    /// Searches captures and promotions only (every move when in check) until the position is
+    /// quiet, standing on the static evaluation otherwise.
+    fn quiesce(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: usize,
+    ) -> i32 {
+        self.pv[ply].clear();
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        self.check_limits();
+        if self.aborted {
+            return 0;
+        }
+        if let Some(v) = self.terminal(pos, ply) {
+            return v;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.evaluate_for_root(pos);
+        }
+        let game = self.game.clone();
+        // Evasions only near the horizon: with several players checks can follow each other for
+        // ever (a royal is never captured), and each would widen the search to every move.
+        let in_check = qply < QUIESCENCE_EVASIONS && game.in_check(pos);
+        let moves = game.legal_moves(pos);
+        if moves.is_empty() {
+            return self.ending_score(pos, ply);
+        }
+        let mut best = -INF;
+        if !in_check {
+            let stand = self.evaluate_for_root(pos);
+            if stand >= beta {
+                return stand;
+            }
+            best = stand;
+            alpha = alpha.max(stand);
+        }
+        if !in_check && qply >= MAX_QUIESCENCE {
+            return best;
+        }
+        let side = pos.side_to_move();
+        let candidates: Vec<Move> = if in_check {
+            moves
+        } else {
+            moves
+                .into_iter()
+                .filter(|m| {
+                    let victim = self.victim(pos, m);
+                    let gain = self.promotion_gain(m);
+                    if victim.is_none() && gain.is_none() {
+                        return false;
+                    }
+                    let win = victim.unwrap_or(0) + gain.unwrap_or(0);
+                    // Delta pruning: even winning this cleanly would not reach alpha.
+                    if best + win + DELTA_MARGIN < alpha {
+                        return false;
+                    }
+                    // A capture by a piece worth more than its victim, on a cell an opponent
+                    // defends, most likely loses material.
+                    let attacker = self.eval.value(m.piece);
+                    !(attacker > win + 50 && self.defended(pos, m.to, side))
+                })
+                .collect()
+        };
+        let ordered = self.order(pos, &candidates, None, ply);
+        for &(_, m) in &ordered {
+            let child = game.make(pos, &m);
+            let v = if self.team(child.side_to_move()) == self.team(pos.side_to_move()) {
+                self.quiesce(&child, alpha, beta, ply + 1, qply + 1)
+            } else {
+                -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1)
+            };
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+            }
+            if v > alpha {
+                alpha = v;
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+}
+
+/// A score as the table stores it: mates counted from this node, not from the root.
+fn to_tt(v: i32, ply: usize) -> i32 {
+    if v > MATE_BOUND {
+        v + ply as i32
+    } else if v < -MATE_BOUND {
+        v - ply as i32
+    } else {
+        v
+    }
+}
+
+fn from_tt(v: i32, ply: usize) -> i32 {
+    if v > MATE_BOUND {
+        v - ply as i32
+    } else if v < -MATE_BOUND {
+        v + ply as i32
+    } else {
+        v
+    }
+}
