@@ -1,6 +1,14 @@
-//! Command-line front end: check, show, moves, perft, export.
+//! Command-line front end: check, show, moves, perft, export, and the programs that play:
+//! xboard, uci, play, match.
 
+mod external;
+mod matches;
+mod play;
+mod session;
 mod show;
+mod uci;
+mod xbetza;
+mod xboard;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::time::Instant;
@@ -69,6 +77,67 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Speaks the XBoard protocol (CECP v2) for the files' two-player variants
+    Xboard {
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
+    /// Speaks UCI, with the files' variants as the UCI_Variant option
+    Uci {
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
+    /// Plays a game in the terminal against the engine (or engine against engine)
+    Play {
+        file: String,
+        #[arg(long)]
+        variant: Option<String>,
+        /// The player you play (a player's name), or `none` to watch the engine play itself
+        /// (default: the first player)
+        #[arg(long = "as", value_name = "SIDE")]
+        side: Option<String>,
+        #[command(flatten)]
+        think: Think,
+        /// Declare a draw after this many plies
+        #[arg(long, default_value_t = 1000)]
+        max_plies: usize,
+    },
+    /// Plays series of games and reports who wins how often and how games end
+    Match {
+        file: String,
+        /// A variant to play (several: reported side by side; default: the main variant)
+        #[arg(long)]
+        variant: Vec<String>,
+        /// Games per variant (and per engine)
+        #[arg(long)]
+        games: usize,
+        #[command(flatten)]
+        think: Think,
+        /// An external engine to play against (a command; several: one series each)
+        #[arg(long, num_args = 1..)]
+        engine: Vec<String>,
+        /// The external engines' protocol (default: UCI if it answers `uci`, else XBoard)
+        #[arg(long)]
+        protocol: Option<ProtocolArg>,
+        /// Games played at once (default: the number of cores)
+        #[arg(long)]
+        threads: Option<usize>,
+        #[arg(long)]
+        json: bool,
+        /// Start positions: one a line, a FEN or moves from the setup
+        #[arg(long)]
+        openings: Option<String>,
+        /// Write the games as PGN to this file
+        #[arg(long)]
+        pgn: Option<String>,
+        /// Declare a draw after this many plies
+        #[arg(long, default_value_t = 400)]
+        max_plies: usize,
+        /// Random moves played from each opening before the engines take over (games 2k and
+        /// 2k+1 get the same ones)
+        #[arg(long, default_value_t = 4)]
+        random_plies: usize,
+    },
     /// Exports the compiled rule set
     Export {
         file: String,
@@ -77,6 +146,39 @@ enum Command {
         #[arg(long)]
         format: Format,
     },
+}
+
+/// How long the engine thinks per move (at most one of them).
+#[derive(clap::Args, Clone, Copy)]
+struct Think {
+    /// Search this many plies deep
+    #[arg(long, conflicts_with_all = ["nodes", "movetime"])]
+    depth: Option<u32>,
+    /// Search this many nodes
+    #[arg(long, conflicts_with_all = ["depth", "movetime"])]
+    nodes: Option<u64>,
+    /// Search this many milliseconds
+    #[arg(long, conflicts_with_all = ["depth", "nodes"])]
+    movetime: Option<u64>,
+}
+
+impl Think {
+    /// The limit given, or `default`.
+    fn limit(&self, default: external::EngineLimit) -> external::EngineLimit {
+        use external::EngineLimit::*;
+        match (self.depth, self.nodes, self.movetime) {
+            (Some(d), _, _) => Depth(d.clamp(1, varia::search::MAX_PLY as u32 - 1)),
+            (_, Some(n), _) => Nodes(n.max(1)),
+            (_, _, Some(t)) => Movetime(std::time::Duration::from_millis(t.max(1))),
+            _ => default,
+        }
+    }
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ProtocolArg {
+    Uci,
+    Xboard,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -293,6 +395,83 @@ fn dispatch_into(cmd: Command, out: &mut String) -> Result<(), Failure> {
                     "depth {depth}: {nodes} nodes in {secs:.3} s ({nps} nodes/s)"
                 );
             }
+            Ok(())
+        }
+        Command::Xboard { files } => {
+            out.push_str(&xboard::run(&files)?);
+            Ok(())
+        }
+        Command::Uci { files } => {
+            out.push_str(&uci::run(&files)?);
+            Ok(())
+        }
+        Command::Play {
+            file,
+            variant,
+            side,
+            think,
+            max_plies,
+        } => {
+            let game = load_game(&file, variant.as_deref())?;
+            let players = &game.rules().players;
+            let human: Vec<u8> = match side.as_deref() {
+                None => vec![0],
+                Some("none") => Vec::new(),
+                Some(s) => match players.iter().position(|p| p.name.eq_ignore_ascii_case(s)) {
+                    Some(i) => vec![i as u8],
+                    None => {
+                        let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
+                        return Err(Failure(format!(
+                            "error: unknown side `{s}` (sides: {}, none)",
+                            names.join(", ")
+                        )));
+                    }
+                },
+            };
+            let limits = match think.limit(external::EngineLimit::Movetime(
+                std::time::Duration::from_millis(1000),
+            )) {
+                external::EngineLimit::Depth(d) => varia::search::Limits::depth(d),
+                external::EngineLimit::Nodes(n) => varia::search::Limits::nodes(n),
+                external::EngineLimit::Movetime(t) => varia::search::Limits::movetime(t),
+            };
+            out.push_str(&play::run(game, &human, limits, max_plies)?);
+            Ok(())
+        }
+        Command::Match {
+            file,
+            variant,
+            games,
+            think,
+            engine,
+            protocol,
+            threads,
+            json,
+            openings,
+            pgn,
+            max_plies,
+            random_plies,
+        } => {
+            let threads = threads
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            let spec = matches::MatchSpec {
+                file,
+                variants: variant,
+                games,
+                limit: think.limit(external::EngineLimit::Depth(3)),
+                engines: engine,
+                protocol: protocol.map(|p| match p {
+                    ProtocolArg::Uci => external::Protocol::Uci,
+                    ProtocolArg::Xboard => external::Protocol::Xboard,
+                }),
+                threads,
+                json,
+                openings,
+                pgn,
+                max_plies: max_plies.max(1),
+                random_plies,
+            };
+            out.push_str(&matches::run(spec)?);
             Ok(())
         }
         Command::Export {

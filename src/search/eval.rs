@@ -439,6 +439,7 @@ impl Eval {
         }
         // Phase: 1024 with all the material of the start on the board, 0 with none.
         let phase = (material_left * 1024 / self.start_material).clamp(0, 1024);
+        #[allow(clippy::needless_range_loop)]
         for p in 0..self.players {
             let mut safety = 0;
             for &rc in &sides[p].royal_cells[..sides[p].royals] {

@@ -371,7 +371,7 @@ impl Searcher {
         if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
             self.aborted = true;
         }
-        if self.nodes % 1024 == 0 {
+        if self.nodes.is_multiple_of(1024) {
             if self
                 .limits
                 .stop
@@ -458,7 +458,7 @@ impl Searcher {
                 (s, *m)
             })
             .collect();
-        scored.sort_by(|a, b| b.0.cmp(&a.0));
+        scored.sort_by_key(|s| std::cmp::Reverse(s.0));
         scored
     }
 

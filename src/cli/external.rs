@@ -1,0 +1,367 @@
+//! An external engine under `varia match --engine`: a child process spoken to in UCI or XBoard,
+//! never trusted to answer. Every wait has a deadline; a process that dies, hangs or answers
+//! nonsense loses the game and is killed.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    Uci,
+    Xboard,
+}
+
+/// What the external engine is told to search per move.
+#[derive(Clone, Copy, Debug)]
+pub enum EngineLimit {
+    Depth(u32),
+    Nodes(u64),
+    Movetime(Duration),
+}
+
+/// How an engine failed: the game's cause for its loss.
+#[derive(Debug)]
+pub struct EngineFailure {
+    pub cause: &'static str,
+    pub detail: String,
+}
+
+fn failure(cause: &'static str, detail: impl Into<String>) -> EngineFailure {
+    EngineFailure {
+        cause,
+        detail: detail.into(),
+    }
+}
+
+pub struct External {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    pub protocol: Protocol,
+    pub name: String,
+    /// Variants the engine lists (UCI_Variant values or XBoard's `variants` feature).
+    variants: Vec<String>,
+    usermove: bool,
+    /// XBoard: how many moves of the game the engine has been told, and whether it has been
+    /// told to `go` (after which it answers every move on its own).
+    told: usize,
+    going: bool,
+}
+
+const HANDSHAKE: Duration = Duration::from_secs(5);
+
+impl External {
+    /// Starts an engine (`CMD` is run by `sh -c`), in the given protocol or, without one,
+    /// UCI if it answers `uci` with `uciok` within a few seconds, else XBoard.
+    pub fn start(cmd: &str, protocol: Option<Protocol>) -> Result<External, EngineFailure> {
+        match protocol {
+            Some(p) => External::spawn(cmd, p),
+            None => match External::spawn(cmd, Protocol::Uci) {
+                Ok(e) => Ok(e),
+                Err(_) => External::spawn(cmd, Protocol::Xboard),
+            },
+        }
+    }
+
+    fn spawn(cmd: &str, protocol: Protocol) -> Result<External, EngineFailure> {
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg(format!("exec {cmd}"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| failure("engine-failed", format!("cannot start `{cmd}`: {e}")))?;
+        let stdin = child.stdin.take().expect("piped");
+        let stdout = child.stdout.take().expect("piped");
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match reader.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        let line = String::from_utf8_lossy(&buf).trim().to_string();
+                        if tx.send(line).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        });
+        let mut e = External {
+            child,
+            stdin,
+            lines: rx,
+            protocol,
+            name: cmd
+                .split_whitespace()
+                .next()
+                .unwrap_or(cmd)
+                .rsplit('/')
+                .next()
+                .unwrap_or(cmd)
+                .to_string(),
+            variants: Vec::new(),
+            usermove: false,
+            told: 0,
+            going: false,
+        };
+        match protocol {
+            Protocol::Uci => {
+                e.send("uci")?;
+                let deadline = Instant::now() + HANDSHAKE;
+                loop {
+                    let line = e.read(deadline)?;
+                    if let Some(n) = line.strip_prefix("id name ") {
+                        e.name = n.trim().to_string();
+                    }
+                    if line.starts_with("option name UCI_Variant ") {
+                        e.variants = line
+                            .split(" var ")
+                            .skip(1)
+                            .map(|v| v.trim().to_string())
+                            .collect();
+                    }
+                    if line == "uciok" {
+                        break;
+                    }
+                }
+            }
+            Protocol::Xboard => {
+                e.send("xboard")?;
+                e.send("protover 2")?;
+                let deadline = Instant::now() + HANDSHAKE;
+                // Engines of protocol 1 send no features: the deadline ends the wait.
+                while let Ok(line) = e.read(deadline) {
+                    if let Some(f) = line.strip_prefix("feature ") {
+                        e.features(f);
+                        if f.contains("done=1") {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        Ok(e)
+    }
+
+    /// Reads the XBoard features the engine announces, accepting them all.
+    fn features(&mut self, text: &str) {
+        let mut rest = text.trim();
+        while !rest.is_empty() {
+            let Some((key, after)) = rest.split_once('=') else {
+                break;
+            };
+            let (value, next) = if let Some(v) = after.strip_prefix('"') {
+                match v.split_once('"') {
+                    Some((val, n)) => (val, n),
+                    None => (v, ""),
+                }
+            } else {
+                after.split_once(' ').unwrap_or((after, ""))
+            };
+            let key = key.trim();
+            match key {
+                "myname" => self.name = value.to_string(),
+                "variants" => {
+                    self.variants = value.split(',').map(|s| s.trim().to_string()).collect()
+                }
+                "usermove" => self.usermove = value == "1",
+                _ => {}
+            }
+            let _ = self.send(&format!("accepted {key}"));
+            rest = next.trim();
+        }
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), EngineFailure> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|_| self.stdin.flush())
+            .map_err(|e| failure("engine-died", format!("cannot write to the engine: {e}")))
+    }
+
+    fn read(&mut self, deadline: Instant) -> Result<String, EngineFailure> {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(left) {
+            Ok(l) => Ok(l),
+            Err(RecvTimeoutError::Timeout) => Err(failure("engine-timeout", "no answer in time")),
+            Err(RecvTimeoutError::Disconnected) => Err(failure("engine-died", "the engine exited")),
+        }
+    }
+
+    /// Gets the engine's name for a varia variant, if it plays it (`chess` is XBoard's `normal`).
+    pub fn variant_name(&self, variant: &str) -> Option<String> {
+        if self.variants.is_empty() {
+            // An engine that lists no variants is taken to play chess only.
+            return matches!(variant, "chess" | "normal").then(|| match self.protocol {
+                Protocol::Uci => "chess".to_string(),
+                Protocol::Xboard => "normal".to_string(),
+            });
+        }
+        let alias = match (self.protocol, variant) {
+            (Protocol::Xboard, "chess") => "normal",
+            (Protocol::Uci, "normal") => "chess",
+            _ => variant,
+        };
+        [variant, alias]
+            .iter()
+            .find(|v| self.variants.iter().any(|x| x == *v))
+            .map(|v| v.to_string())
+    }
+
+    /// Starts a game from a FEN (or the variant's own start, `None`).
+    pub fn new_game(
+        &mut self,
+        variant: &str,
+        fen: Option<&str>,
+        limit: EngineLimit,
+    ) -> Result<(), EngineFailure> {
+        let Some(v) = self.variant_name(variant) else {
+            return Err(failure(
+                "engine-failed",
+                format!("{} does not play {variant}", self.name),
+            ));
+        };
+        self.told = 0;
+        self.going = false;
+        match self.protocol {
+            Protocol::Uci => {
+                if !self.variants.is_empty() {
+                    self.send(&format!("setoption name UCI_Variant value {v}"))?;
+                }
+                self.send("ucinewgame")?;
+                self.send("isready")?;
+                let deadline = Instant::now() + HANDSHAKE;
+                while self.read(deadline)? != "readyok" {}
+            }
+            Protocol::Xboard => {
+                self.send("new")?;
+                if v != "normal" {
+                    self.send(&format!("variant {v}"))?;
+                }
+                self.send("force")?;
+                if let Some(f) = fen {
+                    self.send(&format!("setboard {f}"))?;
+                }
+                self.send("post")?;
+                self.send("easy")?;
+                match limit {
+                    EngineLimit::Depth(d) => {
+                        self.send(&format!("sd {d}"))?;
+                        self.send("st 3600")?;
+                    }
+                    EngineLimit::Movetime(t) => self.send(&format!("st {}", xboard_seconds(t)))?,
+                    EngineLimit::Nodes(_) => self.send("st 1")?,
+                }
+                // Protocol 2 engines answer `ping` once everything before it is done.
+                self.send("ping 1")?;
+                let deadline = Instant::now() + HANDSHAKE;
+                while let Ok(l) = self.read(deadline) {
+                    if l.starts_with("pong") {
+                        break;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Asks for a move in the position after `moves` from the start `fen`; the answer must come
+    /// within `patience`.
+    pub fn best_move(
+        &mut self,
+        fen: &str,
+        moves: &[String],
+        limit: EngineLimit,
+        patience: Duration,
+    ) -> Result<String, EngineFailure> {
+        let deadline = Instant::now() + patience;
+        match self.protocol {
+            Protocol::Uci => {
+                let mut cmd = format!("position fen {fen}");
+                if !moves.is_empty() {
+                    cmd += &format!(" moves {}", moves.join(" "));
+                }
+                self.send(&cmd)?;
+                self.send(&match limit {
+                    EngineLimit::Depth(d) => format!("go depth {d}"),
+                    EngineLimit::Nodes(n) => format!("go nodes {n}"),
+                    EngineLimit::Movetime(t) => format!("go movetime {}", t.as_millis()),
+                })?;
+                loop {
+                    let line = self.read(deadline)?;
+                    if let Some(rest) = line.strip_prefix("bestmove") {
+                        let m = rest.split_whitespace().next().unwrap_or("");
+                        return if m.is_empty() || m == "(none)" {
+                            Err(failure("engine-no-move", "the engine has no move"))
+                        } else {
+                            Ok(m.to_string())
+                        };
+                    }
+                }
+            }
+            Protocol::Xboard => {
+                for m in &moves[self.told.min(moves.len())..] {
+                    let cmd = if self.usermove {
+                        format!("usermove {m}")
+                    } else {
+                        m.clone()
+                    };
+                    self.send(&cmd)?;
+                }
+                self.told = moves.len();
+                if !self.going {
+                    self.send("go")?;
+                    self.going = true;
+                }
+                loop {
+                    let line = self.read(deadline)?;
+                    let mut words = line.split_whitespace();
+                    match words.next() {
+                        Some("move") => {
+                            let m = words.next().unwrap_or("").to_string();
+                            self.told += 1;
+                            return Ok(m);
+                        }
+                        Some("resign") => {
+                            return Err(failure("resignation", "the engine resigned"));
+                        }
+                        Some(w) if w.starts_with("Illegal") => {
+                            return Err(failure("engine-refused-move", line.clone()));
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+
+    /// Ends the process: `quit`, a moment's grace, then a kill.
+    pub fn quit(mut self) {
+        let _ = self.send("quit");
+        let until = Instant::now() + Duration::from_millis(300);
+        while Instant::now() < until {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
+impl Drop for External {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// XBoard's `st` takes whole seconds: at least one.
+pub fn xboard_seconds(t: Duration) -> u64 {
+    t.as_millis().div_ceil(1000).max(1) as u64
+}

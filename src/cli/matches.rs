@@ -1,0 +1,631 @@
+//! `varia match`: series of games played to their end, in parallel, with a report.
+//!
+//! Without `--engine`, each `--variant` is a series of self-play games (one varia engine on every
+//! side), and the series are reported side by side: the first player's score and Elo edge, wins,
+//! draws and their causes, and game lengths. With `--engine CMD`, varia plays each variant
+//! against the external engine (UCI or XBoard), colours alternated, varia being the referee; the
+//! score is varia's.
+
+use super::Failure;
+use super::external::{EngineLimit, External, Protocol};
+use super::session::{Line, Verdict};
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use varia::engine::Move;
+use varia::search::{Limits, Searcher};
+use varia::{Game, Position};
+
+/// Everything `varia match` was asked.
+pub struct MatchSpec {
+    pub file: String,
+    pub variants: Vec<String>,
+    pub games: usize,
+    pub limit: EngineLimit,
+    pub engines: Vec<String>,
+    pub protocol: Option<Protocol>,
+    pub threads: usize,
+    pub json: bool,
+    pub openings: Option<String>,
+    pub pgn: Option<String>,
+    pub max_plies: usize,
+    pub random_plies: usize,
+}
+
+/// One series: a variant, played by varia against itself or against an engine.
+struct Series {
+    variant: String,
+    game: Arc<Game>,
+    engine: Option<String>,
+    openings: Vec<(Position, Vec<Move>)>,
+}
+
+/// One finished game.
+struct Record {
+    series: usize,
+    index: usize,
+    start_fen: String,
+    moves: Vec<String>,
+    verdict: Verdict,
+    /// The player varia played against an engine (`None` in self-play).
+    varia_side: Option<u8>,
+    opponent: String,
+}
+
+/// A small deterministic generator (xorshift) for the random opening plies.
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+pub fn run(spec: MatchSpec) -> Result<String, Failure> {
+    if spec.games == 0 {
+        return Err(Failure("error: --games must be at least 1".into()));
+    }
+    let variants: Vec<Option<String>> = if spec.variants.is_empty() {
+        vec![None]
+    } else {
+        spec.variants.iter().cloned().map(Some).collect()
+    };
+    let mut series = Vec::new();
+    for v in &variants {
+        let game = Arc::new(super::load_game(&spec.file, v.as_deref())?);
+        let name = game.rules().variant.clone();
+        let openings = match &spec.openings {
+            Some(path) => read_openings(path, &game)?,
+            None => vec![(game.start(), Vec::new())],
+        };
+        let engines: Vec<Option<String>> = if spec.engines.is_empty() {
+            vec![None]
+        } else {
+            spec.engines.iter().cloned().map(Some).collect()
+        };
+        for e in engines {
+            if e.is_some() && game.rules().players.len() != 2 {
+                return Err(Failure(format!(
+                    "error: {name}: an external engine plays only two-player games"
+                )));
+            }
+            series.push(Series {
+                variant: name.clone(),
+                game: game.clone(),
+                engine: e,
+                openings: openings.clone(),
+            });
+        }
+    }
+    // Check each engine once before the games start: a command that does not run is an error,
+    // not a series of lost games.
+    for e in &spec.engines {
+        let ext = External::start(e, spec.protocol)
+            .map_err(|f| Failure(format!("error: engine `{e}`: {}", f.detail)))?;
+        for s in series.iter().filter(|s| s.engine.as_deref() == Some(e)) {
+            if ext.variant_name(&s.variant).is_none() {
+                return Err(Failure(format!(
+                    "error: engine `{}` does not play {}",
+                    ext.name, s.variant
+                )));
+            }
+        }
+        ext.quit();
+    }
+    let jobs: Vec<(usize, usize)> = (0..series.len())
+        .flat_map(|s| (0..spec.games).map(move |g| (s, g)))
+        .collect();
+    let next = AtomicUsize::new(0);
+    let records = Mutex::new(Vec::new());
+    let bar = indicatif::ProgressBar::new(jobs.len() as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} games, {elapsed} elapsed, about {eta} left",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let threads = spec.threads.max(1).min(jobs.len());
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&(s, g)) = jobs.get(i) else { break };
+                    let r = play(&series[s], s, g, &spec);
+                    if let Ok(mut rs) = records.lock() {
+                        rs.push(r);
+                    }
+                    bar.inc(1);
+                }
+            });
+        }
+    });
+    bar.finish_and_clear();
+    let mut records = records.into_inner().unwrap_or_default();
+    records.sort_by_key(|r| (r.series, r.index));
+    if let Some(path) = &spec.pgn {
+        let text: String = records.iter().map(|r| pgn(r, &series[r.series])).collect();
+        std::fs::write(path, text)
+            .map_err(|e| Failure(format!("error: cannot write {path}: {e}")))?;
+    }
+    let stats: Vec<Stats> = series
+        .iter()
+        .enumerate()
+        .map(|(i, s)| Stats::of(s, records.iter().filter(|r| r.series == i)))
+        .collect();
+    if spec.json {
+        let v = serde_json::json!({ "series": stats.iter().map(Stats::json).collect::<Vec<_>>() });
+        Ok(format!("{v}\n"))
+    } else {
+        Ok(report(&stats))
+    }
+}
+
+/// Reads a file of openings: one a line, a FEN or moves from the start (`#` comments).
+fn read_openings(path: &str, game: &Game) -> Result<Vec<(Position, Vec<Move>)>, Failure> {
+    let text = super::read(path)?;
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let mut pos = game.start();
+        let mut moves = Vec::new();
+        let as_moves = line
+            .split_whitespace()
+            .all(|m| match game.parse_move(&pos, m) {
+                Ok(mv) => {
+                    pos = game.make(&pos, &mv);
+                    moves.push(mv);
+                    true
+                }
+                Err(_) => false,
+            });
+        if as_moves {
+            out.push((game.start(), moves));
+        } else {
+            let pos = game.parse_fen(line).map_err(|e| {
+                Failure(format!(
+                    "error: {path}:{}: neither legal moves of {} nor a FEN ({e})",
+                    n + 1,
+                    game.rules().variant
+                ))
+            })?;
+            out.push((pos, Vec::new()));
+        }
+    }
+    if out.is_empty() {
+        return Err(Failure(format!("error: {path}: no opening")));
+    }
+    Ok(out)
+}
+
+fn search_limits(limit: EngineLimit) -> Limits {
+    match limit {
+        EngineLimit::Depth(d) => Limits::depth(d),
+        EngineLimit::Nodes(n) => Limits::nodes(n),
+        EngineLimit::Movetime(t) => Limits::movetime(t),
+    }
+}
+
+/// Plays game `index` of a series.
+fn play(series: &Series, s: usize, index: usize, spec: &MatchSpec) -> Record {
+    let game = &series.game;
+    // Against an engine, games 2k and 2k+1 share an opening with colours swapped; in self-play
+    // every game has its own.
+    let pair = if series.engine.is_some() {
+        index / 2
+    } else {
+        index
+    };
+    let (start, fixed) = &series.openings[pair % series.openings.len()];
+    let mut line = Line::new(game.clone(), *start);
+    for m in fixed {
+        line.play(*m);
+    }
+    let mut rng = Rng::new((pair / series.openings.len()) as u64 * 7919 + 17);
+    for _ in 0..spec.random_plies {
+        if line.verdict().is_some() {
+            break;
+        }
+        let moves = game.legal_moves(line.current());
+        line.play(moves[rng.below(moves.len())]);
+    }
+    // The game record starts after the random plies, so that the PGN replays from its FEN.
+    let start_fen = game.fen(line.current());
+    let mut line = Line {
+        positions: vec![*line.current()],
+        moves: Vec::new(),
+        game: game.clone(),
+    };
+    let mut searcher = Searcher::new(game.clone(), 8);
+    let limits = search_limits(spec.limit);
+    let mut record = Record {
+        series: s,
+        index,
+        start_fen: start_fen.clone(),
+        moves: Vec::new(),
+        verdict: Verdict {
+            winner: None,
+            cause: String::new(),
+        },
+        varia_side: None,
+        opponent: "varia".into(),
+    };
+    let mut engine = None;
+    if let Some(cmd) = &series.engine {
+        // varia takes the first player in even games, the second in odd ones.
+        let side = (index % 2) as u8;
+        record.varia_side = Some(side);
+        let started = External::start(cmd, spec.protocol).and_then(|mut e| {
+            let fen = (start_fen != game.fen(&game.start())).then_some(start_fen.as_str());
+            e.new_game(&series.variant, fen, spec.limit).map(|_| e)
+        });
+        match started {
+            Ok(e) => {
+                record.opponent = e.name.clone();
+                engine = Some(e);
+            }
+            Err(f) => {
+                record.verdict = Verdict {
+                    winner: Some(side),
+                    cause: f.cause.into(),
+                };
+                return record;
+            }
+        }
+    }
+    let patience = match spec.limit {
+        EngineLimit::Movetime(t) => {
+            let t = match engine.as_ref().map(|e| e.protocol) {
+                Some(Protocol::Xboard) => Duration::from_secs(super::external::xboard_seconds(t)),
+                _ => t,
+            };
+            t * 3 + Duration::from_secs(5)
+        }
+        _ => Duration::from_secs(120),
+    };
+    let verdict = loop {
+        if let Some(v) = line.verdict() {
+            break v;
+        }
+        if line.moves.len() >= spec.max_plies {
+            break Verdict {
+                winner: None,
+                cause: "ply-cap".into(),
+            };
+        }
+        let side = line.current().side_to_move();
+        let varia_moves = record.varia_side.is_none_or(|v| v == side);
+        let m = if varia_moves {
+            let mut l = limits.clone();
+            // Against an XBoard engine, both sides get its whole seconds.
+            if let (Some(e), EngineLimit::Movetime(t)) = (&engine, spec.limit)
+                && e.protocol == Protocol::Xboard
+            {
+                l = Limits::movetime(Duration::from_secs(super::external::xboard_seconds(t)));
+            }
+            searcher
+                .search(line.current(), &line.history(), &l, &mut |_| {})
+                .best
+        } else {
+            let e = engine.as_mut().expect("an engine plays this side");
+            match e.best_move(&start_fen, &line.move_strings(), spec.limit, patience) {
+                Ok(text) => match game.parse_move(line.current(), &text) {
+                    Ok(m) => Some(m),
+                    Err(_) => {
+                        break Verdict {
+                            winner: record.varia_side,
+                            cause: "engine-illegal-move".into(),
+                        };
+                    }
+                },
+                Err(f) => {
+                    break Verdict {
+                        winner: record.varia_side,
+                        cause: f.cause.into(),
+                    };
+                }
+            }
+        };
+        match m {
+            Some(m) => line.play(m),
+            None => {
+                break Verdict {
+                    winner: None,
+                    cause: "no-move".into(),
+                };
+            }
+        }
+    };
+    if let Some(e) = engine {
+        e.quit();
+    }
+    record.moves = line.move_strings();
+    record.verdict = verdict;
+    record
+}
+
+/// The results of a series, seen from its first entrant: the first player in self-play, varia
+/// against an engine.
+struct Stats {
+    variant: String,
+    entrants: [String; 2],
+    players: Vec<String>,
+    games: usize,
+    wins: usize,
+    draws: usize,
+    losses: usize,
+    /// Wins of each player (by turn order).
+    by_player: Vec<usize>,
+    causes: BTreeMap<String, usize>,
+    plies: Vec<usize>,
+}
+
+impl Stats {
+    fn of<'a>(s: &Series, records: impl Iterator<Item = &'a Record>) -> Stats {
+        let players: Vec<String> = s
+            .game
+            .rules()
+            .players
+            .iter()
+            .map(|p| p.name.clone())
+            .collect();
+        let mut st = Stats {
+            variant: s.variant.clone(),
+            entrants: ["varia".into(), "varia".into()],
+            by_player: vec![0; players.len()],
+            players,
+            games: 0,
+            wins: 0,
+            draws: 0,
+            losses: 0,
+            causes: BTreeMap::new(),
+            plies: Vec::new(),
+        };
+        for r in records {
+            st.games += 1;
+            st.entrants[1] = r.opponent.clone();
+            let first = r.varia_side.unwrap_or(0);
+            match r.verdict.winner {
+                None => st.draws += 1,
+                Some(w) => {
+                    st.by_player[w as usize] += 1;
+                    if w == first {
+                        st.wins += 1;
+                    } else {
+                        st.losses += 1;
+                    }
+                }
+            }
+            *st.causes.entry(r.verdict.cause.clone()).or_default() += 1;
+            st.plies.push(r.moves.len());
+        }
+        st
+    }
+
+    fn score(&self) -> f64 {
+        if self.games == 0 {
+            return 0.5;
+        }
+        (self.wins as f64 + self.draws as f64 / 2.0) / self.games as f64
+    }
+
+    /// The Elo difference the score implies, with its 95% interval (from the spread of the
+    /// per-game scores); `None` where the score is 0 or 1.
+    fn elo(&self) -> (Option<f64>, Option<f64>, Option<f64>) {
+        let n = self.games as f64;
+        let s = self.score();
+        let var = (self.wins as f64 * (1.0 - s).powi(2)
+            + self.draws as f64 * (0.5 - s).powi(2)
+            + self.losses as f64 * s.powi(2))
+            / n.max(1.0);
+        let margin = 1.96 * (var / n.max(1.0)).sqrt();
+        let elo = |p: f64| (p > 0.0 && p < 1.0).then(|| -400.0 * (1.0 / p - 1.0).log10());
+        (elo(s), elo(s - margin), elo(s + margin))
+    }
+
+    fn lengths(&self) -> (f64, f64, usize, usize) {
+        let n = self.plies.len().max(1) as f64;
+        let mean = self.plies.iter().sum::<usize>() as f64 / n;
+        let var = self
+            .plies
+            .iter()
+            .map(|&p| (p as f64 - mean).powi(2))
+            .sum::<f64>()
+            / n;
+        (
+            mean,
+            var.sqrt(),
+            self.plies.iter().copied().min().unwrap_or(0),
+            self.plies.iter().copied().max().unwrap_or(0),
+        )
+    }
+
+    fn json(&self) -> serde_json::Value {
+        let (elo, low, high) = self.elo();
+        let (mean, sd, min, max) = self.lengths();
+        let round = |x: f64| (x * 10.0).round() / 10.0;
+        serde_json::json!({
+            "variant": self.variant,
+            "entrants": self.entrants,
+            "games": self.games,
+            "wins": self.wins,
+            "draws": self.draws,
+            "losses": self.losses,
+            "score": (self.score() * 1000.0).round() / 1000.0,
+            "elo": elo.map(round),
+            "elo_low": low.map(round),
+            "elo_high": high.map(round),
+            "wins_by_player": self.players.iter().cloned().zip(self.by_player.iter().copied())
+                .collect::<BTreeMap<String, usize>>(),
+            "causes": self.causes,
+            "plies": { "mean": round(mean), "sd": round(sd), "min": min, "max": max },
+        })
+    }
+}
+
+fn elo_text(e: Option<f64>, side: &str) -> String {
+    e.map_or(format!("{side}inf"), |v| format!("{v:+.0}"))
+}
+
+/// The report as text: one column per series.
+fn report(stats: &[Stats]) -> String {
+    let mut rows: Vec<(String, Vec<String>)> = Vec::new();
+    let mut row = |label: &str, f: &dyn Fn(&Stats) -> String| {
+        rows.push((label.to_string(), stats.iter().map(f).collect()));
+    };
+    row("variant", &|s| s.variant.clone());
+    row("entrants", &|s| {
+        format!("{} vs {}", s.entrants[0], s.entrants[1])
+    });
+    row("games", &|s| s.games.to_string());
+    row("wins / draws / losses", &|s| {
+        format!("{} / {} / {}", s.wins, s.draws, s.losses)
+    });
+    row("score (first entrant)", &|s| format!("{:.3}", s.score()));
+    row("Elo [95% interval]", &|s| {
+        let (e, l, h) = s.elo();
+        if e.is_none() {
+            "-".to_string()
+        } else {
+            format!(
+                "{} [{}, {}]",
+                elo_text(e, ""),
+                elo_text(l, "-"),
+                elo_text(h, "+")
+            )
+        }
+    });
+    let players = stats.iter().map(|s| s.players.len()).max().unwrap_or(0);
+    for p in 0..players {
+        row(&format!("wins of player {}", p + 1), &|s| {
+            s.players
+                .get(p)
+                .map_or("".into(), |n| format!("{} {n}", s.by_player[p]))
+        });
+    }
+    let mut causes: Vec<String> = stats
+        .iter()
+        .flat_map(|s| s.causes.keys().cloned())
+        .collect();
+    causes.sort();
+    causes.dedup();
+    for c in &causes {
+        row(&format!("ended by {c}"), &|s| {
+            s.causes.get(c).copied().unwrap_or(0).to_string()
+        });
+    }
+    row("plies: mean ± sd", &|s| {
+        let (m, sd, _, _) = s.lengths();
+        format!("{m:.1} ± {sd:.1}")
+    });
+    row("plies: min - max", &|s| {
+        let (_, _, lo, hi) = s.lengths();
+        format!("{lo} - {hi}")
+    });
+    let label_w = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);
+    let col_w: Vec<usize> = (0..stats.len())
+        .map(|i| {
+            rows.iter()
+                .map(|r| r.1[i].chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut out = String::new();
+    for (label, cells) in rows {
+        out += &format!("{label:<label_w$}");
+        for (i, c) in cells.iter().enumerate() {
+            out += &format!("  {c:>w$}", w = col_w[i]);
+        }
+        out += "\n";
+    }
+    out
+}
+
+/// A game as PGN: the variant and start FEN in the headers, the moves as varia writes them
+/// (`varia show FILE --variant V --fen FEN --moves ...` replays them).
+fn pgn(r: &Record, s: &Series) -> String {
+    let rules = s.game.rules();
+    let two = rules.players.len() == 2;
+    let result = match (r.verdict.winner, two) {
+        (None, _) => "1/2-1/2",
+        (Some(0), true) => "1-0",
+        (Some(_), true) => "0-1",
+        (Some(_), false) => "*",
+    };
+    let names: Vec<String> = (0..rules.players.len() as u8)
+        .map(|p| match r.varia_side {
+            Some(v) if v != p => r.opponent.clone(),
+            _ => "varia".into(),
+        })
+        .collect();
+    let mut out = String::new();
+    let mut tag = |k: &str, v: &str| out += &format!("[{k} \"{}\"]\n", v.replace('"', "'"));
+    tag("Event", "varia match");
+    tag("Site", "varia");
+    tag("Round", &(r.index + 1).to_string());
+    if two {
+        tag("White", &names[0]);
+        tag("Black", &names[1]);
+    } else {
+        for (i, p) in rules.players.iter().enumerate() {
+            tag(
+                &format!("Player{}", i + 1),
+                &format!("{} ({})", names[i], p.name),
+            );
+        }
+        if let Some(w) = r.verdict.winner {
+            tag("Winner", &rules.players[w as usize].name);
+        }
+    }
+    tag("Result", result);
+    tag("Variant", &rules.variant);
+    tag("SetUp", "1");
+    tag("FEN", &r.start_fen);
+    tag("Termination", &r.verdict.cause);
+    tag("PlyCount", &r.moves.len().to_string());
+    out += "\n";
+    let mut text = String::new();
+    let mut col = 0;
+    // Move numbers count from 1 and the FEN's side to move.
+    let offset = s
+        .game
+        .parse_fen(&r.start_fen)
+        .map_or(0, |p| p.side_to_move() as usize);
+    for (i, m) in r.moves.iter().enumerate() {
+        let ply = i + offset;
+        let word = if two && ply.is_multiple_of(2) {
+            format!("{}. {m}", ply / 2 + 1)
+        } else if two && i == 0 {
+            format!("1... {m}")
+        } else {
+            m.clone()
+        };
+        if col + word.len() > 79 {
+            text.push('\n');
+            col = 0;
+        } else if col > 0 {
+            text.push(' ');
+            col += 1;
+        }
+        col += word.len();
+        text += &word;
+    }
+    if col + result.len() > 79 {
+        text.push('\n');
+    } else if col > 0 {
+        text.push(' ');
+    }
+    text += result;
+    out + &text + "\n\n"
+}

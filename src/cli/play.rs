@@ -1,0 +1,126 @@
+//! `varia play`: a game in the terminal against the engine, or between engines (`--as none`),
+//! the board drawn after each move.
+
+use super::Failure;
+use super::session::{Line, Verdict, send};
+use std::io::BufRead;
+use std::sync::Arc;
+use varia::search::{Limits, Searcher};
+
+/// Plays a game; `human` names the players typed at the terminal (none: engine against engine).
+pub fn run(
+    game: varia::Game,
+    human: &[u8],
+    limits: Limits,
+    max_plies: usize,
+) -> Result<String, Failure> {
+    let game = Arc::new(game);
+    let mut line = Line::new(game.clone(), game.start());
+    let mut searcher = Searcher::new(game.clone(), 32);
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let name = |p: u8| game.rules().players[p as usize].name.clone();
+    send(&super::show::diagram(&game, line.current()));
+    loop {
+        let verdict = line.verdict().or_else(|| {
+            (line.moves.len() >= max_plies).then(|| Verdict {
+                winner: None,
+                cause: "ply-cap".into(),
+            })
+        });
+        if let Some(v) = verdict {
+            let result = match v.winner {
+                Some(w) => format!("{} wins", name(w)),
+                None => "draw".into(),
+            };
+            send(&format!("game over ({}): {result}", v.cause));
+            send(&format!("moves: {}", line.move_strings().join(" ")));
+            return Ok(String::new());
+        }
+        let side = line.current().side_to_move();
+        if human.contains(&side) {
+            {
+                use std::io::Write;
+                let mut out = std::io::stdout().lock();
+                let _ = write!(
+                    out,
+                    "{} to move (a move, `moves`, `undo` or `quit`): ",
+                    name(side)
+                );
+                let _ = out.flush();
+            }
+            let mut text = String::new();
+            match input.read_line(&mut text) {
+                Ok(0) | Err(_) => {
+                    send("");
+                    return Ok(String::new());
+                }
+                Ok(_) => {}
+            }
+            let text = text.trim();
+            match text {
+                "" => continue,
+                "quit" | "resign" => {
+                    send(&format!("{} resigns", name(side)));
+                    send(&format!("moves: {}", line.move_strings().join(" ")));
+                    return Ok(String::new());
+                }
+                "moves" | "help" | "?" => {
+                    send(&format!("legal moves: {}", legal_list(&line)));
+                    continue;
+                }
+                "undo" => {
+                    // Back to this player's previous turn.
+                    let mut undone = false;
+                    while line.undo() {
+                        undone = true;
+                        if line.current().side_to_move() == side {
+                            break;
+                        }
+                    }
+                    if !undone {
+                        send("nothing to undo");
+                    }
+                    send(&super::show::diagram(&game, line.current()));
+                    continue;
+                }
+                _ => {}
+            }
+            match game.parse_move(line.current(), text) {
+                Ok(m) => line.play(m),
+                Err(e) => {
+                    send(&format!("{e}; legal moves: {}", legal_list(&line)));
+                    continue;
+                }
+            }
+        } else {
+            let r = searcher.search(line.current(), &line.history(), &limits, &mut |_| {});
+            let Some(m) = r.best else {
+                // No move but no ending: cannot happen with a consistent status; stop cleanly.
+                send("the engine has no move");
+                return Ok(String::new());
+            };
+            send(&format!(
+                "{} plays {} ({}, depth {}, {} nodes)",
+                name(side),
+                game.move_to_string(&m),
+                super::uci::score_text(r.score),
+                r.depth,
+                r.nodes
+            ));
+            line.play(m);
+        }
+        send(&super::show::diagram(&game, line.current()));
+    }
+}
+
+fn legal_list(line: &Line) -> String {
+    let mut moves: Vec<String> = line
+        .game
+        .legal_moves(line.current())
+        .iter()
+        .map(|m| line.game.move_to_string(m))
+        .collect();
+    moves.sort();
+    moves.join(" ")
+}

@@ -1,0 +1,306 @@
+//! What the engine front ends share: the variants of the files given, a game record with its
+//! repetitions and endings, and a search running in the background while input is read.
+
+use super::Failure;
+use std::collections::{HashMap, VecDeque};
+use std::io::{BufRead, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, Sender, channel};
+use varia::engine::{Move, Status};
+use varia::search::{Info, Limits, SearchResult, Searcher};
+use varia::{Game, Position};
+
+/// Writes one line to standard output and flushes it; a closed pipe is ignored (the reader has
+/// gone, and the input loop will end).
+pub fn send(line: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}").and_then(|_| out.flush());
+}
+
+/// The selectable variants of one or more files, each under a unique name.
+pub struct Catalogue {
+    /// (name offered, file, variant in the file)
+    entries: Vec<(String, String, String)>,
+    games: HashMap<String, Arc<Game>>,
+}
+
+impl Catalogue {
+    /// Lists the variants of the files; a name used by an earlier file is offered as
+    /// `STEM-NAME` (the file's name without extension).
+    pub fn load(files: &[String]) -> Result<Catalogue, Failure> {
+        let mut entries: Vec<(String, String, String)> = Vec::new();
+        for path in files {
+            let names = if path.ends_with(".ron") || path.ends_with(".json") {
+                vec![super::load_game(path, None)?.rules().variant.clone()]
+            } else {
+                let source = super::read(path)?;
+                varia::variant_names(&source)
+                    .map_err(|e| super::render_load_error(path, &source, e))?
+            };
+            let stem = std::path::Path::new(path)
+                .file_stem()
+                .map(|s| s.to_string_lossy().to_string())
+                .unwrap_or_default();
+            for v in names {
+                let mut name = v.clone();
+                if entries.iter().any(|e| e.0 == name) {
+                    name = format!("{stem}-{v}");
+                }
+                if !entries.iter().any(|e| e.0 == name) {
+                    entries.push((name, path.clone(), v));
+                }
+            }
+        }
+        if entries.is_empty() {
+            return Err(Failure("error: no variant to play".into()));
+        }
+        Ok(Catalogue {
+            entries,
+            games: HashMap::new(),
+        })
+    }
+
+    /// Gets the names offered, the first file's main variant first.
+    pub fn names(&self) -> Vec<String> {
+        self.entries.iter().map(|e| e.0.clone()).collect()
+    }
+
+    /// Compiles (once) and gets the game of a name.
+    pub fn game(&mut self, name: &str) -> Result<Arc<Game>, String> {
+        if let Some(g) = self.games.get(name) {
+            return Ok(g.clone());
+        }
+        let Some((_, path, variant)) = self.entries.iter().find(|e| e.0 == name) else {
+            return Err(format!("unknown variant `{name}`"));
+        };
+        let game = super::load_game(path, Some(variant))
+            .map(Arc::new)
+            .map_err(|Failure(m)| m.lines().next().unwrap_or_default().to_string())?;
+        self.games.insert(name.to_string(), game.clone());
+        Ok(game)
+    }
+}
+
+/// How a game ended, as a front end reports it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    /// The winner; `None` for a draw.
+    pub winner: Option<u8>,
+    /// The rule: a [`varia::Reason`] name, `repetition`, `ply-cap`, or an adjudication.
+    pub cause: String,
+}
+
+/// A game from a start position: the moves played and every position along the way.
+#[derive(Clone)]
+pub struct Line {
+    pub game: Arc<Game>,
+    pub positions: Vec<Position>,
+    pub moves: Vec<Move>,
+}
+
+impl Line {
+    pub fn new(game: Arc<Game>, start: Position) -> Line {
+        Line {
+            game,
+            positions: vec![start],
+            moves: Vec::new(),
+        }
+    }
+
+    pub fn current(&self) -> &Position {
+        self.positions.last().expect("a line has a start")
+    }
+
+    /// Plays a legal move.
+    pub fn play(&mut self, m: Move) {
+        let next = self.game.make(self.current(), &m);
+        self.positions.push(next);
+        self.moves.push(m);
+    }
+
+    /// Takes back the last move, if there is one.
+    pub fn undo(&mut self) -> bool {
+        if self.moves.pop().is_some() {
+            self.positions.pop();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Gets the keys of the positions before the current one (for the search's repetitions).
+    pub fn history(&self) -> Vec<u64> {
+        let n = self.positions.len() - 1;
+        self.positions[..n]
+            .iter()
+            .map(|p| self.game.key(p))
+            .collect()
+    }
+
+    /// Tells whether the game is over: by a rule of the game (which takes precedence), or by
+    /// the third occurrence of a position.
+    pub fn verdict(&self) -> Option<Verdict> {
+        let pos = self.current();
+        if let Status::Over(e) = self.game.status(pos) {
+            return Some(Verdict {
+                winner: e.winner,
+                cause: e.reason.name().to_string(),
+            });
+        }
+        let key = self.game.key(pos);
+        let seen = self
+            .positions
+            .iter()
+            .filter(|p| self.game.key(p) == key)
+            .count();
+        (seen >= 3).then(|| Verdict {
+            winner: None,
+            cause: "repetition".into(),
+        })
+    }
+
+    /// Gets the moves as strings.
+    pub fn move_strings(&self) -> Vec<String> {
+        self.moves
+            .iter()
+            .map(|m| self.game.move_to_string(m))
+            .collect()
+    }
+}
+
+/// What the input loop of a protocol hears: a line of input, its end, or a finished search.
+pub enum Event {
+    Input(String),
+    Closed,
+    Done(Box<Done>),
+}
+
+/// A finished search, with the searcher handed back.
+pub struct Done {
+    pub id: u64,
+    pub result: SearchResult,
+    pub searcher: Searcher,
+}
+
+/// Standard input read on a thread of its own, and searches run on another, both reporting as
+/// events in order.
+pub struct Worker {
+    tx: Sender<Event>,
+    rx: Receiver<Event>,
+    pending: VecDeque<Event>,
+    running: Option<(u64, Arc<AtomicBool>)>,
+    next_id: u64,
+}
+
+impl Worker {
+    /// Starts reading standard input.
+    pub fn new() -> Worker {
+        let (tx, rx) = channel();
+        let input = tx.clone();
+        std::thread::spawn(move || {
+            let stdin = std::io::stdin();
+            let mut lock = stdin.lock();
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match lock.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        let line = String::from_utf8_lossy(&buf).trim().to_string();
+                        if input.send(Event::Input(line)).is_err() {
+                            return;
+                        }
+                    }
+                }
+            }
+            let _ = input.send(Event::Closed);
+        });
+        Worker {
+            tx,
+            rx,
+            pending: VecDeque::new(),
+            running: None,
+            next_id: 0,
+        }
+    }
+
+    /// Waits for the next event.
+    pub fn next(&mut self) -> Event {
+        if let Some(e) = self.pending.pop_front() {
+            return e;
+        }
+        self.rx.recv().unwrap_or(Event::Closed)
+    }
+
+    /// Tells whether a search is running.
+    pub fn busy(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// Marks the running search as finished (its `Done` event has arrived).
+    pub fn finished(&mut self, id: u64) {
+        if self.running.as_ref().is_some_and(|r| r.0 == id) {
+            self.running = None;
+        }
+    }
+
+    /// Starts a search on its own thread; `infinite` keeps it from reporting before it is
+    /// stopped. Returns the search's id.
+    pub fn start(
+        &mut self,
+        mut searcher: Searcher,
+        line: &Line,
+        mut limits: Limits,
+        infinite: bool,
+        mut info: Box<dyn FnMut(&Info) + Send>,
+    ) -> u64 {
+        self.next_id += 1;
+        let id = self.next_id;
+        let stop = Arc::new(AtomicBool::new(false));
+        limits.stop = Some(stop.clone());
+        self.running = Some((id, stop.clone()));
+        let pos = *line.current();
+        let history = line.history();
+        let tx = self.tx.clone();
+        std::thread::spawn(move || {
+            let result = searcher.search(&pos, &history, &limits, &mut *info);
+            while infinite && !stop.load(Ordering::Relaxed) {
+                std::thread::sleep(std::time::Duration::from_millis(2));
+            }
+            let _ = tx.send(Event::Done(Box::new(Done {
+                id,
+                result,
+                searcher,
+            })));
+        });
+        id
+    }
+
+    /// Stops the running search and waits for it; input that arrives meanwhile is kept for
+    /// later.
+    pub fn stop(&mut self) -> Option<Done> {
+        let (id, flag) = self.running.take()?;
+        flag.store(true, Ordering::Relaxed);
+        loop {
+            match self.rx.recv() {
+                Ok(Event::Done(d)) if d.id == id => return Some(*d),
+                Ok(Event::Done(_)) => {}
+                Ok(e) => self.pending.push_back(e),
+                Err(_) => return None,
+            }
+        }
+    }
+
+    /// Asks the running search to stop without waiting for it.
+    pub fn interrupt(&self) {
+        if let Some((_, flag)) = &self.running {
+            flag.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// Parses a number argument of a protocol command.
+pub fn number<T: std::str::FromStr>(s: Option<&str>) -> Option<T> {
+    s.and_then(|s| s.parse().ok())
+}

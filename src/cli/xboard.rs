@@ -1,0 +1,463 @@
+//! `varia xboard FILE...`: the Chess Engine Communication Protocol (version 2), with every
+//! two-player variant of the files offered, and each variant described to XBoard (`setup` and
+//! `piece` commands) when it is chosen.
+
+use super::Failure;
+use super::session::{Catalogue, Done, Event, Line, Verdict, Worker, number, send};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+use varia::Game;
+use varia::engine::MoveError;
+use varia::search::{Info, Limits, Score, Searcher};
+
+const DEFAULT_HASH_MB: usize = 16;
+
+/// What the running search is for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Purpose {
+    Move,
+    Analysis,
+}
+
+struct Xboard {
+    catalogue: Catalogue,
+    variants: Vec<String>,
+    game: Arc<Game>,
+    line: Line,
+    /// The player the engine plays; `None` in force mode.
+    engine: Option<u8>,
+    searcher: Option<Searcher>,
+    hash_mb: usize,
+    worker: Worker,
+    purpose: Purpose,
+    post: Arc<AtomicBool>,
+    analyzing: bool,
+    /// Time control: moves per session (0: all), base, increment; or a fixed time or depth.
+    mps: u32,
+    base: Duration,
+    inc: Duration,
+    st: Option<Duration>,
+    sd: Option<u32>,
+    clock: Option<Duration>,
+    /// `ping`s received while the engine was on move, answered after the move.
+    pongs: Vec<String>,
+    usermove: bool,
+}
+
+/// Runs the protocol until `quit` or the end of input.
+pub fn run(files: &[String]) -> Result<String, Failure> {
+    let mut catalogue = Catalogue::load(files)?;
+    let mut variants = Vec::new();
+    for name in catalogue.names() {
+        if name.contains(',') || name.contains('"') {
+            continue;
+        }
+        if let Ok(g) = catalogue.game(&name)
+            && g.rules().players.len() == 2
+        {
+            variants.push(name);
+        }
+    }
+    let Some(first) = variants.first().cloned() else {
+        return Err(Failure(
+            "error: no two-player variant in these files for XBoard".into(),
+        ));
+    };
+    let game = catalogue
+        .game(&first)
+        .map_err(|e| Failure(format!("error: {e}")))?;
+    let mut xb = Xboard {
+        catalogue,
+        variants,
+        line: Line::new(game.clone(), game.start()),
+        searcher: Some(Searcher::new(game.clone(), DEFAULT_HASH_MB)),
+        game,
+        engine: Some(1),
+        hash_mb: DEFAULT_HASH_MB,
+        worker: Worker::new(),
+        purpose: Purpose::Move,
+        post: Arc::new(AtomicBool::new(false)),
+        analyzing: false,
+        mps: 0,
+        base: Duration::from_secs(300),
+        inc: Duration::ZERO,
+        st: None,
+        sd: None,
+        clock: None,
+        pongs: Vec::new(),
+        usermove: false,
+    };
+    loop {
+        match xb.worker.next() {
+            Event::Closed => break,
+            Event::Done(d) => xb.finish(*d),
+            Event::Input(line) => {
+                if !xb.command(&line) {
+                    break;
+                }
+            }
+        }
+    }
+    xb.abort();
+    Ok(String::new())
+}
+
+impl Xboard {
+    fn command(&mut self, text: &str) -> bool {
+        let mut words = text.split_whitespace();
+        let Some(cmd) = words.next() else {
+            return true;
+        };
+        let args: Vec<&str> = words.collect();
+        let arg = args.first().copied();
+        match cmd {
+            "xboard" | "accepted" | "rejected" | "computer" | "name" | "rating" | "ics"
+            | "random" | "draw" | "hint" | "bk" | "cores" | "option" | "hard" | "easy" | "."
+            | "lift" | "put" | "hover" | "include" | "exclude" | "pause" | "resume" => {
+                if cmd == "accepted" && arg == Some("usermove") {
+                    self.usermove = true;
+                }
+            }
+            "protover" => {
+                let names = self.variants.join(",");
+                send("feature done=0");
+                send(&format!(
+                    "feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=0 \
+                     sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 name=0 nps=0 memory=1 \
+                     exclude=0 myname=\"varia {}\" variants=\"{names}\"",
+                    env!("CARGO_PKG_VERSION")
+                ));
+                send("feature done=1");
+            }
+            "new" => {
+                self.abort();
+                let first = self.variants[0].clone();
+                self.select(&first);
+                self.engine = Some(1);
+                self.sd = None;
+                self.st = None;
+                if let Some(s) = &mut self.searcher {
+                    s.clear();
+                }
+                self.restart_analysis();
+            }
+            "variant" => {
+                self.abort();
+                match arg {
+                    Some(v) if self.variants.iter().any(|x| x == v) => {
+                        self.select(v);
+                        match super::xbetza::setup_lines(&self.game) {
+                            Ok(lines) => lines.iter().for_each(|l| send(l)),
+                            Err(e) => send(&format!("telluser {e}")),
+                        }
+                        self.restart_analysis();
+                    }
+                    _ => send(&format!(
+                        "Error (unsupported variant): {}",
+                        arg.unwrap_or("")
+                    )),
+                }
+            }
+            "force" => {
+                self.abort();
+                self.engine = None;
+            }
+            "result" => {
+                self.abort();
+                self.engine = None;
+            }
+            "go" => {
+                self.abort();
+                self.engine = Some(self.line.current().side_to_move());
+                self.think();
+            }
+            "playother" => {
+                self.abort();
+                self.engine = Some(1 - self.line.current().side_to_move().min(1));
+            }
+            "white" | "black" => {
+                // Protocol 1: the engine plays the other colour, and that side is to move.
+                self.abort();
+                self.engine = Some(if cmd == "white" { 1 } else { 0 });
+            }
+            "?" => {
+                if self.worker.busy() && self.purpose == Purpose::Move {
+                    self.worker.interrupt();
+                }
+            }
+            "ping" => {
+                let reply = format!("pong {}", arg.unwrap_or(""));
+                if self.worker.busy() && self.purpose == Purpose::Move {
+                    self.pongs.push(reply);
+                } else {
+                    send(&reply);
+                }
+            }
+            "level" => self.level(&args),
+            "st" => match number::<f64>(arg) {
+                Some(s) if s > 0.0 && s < 1e7 => {
+                    self.st = Some(Duration::from_secs_f64(s));
+                }
+                _ => send(&format!("Error (bad argument): {text}")),
+            },
+            "sd" => match number::<u32>(arg) {
+                Some(d) if d > 0 => self.sd = Some(d),
+                _ => send(&format!("Error (bad argument): {text}")),
+            },
+            "time" => match number::<i64>(arg) {
+                Some(cs) => self.clock = Some(Duration::from_millis(cs.max(0) as u64 * 10)),
+                None => send(&format!("Error (bad argument): {text}")),
+            },
+            "otim" => {}
+            "post" => self.post.store(true, Ordering::Relaxed),
+            "nopost" => self.post.store(false, Ordering::Relaxed),
+            "memory" => match number::<usize>(arg) {
+                Some(mb) if mb >= 1 => {
+                    self.abort();
+                    self.hash_mb = mb.min(4096);
+                    self.searcher = Some(Searcher::new(self.game.clone(), self.hash_mb));
+                }
+                _ => send(&format!("Error (bad argument): {text}")),
+            },
+            "setboard" => {
+                self.abort();
+                let fen = args.join(" ");
+                match self.game.parse_fen(&fen) {
+                    Ok(p) => {
+                        self.line = Line::new(self.game.clone(), p);
+                        self.restart_analysis();
+                    }
+                    Err(_) => send("tellusererror Illegal position"),
+                }
+            }
+            "undo" | "remove" => {
+                self.abort();
+                let n = if cmd == "undo" { 1 } else { 2 };
+                for _ in 0..n {
+                    if !self.line.undo() {
+                        send(&format!("Error (command not legal now): {cmd}"));
+                        break;
+                    }
+                }
+                self.restart_analysis();
+            }
+            "analyze" => {
+                self.abort();
+                self.engine = None;
+                self.analyzing = true;
+                self.restart_analysis();
+            }
+            "exit" => {
+                self.abort();
+                self.analyzing = false;
+            }
+            "quit" => return false,
+            "usermove" => match arg {
+                Some(m) => self.user_move(m),
+                None => send("Error (missing move): usermove"),
+            },
+            _ => {
+                // Without `usermove`, a move comes bare; anything else is unknown.
+                match self.game.parse_move(self.line.current(), cmd) {
+                    Err(MoveError::Malformed(_)) => {
+                        send(&format!("Error (unknown command): {cmd}"))
+                    }
+                    _ => self.user_move(cmd),
+                }
+            }
+        }
+        true
+    }
+
+    fn select(&mut self, name: &str) {
+        if let Ok(g) = self.catalogue.game(name) {
+            if !Arc::ptr_eq(&g, &self.game) {
+                self.searcher = Some(Searcher::new(g.clone(), self.hash_mb));
+            }
+            self.game = g;
+        }
+        self.line = Line::new(self.game.clone(), self.game.start());
+    }
+
+    fn level(&mut self, args: &[&str]) {
+        let mps = number::<u32>(args.first().copied());
+        let base = args.get(1).and_then(|b| {
+            let (m, s) = b.split_once(':').unwrap_or((b, "0"));
+            Some(m.parse::<u64>().ok()? * 60 + s.parse::<u64>().ok()?)
+        });
+        let inc = number::<f64>(args.get(2).copied()).filter(|i| *i >= 0.0 && *i < 1e6);
+        match (mps, base, inc) {
+            (Some(mps), Some(base), Some(inc)) => {
+                self.mps = mps;
+                self.base = Duration::from_secs(base);
+                self.inc = Duration::from_secs_f64(inc);
+                self.st = None;
+            }
+            _ => send(&format!("Error (bad argument): level {}", args.join(" "))),
+        }
+    }
+
+    /// Stops any search without playing its move.
+    fn abort(&mut self) {
+        if let Some(d) = self.worker.stop() {
+            self.searcher = Some(d.searcher);
+        }
+        for p in std::mem::take(&mut self.pongs) {
+            send(&p);
+        }
+    }
+
+    fn user_move(&mut self, text: &str) {
+        self.abort();
+        if let Some(v) = self.line.verdict() {
+            send(&format!(
+                "Illegal move (the game is over: {}): {text}",
+                v.cause
+            ));
+            return;
+        }
+        match self.game.parse_move(self.line.current(), text) {
+            Ok(m) => {
+                self.line.play(m);
+                if !self.report_end() {
+                    if self.analyzing {
+                        self.restart_analysis();
+                    } else if self.engine == Some(self.line.current().side_to_move()) {
+                        self.think();
+                    }
+                } else if self.analyzing {
+                    self.restart_analysis();
+                }
+            }
+            Err(e) => {
+                let reason = match e {
+                    MoveError::Malformed(_) => "malformed",
+                    MoveError::NoCell(..) => "no such cell",
+                    MoveError::Ambiguous(_) => "ambiguous",
+                    MoveError::Illegal(_) if self.game.in_check(self.line.current()) => "in check",
+                    MoveError::Illegal(_) => "not a legal move",
+                };
+                send(&format!("Illegal move ({reason}): {text}"));
+            }
+        }
+    }
+
+    /// Sends the result if the game has ended; tells whether it has.
+    fn report_end(&mut self) -> bool {
+        let Some(v) = self.line.verdict() else {
+            return false;
+        };
+        send(&result_line(&self.game, &v));
+        true
+    }
+
+    fn limits(&self) -> Limits {
+        if let Some(d) = self.sd {
+            let mut l = Limits::depth(d);
+            l.movetime = self.st;
+            return l;
+        }
+        if let Some(t) = self.st {
+            return Limits::movetime(t);
+        }
+        let left = self.clock.unwrap_or(self.base);
+        let mtg = if self.mps > 0 {
+            let played = (self.line.moves.len() / 2) as u32;
+            Some(self.mps - played % self.mps)
+        } else {
+            None
+        };
+        Limits::clock(left, self.inc, mtg)
+    }
+
+    fn start(&mut self, purpose: Purpose, limits: Limits, infinite: bool) {
+        let searcher = self
+            .searcher
+            .take()
+            .unwrap_or_else(|| Searcher::new(self.game.clone(), self.hash_mb));
+        let game = self.game.clone();
+        let post = self.post.clone();
+        let always = purpose == Purpose::Analysis;
+        let info = Box::new(move |i: &Info| {
+            if always || post.load(Ordering::Relaxed) {
+                send(&thinking_line(&game, i));
+            }
+        });
+        self.purpose = purpose;
+        self.worker
+            .start(searcher, &self.line, limits, infinite, info);
+    }
+
+    fn think(&mut self) {
+        if self.line.verdict().is_some() {
+            return;
+        }
+        let limits = self.limits();
+        self.start(Purpose::Move, limits, false);
+    }
+
+    fn restart_analysis(&mut self) {
+        if self.analyzing && self.line.verdict().is_none() {
+            self.start(Purpose::Analysis, Limits::default(), true);
+        }
+    }
+
+    /// A search has ended: play its move if it was the engine's.
+    fn finish(&mut self, d: Done) {
+        self.worker.finished(d.id);
+        self.searcher = Some(d.searcher);
+        if self.purpose == Purpose::Move
+            && self.engine == Some(self.line.current().side_to_move())
+            && let Some(m) = d.result.best
+        {
+            send(&format!("move {}", self.game.move_to_string(&m)));
+            self.line.play(m);
+            self.report_end();
+        }
+        for p in std::mem::take(&mut self.pongs) {
+            send(&p);
+        }
+    }
+}
+
+/// A thinking line: depth, score (centipawns, or 100000 + N for a mate in N), time in
+/// centiseconds, nodes, principal variation.
+fn thinking_line(game: &Game, i: &Info) -> String {
+    let score = match i.score {
+        Score::Cp(v) => v,
+        Score::Mate(n) if n > 0 => 100_000 + n,
+        Score::Mate(n) => -100_000 + n,
+    };
+    let pv: Vec<String> = i.pv.iter().map(|m| game.move_to_string(m)).collect();
+    format!(
+        "{} {score} {} {} {}",
+        i.depth,
+        i.elapsed.as_millis() / 10,
+        i.nodes,
+        pv.join(" ")
+    )
+    .trim_end()
+    .to_string()
+}
+
+/// `RESULT {COMMENT}` for an ended game.
+fn result_line(game: &Game, v: &Verdict) -> String {
+    let players = &game.rules().players;
+    match v.winner {
+        Some(w) => format!(
+            "{} {{{} wins by {}}}",
+            if w == 0 { "1-0" } else { "0-1" },
+            capitalise(&players[w as usize].name),
+            v.cause
+        ),
+        None => format!("1/2-1/2 {{Draw by {}}}", v.cause),
+    }
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+        .unwrap_or_default()
+}
