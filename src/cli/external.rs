@@ -136,13 +136,20 @@ impl External {
                 e.send("xboard")?;
                 e.send("protover 2")?;
                 let deadline = Instant::now() + HANDSHAKE;
-                // Engines of protocol 1 send no features: the deadline ends the wait.
-                while let Ok(line) = e.read(deadline) {
-                    if let Some(f) = line.strip_prefix("feature ") {
-                        e.features(f);
-                        if f.contains("done=1") {
-                            break;
+                // Engines of protocol 1 send no features: the deadline ends the wait. One that
+                // has exited has failed.
+                loop {
+                    match e.read(deadline) {
+                        Ok(line) => {
+                            if let Some(f) = line.strip_prefix("feature ") {
+                                e.features(f);
+                                if f.contains("done=1") {
+                                    break;
+                                }
+                            }
                         }
+                        Err(f) if f.cause == "engine-timeout" => break,
+                        Err(f) => return Err(f),
                     }
                 }
             }

@@ -239,13 +239,12 @@ fn play(series: &Series, s: usize, index: usize, spec: &MatchSpec) -> Record {
         let moves = game.legal_moves(line.current());
         line.play(moves[rng.below(moves.len())]);
     }
-    // The game record starts after the random plies, so that the PGN replays from its FEN.
+    // The game record starts after the opening and random plies, so that the PGN replays from
+    // its FEN; an engine is told the opening's own start and every move since (not every engine
+    // takes a FEN).
+    let prefix = line.moves.len();
     let start_fen = game.fen(line.current());
-    let mut line = Line {
-        positions: vec![*line.current()],
-        moves: Vec::new(),
-        game: game.clone(),
-    };
+    let origin_fen = game.fen(start);
     let mut searcher = Searcher::new(game.clone(), 8);
     let limits = search_limits(spec.limit);
     let mut record = Record {
@@ -266,7 +265,7 @@ fn play(series: &Series, s: usize, index: usize, spec: &MatchSpec) -> Record {
         let side = (index % 2) as u8;
         record.varia_side = Some(side);
         let started = External::start(cmd, spec.protocol).and_then(|mut e| {
-            let fen = (start_fen != game.fen(&game.start())).then_some(start_fen.as_str());
+            let fen = (origin_fen != game.fen(&game.start())).then_some(origin_fen.as_str());
             e.new_game(&series.variant, fen, spec.limit).map(|_| e)
         });
         match started {
@@ -289,7 +288,7 @@ fn play(series: &Series, s: usize, index: usize, spec: &MatchSpec) -> Record {
                 Some(Protocol::Xboard) => Duration::from_secs(super::external::xboard_seconds(t)),
                 _ => t,
             };
-            t * 3 + Duration::from_secs(5)
+            t * 3 + Duration::from_secs(2)
         }
         _ => Duration::from_secs(120),
     };
@@ -297,7 +296,7 @@ fn play(series: &Series, s: usize, index: usize, spec: &MatchSpec) -> Record {
         if let Some(v) = line.verdict() {
             break v;
         }
-        if line.moves.len() >= spec.max_plies {
+        if line.moves.len() - prefix >= spec.max_plies {
             break Verdict {
                 winner: None,
                 cause: "ply-cap".into(),
@@ -318,7 +317,7 @@ fn play(series: &Series, s: usize, index: usize, spec: &MatchSpec) -> Record {
                 .best
         } else {
             let e = engine.as_mut().expect("an engine plays this side");
-            match e.best_move(&start_fen, &line.move_strings(), spec.limit, patience) {
+            match e.best_move(&origin_fen, &line.move_strings(), spec.limit, patience) {
                 Ok(text) => match game.parse_move(line.current(), &text) {
                     Ok(m) => Some(m),
                     Err(_) => {
@@ -349,7 +348,7 @@ fn play(series: &Series, s: usize, index: usize, spec: &MatchSpec) -> Record {
     if let Some(e) = engine {
         e.quit();
     }
-    record.moves = line.move_strings();
+    record.moves = line.move_strings().split_off(prefix);
     record.verdict = verdict;
     record
 }

@@ -317,7 +317,12 @@ impl Xboard {
             ));
             return;
         }
-        match self.game.parse_move(self.line.current(), text) {
+        // XBoard writes a move into a promotion zone that does not promote with `=`.
+        let parsed = match text.strip_suffix('=') {
+            Some(plain) => self.game.parse_move(self.line.current(), plain),
+            None => self.game.parse_move(self.line.current(), text),
+        };
+        match parsed {
             Ok(m) => {
                 self.line.play(m);
                 if !self.report_end() {

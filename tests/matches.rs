@@ -1,0 +1,238 @@
+//! `varia match`: reports whose numbers add up, PGN that replays, and external engines that die or
+//! hang without hanging the referee.
+
+use std::process::{Command, Output};
+
+fn def(path: &str) -> String {
+    format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn varia(args: &[&str]) -> Output {
+    let out = Command::new(env!("CARGO_BIN_EXE_varia"))
+        .args(args)
+        .output()
+        .expect("varia runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    out
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("JSON")
+}
+
+/// Checks the arithmetic of one series of a report.
+fn consistent(s: &serde_json::Value, games: u64) {
+    let n = |k: &str| s[k].as_u64().unwrap();
+    assert_eq!(n("games"), games);
+    assert_eq!(n("wins") + n("draws") + n("losses"), games, "{s}");
+    let causes: u64 = s["causes"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|v| v.as_u64().unwrap())
+        .sum();
+    assert_eq!(causes, games, "{s}");
+    let by_player: u64 = s["wins_by_player"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|v| v.as_u64().unwrap())
+        .sum();
+    assert_eq!(by_player + n("draws"), games, "{s}");
+    let score = (n("wins") as f64 + n("draws") as f64 / 2.0) / games as f64;
+    assert!((s["score"].as_f64().unwrap() - score).abs() < 0.001, "{s}");
+    let plies = &s["plies"];
+    assert!(plies["min"].as_u64().unwrap() <= plies["max"].as_u64().unwrap());
+}
+
+#[test]
+fn self_play_series_side_by_side() {
+    let pgn = std::env::temp_dir().join(format!("varia-match-{}.pgn", std::process::id()));
+    let out = varia(&[
+        "match",
+        &def("definitions/classic/minishogi.varia"),
+        "--games",
+        "4",
+        "--depth",
+        "1",
+        "--max-plies",
+        "60",
+        "--threads",
+        "2",
+        "--json",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    let report = json(&out);
+    let series = report["series"].as_array().unwrap();
+    assert_eq!(series.len(), 1);
+    assert_eq!(series[0]["variant"], "minishogi");
+    consistent(&series[0], 4);
+    // Every game of the PGN replays with `varia show`.
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    let _ = std::fs::remove_file(&pgn);
+    let games: Vec<&str> = text.split("[Event ").skip(1).collect();
+    assert_eq!(games.len(), 4);
+    for g in games {
+        let tag = |k: &str| {
+            let start = g.find(&format!("[{k} \"")).unwrap() + k.len() + 3;
+            g[start..].split('"').next().unwrap().to_string()
+        };
+        let body = g.split("\n\n").nth(1).unwrap();
+        let moves: Vec<&str> = body
+            .split_whitespace()
+            .filter(|w| !w.ends_with('.') && !w.contains('-') && *w != "*")
+            .collect();
+        assert_eq!(moves.len().to_string(), tag("PlyCount"));
+        let mut args = vec![
+            "show".to_string(),
+            def("definitions/classic/minishogi.varia"),
+            "--variant".into(),
+            tag("Variant"),
+            "--fen".into(),
+            tag("FEN"),
+        ];
+        if !moves.is_empty() {
+            args.push("--moves".into());
+            args.extend(moves.iter().map(|m| m.to_string()));
+        }
+        let args: Vec<&str> = args.iter().map(|s| s.as_str()).collect();
+        let shown = varia(&args);
+        assert!(
+            shown.status.success(),
+            "{}",
+            String::from_utf8_lossy(&shown.stderr)
+        );
+    }
+}
+
+#[test]
+fn two_subvariants_reported_side_by_side() {
+    let out = varia(&[
+        "match",
+        &def("definitions/symgi.varia"),
+        "--variant",
+        "stepping",
+        "--variant",
+        "leaping",
+        "--games",
+        "2",
+        "--nodes",
+        "300",
+        "--max-plies",
+        "40",
+    ]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let first = text.lines().next().unwrap();
+    assert!(
+        first.starts_with("variant") && first.contains("stepping") && first.contains("leaping"),
+        "{text}"
+    );
+    assert!(text.contains("wins / draws / losses"), "{text}");
+}
+
+#[test]
+fn an_engine_that_dies_loses_and_the_match_ends() {
+    // A varia UCI engine killed after a second: its games end when its pipe closes.
+    let engine = format!(
+        "timeout 1 {} uci {}",
+        env!("CARGO_BIN_EXE_varia"),
+        def("definitions/classic/chess.varia")
+    );
+    let out = varia(&[
+        "match",
+        &def("definitions/classic/chess.varia"),
+        "--games",
+        "2",
+        "--movetime",
+        "150",
+        "--engine",
+        &engine,
+        "--json",
+    ]);
+    let report = json(&out);
+    let s = &report["series"][0];
+    consistent(s, 2);
+    assert_eq!(
+        s["entrants"][1],
+        format!("varia {}", env!("CARGO_PKG_VERSION"))
+    );
+    // Unless varia mates within a second, the engine's death ends the game.
+    let causes = s["causes"].as_object().unwrap();
+    assert!(
+        causes
+            .keys()
+            .all(|k| k == "engine-died" || k == "checkmate"),
+        "{s}"
+    );
+    assert_eq!(s["wins"], 2, "{s}");
+}
+
+#[test]
+fn an_engine_that_hangs_loses_on_time() {
+    // Answers the handshake, then never moves.
+    let script =
+        "while read l; do case \"$l\" in uci) echo uciok;; isready) echo readyok;; esac; done";
+    let engine = format!("sh -c '{script}'");
+    let out = varia(&[
+        "match",
+        &def("definitions/classic/chess.varia"),
+        "--games",
+        "2",
+        "--movetime",
+        "50",
+        "--engine",
+        &engine,
+        "--random-plies",
+        "0",
+        "--json",
+    ]);
+    let report = json(&out);
+    let s = &report["series"][0];
+    consistent(s, 2);
+    // varia moves first in game 1; the engine then hangs in both games.
+    assert_eq!(s["causes"]["engine-timeout"], 2, "{s}");
+    assert_eq!(s["wins"], 2);
+}
+
+#[test]
+fn an_engine_that_does_not_start_is_an_error() {
+    let out = varia(&[
+        "match",
+        &def("definitions/classic/chess.varia"),
+        "--games",
+        "1",
+        "--engine",
+        "/nonexistent/engine",
+    ]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).starts_with("error: engine"));
+}
+
+#[test]
+fn bad_match_flags_are_refused() {
+    let chess = def("definitions/classic/chess.varia");
+    let out = varia(&["match", &chess, "--games", "0"]);
+    assert!(!out.status.success());
+    let out = varia(&[
+        "match",
+        &chess,
+        "--games",
+        "2",
+        "--depth",
+        "2",
+        "--movetime",
+        "5",
+    ]);
+    assert!(!out.status.success());
+    let out = varia(&["match", &chess, "--games", "2", "--variant", "nope"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown variant `nope`"));
+}

@@ -1,0 +1,380 @@
+//! Scripted UCI and XBoard sessions and terminal games: the exact lines sent and expected. Every
+//! wait has a deadline, so a broken engine fails a test instead of hanging it.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+fn def(path: &str) -> String {
+    format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A running `varia` speaking a protocol on its standard input and output.
+struct Session {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Session {
+    fn start(args: &[&str]) -> Session {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_varia"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("varia starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Session {
+            child,
+            stdin,
+            lines: rx,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// The next line of output (at most 20 s away).
+    fn line(&self) -> String {
+        self.lines
+            .recv_timeout(Duration::from_secs(20))
+            .expect("an answer in time")
+    }
+
+    /// Reads lines until one satisfies `f`; returns it.
+    fn until(&self, f: impl Fn(&str) -> bool) -> String {
+        loop {
+            let l = self.line();
+            if f(&l) {
+                return l;
+            }
+        }
+    }
+
+    /// Sends `quit` and checks that the process ends well.
+    fn quit(mut self) {
+        self.send("quit");
+        for _ in 0..200 {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                let mut err = String::new();
+                use std::io::Read;
+                self.child
+                    .stderr
+                    .take()
+                    .unwrap()
+                    .read_to_string(&mut err)
+                    .unwrap();
+                assert!(!err.contains("panicked"), "{err}");
+                assert!(status.success(), "exit status {status}");
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(25));
+        }
+        let _ = self.child.kill();
+        panic!("varia did not quit");
+    }
+}
+
+#[test]
+fn uci_handshake_lists_every_variant_of_the_files() {
+    let mut s = Session::start(&[
+        "uci",
+        &def("definitions/symgi.varia"),
+        &def("definitions/classic/chess.varia"),
+    ]);
+    s.send("uci");
+    assert_eq!(
+        s.line(),
+        format!("id name varia {}", env!("CARGO_PKG_VERSION"))
+    );
+    assert_eq!(s.line(), "id author the varia developers");
+    assert_eq!(
+        s.line(),
+        "option name UCI_Variant type combo default stepping var stepping var leaping var displacer var chess"
+    );
+    assert_eq!(
+        s.line(),
+        "option name Hash type spin default 16 min 1 max 4096"
+    );
+    assert_eq!(s.line(), "option name Clear Hash type button");
+    assert_eq!(s.line(), "uciok");
+    s.send("isready");
+    assert_eq!(s.line(), "readyok");
+    s.quit();
+}
+
+#[test]
+fn uci_finds_a_mate_and_reports_it() {
+    let mut s = Session::start(&["uci", &def("definitions/classic/chess.varia")]);
+    s.send("position fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+    s.send("go depth 3");
+    let info = s.until(|l| l.starts_with("info depth 3 "));
+    assert!(info.contains(" score mate 1 "), "{info}");
+    assert!(info.ends_with(" pv a1a8"), "{info}");
+    assert_eq!(s.until(|l| l.starts_with("bestmove")), "bestmove a1a8");
+    s.quit();
+}
+
+#[test]
+fn uci_plays_the_variant_chosen_from_moves() {
+    let mut s = Session::start(&["uci", &def("definitions/symgi.varia")]);
+    s.send("setoption name UCI_Variant value leaping");
+    s.send("position startpos moves e3e4 e7e6");
+    s.send("go nodes 500");
+    let best = s.until(|l| l.starts_with("bestmove"));
+    let m = best.split_whitespace().nth(1).unwrap();
+    // The move is legal there: `varia moves` lists it.
+    let out = Command::new(env!("CARGO_BIN_EXE_varia"))
+        .args([
+            "moves",
+            &def("definitions/symgi.varia"),
+            "--variant",
+            "leaping",
+        ])
+        .args(["--moves", "e3e4", "e7e6"])
+        .output()
+        .unwrap();
+    assert!(
+        String::from_utf8_lossy(&out.stdout).lines().any(|l| l == m),
+        "{m}"
+    );
+    s.quit();
+}
+
+#[test]
+fn uci_answers_bad_input_and_goes_on() {
+    let mut s = Session::start(&["uci", &def("definitions/classic/chess.varia")]);
+    s.send("position startpos moves e2e5");
+    assert_eq!(s.line(), "info string error: illegal move `e2e5`");
+    s.send("position fen 8/8/8 w - - 0 1");
+    assert!(s.line().starts_with("info string error: bad FEN: "));
+    s.send("setoption name UCI_Variant value nonsense");
+    assert_eq!(s.line(), "info string error: unknown variant `nonsense`");
+    s.send("go depth x");
+    assert_eq!(
+        s.line(),
+        "info string error: `depth` needs a number, not `x`"
+    );
+    s.send("stop");
+    assert!(
+        s.until(|l| l.starts_with("bestmove"))
+            .starts_with("bestmove ")
+    );
+    s.send("frobnicate");
+    assert_eq!(s.line(), "info string unknown command: frobnicate");
+    s.send("isready");
+    assert_eq!(s.line(), "readyok");
+    s.quit();
+}
+
+#[test]
+fn uci_bestmove_none_when_the_game_is_over() {
+    let mut s = Session::start(&["uci", &def("definitions/classic/chess.varia")]);
+    s.send("position fen rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+    s.send("go depth 2");
+    assert_eq!(s.until(|l| l.starts_with("bestmove")), "bestmove (none)");
+    s.quit();
+}
+
+#[test]
+fn uci_infinite_waits_for_stop() {
+    let mut s = Session::start(&["uci", &def("definitions/classic/minishogi.varia")]);
+    s.send("go infinite");
+    s.send("isready");
+    assert_eq!(s.until(|l| !l.starts_with("info")), "readyok");
+    s.send("stop");
+    assert!(
+        s.until(|l| l.starts_with("bestmove"))
+            .starts_with("bestmove ")
+    );
+    s.quit();
+}
+
+#[test]
+fn xboard_features_and_variant_setup() {
+    let mut s = Session::start(&["xboard", &def("definitions/symgi.varia")]);
+    s.send("xboard");
+    s.send("protover 2");
+    assert_eq!(s.line(), "feature done=0");
+    let features = s.line();
+    assert!(
+        features.starts_with("feature ping=1 setboard=1 "),
+        "{features}"
+    );
+    for f in [
+        "usermove=1",
+        "sigint=0",
+        "sigterm=0",
+        "analyze=1",
+        "variants=\"stepping,leaping,displacer\"",
+    ] {
+        assert!(features.contains(f), "{f} in {features}");
+    }
+    assert_eq!(s.line(), "feature done=1");
+    s.send("variant leaping");
+    assert_eq!(
+        s.line(),
+        "setup (PNBRZFXT.W.+.++......Kpnbrzfxt.w.+.++......k) 9x9+7_shogi \
+         wxttkzzfn/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/NFZZKTTXW[] w - - 0 1"
+    );
+    let pieces: Vec<String> = (0..13).map(|_| s.line()).collect();
+    assert_eq!(pieces[0], "piece K& WF");
+    assert!(pieces.contains(&"piece +B& BW".to_string()));
+    // The leaping Waffle jumps (no `n`); the stepping one would not.
+    assert!(pieces.contains(&"piece W& WA@9".to_string()), "{pieces:?}");
+    s.send("variant nonsense");
+    assert_eq!(s.line(), "Error (unsupported variant): nonsense");
+    s.quit();
+}
+
+#[test]
+fn xboard_refuses_illegal_moves_and_plays_legal_ones() {
+    let mut s = Session::start(&["xboard", &def("definitions/classic/chess.varia")]);
+    s.send("protover 2");
+    s.until(|l| l == "feature done=1");
+    s.send("new");
+    s.send("force");
+    s.send("usermove e2e5");
+    assert_eq!(s.line(), "Illegal move (not a legal move): e2e5");
+    s.send("usermove z9z9");
+    assert_eq!(s.line(), "Illegal move (no such cell): z9z9");
+    s.send("usermove hello");
+    assert_eq!(s.line(), "Illegal move (malformed): hello");
+    s.send("usermove e2e4");
+    s.send("ping 5");
+    assert_eq!(s.line(), "pong 5");
+    s.send("sd 2");
+    s.send("go");
+    let mv = s.until(|l| l.starts_with("move "));
+    assert!(mv.len() >= 9, "{mv}");
+    s.send("frobnicate");
+    assert_eq!(s.line(), "Error (unknown command): frobnicate");
+    s.send("setboard this is not a position");
+    assert_eq!(s.line(), "tellusererror Illegal position");
+    s.quit();
+}
+
+#[test]
+fn xboard_mates_and_reports_the_result() {
+    let mut s = Session::start(&["xboard", &def("definitions/classic/chess.varia")]);
+    s.send("protover 2");
+    s.until(|l| l == "feature done=1");
+    s.send("new");
+    s.send("force");
+    s.send("setboard 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+    s.send("sd 3");
+    s.send("go");
+    assert_eq!(s.until(|l| !l.starts_with(char::is_numeric)), "move a1a8");
+    assert_eq!(s.line(), "1-0 {White wins by checkmate}");
+    s.send("undo");
+    s.send("usermove a1a8");
+    assert_eq!(s.line(), "1-0 {White wins by checkmate}");
+    s.send("usermove g8h8");
+    assert!(s.line().starts_with("Illegal move (the game is over"));
+    s.quit();
+}
+
+#[test]
+fn xboard_analyze_prints_thinking_until_exit() {
+    let mut s = Session::start(&["xboard", &def("definitions/classic/chess.varia")]);
+    s.send("protover 2");
+    s.until(|l| l == "feature done=1");
+    s.send("new");
+    s.send("analyze");
+    let line = s.line();
+    let fields: Vec<&str> = line.split_whitespace().collect();
+    assert!(fields.len() >= 5, "{line}");
+    assert!(
+        fields[..4].iter().all(|f| f.parse::<i64>().is_ok()),
+        "{line}"
+    );
+    s.send("exit");
+    s.send("ping 9");
+    assert_eq!(s.until(|l| l.starts_with("pong")), "pong 9");
+    s.quit();
+}
+
+fn play(args: &[&str], input: &str) -> (String, bool) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_varia"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    (
+        String::from_utf8_lossy(&out.stdout).to_string() + &err,
+        out.status.success(),
+    )
+}
+
+#[test]
+fn play_answers_an_illegal_move_with_the_legal_ones() {
+    let chess = def("definitions/classic/chess.varia");
+    let (out, ok) = play(&["play", &chess, "--depth", "1"], "e2e5\ne2e4\nquit\n");
+    assert!(ok);
+    assert!(
+        out.contains("illegal move `e2e5`; legal moves: a2a3 a2a4 b1a3 b1c3 b2b3"),
+        "{out}"
+    );
+    assert!(out.contains("black plays "), "{out}");
+    assert!(out.contains("white resigns"), "{out}");
+}
+
+#[test]
+fn play_engine_against_engine_with_four_players() {
+    let faces = def("definitions/4-faces.varia");
+    let (out, ok) = play(
+        &[
+            "play",
+            &faces,
+            "--as",
+            "none",
+            "--depth",
+            "1",
+            "--max-plies",
+            "8",
+        ],
+        "",
+    );
+    assert!(ok, "{out}");
+    assert!(out.contains("game over (ply-cap): draw"), "{out}");
+    for p in ["red", "orange", "green", "blue"] {
+        assert!(out.contains(&format!("{p} plays ")), "{p}: {out}");
+    }
+}
+
+#[test]
+fn play_refuses_an_unknown_side() {
+    let chess = def("definitions/classic/chess.varia");
+    let (out, ok) = play(&["play", &chess, "--as", "purple"], "");
+    assert!(!ok);
+    assert!(
+        out.contains("error: unknown side `purple` (sides: white, black, none)"),
+        "{out}"
+    );
+}
