@@ -378,3 +378,64 @@ fn play_refuses_an_unknown_side() {
         "{out}"
     );
 }
+
+#[test]
+fn xboard_takes_a_move_that_declines_promotion_with_an_equals_sign() {
+    let mut s = Session::start(&["xboard", &def("definitions/symgi.varia")]);
+    s.send("protover 2");
+    s.until(|l| l == "feature done=1");
+    s.send("variant stepping");
+    s.send("force");
+    // The Bishop's way into Black's camp is open after c3c4 ... g7g6.
+    s.send("usermove c3c4");
+    s.send("usermove g7g6");
+    s.send("usermove b2g7=");
+    s.send("ping 1");
+    assert_eq!(
+        s.until(|l| l.starts_with("pong") || l.starts_with("Illegal")),
+        "pong 1"
+    );
+    s.quit();
+}
+
+#[test]
+fn xboard_offers_no_four_player_game() {
+    let out = Command::new(env!("CARGO_BIN_EXE_varia"))
+        .args(["xboard", &def("definitions/4-faces.varia")])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: no two-player variant in these files for XBoard\n"
+    );
+}
+
+#[test]
+fn protocols_survive_hostile_numbers() {
+    let mut s = Session::start(&["xboard", &def("definitions/classic/chess.varia")]);
+    s.send("protover 2");
+    s.until(|l| l == "feature done=1");
+    for cmd in [
+        "time 99999999999999999",
+        "st nan",
+        "st -5",
+        "level 40 x 0",
+        "memory 0",
+        "sd 0",
+    ] {
+        s.send(cmd);
+    }
+    s.send("ping 2");
+    assert_eq!(s.until(|l| l.starts_with("pong")), "pong 2");
+    s.quit();
+    let mut u = Session::start(&["uci", &def("definitions/classic/chess.varia")]);
+    u.send("setoption name Hash value 99999999");
+    u.send("go wtime 9223372036854775807 btime -5 winc 9223372036854775807 depth 1");
+    assert!(
+        u.until(|l| l.starts_with("bestmove"))
+            .starts_with("bestmove ")
+    );
+    u.quit();
+}

@@ -206,7 +206,9 @@ impl Xboard {
                 _ => send(&format!("Error (bad argument): {text}")),
             },
             "time" => match number::<i64>(arg) {
-                Some(cs) => self.clock = Some(Duration::from_millis(cs.max(0) as u64 * 10)),
+                Some(cs) => {
+                    self.clock = Some(Duration::from_millis((cs.max(0) as u64).saturating_mul(10)))
+                }
                 None => send(&format!("Error (bad argument): {text}")),
             },
             "otim" => {}
