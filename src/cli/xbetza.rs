@@ -3,7 +3,7 @@
 //! a `piece` command per type with its moves in XBoard's Betza dialect, all from the rule set.
 
 use varia::Game;
-use varia::rules::{Mode, MovePart, PieceType, RuleSet, Style};
+use varia::rules::{Mode, MovePart, PieceType, Style};
 
 /// XBoard's first 11 piece types and their usual letters; type `i + 11` is the promoted form of
 /// type `i`, and the last entry of each colour is the King.
@@ -95,7 +95,7 @@ pub fn setup_lines(game: &Game) -> Result<Vec<String>, String> {
         game.fen(&game.start())
     )];
     for p in pieces {
-        let betza = piece_betza(rules, p);
+        let betza = piece_betza(game, p);
         if !betza.is_empty() {
             lines.push(format!("piece {}& {betza}", p.symbol));
         }
@@ -105,14 +105,28 @@ pub fn setup_lines(game: &Game) -> Result<Vec<String>, String> {
 
 /// A piece's moves in XBoard's Betza dialect: atoms with direction, mode (`m`, `c`), lame (`n`),
 /// hopper (`p`), initial-only (`i`) modifiers and a range; castling (`O2`) for a castling king,
-/// drops (`@` and the farthest rank) for a game with hands. Leaps XBoard has no atom for, and
-/// multiple displacement (shown as a plain leap), are approximations.
-pub fn piece_betza(rules: &RuleSet, p: &PieceType) -> String {
+/// drops (`@` and the farthest rank) for a game with hands. XBoard has no zone-restricted moves:
+/// a move usable only from a zone that holds every piece of the type at the start (the pawn's
+/// double step) is written as initial-only (`i`), any other as if it were usable everywhere.
+/// Leaps XBoard has no atom for are left out, and multiple displacement is shown as a plain leap.
+pub fn piece_betza(game: &Game, p: &PieceType) -> String {
+    let rules = game.rules();
+    let id = rules.pieces.iter().position(|q| q.name == p.name);
+    let start = game.start();
     let mut out = String::new();
     for part in &p.moves {
-        out += &part_betza(part);
+        let initial = part.from_zone.is_some_and(|z| {
+            let cells = &rules.zones[z as usize].cells[0];
+            (0..rules.board.cells() as u16)
+                .filter(|&c| {
+                    start
+                        .piece(c)
+                        .is_some_and(|q| q.owner == 0 && Some(q.kind as usize) == id)
+                })
+                .all(|c| cells.binary_search(&c).is_ok())
+        });
+        out += &part_betza(part, initial);
     }
-    let id = rules.pieces.iter().position(|q| q.name == p.name);
     if rules.castling.iter().any(|c| Some(c.king as usize) == id) {
         out += "O2";
     }
@@ -176,7 +190,7 @@ fn direction(x: i8, y: i8) -> String {
 /// A test on a vector: which half of an atom's set it belongs to.
 type Keep = dyn Fn(i8, i8) -> bool;
 
-fn part_betza(part: &MovePart) -> String {
+fn part_betza(part: &MovePart, initial: bool) -> String {
     let mut prefix = String::new();
     match part.mode {
         Mode::Move => prefix.push('m'),
@@ -193,7 +207,7 @@ fn part_betza(part: &MovePart) -> String {
     {
         prefix.push('n');
     }
-    if part.from_zone.is_some() {
+    if initial {
         prefix.push('i');
     }
     let range = match part.range {
@@ -226,13 +240,17 @@ fn part_betza(part: &MovePart) -> String {
             full.iter().copied().filter(|&(x, y)| keep(x, y)).collect()
         };
         let same = |set: Vec<(i8, i8)>| set.len() == vs.len() && set.iter().all(|v| vs.contains(v));
-        let halves: [(&str, &Keep); 6] = [
+        let halves: [(&str, &Keep); 10] = [
             ("f", &|_, y| y > 0),
             ("b", &|_, y| y < 0),
             ("l", &|x, _| x < 0),
             ("r", &|x, _| x > 0),
             ("v", &|x, y| y.abs() > x.abs()),
             ("s", &|x, y| x.abs() > y.abs()),
+            ("ff", &|x, y| y > 0 && y.abs() > x.abs()),
+            ("bb", &|x, y| y < 0 && y.abs() > x.abs()),
+            ("fs", &|x, y| y > 0 && x.abs() > y.abs()),
+            ("bs", &|x, y| y < 0 && x.abs() > y.abs()),
         ];
         if same(full.clone()) {
             out += &word("");
