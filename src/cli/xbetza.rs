@@ -28,16 +28,37 @@ pub fn setup_lines(game: &Game) -> Result<Vec<String>, String> {
         slots[KING] = Some(k);
     }
     let letter = |i: usize| pieces[i].symbol.chars().last().unwrap_or('?');
+    // Types that have a promoted form (`+X`) need one of the first ten places, whose promoted
+    // place is ten further on.
+    let bases: Vec<char> = pieces
+        .iter()
+        .filter_map(|p| p.symbol.strip_prefix('+'))
+        .filter_map(|b| b.chars().next())
+        .collect();
     let mut rest = Vec::new();
     for &i in plain.iter().filter(|&&i| Some(i) != royal) {
         match SLOT_LETTERS.iter().position(|&c| c == letter(i)) {
-            Some(s) if slots[s].is_none() => slots[s] = Some(i),
+            Some(s) if slots[s].is_none() && (s < 10 || !bases.contains(&letter(i))) => {
+                slots[s] = Some(i)
+            }
             _ => rest.push(i),
         }
     }
+    rest.sort_by_key(|&i| !bases.contains(&letter(i)));
     for i in rest {
-        // Any free unpromoted place but the Pawn's (XBoard gives pawns their own rules).
-        let Some(s) = (1..11).find(|&s| slots[s].is_none()) else {
+        // A free place but the Pawn's (XBoard gives pawns their own rules); a type with no
+        // promoted form may also take a promoted place nobody needs (XBoard then takes it for
+        // the promoted form of another type: harmless but for what a capture returns to hand).
+        let needs_base = bases.contains(&letter(i));
+        let free = |s: usize| {
+            slots[s].is_none() && (s < 11 || !bases.contains(&slots[s - 11].map_or('.', letter)))
+        };
+        let place = if needs_base {
+            (1..10).find(|&s| free(s))
+        } else {
+            (1..KING).find(|&s| free(s))
+        };
+        let Some(s) = place else {
             return Err(format!(
                 "too many piece types for XBoard ({})",
                 pieces[i].name
