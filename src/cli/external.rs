@@ -338,6 +338,11 @@ impl External {
                         Some("resign") => {
                             return Err(failure("resignation", "the engine resigned"));
                         }
+                        // A result instead of a move: a claim, for the referee to judge.
+                        Some("1/2-1/2") => return Err(failure("draw-claim", line.clone())),
+                        Some("1-0") | Some("0-1") => {
+                            return Err(failure("win-claim", line.clone()));
+                        }
                         Some(w) if w.starts_with("Illegal") => {
                             return Err(failure("engine-refused-move", line.clone()));
                         }

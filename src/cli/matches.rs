@@ -327,10 +327,22 @@ fn play(series: &Series, s: usize, index: usize, spec: &MatchSpec) -> Record {
                         };
                     }
                 },
+                Err(f) if f.cause == "draw-claim" && fifty_moves(game, line.current()) => {
+                    // The core has no n-move rule yet: a claim of the 50-move rule is upheld
+                    // when the half-move clock allows it.
+                    break Verdict {
+                        winner: None,
+                        cause: "fifty-move-claim".into(),
+                    };
+                }
                 Err(f) => {
+                    let cause = match f.cause {
+                        "draw-claim" | "win-claim" => "false-claim",
+                        c => c,
+                    };
                     break Verdict {
                         winner: record.varia_side,
-                        cause: f.cause.into(),
+                        cause: cause.into(),
                     };
                 }
             }
@@ -351,6 +363,16 @@ fn play(series: &Series, s: usize, index: usize, spec: &MatchSpec) -> Record {
     record.moves = line.move_strings().split_off(prefix);
     record.verdict = verdict;
     record
+}
+
+/// Tells whether the half-move clock (the FEN's next-to-last field) has reached 100 plies.
+fn fifty_moves(game: &Game, pos: &Position) -> bool {
+    let fen = game.fen(pos);
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    fields.len() >= 2
+        && fields[fields.len() - 2]
+            .parse::<u32>()
+            .is_ok_and(|h| h >= 100)
 }
 
 /// The results of a series, seen from its first entrant: the first player in self-play, varia
