@@ -236,3 +236,29 @@ fn bad_match_flags_are_refused() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown variant `nope`"));
 }
+
+#[test]
+fn an_xboard_engine_with_a_false_claim_loses() {
+    // Speaks XBoard, and answers every move with a claim of a draw instead of a move.
+    let script = "while read l; do case \"$l\" in protover*) echo 'feature myname=\"claimer\" usermove=1 done=1';; ping*) echo \"pong ${l#ping }\";; go|usermove*) echo '1/2-1/2 {Draw by 50-move rule}';; esac; done";
+    let engine = format!("sh -c '{}'", script.replace('\'', "'\\''"));
+    let out = varia(&[
+        "match",
+        &def("definitions/classic/chess.varia"),
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--engine",
+        &engine,
+        "--protocol",
+        "xboard",
+        "--json",
+    ]);
+    let report = json(&out);
+    let s = &report["series"][0];
+    consistent(s, 2);
+    assert_eq!(s["entrants"][1], "claimer");
+    assert_eq!(s["causes"]["false-claim"], 2, "{s}");
+    assert_eq!(s["wins"], 2);
+}
