@@ -2,8 +2,9 @@
 //! empty runs, `*` for holes, `+X` promoted types, `X~` promoted pieces whose origin their type
 //! does not imply, `[...]` hands, side to move, castling, en passant, clocks.
 
-use super::Game;
-use super::position::{Piece, Position};
+use super::bits::Bits;
+use super::core::Engine;
+use super::position::{Piece, Pos, Sq};
 use crate::rules::{Cell, PieceId, PlayerId};
 
 /// The largest half-move clock or move number a FEN may give: far beyond any game, and far enough
@@ -69,7 +70,7 @@ pub enum FenError {
     Trailing(String),
 }
 
-impl Game {
+impl<B: Bits> Engine<B> {
     /// Whether pieces are tagged with their owner (games of more than two players).
     fn tagged(&self) -> bool {
         self.rules.players.len() > 2
@@ -134,20 +135,13 @@ impl Game {
     }
 
     /// Parses a FEN into a position of this game.
-    pub fn parse_fen(&self, fen: &str) -> Result<Position, FenError> {
+    pub fn parse_fen(&self, fen: &str) -> Result<Pos<B>, FenError> {
         let fen = fen.trim();
         if fen.is_empty() {
             return Err(FenError::Empty);
         }
         let b = &self.rules.board;
-        let royal_kinds = self
-            .tables
-            .royal
-            .iter()
-            .enumerate()
-            .filter(|(_, r)| **r)
-            .fold(0u64, |m, (k, _)| m | 1 << k);
-        let mut pos = Position::empty(royal_kinds);
+        let mut pos = self.empty();
         let (placement, rest) = fen.split_once(' ').unwrap_or((fen, ""));
         let (board_part, hand_part) = match placement.find('[') {
             Some(i) => {
@@ -263,7 +257,7 @@ impl Game {
                     origin = Some(o);
                     j += close + 1;
                 }
-                if origin == Some(self.tables.unpromoted[kind as usize]) {
+                if origin == Some(self.t.unpromoted[kind as usize]) {
                     return Err(FenError::RedundantOrigin(written(&sym)));
                 }
                 if file >= b.files as i32 {
@@ -274,18 +268,19 @@ impl Game {
                 };
                 if chars.get(j) == Some(&'!') {
                     j += 1;
-                    if !self.defers_after_drop(kind, owner, cell) {
+                    if !self.defers_after_drop(kind, owner, cell as usize) {
                         return Err(FenError::NotPending(written(&sym)));
                     }
-                    pos.pending.insert(cell);
+                    pos.st.pending |= B::cell(cell as usize);
                 }
-                pos.put(
-                    cell,
-                    Piece {
+                pos.raw_set(
+                    cell as usize,
+                    Sq::of(Piece {
                         kind,
                         owner,
                         origin,
-                    },
+                    }),
+                    self.t.royal_kinds,
                 );
                 file += 1;
             }
@@ -322,9 +317,9 @@ impl Game {
                     if !self.has_hands() {
                         return Err(FenError::NoHands(h.to_string()));
                     }
-                    let slot = self.tables.hand_slot[kind as usize];
-                    let on_board: usize = pos.occ.iter().map(|o| o.len()).sum();
-                    let count = &mut pos.hands[owner as usize][slot as usize];
+                    let slot = self.t.hand_slot[kind as usize];
+                    let on_board = pos.occ.count() as usize;
+                    let count = &mut pos.hands[owner as usize * pos.kinds + slot as usize];
                     if *count as usize + on_board >= 255 {
                         return Err(FenError::HandCount(ch.to_string()));
                     }
@@ -340,8 +335,8 @@ impl Game {
             return self.parse_tagged_fields(pos, fields);
         }
         match fields.next() {
-            None | Some("w") => pos.side = 0,
-            Some("b") => pos.side = 1,
+            None | Some("w") => pos.st.side = 0,
+            Some("b") => pos.st.side = 1,
             Some(s) => return Err(FenError::Side(s.into())),
         }
         let is_number = |s: &&str| s.chars().all(|c| c.is_ascii_digit());
@@ -355,7 +350,13 @@ impl Game {
             Some(_) => pos.style.short = true,
             None => {}
         }
-        parse_clocks(pos, fields)
+        parse_clocks(pos, fields).map(|p| self.keyed(p))
+    }
+
+    /// Sets a freshly read position's key.
+    fn keyed(&self, mut pos: Pos<B>) -> Pos<B> {
+        pos.st.key = self.full_key(&pos);
+        pos
     }
 
     /// Whether pieces can ever be held in hand in this game.
@@ -386,12 +387,12 @@ impl Game {
     /// eliminated players (or `-`), the clocks.
     fn parse_tagged_fields<'a>(
         &self,
-        mut pos: Position,
+        mut pos: Pos<B>,
         mut fields: impl Iterator<Item = &'a str>,
-    ) -> Result<Position, FenError> {
+    ) -> Result<Pos<B>, FenError> {
         let side = fields.next().unwrap_or("");
         let mut chars = side.chars();
-        pos.side = match (
+        pos.st.side = match (
             chars.next().and_then(|c| self.player_of_tag(c)),
             chars.next(),
         ) {
@@ -406,16 +407,17 @@ impl Game {
                     .player_of_tag(c)
                     .ok_or_else(|| FenError::Eliminated(out.into()))?;
                 // An eliminated player has no army and no hand.
-                if !pos.occ[p as usize].is_empty() || pos.hands[p as usize].iter().any(|&n| n > 0) {
+                let hand = &pos.hands[p as usize * pos.kinds..(p as usize + 1) * pos.kinds];
+                if pos.by_owner[p as usize].any() || hand.iter().any(|&n| n > 0) {
                     return Err(FenError::Eliminated(out.into()));
                 }
-                pos.eliminated |= 1 << p;
+                pos.st.eliminated |= 1 << p;
             }
         }
-        if pos.eliminated & (1 << pos.side) != 0 {
+        if pos.st.eliminated & (1 << pos.st.side) != 0 {
             return Err(FenError::Eliminated(side.into()));
         }
-        parse_clocks(pos, fields)
+        parse_clocks(pos, fields).map(|p| self.keyed(p))
     }
 
     /// The types that promote to `kind`, in declaration order.
@@ -440,13 +442,14 @@ impl Game {
     }
 
     /// The cell of a player's castling king, if it has one.
-    fn castling_king(&self, pos: &Position, owner: PlayerId) -> Option<Cell> {
-        pos.occ[owner as usize]
-            .iter()
+    fn castling_king(&self, pos: &Pos<B>, owner: PlayerId) -> Option<Cell> {
+        pos.by_owner[owner as usize]
+            .cells()
             .find(|&c| pos.piece(c).is_some_and(|p| self.castles_as(p.kind, true)))
+            .map(|c| c as Cell)
     }
 
-    fn parse_castling(&self, pos: &mut Position, s: &str) -> Result<(), FenError> {
+    fn parse_castling(&self, pos: &mut Pos<B>, s: &str) -> Result<(), FenError> {
         if s == "-" {
             return Ok(());
         }
@@ -461,10 +464,12 @@ impl Game {
                 continue;
             };
             let (fk, rk) = b.coords(king);
-            let rooks: Vec<Cell> = pos.occ[owner as usize]
-                .iter()
+            let rooks: Vec<Cell> = pos.by_owner[owner as usize]
+                .cells()
+                .map(|c| c as Cell)
                 .filter(|&c| {
-                    pos.piece(c).is_some_and(|p| self.castles_as(p.kind, false))
+                    pos.piece(c as usize)
+                        .is_some_and(|p| self.castles_as(p.kind, false))
                         && b.coords(c).1 == rk
                 })
                 .collect();
@@ -478,7 +483,7 @@ impl Game {
                 _ => return Err(err()),
             };
             if let Some(r) = pick {
-                pos.castling.insert(r);
+                pos.st.castling |= B::cell(r as usize);
             }
         }
         Ok(())
@@ -488,7 +493,7 @@ impl Game {
     /// piece whose move lists both the passed cell and its own). The piece that passed them is the
     /// last mover's piece that can be taken en passant on a listed cell, or standing one or two
     /// steps beyond a listed cell in its owner's forward direction.
-    fn parse_ep(&self, pos: &mut Position, s: &str) -> Result<(), FenError> {
+    fn parse_ep(&self, pos: &mut Pos<B>, s: &str) -> Result<(), FenError> {
         if s == "-" {
             return Ok(());
         }
@@ -507,9 +512,9 @@ impl Game {
             rest = &rest[digits..];
         }
         let n = self.rules.players.len();
-        let last = (pos.side as usize + n - 1) % n;
+        let last = (pos.st.side as usize + n - 1) % n;
         let passable = |c: Cell| {
-            pos.piece(c).is_some_and(|p| {
+            pos.piece(c as usize).is_some_and(|p| {
                 p.owner as usize == last
                     && self.rules.pieces[p.kind as usize].can_be_taken_en_passant
             })
@@ -527,7 +532,7 @@ impl Game {
                         victim = Some(v);
                         break;
                     }
-                    Some(v) if pos.is_empty(v) => {}
+                    Some(v) if pos.is_empty(v as usize) => {}
                     _ => break,
                 }
             }
@@ -536,18 +541,18 @@ impl Game {
             return Err(err());
         };
         for c in cells.into_iter().filter(|&c| c != victim) {
-            if !pos.is_empty(c) {
+            if !pos.is_empty(c as usize) {
                 return Err(err());
             }
-            pos.ep_cells.insert(c);
+            pos.st.ep_cells |= B::cell(c as usize);
         }
-        pos.ep_victim = Some(victim);
+        pos.st.ep_victim = victim;
         pos.style.ep_as_written = true;
         Ok(())
     }
 
     /// Writes a position as FEN.
-    pub fn fen(&self, pos: &Position) -> String {
+    pub fn fen(&self, pos: &Pos<B>) -> String {
         let b = &self.rules.board;
         let mut out = String::new();
         for rank in (0..b.ranks as i32).rev() {
@@ -561,7 +566,7 @@ impl Game {
                     out.push('*');
                     continue;
                 };
-                match pos.piece(c) {
+                match pos.piece(c as usize) {
                     None => empty += 1,
                     Some(p) => {
                         if empty > 0 {
@@ -569,7 +574,7 @@ impl Game {
                             empty = 0;
                         }
                         out += &self.symbol_of(p);
-                        if pos.pending.has(c) {
+                        if pos.st.pending.has(c as usize) {
                             out.push('!');
                         }
                     }
@@ -582,13 +587,13 @@ impl Game {
                 out.push('/');
             }
         }
-        let holds = pos.hands.iter().any(|h| h.iter().any(|&n| n > 0));
+        let holds = pos.hands.iter().any(|&n| n > 0);
         if self.rules.captures_to_hand || holds || pos.style.hand_brackets {
             out.push('[');
             let mut any = false;
             for owner in 0..self.rules.players.len() {
                 for kind in 0..self.rules.pieces.len() {
-                    for _ in 0..pos.hands[owner][kind] {
+                    for _ in 0..pos.hands[owner * pos.kinds + kind] {
                         any = true;
                         out += &self.owned_symbol(kind as PieceId, owner as PlayerId);
                     }
@@ -611,25 +616,25 @@ impl Game {
             };
             out += &format!(
                 " {} {out_tags} {} {}",
-                self.player_tag(pos.side),
-                pos.halfmove,
-                pos.fullmove
+                self.player_tag(pos.st.side),
+                pos.st.halfmove,
+                pos.st.fullmove
             );
             return out;
         }
-        out += if pos.side == 0 { " w" } else { " b" };
+        out += if pos.st.side == 0 { " w" } else { " b" };
         if !pos.style.short {
             out.push(' ');
             out += &self.castling_field(pos);
             out.push(' ');
             out += &self.ep_field(pos);
         }
-        out += &format!(" {} {}", pos.halfmove, pos.fullmove);
+        out += &format!(" {} {}", pos.st.halfmove, pos.st.fullmove);
         out
     }
 
-    fn castling_field(&self, pos: &Position) -> String {
-        if self.rules.castling.is_empty() || pos.castling.is_empty() {
+    fn castling_field(&self, pos: &Pos<B>) -> String {
+        if self.rules.castling.is_empty() || pos.st.castling.none() {
             return "-".into();
         }
         let b = &self.rules.board;
@@ -638,12 +643,12 @@ impl Game {
             let Some(king) = self.castling_king(pos, owner) else {
                 continue;
             };
-            let rights = pos.castling.and(&pos.occ[owner as usize]);
+            let rights = pos.st.castling & pos.by_owner[owner as usize];
             let (fk, _) = b.coords(king);
             let mut k = false;
             let mut q = false;
-            for r in rights.iter() {
-                if b.coords(r).0 > fk {
+            for r in rights.cells() {
+                if b.coords(r as Cell).0 > fk {
                     k = true;
                 } else {
                     q = true;
@@ -664,43 +669,39 @@ impl Game {
 
     /// The en-passant field: the passed cells a piece of the side to move could take on (all of
     /// them in a position read from a FEN that named them), in board order.
-    fn ep_field(&self, pos: &Position) -> String {
-        let Some(victim) = pos.ep_victim.and_then(|v| pos.piece(v)) else {
+    fn ep_field(&self, pos: &Pos<B>) -> String {
+        let Some(victim) = pos.piece(pos.st.ep_victim as usize) else {
             return "-".into();
         };
-        let t = &self.tables;
-        let takeable = |cell: Cell| {
+        let side = pos.st.side;
+        let takeable = |cell: usize| {
             // Pretend the passed cell holds the victim, then ask whether a taker attacks it.
-            let mut probe = *pos;
-            probe.put(cell, victim);
-            pos.occ[pos.side as usize].iter().any(|c| {
+            let mut probe = pos.clone();
+            probe.raw_set(cell, Sq::of(victim), self.t.royal_kinds);
+            pos.by_owner[side as usize].cells().any(|c| {
                 pos.piece(c).is_some_and(|p| {
-                    self.rules.pieces[p.kind as usize].takes_en_passant && {
-                        let slot = t.slot(p.kind, pos.side as usize, c);
-                        t.rays(slot).any(|ri| {
-                            let ray = &t.rays[ri];
-                            ray.mode.captures() && self.ray_hits(&probe, ray, cell, pos.side)
-                        })
-                    }
+                    self.rules.pieces[p.kind as usize].takes_en_passant
+                        && self.piece_attacks(&probe, c, cell)
                 })
             })
         };
         let field: String = pos
+            .st
             .ep_cells
-            .iter()
+            .cells()
             .filter(|&c| pos.style.ep_as_written || takeable(c))
-            .map(|c| self.cell_name(c))
+            .map(|c| self.cell_name(c as Cell))
             .collect();
         if field.is_empty() { "-".into() } else { field }
     }
 }
 
 /// The half-move clock and move number (defaults 0 and 1), and nothing after them.
-fn parse_clocks<'a>(
-    mut pos: Position,
+fn parse_clocks<'a, B: Bits>(
+    mut pos: Pos<B>,
     mut fields: impl Iterator<Item = &'a str>,
-) -> Result<Position, FenError> {
-    for (slot, default) in [(&mut pos.halfmove, 0), (&mut pos.fullmove, 1)] {
+) -> Result<Pos<B>, FenError> {
+    for (slot, default) in [(&mut pos.st.halfmove, 0), (&mut pos.st.fullmove, 1)] {
         *slot = match fields.next() {
             Some(s) => match s.parse::<u32>() {
                 Ok(n) if n <= MAX_COUNTER && s.chars().all(|c| c.is_ascii_digit()) => n,

@@ -1,27 +1,26 @@
 //! The generic engine: tables built once per rule set, positions, move generation, game end and
 //! perft. It depends on [`crate::rules`] only.
+//!
+//! A [`Game`] picks the narrowest bitboard its board fits (64, 128 or 256 cells) when it is built,
+//! and the engine code is compiled once for each width.
 
-mod cellset;
+mod bits;
+mod core;
 mod fen;
 mod movegen;
 mod notation;
 mod position;
 mod tables;
 
-pub use cellset::CellSet;
 pub use fen::FenError;
 pub use notation::MoveError;
-pub use position::{FenStyle, Move, MoveKind, Piece, Position};
+pub use position::{FenStyle, Move, MoveKind, Piece};
 
-use crate::rules::{Outcome, PlayerId, RuleSet, RuleSetError};
-use tables::Tables;
+use bits::{Bits, U256};
+use core::Engine;
+use position::Pos;
 
-/// A rule set made playable.
-pub struct Game {
-    rules: RuleSet,
-    tables: Tables,
-    start: Position,
-}
+use crate::rules::{Cell, Outcome, PieceId, PlayerId, RuleSet, RuleSetError};
 
 /// The deepest perft the engine counts: deeper trees could not be counted in a lifetime, and
 /// their recursion would exhaust the stack.
@@ -109,56 +108,318 @@ impl Status {
     }
 }
 
+/// The engine of a game, on the bitboard width its board needs.
+enum Inner {
+    Narrow(Box<Engine<u64>>),
+    Medium(Box<Engine<u128>>),
+    Wide(Box<Engine<U256>>),
+}
+
+/// A rule set made playable.
+pub struct Game {
+    inner: Inner,
+}
+
+/// A position of a game, with the moves played on it (so that they can be taken back and
+/// repetitions seen). A position belongs to the game that made it; given to another game, it
+/// reads as an empty, finished one.
+#[derive(Clone, Debug)]
+pub struct Position(PosInner);
+
+#[derive(Clone, Debug)]
+enum PosInner {
+    Narrow(Pos<u64>),
+    Medium(Pos<u128>),
+    Wide(Pos<U256>),
+}
+
+/// Runs `$body` with the engine `$e` and position `$p` of matching width, or gives `$other`.
+macro_rules! with {
+    ($game:expr, $pos:expr, |$e:ident, $p:ident| $body:expr, $other:expr) => {
+        match (&$game.inner, $pos) {
+            (Inner::Narrow($e), PosInner::Narrow($p)) => $body,
+            (Inner::Medium($e), PosInner::Medium($p)) => $body,
+            (Inner::Wide($e), PosInner::Wide($p)) => $body,
+            _ => $other,
+        }
+    };
+}
+
+/// Runs `$body` with the engine `$e` of the game, whatever its width.
+macro_rules! each {
+    ($game:expr, |$e:ident| $body:expr) => {
+        match &$game.inner {
+            Inner::Narrow($e) => $body,
+            Inner::Medium($e) => $body,
+            Inner::Wide($e) => $body,
+        }
+    };
+}
+
+/// Reads a position's fields whatever its width.
+macro_rules! read {
+    ($pos:expr, |$p:ident| $body:expr) => {
+        match &$pos.0 {
+            PosInner::Narrow($p) => $body,
+            PosInner::Medium($p) => $body,
+            PosInner::Wide($p) => $body,
+        }
+    };
+}
+
+impl Position {
+    /// Gets the piece on a cell.
+    pub fn piece(&self, c: Cell) -> Option<Piece> {
+        read!(self, |p| p.piece(c as usize))
+    }
+
+    /// Gets the player to move.
+    pub fn side_to_move(&self) -> PlayerId {
+        read!(self, |p| p.side_to_move())
+    }
+
+    /// Tells whether a player has been eliminated.
+    pub fn is_eliminated(&self, player: PlayerId) -> bool {
+        read!(self, |p| p.is_eliminated(player))
+    }
+
+    /// Gets how many pieces of a type a player holds in hand.
+    pub fn in_hand(&self, player: PlayerId, kind: PieceId) -> u8 {
+        read!(self, |p| p.in_hand(player, kind))
+    }
+
+    /// Gets the number of moves played on the position since it was set up.
+    pub fn moves_made(&self) -> usize {
+        read!(self, |p| p.moves_made())
+    }
+}
+
 impl Game {
     /// Checks a rule set (e.g. one loaded from RON or JSON), builds its tables and reads its
     /// start position.
     pub fn new(rules: RuleSet) -> Result<Game, GameError> {
         rules.validate()?;
-        let tables = Tables::build(&rules);
-        let mut game = Game {
-            rules,
-            tables,
-            start: Position::empty(0),
+        let cells = rules.board.cells();
+        let inner = if cells <= u64::CELLS {
+            Inner::Narrow(Box::new(ready(Engine::new(rules))?))
+        } else if cells <= u128::CELLS {
+            Inner::Medium(Box::new(ready(Engine::new(rules))?))
+        } else {
+            Inner::Wide(Box::new(ready(Engine::new(rules))?))
         };
-        game.start = game.parse_fen(&game.rules.setup)?;
-        Ok(game)
+        Ok(Game { inner })
     }
 
     /// Gets the rule set.
     pub fn rules(&self) -> &RuleSet {
-        &self.rules
+        each!(self, |e| &e.rules)
+    }
+
+    fn wrap<B: Bits>(&self, p: Pos<B>) -> Position
+    where
+        PosInner: From<Pos<B>>,
+    {
+        Position(PosInner::from(p))
     }
 
     /// Gets the start position.
     pub fn start(&self) -> Position {
-        self.start
+        each!(self, |e| self.wrap(e.start.clone()))
     }
 
-    /// Gets the player after `p` in turn order who is still in the game.
-    pub(crate) fn next_player(&self, pos: &Position, p: PlayerId) -> PlayerId {
-        let n = self.rules.players.len();
-        let mut q = p as usize;
-        for _ in 0..n {
-            q = (q + 1) % n;
-            if pos.eliminated & (1 << q) == 0 {
-                return q as PlayerId;
-            }
+    /// Parses a FEN into a position of this game.
+    pub fn parse_fen(&self, fen: &str) -> Result<Position, FenError> {
+        each!(self, |e| e.parse_fen(fen).map(|p| self.wrap(p)))
+    }
+
+    /// Writes a position as FEN.
+    pub fn fen(&self, pos: &Position) -> String {
+        with!(self, &pos.0, |e, p| e.fen(p), String::new())
+    }
+
+    /// Gets every legal move of the player to move.
+    pub fn legal_moves(&self, pos: &Position) -> Vec<Move> {
+        let mut out = Vec::new();
+        with!(
+            self,
+            &pos.0,
+            |e, p| e.legal_moves(&mut p.clone(), &mut out),
+            ()
+        );
+        out
+    }
+
+    /// Writes a move.
+    pub fn move_to_string(&self, m: &Move) -> String {
+        each!(self, |e| e.move_to_string(m))
+    }
+
+    /// Parses a move and finds it among the legal moves of the position.
+    pub fn parse_move(&self, pos: &Position, s: &str) -> Result<Move, MoveError> {
+        with!(
+            self,
+            &pos.0,
+            |e, p| e.parse_move(p, s),
+            Err(MoveError::Illegal(s.to_string()))
+        )
+    }
+
+    /// Plays a legal move on a position (a move from [`Game::legal_moves`] or
+    /// [`Game::parse_move`] of this position); where losing every move eliminates, players left
+    /// without a legal move leave the game.
+    pub fn play(&self, pos: &mut Position, m: &Move) {
+        match (&self.inner, &mut pos.0) {
+            (Inner::Narrow(e), PosInner::Narrow(p)) => e.play(p, m),
+            (Inner::Medium(e), PosInner::Medium(p)) => e.play(p, m),
+            (Inner::Wide(e), PosInner::Wide(p)) => e.play(p, m),
+            _ => {}
         }
-        p
+    }
+
+    /// Takes back the last move played; tells whether there was one.
+    pub fn undo(&self, pos: &mut Position) -> bool {
+        match (&self.inner, &mut pos.0) {
+            (Inner::Narrow(e), PosInner::Narrow(p)) => e.undo(p),
+            (Inner::Medium(e), PosInner::Medium(p)) => e.undo(p),
+            (Inner::Wide(e), PosInner::Wide(p)) => e.undo(p),
+            _ => false,
+        }
+    }
+
+    /// Plays a move on a copy of the position and returns it.
+    pub fn make(&self, pos: &Position, m: &Move) -> Position {
+        let mut next = pos.clone();
+        self.play(&mut next, m);
+        next
+    }
+
+    /// Tells whether a royal piece of the player to move is attacked.
+    pub fn in_check(&self, pos: &Position) -> bool {
+        with!(self, &pos.0, |e, p| e.royal_attacked(p, p.st.side), false)
+    }
+
+    /// Gets the Zobrist key of a position: what makes two positions the same for repetition
+    /// (pieces and their origins, hands, side to move, castling and en-passant rights, players
+    /// out, deferred promotions; not the clocks).
+    pub fn key(&self, pos: &Position) -> u64 {
+        read!(pos, |p| p.st.key)
     }
 
     /// Tells whether the game is over, and how.
     pub fn status(&self, pos: &Position) -> Status {
+        with!(
+            self,
+            &pos.0,
+            |e, p| e.status(&mut p.clone()),
+            Status::Ongoing { in_check: false }
+        )
+    }
+
+    /// Counts the leaf nodes of the legal move tree to `depth` (at most [`MAX_PERFT_DEPTH`]).
+    pub fn perft(&self, pos: &Position, depth: u32) -> Result<u64, DepthError> {
+        check_depth(depth)?;
+        Ok(with!(
+            self,
+            &pos.0,
+            |e, p| e.perft(&mut p.clone(), depth),
+            0
+        ))
+    }
+
+    /// Counts the leaf nodes under each legal move.
+    pub fn divide(&self, pos: &Position, depth: u32) -> Result<Vec<(Move, u64)>, DepthError> {
+        check_depth(depth)?;
+        Ok(with!(
+            self,
+            &pos.0,
+            |e, p| e.divide(&mut p.clone(), depth),
+            Vec::new()
+        ))
+    }
+
+    /// The FEN tag of a player: the first letter of its name, in lower case.
+    pub fn player_tag(&self, p: PlayerId) -> char {
+        each!(self, |e| e.player_tag(p))
+    }
+
+    /// Gets a cell's name, e.g. `e4` or `a10`.
+    pub fn cell_name(&self, c: Cell) -> String {
+        each!(self, |e| e.cell_name(c))
+    }
+
+    /// Parses a cell name.
+    pub fn parse_cell(&self, s: &str) -> Option<Cell> {
+        each!(self, |e| e.parse_cell(s))
+    }
+}
+
+impl From<Pos<u64>> for PosInner {
+    fn from(p: Pos<u64>) -> Self {
+        PosInner::Narrow(p)
+    }
+}
+
+impl From<Pos<u128>> for PosInner {
+    fn from(p: Pos<u128>) -> Self {
+        PosInner::Medium(p)
+    }
+}
+
+impl From<Pos<U256>> for PosInner {
+    fn from(p: Pos<U256>) -> Self {
+        PosInner::Wide(p)
+    }
+}
+
+/// Reads an engine's start position.
+fn ready<B: Bits>(mut e: Engine<B>) -> Result<Engine<B>, FenError> {
+    e.start = e.parse_fen(&e.rules.setup)?;
+    Ok(e)
+}
+
+impl<B: Bits> Engine<B> {
+    /// Plays a move and removes the players it leaves without a legal move, where losing every
+    /// move eliminates.
+    fn play(&self, pos: &mut Pos<B>, m: &Move) {
+        self.make(pos, m);
+        while self.eliminates && self.settle_one(pos) {}
+    }
+
+    fn undo(&self, pos: &mut Pos<B>) -> bool {
+        let had = !pos.undo.is_empty();
+        pos.unmake(self.t.royal_kinds);
+        had
+    }
+
+    /// Eliminates the player to move if it has no legal move and the rules say so; tells
+    /// whether it did.
+    fn settle_one(&self, pos: &mut Pos<B>) -> bool {
+        if self.active_players(pos) <= 1 || self.has_legal_move(pos) {
+            return false;
+        }
+        let outcome = if self.royal_attacked(pos, pos.st.side) {
+            self.rules.checkmate
+        } else {
+            self.rules.stalemate
+        };
+        if outcome != Outcome::Elimination {
+            return false;
+        }
+        self.eliminate(pos);
+        true
+    }
+
+    fn status(&self, pos: &mut Pos<B>) -> Status {
         if self.active_players(pos) == 1 {
             return self.ending(pos, Reason::LastPlayer, Outcome::Win);
         }
-        let in_check = self.in_check(pos);
+        let in_check = self.royal_attacked(pos, pos.st.side);
         if self.has_legal_move(pos) {
             Status::Ongoing { in_check }
         } else if in_check {
             // Mate by a drop that may not mate loses for the dropper (Fairy-Stockfish's reading
             // of shogi's uchifuzume): the mated player wins.
-            if pos.drop_check {
+            if pos.st.drop_check {
                 self.ending(pos, Reason::DropMate, Outcome::Win)
             } else {
                 self.ending(pos, Reason::Checkmate, self.rules.checkmate)
@@ -170,10 +431,11 @@ impl Game {
 
     /// An ending whose outcome for the player to move is known; a loss of the player to move is
     /// a win for the player who moved last.
-    fn ending(&self, pos: &Position, reason: Reason, outcome: Outcome) -> Status {
+    fn ending(&self, pos: &Pos<B>, reason: Reason, outcome: Outcome) -> Status {
+        let side = pos.st.side;
         let winner = match outcome {
-            Outcome::Win => Some(pos.side),
-            Outcome::Loss => Some(self.previous_player(pos, pos.side)),
+            Outcome::Win => Some(side),
+            Outcome::Loss => Some(self.previous_player(pos.st.eliminated, side)),
             Outcome::Draw | Outcome::Elimination => None,
         };
         Status::Over(Ending {
@@ -183,76 +445,51 @@ impl Game {
         })
     }
 
-    /// Gets the player before `p` in turn order who is still in the game.
-    pub(crate) fn previous_player(&self, pos: &Position, p: PlayerId) -> PlayerId {
-        let n = self.rules.players.len();
-        let mut q = p as usize;
-        for _ in 0..n {
-            q = (q + n - 1) % n;
-            if pos.eliminated & (1 << q) == 0 {
-                return q as PlayerId;
-            }
-        }
-        p
-    }
-
-    /// Plays a legal move on a position (a move from [`Game::legal_moves`] or
-    /// [`Game::parse_move`] of this position).
-    pub fn play(&self, pos: &mut Position, m: &Move) {
-        *pos = self.make(pos, m);
-    }
-
-    /// Gets a hash of what makes two positions the same for repetition: pieces and their
-    /// origins, hands, side to move, castling and en-passant rights, players out, deferred
-    /// promotions; not the clocks.
-    pub fn key(&self, pos: &Position) -> u64 {
-        use std::hash::{Hash, Hasher};
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        pos.board[..self.tables.cells].hash(&mut h);
-        pos.hands[..self.rules.players.len()].hash(&mut h);
-        (pos.side, pos.eliminated, pos.castling, pos.pending).hash(&mut h);
-        (pos.ep_cells, pos.ep_victim).hash(&mut h);
-        h.finish()
-    }
-
-    /// Counts the leaf nodes of the legal move tree to `depth` (at most [`MAX_PERFT_DEPTH`]).
-    pub fn perft(&self, pos: &Position, depth: u32) -> Result<u64, DepthError> {
-        check_depth(depth)?;
+    fn perft(&self, pos: &mut Pos<B>, depth: u32) -> u64 {
         let mut buffers = vec![Vec::with_capacity(256); depth as usize];
-        Ok(self.perft_with(pos, depth, &mut buffers))
+        self.perft_with(pos, depth, &mut buffers)
     }
 
-    /// Perft with one reusable move list per ply.
-    fn perft_with(&self, pos: &Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
+    /// Perft with one reusable move list per ply; a player left without moves where that
+    /// eliminates is removed when its turn comes, not on every move.
+    fn perft_with(&self, pos: &mut Pos<B>, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
         let Some((moves, rest)) = buffers.split_first_mut() else {
             return 1;
         };
-        moves.clear();
-        self.pseudo_moves(pos, moves);
         if depth == 1 {
-            // Bulk count: a leaf needs only the legality of its move.
-            return moves
-                .iter()
-                .filter(|m| self.legal_child(pos, m).is_some())
-                .count() as u64;
+            let n = self.count_legal(pos, moves);
+            if n == 0 && self.eliminates && self.settle_one(pos) {
+                return self.perft_with(pos, depth, buffers);
+            }
+            return n;
+        }
+        self.legal_moves(pos, moves);
+        if moves.is_empty() && self.eliminates && self.settle_one(pos) {
+            return self.perft_with(pos, depth, buffers);
         }
         let mut n = 0;
         for m in moves.iter() {
-            if let Some(child) = self.try_make(pos, m) {
-                n += self.perft_with(&child, depth - 1, rest);
-            }
+            self.make(pos, m);
+            n += self.perft_with(pos, depth - 1, rest);
+            pos.unmake(self.t.royal_kinds);
         }
         n
     }
 
-    /// Counts the leaf nodes under each legal move.
-    pub fn divide(&self, pos: &Position, depth: u32) -> Result<Vec<(Move, u64)>, DepthError> {
-        check_depth(depth)?;
-        self.legal_moves(pos)
+    fn divide(&self, pos: &mut Pos<B>, depth: u32) -> Vec<(Move, u64)> {
+        let mut moves = Vec::new();
+        self.legal_moves(pos, &mut moves);
+        moves
             .into_iter()
             .map(|m| {
-                let child = self.make(pos, &m);
-                Ok((m, self.perft(&child, depth.saturating_sub(1))?))
+                self.play(pos, &m);
+                let n = if depth <= 1 {
+                    1
+                } else {
+                    self.perft(pos, depth - 1)
+                };
+                pos.unmake(self.t.royal_kinds);
+                (m, n)
             })
             .collect()
     }

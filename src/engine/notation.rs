@@ -2,8 +2,9 @@
 //! type), `a1a2-` (back to the unpromoted type), `P@e5`, castling as the king's move, ranks above
 //! 9 in full (`a10a12`).
 
-use super::Game;
-use super::position::{Move, MoveKind, Position};
+use super::bits::Bits;
+use super::core::Engine;
+use super::position::{Move, MoveKind, Pos};
 use crate::rules::{Cell, PieceId};
 
 /// A move string that is malformed or not legal in the position.
@@ -21,7 +22,7 @@ pub enum MoveError {
     Ambiguous(String),
 }
 
-impl Game {
+impl<B: Bits> Engine<B> {
     /// Gets a cell's name, e.g. `e4` or `a10`.
     pub fn cell_name(&self, c: Cell) -> String {
         let (f, r) = self.rules.board.coords(c);
@@ -75,7 +76,7 @@ impl Game {
         }
         let plus = |t: &PieceId| self.rules.pieces[*t as usize].symbol.starts_with('+');
         let moved = &self.rules.pieces[m.piece as usize];
-        if target == self.tables.unpromoted[m.piece as usize] && target != m.piece {
+        if target == self.t.unpromoted[m.piece as usize] && target != m.piece {
             return "-".into();
         }
         let choice = moved.promotions.iter().find(|pr| pr.to.contains(&target));
@@ -110,7 +111,7 @@ impl Game {
     }
 
     /// Parses a move and finds it among the legal moves of the position.
-    pub fn parse_move(&self, pos: &Position, s: &str) -> Result<Move, MoveError> {
+    pub fn parse_move(&self, pos: &Pos<B>, s: &str) -> Result<Move, MoveError> {
         let malformed = || MoveError::Malformed(s.to_string());
         if !s.is_ascii() || s.is_empty() || s.len() > 16 {
             return Err(malformed());
@@ -152,7 +153,9 @@ impl Game {
             cell_ok(&s[..j0])?;
             cell_ok(&s[j0..j])?;
         }
-        let legal = self.legal_moves(pos);
+        let mut scratch = pos.clone();
+        let mut legal = Vec::new();
+        self.legal_moves(&mut scratch, &mut legal);
         if let Some(m) = legal.iter().find(|m| self.move_to_string(m) == s) {
             return Ok(*m);
         }
