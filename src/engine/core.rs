@@ -5,6 +5,7 @@ use super::bits::Bits;
 use super::position::{Change, FenStyle, Move, MoveKind, NONE, Piece, Pos, Sq};
 use super::tables::{Hop, NO_CELL, Tables};
 use crate::rules::{Outcome, PieceId, PlayerId, RuleSet, Style};
+use arrayvec::ArrayVec;
 
 /// A rule set made playable on one bitboard width.
 pub struct Engine<B> {
@@ -48,7 +49,7 @@ pub struct Safety<B> {
     /// Every move needs the full test (several royals, slow attackers nearby, in check).
     pub test_all: bool,
     /// Pieces pinned to the royal by a ride, each with the line it may move on.
-    pub pins: Vec<(usize, B)>,
+    pub pins: ArrayVec<(usize, B), 16>,
     pub pinned: B,
     /// Cells whose change of occupancy could expose the royal otherwise than through a pin.
     pub danger: B,
@@ -516,9 +517,23 @@ impl<B: Bits> Engine<B> {
 
     /// Tells whether any piece of `by` could capture on `target`.
     pub(crate) fn attacked(&self, pos: &Pos<B>, target: usize, by: PlayerId) -> bool {
+        self.attacked_with(pos, target, by, pos.occ, B::EMPTY)
+    }
+
+    /// Tells whether any piece of `by` could capture on `target` if the occupied cells were
+    /// `occ` and the pieces on `gone` were not there; the slow path always reads the position
+    /// as it is, so games with slow pieces use this only with the position's own occupancy.
+    pub(crate) fn attacked_with(
+        &self,
+        pos: &Pos<B>,
+        target: usize,
+        by: PlayerId,
+        occ: B,
+        gone: B,
+    ) -> bool {
         let t = &self.t;
         let p = by as usize;
-        let mine = pos.by_owner[p];
+        let mine = pos.by_owner[p] & !gone;
         for &k in &t.leapers[p] {
             if (t.kind(k, p).leap_from[target] & pos.by_kind[k as usize] & mine).any() {
                 return true;
@@ -529,13 +544,13 @@ impl<B: Bits> Engine<B> {
             let (a, z) = kt.lame_from_index[target];
             let pieces = pos.by_kind[k as usize] & mine;
             for &(src, path) in &kt.lame_from[a as usize..z as usize] {
-                if pieces.has(src as usize) && (path & pos.occ).none() {
+                if pieces.has(src as usize) && (path & occ).none() {
                     return true;
                 }
             }
         }
         for g in &t.groups[p] {
-            if self.group_attacks(pos, g, target, p) {
+            if self.group_attacks(pos, g, target, occ, mine) {
                 return true;
             }
         }
@@ -610,21 +625,22 @@ impl<B: Bits> Engine<B> {
         pos: &Pos<B>,
         g: &super::tables::RideGroup,
         target: usize,
-        p: usize,
+        occ: B,
+        mine: B,
     ) -> bool {
         let t = &self.t;
         let back = t.back(g.dir);
-        let Some(first) = t.first(back, target, pos.occ) else {
+        let Some(first) = t.first(back, target, occ) else {
             return false;
         };
         let attacker = match g.hop {
             Hop::None => first,
-            Hop::Cannon => match t.first(back, first, pos.occ) {
+            Hop::Cannon => match t.first(back, first, occ) {
                 Some(a) => a,
                 None => return false,
             },
         };
-        if pos.sq[attacker].owner as usize != p || g.kinds >> pos.sq[attacker].kind & 1 == 0 {
+        if !mine.has(attacker) || g.kinds >> pos.sq[attacker].kind & 1 == 0 {
             return false;
         }
         g.limit
@@ -701,7 +717,7 @@ impl<B: Bits> Engine<B> {
         let mut s = Safety {
             in_check: false,
             test_all: false,
-            pins: Vec::new(),
+            pins: ArrayVec::new(),
             pinned: B::EMPTY,
             danger: B::EMPTY,
         };
@@ -717,8 +733,12 @@ impl<B: Bits> Engine<B> {
         }
         let r = royals.lowest();
         if self.rules.royals_may_not_face {
+            // Only a piece between the royal and an enemy royal on its file may open the file.
             let file = t.file_cells[r % t.files];
-            s.danger |= file;
+            for e in (pos.royals & file & !pos.by_owner[side as usize]).cells() {
+                let (lo, hi) = (r.min(e), r.max(e));
+                s.danger |= file & !B::cell(lo) & !B::cell(hi) & self.span(lo, hi);
+            }
         }
         for by in self.opponents(pos, side) {
             let p = by as usize;
@@ -775,12 +795,24 @@ impl<B: Bits> Engine<B> {
                         if let Some(pin) = s.pins.iter_mut().find(|p| p.0 == b1) {
                             pin.1 &= between;
                         }
-                    } else {
-                        s.pins.push((b1, between));
+                    } else if s.pins.try_push((b1, between)).is_ok() {
                         s.pinned |= B::cell(b1);
+                    } else {
+                        // More pins than a board has lines: test every move.
+                        s.test_all = true;
+                        return s;
                     }
                 }
             }
+        }
+        s
+    }
+
+    /// The cells numbered from `lo` to `hi`.
+    fn span(&self, lo: usize, hi: usize) -> B {
+        let mut s = B::EMPTY;
+        for c in lo..=hi {
+            s |= B::cell(c);
         }
         s
     }
@@ -796,6 +828,28 @@ impl<B: Bits> Engine<B> {
             out |= pos.by_kind[k];
         }
         out & theirs
+    }
+
+    /// Whether a suspect move of the player to move leaves its royal pieces safe. A plain step
+    /// of the only royal piece is tested by looking at its destination; anything else is made
+    /// and taken back.
+    pub(crate) fn legal(&self, pos: &mut Pos<B>, m: &Move) -> bool {
+        let side = pos.st.side;
+        let from = m.from as usize;
+        if m.kind == MoveKind::Normal
+            && !self.t.any_slow
+            && !self.rules.royals_may_not_face
+            && pos.royals.has(from)
+            && (pos.royals & pos.by_owner[side as usize]).count() == 1
+        {
+            let to = m.to as usize;
+            let occ = (pos.occ & !B::cell(from)) | B::cell(to);
+            let gone = B::cell(to);
+            return self
+                .opponents(pos, side)
+                .all(|by| !self.attacked_with(pos, to, by, occ, gone));
+        }
+        self.legal_by_test(pos, m)
     }
 
     /// Whether a move of the player to move leaves its royal pieces safe: the full test.

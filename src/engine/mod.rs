@@ -446,24 +446,29 @@ impl<B: Bits> Engine<B> {
     }
 
     fn perft(&self, pos: &mut Pos<B>, depth: u32) -> u64 {
-        let mut buffers = vec![Vec::with_capacity(256); depth as usize];
+        let mut buffers = vec![(Vec::with_capacity(256), Vec::with_capacity(64)); depth as usize];
         self.perft_with(pos, depth, &mut buffers)
     }
 
     /// Perft with one reusable move list per ply; a player left without moves where that
     /// eliminates is removed when its turn comes, not on every move.
-    fn perft_with(&self, pos: &mut Pos<B>, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
-        let Some((moves, rest)) = buffers.split_first_mut() else {
+    fn perft_with(
+        &self,
+        pos: &mut Pos<B>,
+        depth: u32,
+        buffers: &mut [(Vec<Move>, Vec<Move>)],
+    ) -> u64 {
+        let Some(((moves, suspects), rest)) = buffers.split_first_mut() else {
             return 1;
         };
         if depth == 1 {
-            let n = self.count_legal(pos, moves);
+            let n = self.count_legal(pos, suspects);
             if n == 0 && self.eliminates && self.settle_one(pos) {
                 return self.perft_with(pos, depth, buffers);
             }
             return n;
         }
-        self.legal_moves(pos, moves);
+        self.legal_moves_with(pos, moves, suspects);
         if moves.is_empty() && self.eliminates && self.settle_one(pos) {
             return self.perft_with(pos, depth, buffers);
         }

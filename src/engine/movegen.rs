@@ -8,61 +8,142 @@ use super::position::{Move, MoveKind, Pos};
 use super::tables::{Hop, Kind};
 use crate::rules::{Mode, Obligation, PieceId, Style, Trigger};
 
-/// Where generated moves go: known-legal moves and suspects.
-pub(crate) struct Out<'a> {
+/// Where generated moves go: known-legal moves and suspects that need the full test.
+pub(crate) trait Sink<B> {
+    fn add(&mut self, m: Move, suspect: bool);
+    /// Known-legal plain moves of a piece to every cell of `targets`.
+    fn add_plain(&mut self, from: usize, piece: PieceId, targets: B);
+    /// Known-legal drops of a type on every cell of `targets`.
+    fn add_drops(&mut self, piece: PieceId, targets: B);
+}
+
+/// Collects moves.
+pub(crate) struct Collect<'a> {
     pub safe: &'a mut Vec<Move>,
     pub suspect: &'a mut Vec<Move>,
 }
 
+impl<B: Bits> Sink<B> for Collect<'_> {
+    #[inline]
+    fn add(&mut self, m: Move, suspect: bool) {
+        if suspect {
+            self.suspect.push(m);
+        } else {
+            self.safe.push(m);
+        }
+    }
+
+    #[inline]
+    fn add_plain(&mut self, from: usize, piece: PieceId, targets: B) {
+        for to in targets.cells() {
+            self.safe.push(Move {
+                from: from as u16,
+                to: to as u16,
+                piece,
+                promotion: None,
+                swap: false,
+                kind: MoveKind::Normal,
+            });
+        }
+    }
+
+    #[inline]
+    fn add_drops(&mut self, piece: PieceId, targets: B) {
+        for to in targets.cells() {
+            self.safe.push(Move {
+                from: to as u16,
+                to: to as u16,
+                piece,
+                promotion: None,
+                swap: false,
+                kind: MoveKind::Drop,
+            });
+        }
+    }
+}
+
+/// Counts known-legal moves and collects suspects.
+pub(crate) struct Count<'a> {
+    pub n: u64,
+    pub suspect: &'a mut Vec<Move>,
+}
+
+impl<B: Bits> Sink<B> for Count<'_> {
+    #[inline]
+    fn add(&mut self, m: Move, suspect: bool) {
+        if suspect {
+            self.suspect.push(m);
+        } else {
+            self.n += 1;
+        }
+    }
+
+    #[inline]
+    fn add_plain(&mut self, _: usize, _: PieceId, targets: B) {
+        self.n += targets.count() as u64;
+    }
+
+    #[inline]
+    fn add_drops(&mut self, _: PieceId, targets: B) {
+        self.n += targets.count() as u64;
+    }
+}
+
 impl<B: Bits> Engine<B> {
-    /// Gets every legal move of the player to move, in generation order.
-    pub(crate) fn legal_moves(&self, pos: &mut Pos<B>, out: &mut Vec<Move>) {
+    /// Gets every legal move of the player to move, in generation order; `suspects` is scratch
+    /// space.
+    pub(crate) fn legal_moves_with(
+        &self,
+        pos: &mut Pos<B>,
+        out: &mut Vec<Move>,
+        suspects: &mut Vec<Move>,
+    ) {
         out.clear();
-        let mut suspects = Vec::new();
+        suspects.clear();
         let safety = self.safety(pos);
         self.generate(
             pos,
             &safety,
-            &mut Out {
+            &mut Collect {
                 safe: out,
-                suspect: &mut suspects,
+                suspect: suspects,
             },
         );
-        for m in suspects {
-            if self.legal_by_test(pos, &m) {
-                out.push(m);
+        for m in suspects.iter() {
+            if self.legal(pos, m) {
+                out.push(*m);
             }
         }
     }
 
-    /// Counts the legal moves of the player to move.
-    pub(crate) fn count_legal(&self, pos: &mut Pos<B>, safe: &mut Vec<Move>) -> u64 {
-        safe.clear();
-        let mut suspects = Vec::new();
+    /// Gets every legal move of the player to move, in generation order.
+    pub(crate) fn legal_moves(&self, pos: &mut Pos<B>, out: &mut Vec<Move>) {
+        self.legal_moves_with(pos, out, &mut Vec::new());
+    }
+
+    /// Counts the legal moves of the player to move; `suspects` is scratch space.
+    pub(crate) fn count_legal(&self, pos: &mut Pos<B>, suspects: &mut Vec<Move>) -> u64 {
+        suspects.clear();
         let safety = self.safety(pos);
-        self.generate(
-            pos,
-            &safety,
-            &mut Out {
-                safe,
-                suspect: &mut suspects,
-            },
-        );
-        let mut n = safe.len() as u64;
-        for m in &suspects {
-            n += self.legal_by_test(pos, m) as u64;
+        let mut count = Count {
+            n: 0,
+            suspect: suspects,
+        };
+        self.generate(pos, &safety, &mut count);
+        let mut n = count.n;
+        for m in suspects.iter() {
+            n += self.legal(pos, m) as u64;
         }
         n
     }
 
     /// Tells whether the player to move has a legal move.
     pub(crate) fn has_legal_move(&self, pos: &mut Pos<B>) -> bool {
-        let mut v = Vec::new();
-        self.count_legal(pos, &mut v) > 0
+        self.count_legal(pos, &mut Vec::new()) > 0
     }
 
     /// Generates every pseudo-legal move (legal but for leaving a royal attacked).
-    pub(crate) fn generate(&self, pos: &Pos<B>, safety: &Safety<B>, out: &mut Out) {
+    pub(crate) fn generate<S: Sink<B>>(&self, pos: &Pos<B>, safety: &Safety<B>, out: &mut S) {
         let t = &self.t;
         let side = pos.st.side;
         let s = side as usize;
@@ -88,7 +169,7 @@ impl<B: Bits> Engine<B> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn gen_piece(
+    fn gen_piece<S: Sink<B>>(
         &self,
         pos: &Pos<B>,
         kind: PieceId,
@@ -97,7 +178,7 @@ impl<B: Bits> Engine<B> {
         test: bool,
         line: B,
         danger: B,
-        out: &mut Out,
+        out: &mut S,
     ) {
         let t = &self.t;
         let s = pos.st.side as usize;
@@ -116,7 +197,7 @@ impl<B: Bits> Engine<B> {
         let mut quiet = kt.leap_move[from] & empty;
         let mut capture = kt.leap_capture[from] & enemies;
         let mut ep = kt.leap_capture[from] & ep_open;
-        let mut hops: Vec<(usize, usize)> = Vec::new();
+        let mut hops = false;
         for r in &kt.rides {
             let mut ray = t.ray(r.dir, from);
             let limit = r.limit.map(|l| t.limits[l as usize][from]);
@@ -153,12 +234,7 @@ impl<B: Bits> Engine<B> {
                     if r.mode.moves() {
                         quiet |= landing;
                     }
-                    if r.mode.captures()
-                        && let Some(c) = next
-                        && enemies.has(c)
-                    {
-                        hops.push((c, screen));
-                    }
+                    hops |= r.mode.captures() && next.is_some_and(|c| enemies.has(c));
                 }
             }
         }
@@ -168,20 +244,18 @@ impl<B: Bits> Engine<B> {
         let mut done = plain | ep;
         let promotes = self.promo_cells[kind as usize * t.players + s];
         if !promotes.has(from) && (plain & promotes).none() && !pos.st.pending.has(from) {
-            for to in plain.cells() {
-                let sink = if suspect_at(to) {
-                    &mut *out.suspect
-                } else {
-                    &mut *out.safe
-                };
-                sink.push(Move {
+            let risky = if test { plain } else { plain & danger };
+            out.add_plain(from, kind, plain & !risky);
+            for to in risky.cells() {
+                let m = Move {
                     from: from as u16,
                     to: to as u16,
                     piece: kind,
                     promotion: None,
                     swap: false,
                     kind: MoveKind::Normal,
-                });
+                };
+                out.add(m, true);
             }
         } else {
             for to in plain.cells() {
@@ -191,16 +265,30 @@ impl<B: Bits> Engine<B> {
         for to in ep.cells() {
             self.push(pos, kind, from, to, MoveKind::EnPassant, true, out);
         }
-        for (to, screen) in hops {
-            if done.has(to) || !line.has(to) {
-                continue;
+        if hops {
+            // Hop captures, unless a plain move already lands there.
+            for r in kt
+                .rides
+                .iter()
+                .filter(|r| r.hop == Hop::Cannon && r.mode.captures())
+            {
+                let Some(screen) = t.first(r.dir, from, occ) else {
+                    continue;
+                };
+                let Some(to) = t.first(r.dir, screen, occ) else {
+                    continue;
+                };
+                let within = r.limit.is_none_or(|l| t.limits[l as usize][from].has(to));
+                if !within || !enemies.has(to) || done.has(to) || !line.has(to) {
+                    continue;
+                }
+                done |= B::cell(to);
+                let kind_ = MoveKind::Hop {
+                    screen: screen as u16,
+                };
+                let test = suspect_at(to) || self.screen_effects[kind as usize];
+                self.push(pos, kind, from, to, kind_, test, out);
             }
-            done |= B::cell(to);
-            let kind_ = MoveKind::Hop {
-                screen: screen as u16,
-            };
-            let test = suspect_at(to) || self.screen_effects[kind as usize];
-            self.push(pos, kind, from, to, kind_, test, out);
         }
         // Stepping leaps.
         let (a, z) = kt.lame_index[from];
@@ -251,7 +339,7 @@ impl<B: Bits> Engine<B> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn gen_slow(
+    fn gen_slow<S: Sink<B>>(
         &self,
         pos: &Pos<B>,
         kind: PieceId,
@@ -262,13 +350,13 @@ impl<B: Bits> Engine<B> {
         suspect: bool,
         line: B,
         danger: B,
-        out: &mut Out,
+        out: &mut S,
     ) {
         let t = &self.t;
         let side = pos.st.side;
         let friends = pos.by_owner[side as usize];
         let steps = t.steps(ray);
-        let mut emit = |this: &Self, to: usize, k: MoveKind, test: bool, out: &mut Out| {
+        let mut emit = |this: &Self, to: usize, k: MoveKind, test: bool, out: &mut S| {
             if done.has(to) || !line.has(to) {
                 return;
             }
@@ -339,7 +427,7 @@ impl<B: Bits> Engine<B> {
 
     /// Pushes a move with every promotion choice it has.
     #[allow(clippy::too_many_arguments)]
-    fn push(
+    fn push<S: Sink<B>>(
         &self,
         pos: &Pos<B>,
         piece: PieceId,
@@ -347,15 +435,10 @@ impl<B: Bits> Engine<B> {
         to: usize,
         kind: MoveKind,
         suspect: bool,
-        out: &mut Out,
+        out: &mut S,
     ) {
         let t = &self.t;
         let side = pos.st.side as usize;
-        let sink = if suspect {
-            &mut *out.suspect
-        } else {
-            &mut *out.safe
-        };
         let plain = Move {
             from: from as u16,
             to: to as u16,
@@ -415,11 +498,12 @@ impl<B: Bits> Engine<B> {
                             && self.arrival_ok(pos, target, from, to)
                         {
                             swapped = true;
-                            sink.push(Move {
+                            let m = Move {
                                 promotion: Some(target),
                                 swap: true,
                                 ..plain
-                            });
+                            };
+                            out.add(m, suspect);
                         }
                     }
                 }
@@ -427,19 +511,20 @@ impl<B: Bits> Engine<B> {
             if !swapped {
                 for &target in &promo.to {
                     if self.arrival_ok(pos, target, from, to) {
-                        sink.push(Move {
+                        let m = Move {
                             promotion: Some(target),
                             ..plain
-                        });
+                        };
+                        out.add(m, suspect);
                     }
                 }
             }
             if !must {
-                sink.push(plain);
+                out.add(plain, suspect);
             }
             return;
         }
-        sink.push(plain);
+        out.add(plain, suspect);
     }
 
     /// Whether a piece of type `kind` may arrive on `to` (leaving `from`) within its per-file and
@@ -458,7 +543,7 @@ impl<B: Bits> Engine<B> {
             && limits.max_per_colour.is_none_or(|m| same_colour < m as u32)
     }
 
-    fn gen_castling(&self, pos: &Pos<B>, out: &mut Out) {
+    fn gen_castling<S: Sink<B>>(&self, pos: &Pos<B>, out: &mut S) {
         if self.rules.castling.is_empty() {
             return;
         }
@@ -495,21 +580,22 @@ impl<B: Bits> Engine<B> {
                             .opponents(pos, side)
                             .all(|q| !self.attacked(pos, k, q) && !self.attacked(pos, pass, q));
                     if safe {
-                        out.suspect.push(Move {
+                        let m = Move {
                             from: k as u16,
                             to: kd as u16,
                             piece: cs.king,
                             promotion: None,
                             swap: false,
                             kind: MoveKind::Castle { rook: r as u16 },
-                        });
+                        };
+                        out.add(m, true);
                     }
                 }
             }
         }
     }
 
-    fn gen_drops(&self, pos: &Pos<B>, safety: &Safety<B>, out: &mut Out) {
+    fn gen_drops<S: Sink<B>>(&self, pos: &Pos<B>, safety: &Safety<B>, out: &mut S) {
         let t = &self.t;
         let side = pos.st.side;
         let s = side as usize;
@@ -545,7 +631,13 @@ impl<B: Bits> Engine<B> {
                         }
                     }
                 }
-                for to in allowed.cells() {
+                let risky = if safety.test_all {
+                    allowed
+                } else {
+                    allowed & safety.danger
+                };
+                out.add_drops(kind, allowed & !risky);
+                for to in risky.cells() {
                     let m = Move {
                         from: to as u16,
                         to: to as u16,
@@ -554,11 +646,7 @@ impl<B: Bits> Engine<B> {
                         swap: false,
                         kind: MoveKind::Drop,
                     };
-                    if safety.test_all || safety.danger.has(to) {
-                        out.suspect.push(m);
-                    } else {
-                        out.safe.push(m);
-                    }
+                    out.add(m, true);
                 }
             }
         }
