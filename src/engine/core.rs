@@ -534,24 +534,30 @@ impl<B: Bits> Engine<B> {
         let t = &self.t;
         let p = by as usize;
         let mine = pos.by_owner[p] & !gone;
-        for &k in &t.leapers[p] {
-            if (t.kind(k, p).leap_from[target] & pos.by_kind[k as usize] & mine).any() {
+        let at = p * t.cells + target;
+        if (t.reach_from[at] & mine).none() {
+            return false;
+        }
+        // Leaps: the candidate cells, then whether the piece there has the leap.
+        let mut cand = t.leap_union[at] & mine;
+        while cand.any() {
+            let s = cand.pop();
+            if t.leap_kinds[at * t.cells + s] >> pos.sq[s].kind & 1 != 0 {
                 return true;
             }
         }
-        for &k in &t.lamers[p] {
-            let kt = t.kind(k, p);
-            let (a, z) = kt.lame_from_index[target];
-            let pieces = pos.by_kind[k as usize] & mine;
-            for &(src, path) in &kt.lame_from[a as usize..z as usize] {
-                if pieces.has(src as usize) && (path & occ).none() {
+        let (a, z) = t.lame_at[at];
+        for &(src, path, kinds) in &t.lame_list[a as usize..z as usize] {
+            let src = src as usize;
+            if mine.has(src) && kinds >> pos.sq[src].kind & 1 != 0 && (path & occ).none() {
+                return true;
+            }
+        }
+        if (t.ride_union[at] & mine).any() {
+            for g in &t.groups[p] {
+                if self.group_attacks(pos, g, target, occ, mine) {
                     return true;
                 }
-            }
-        }
-        for g in &t.groups[p] {
-            if self.group_attacks(pos, g, target, occ, mine) {
-                return true;
             }
         }
         for &k in &t.slowers[p] {
@@ -630,6 +636,9 @@ impl<B: Bits> Engine<B> {
     ) -> bool {
         let t = &self.t;
         let back = t.back(g.dir);
+        if (t.ray(back, target) & mine).none() {
+            return false;
+        }
         let Some(first) = t.first(back, target, occ) else {
             return false;
         };
@@ -743,6 +752,10 @@ impl<B: Bits> Engine<B> {
         for by in self.opponents(pos, side) {
             let p = by as usize;
             let theirs = pos.by_owner[p];
+            if (t.reach_from[p * t.cells + r] & theirs).none() {
+                // No piece of this player could ever reach the royal: no pin, no danger.
+                continue;
+            }
             for &k in &t.slowers[p] {
                 let kt = t.kind(k, p);
                 if (pos.by_kind[k as usize] & theirs)
@@ -753,17 +766,20 @@ impl<B: Bits> Engine<B> {
                     return s;
                 }
             }
-            for &k in &t.lamers[p] {
-                let kt = t.kind(k, p);
-                let (a, z) = kt.lame_from_index[r];
-                let pieces = pos.by_kind[k as usize] & theirs;
-                for &(src, path) in &kt.lame_from[a as usize..z as usize] {
-                    if pieces.has(src as usize) {
-                        s.danger |= path;
-                    }
+            let (a, z) = t.lame_at[p * t.cells + r];
+            for &(src, path, kinds) in &t.lame_list[a as usize..z as usize] {
+                let src = src as usize;
+                if theirs.has(src) && kinds >> pos.sq[src].kind & 1 != 0 {
+                    s.danger |= path;
                 }
             }
+            if (t.ride_union[p * t.cells + r] & theirs).none() {
+                continue;
+            }
             for g in &t.groups[p] {
+                if (t.ray(t.back(g.dir), r) & theirs).none() {
+                    continue;
+                }
                 let group_pieces = self.group_pieces(pos, g, theirs);
                 if group_pieces.none() {
                     continue;

@@ -238,6 +238,28 @@ impl<B: Bits> Engine<B> {
                 }
             }
         }
+        // Stepping leaps whose path is clear join the plain moves, but for steps that leave
+        // en-passant cells.
+        let (a, z) = kt.lame_index[from];
+        let lame = &kt.lame[a as usize..z as usize];
+        let mut double_steps = false;
+        for l in lame {
+            if (l.path & occ).any() {
+                continue;
+            }
+            let to = B::cell(l.to as usize);
+            if l.makes_ep {
+                double_steps = true;
+                continue;
+            }
+            if l.mode.moves() {
+                quiet |= to & empty;
+            }
+            if l.mode.captures() {
+                capture |= to & enemies;
+                ep |= to & ep_open;
+            }
+        }
         quiet &= !ep;
         let plain = (quiet | capture) & line;
         let ep = ep & line;
@@ -290,9 +312,8 @@ impl<B: Bits> Engine<B> {
                 self.push(pos, kind, from, to, kind_, test, out);
             }
         }
-        // Stepping leaps.
-        let (a, z) = kt.lame_index[from];
-        for l in &kt.lame[a as usize..z as usize] {
+        // Steps that leave en-passant cells.
+        for l in lame.iter().filter(|l| double_steps && l.makes_ep) {
             let to = l.to as usize;
             if (l.path & occ).any() || done.has(to) || !line.has(to) {
                 continue;

@@ -131,6 +131,21 @@ pub struct Tables<B> {
     pub kind: Vec<Kind<B>>,
     /// Per player: ride groups that capture.
     pub groups: Vec<Vec<RideGroup>>,
+    /// `reach_from[player * cells + target]`: the cells from which some piece of the player could
+    /// ever capture on the target (ignoring blockers): nothing there, no attack.
+    pub reach_from: Vec<B>,
+    /// `leap_union[player * cells + target]`: cells from which some kind of the player leaps
+    /// onto the target; `leap_kinds[(player * cells + target) * cells + source]`: which kinds
+    /// (a bit each).
+    pub leap_union: Vec<B>,
+    pub leap_kinds: Vec<u64>,
+    /// `lame_at[player * cells + target]`: range of `lame_list` entries (source, path, kinds)
+    /// of stepping leaps of the player that capture on the target.
+    pub lame_at: Vec<(u32, u32)>,
+    pub lame_list: Vec<(u16, B, u64)>,
+    /// `ride_union[player * cells + target]`: cells from which some ride or hop of the player
+    /// could capture on the target, ignoring blockers.
+    pub ride_union: Vec<B>,
     /// Per player: kinds with leap captures, lame captures, slow rays.
     pub leapers: Vec<Vec<u8>>,
     pub lamers: Vec<Vec<u8>>,
@@ -243,6 +258,12 @@ impl<B: Bits> Tables<B> {
             limit_keys: Vec::new(),
             kind: Vec::new(),
             groups: vec![Vec::new(); players],
+            reach_from: vec![B::EMPTY; players * cells],
+            leap_union: vec![B::EMPTY; players * cells],
+            leap_kinds: vec![0; players * cells * cells],
+            lame_at: Vec::new(),
+            lame_list: Vec::new(),
+            ride_union: vec![B::EMPTY; players * cells],
             leapers: vec![Vec::new(); players],
             lamers: vec![Vec::new(); players],
             slowers: vec![Vec::new(); players],
@@ -414,19 +435,23 @@ impl<B: Bits> Tables<B> {
             confined.is_none_or(|z| z.has(c)) && barred.is_none_or(|z| !z.has(c)) && !crosses(a, c)
         };
         let restricted = confined.is_some() || barred.is_some() || !owners.is_empty();
-        // Rides that every cell shares go to `rides`; they are decided once.
-        let mut shared: Vec<(usize, usize)> = Vec::new();
+        // Rides go to `rides`, decided once for every cell: a range, a zone the ride must start
+        // in, or zones it may not enter or cross become a table of the cells it may reach.
+        let mut shared: Vec<(usize, usize, usize)> = Vec::new();
         for (pi, part) in pt.moves.iter().enumerate() {
             for (vi, &(vx, vy)) in part.vectors.iter().enumerate() {
                 let path_len = part.paths.get(vi).map_or(0, |p| p.len());
-                let fast_ride = part.range != 1
-                    && part.from_zone.is_none()
-                    && !restricted
-                    && (part.hop || (part.style == Style::Leap || path_len == 0));
+                let fast_ride =
+                    part.range != 1 && (part.hop || (part.style == Style::Leap || path_len == 0));
                 if fast_ride {
-                    shared.push((pi, vi));
+                    shared.push((pi, vi, k.rides.len()));
                     let d = self.dir_id(rules, dir.orient(vx as i32, vy as i32));
-                    let limit = (part.range != 0).then(|| self.limit_id(rules, d, part.range));
+                    let limit = if restricted || part.from_zone.is_some() {
+                        let start = part.from_zone.map(|z| self.zone(z, player));
+                        Some(self.custom_limit(rules, d, part.range, start, &allowed))
+                    } else {
+                        (part.range != 0).then(|| self.limit_id(rules, d, part.range))
+                    };
                     k.rides.push(Ride {
                         dir: d,
                         limit,
@@ -458,8 +483,9 @@ impl<B: Bits> Tables<B> {
                                     .collect()
                             })
                             .unwrap_or_default();
-                        if shared.contains(&(pi, vi)) {
-                            self.shared_ride_cell(rules, part, (dx, dy), from, &mut k);
+                        if let Some(&(_, _, ri)) = shared.iter().find(|s| (s.0, s.1) == (pi, vi)) {
+                            let ride = k.rides[ri];
+                            self.shared_ride_cell(&ride, from, &mut k);
                             continue;
                         }
                         if part.range == 1 && !part.hop && part.style != Style::Displace {
@@ -519,28 +545,64 @@ impl<B: Bits> Tables<B> {
         k
     }
 
-    /// Reach and mobility of a shared ride from one cell.
-    fn shared_ride_cell(
-        &mut self,
-        rules: &RuleSet,
-        part: &MovePart,
-        d: (i32, i32),
-        from: usize,
-        k: &mut Kind<B>,
-    ) {
-        let dir = self.dir_id(rules, d);
-        let mut ray = self.ray(dir, from);
-        if part.range != 0 {
-            let l = self.limit_id(rules, dir, part.range);
+    /// Reach and mobility of a ride from one cell.
+    fn shared_ride_cell(&self, ride: &Ride, from: usize, k: &mut Kind<B>) {
+        let mut ray = self.ray(ride.dir, from);
+        if let Some(l) = ride.limit {
             ray &= self.limits[l as usize][from];
         }
-        if part.mode.captures() {
+        if ride.mode.captures() {
             k.reach[from] |= ray;
         }
         // A hopper needs a screen first: it can move only from the second cell on.
-        if (part.hop && ray.count() >= 2) || (!part.hop && ray.any()) {
+        let hop = ride.hop != Hop::None;
+        if (hop && ray.count() >= 2) || (!hop && ray.any()) {
             k.mobile[from] = true;
         }
+    }
+
+    /// A table of the cells a ride may reach from each cell: within `range` (0: unlimited),
+    /// only from the cells of `start` (if given), each step allowed by the zone rules.
+    fn custom_limit(
+        &mut self,
+        rules: &RuleSet,
+        dir: u16,
+        range: u8,
+        start: Option<B>,
+        allowed: &dyn Fn(usize, usize) -> bool,
+    ) -> u16 {
+        let d = self.dirs[dir as usize];
+        let b = &rules.board;
+        let table = (0..self.cells)
+            .map(|c| {
+                let mut s = B::EMPTY;
+                if !self.on_board.has(c) || start.is_some_and(|z| !z.has(c)) {
+                    return s;
+                }
+                let (f, r) = b.coords(c as Cell);
+                let mut here = c;
+                let mut k = 1;
+                while range == 0 || k <= range as i32 {
+                    match b.cell(f + k * d.0, r + k * d.1) {
+                        Some(x) if allowed(here, x as usize) => {
+                            s |= B::cell(x as usize);
+                            here = x as usize;
+                        }
+                        _ => break,
+                    }
+                    k += 1;
+                }
+                s
+            })
+            .collect();
+        // Many types share a restriction: one table for all who reach alike, so that their
+        // rides group together for attack detection.
+        if let Some(i) = self.limits.iter().position(|l| *l == table) {
+            return i as u16;
+        }
+        self.limits.push(table);
+        self.limit_keys.push((u16::MAX, 0));
+        (self.limits.len() - 1) as u16
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -614,9 +676,52 @@ impl<B: Bits> Tables<B> {
         }
     }
 
-    /// Fills the reverse tables: where each kind leap-captures or lame-captures from.
+    /// Fills the reverse tables: where each kind leap-captures or lame-captures from, and where
+    /// any piece of a player could capture from.
     fn reverse_tables(&mut self) {
         let cells = self.cells;
+        let players = self.players;
+        let mut lame_by: Vec<Vec<(u16, B, u64)>> = vec![Vec::new(); players * cells];
+        for (i, k) in self.kind.iter().enumerate() {
+            let (kind, p) = (i / players, i % players);
+            for from in 0..cells {
+                for to in k.reach[from].cells() {
+                    self.reach_from[p * cells + to] |= B::cell(from);
+                }
+                for to in k.leap_capture[from].cells() {
+                    self.leap_union[p * cells + to] |= B::cell(from);
+                    self.leap_kinds[(p * cells + to) * cells + from] |= 1 << kind;
+                }
+                let (a, z) = k.lame_index[from];
+                for l in &k.lame[a as usize..z as usize] {
+                    if !l.mode.captures() {
+                        continue;
+                    }
+                    let list = &mut lame_by[p * cells + l.to as usize];
+                    match list
+                        .iter_mut()
+                        .find(|e| e.0 == from as u16 && e.1 == l.path)
+                    {
+                        Some(e) => e.2 |= 1 << kind,
+                        None => list.push((from as u16, l.path, 1 << kind)),
+                    }
+                }
+                for r in k.rides.iter().filter(|r| r.mode.captures()) {
+                    let mut ray = self.rays[r.dir as usize * cells + from];
+                    if let Some(l) = r.limit {
+                        ray &= self.limits[l as usize][from];
+                    }
+                    for to in ray.cells() {
+                        self.ride_union[p * cells + to] |= B::cell(from);
+                    }
+                }
+            }
+        }
+        for list in lame_by {
+            let start = self.lame_list.len() as u32;
+            self.lame_list.extend(list);
+            self.lame_at.push((start, self.lame_list.len() as u32));
+        }
         for k in &mut self.kind {
             for from in 0..cells {
                 for to in k.leap_capture[from].cells() {
