@@ -266,9 +266,9 @@ impl Game {
 
     fn __repr__(&self) -> String {
         format!(
-            "<varia.Game {} variant={:?}>",
+            "<varia.Game {} variant={}>",
             core::game_name(&self.game),
-            core::variant_name(&self.game)
+            py_repr(core::variant_name(&self.game))
         )
     }
 }
@@ -419,9 +419,9 @@ impl Position {
 
     fn __repr__(&self) -> String {
         format!(
-            "<varia.Position {} {:?}>",
+            "<varia.Position {} {}>",
             core::variant_name(self.core_game()),
-            self.fen()
+            py_repr(&self.fen())
         )
     }
 }
@@ -477,7 +477,7 @@ impl Status {
     }
 
     fn __repr__(&self) -> String {
-        let opt = |o: Option<&str>| o.map_or("None".to_string(), |s| format!("{s:?}"));
+        let opt = |o: Option<&str>| o.map_or("None".to_string(), py_repr);
         format!(
             "Status(over={}, in_check={}, reason={}, outcome={}, winner={})",
             py_bool(self.over),
@@ -487,6 +487,11 @@ impl Status {
             opt(self.winner.as_deref()),
         )
     }
+}
+
+/// A string as Python's `repr` writes it (names and FENs hold no control characters).
+fn py_repr(s: &str) -> String {
+    format!("'{}'", s.replace('\\', "\\\\").replace('\'', "\\'"))
 }
 
 fn py_bool(b: bool) -> &'static str {
