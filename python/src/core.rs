@@ -171,7 +171,11 @@ pub fn title(game: &Game) -> Option<&str> {
 
 /// The players' names in turn order.
 pub fn players(game: &Game) -> Vec<String> {
-    game.rules().players.iter().map(|p| p.name.clone()).collect()
+    game.rules()
+        .players
+        .iter()
+        .map(|p| p.name.clone())
+        .collect()
 }
 
 fn player_name(game: &Game, p: u8) -> String {
@@ -182,7 +186,9 @@ fn player_name(game: &Game, p: u8) -> String {
 pub fn export(game: &Game, format: Format) -> Result<String, Error> {
     let rules = game.rules();
     match format {
-        Format::Json => serde_json::to_string_pretty(rules).map_err(|e| Error::Value(e.to_string())),
+        Format::Json => {
+            serde_json::to_string_pretty(rules).map_err(|e| Error::Value(e.to_string()))
+        }
         Format::Ron => ron::ser::to_string_pretty(rules, ron::ser::PrettyConfig::default())
             .map_err(|e| Error::Value(e.to_string())),
         Format::Varia => Err(Error::Value(

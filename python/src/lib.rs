@@ -462,8 +462,13 @@ impl Status {
         match other.cast::<Status>() {
             Ok(o) => {
                 let o = o.get();
-                (self.over, self.in_check, self.reason, self.outcome, &self.winner)
-                    == (o.over, o.in_check, o.reason, o.outcome, &o.winner)
+                (
+                    self.over,
+                    self.in_check,
+                    self.reason,
+                    self.outcome,
+                    &self.winner,
+                ) == (o.over, o.in_check, o.reason, o.outcome, &o.winner)
             }
             Err(_) => false,
         }
