@@ -2,7 +2,8 @@
 # CI for the Python package: checks the binding's formatting, installs the package (a release
 # build of the extension) with pytest in a fresh virtual environment, and runs its tests from the
 # repository root. The command line is built first, so that the tests compare the package with
-# it. Both build in the repository's target/, where the crates they share are already compiled.
+# it. Both build in the repository's target/, so the extension reuses most crates the Rust build
+# compiled (those built with proc macros are compiled again: pyo3 needs more of syn).
 # Lints, not run here to keep CI short: cargo clippy --manifest-path python/Cargo.toml -- -D warnings
 set -euo pipefail
 cd "$(dirname "$0")/.."
