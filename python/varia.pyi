@@ -2,10 +2,24 @@
 then get positions, legal moves, game status and perft counts."""
 
 import os
-from typing import Iterable, Literal, Optional, Union
+from typing import Iterable, Literal, Optional, Union, final
+
 
 __version__: str
-__all__: list[str]
+__all__ = [
+    "load",
+    "loads",
+    "variants",
+    "check",
+    "Game",
+    "Position",
+    "Status",
+    "VariaError",
+    "DefinitionError",
+    "UnknownVariant",
+    "FenError",
+    "IllegalMove",
+]
 
 class VariaError(ValueError):
     """Base class of the errors varia raises for bad input; a ValueError."""
@@ -67,6 +81,7 @@ def check(path_or_source: _Source, *, format: Optional[_Format] = None) -> list[
     """Compiles every variant of a file and lists them, as ``varia check`` does; raises
     DefinitionError with every problem found in any of them."""
 
+@final
 class Game:
     """A compiled game: one variant of a definition, ready to play."""
 
@@ -98,6 +113,7 @@ class Game:
         """Exports the compiled rule set as ``varia export`` prints it; ``load`` and ``loads``
         read it back."""
 
+@final
 class Position:
     """A position of a game. ``play`` returns a new position; ``push`` changes this one.
 
@@ -141,9 +157,10 @@ class Position:
         """Gets a copy of this position."""
     def __copy__(self) -> Position: ...
     def __deepcopy__(self, memo: object = None) -> Position: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     __hash__: None  # type: ignore[assignment]
 
+@final
 class Status:
     """Where a game stands."""
 
@@ -165,5 +182,5 @@ class Status:
     @property
     def description(self) -> str:
         """All of it in words, as ``varia show`` says it (also ``str(status)``)."""
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     __hash__: None  # type: ignore[assignment]
