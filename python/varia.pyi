@@ -4,7 +4,6 @@ then get positions, legal moves, game status and perft counts."""
 import os
 from typing import Iterable, Literal, Optional, Union, final
 
-
 __version__: str
 __all__ = [
     "load",
