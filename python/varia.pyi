@@ -133,6 +133,10 @@ class Position:
     def eliminated(self) -> list[str]:
         """The names of the players out of the game (games with elimination)."""
     @property
+    def hands(self) -> dict[str, dict[str, int]]:
+        """The pieces each player holds in hand, by player name, then by the piece's symbol as a
+        drop writes it (``"P"`` in ``"P@e5"``); empty hands are empty dicts."""
+    @property
     def status(self) -> Status:
         """Where the game stands."""
     @property

@@ -325,3 +325,24 @@ pub fn piece_at(game: &Game, pos: &Position, cell: &str) -> Result<Option<String
 pub fn key(game: &Game, pos: &Position) -> u64 {
     game.key(pos)
 }
+
+/// Each player's hand: (player name, [(piece symbol as the first player writes it, count)]),
+/// in turn order, each hand in the order the definition declares its pieces, empty entries left
+/// out.
+pub fn hands(game: &Game, pos: &Position) -> Vec<(String, Vec<(String, u8)>)> {
+    let rules = game.rules();
+    (0..rules.players.len() as u8)
+        .map(|p| {
+            let held = rules
+                .pieces
+                .iter()
+                .enumerate()
+                .filter_map(|(k, piece)| {
+                    let n = pos.in_hand(p, k as u8);
+                    (n > 0).then(|| (piece.symbol.clone(), n))
+                })
+                .collect();
+            (player_name(game, p), held)
+        })
+        .collect()
+}

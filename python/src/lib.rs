@@ -6,7 +6,7 @@ mod core;
 use crate::core::{Error, Format, StatusInfo};
 use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString};
+use pyo3::types::{PyDict, PyList, PyString};
 
 pyo3::create_exception!(
     varia,
@@ -325,6 +325,21 @@ impl Position {
     #[getter]
     fn eliminated(&self) -> Vec<String> {
         core::eliminated(self.core_game(), &self.pos)
+    }
+
+    /// The pieces each player holds in hand, by player name, then by the piece's symbol as a
+    /// drop writes it (`"P"` in `"P@e5"`); empty hands are empty dicts.
+    #[getter]
+    fn hands<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let out = PyDict::new(py);
+        for (player, held) in core::hands(self.core_game(), &self.pos) {
+            let hand = PyDict::new(py);
+            for (symbol, n) in held {
+                hand.set_item(symbol, n)?;
+            }
+            out.set_item(player, hand)?;
+        }
+        Ok(out)
     }
 
     /// Lists the legal moves, sorted, written as `varia moves` prints them.

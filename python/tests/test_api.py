@@ -45,6 +45,7 @@ def test_start_position(chess):
     assert start.piece_at("e1") == "K"
     assert start.piece_at("d8") == "q"
     assert start.piece_at("e4") is None
+    assert start.hands == {"white": {}, "black": {}}
 
 
 def test_play_returns_a_new_position_and_push_changes_this_one(chess):
@@ -115,6 +116,7 @@ def test_drops_and_promotion_in_shogi():
     pos = shogi.position(moves="c3c4 g7g6 b2h8+")
     assert pos.piece_at("h8") == "+B"
     assert pos.fen.startswith("lnsgkgsnl/1r5+B1/") and "[B]" in pos.fen
+    assert pos.hands == {"white": {"B": 1}, "black": {}}
     assert "B@e5" in pos.play("i9i8").legal_moves()
 
 
@@ -267,6 +269,21 @@ def test_four_players():
     assert pos.side_to_move == "orange"
     assert pos.eliminated == []
     assert not pos.status.over
+
+
+def test_last_player_wins():
+    game = varia.load(FOUR_FACES)
+    pos = game.position("***3***/***3***/***3***/9/9/9/***3***/***3***/***rWrKrW***[rM] r ogb 0 1")
+    assert pos.eliminated == ["orange", "green", "blue"]
+    assert pos.hands == {"red": {"M": 1}, "orange": {}, "green": {}, "blue": {}}
+    status = pos.status
+    assert (status.over, status.reason, status.outcome, status.winner) == (
+        True,
+        "last-player",
+        "win",
+        "red",
+    )
+    assert str(status) == "last-player: red wins"
 
 
 def test_random_games_stay_consistent():
