@@ -292,9 +292,18 @@ pub fn status(game: &Game, pos: &Position) -> StatusInfo {
                 reason: Some(reason),
                 outcome: Some(outcome),
                 winner,
-                description: format!("{reason}: {result}"),
+                description: format!("{}: {result}", rule_in_words(reason)),
             }
         }
+    }
+}
+
+/// A rule's name as `varia show` words it.
+fn rule_in_words(reason: &str) -> &str {
+    match reason {
+        "drop-mate" => "checkmate by a drop that may not mate",
+        "last-player" => "every other player is out",
+        other => other,
     }
 }
 

@@ -283,7 +283,7 @@ def test_last_player_wins():
         "win",
         "red",
     )
-    assert str(status) == "last-player: red wins"
+    assert str(status) == "every other player is out: red wins"
 
 
 def test_random_games_stay_consistent():

@@ -61,6 +61,7 @@ def test_variant_matches_cli(cli, path, name):
     shown = cli.json("show", path, "--variant", name)
     assert start.fen == shown["fen"]
     assert start.side_to_move == shown["to_move"]
+    assert str(start.status) == shown["description"]
     assert start.legal_moves() == cli.json("moves", path, "--variant", name)
     assert start.perft(2) == cli.json("perft", path, "--variant", name, "--depth", 2)["nodes"]
     assert game.export("json") + "\n" == cli.run("export", path, "--variant", name, "--format", "json")
@@ -70,3 +71,24 @@ def test_variant_matches_cli(cli, path, name):
 @pytest.mark.parametrize("path", DEFINITIONS, ids=lambda p: p.stem)
 def test_variant_list_matches_cli(cli, path):
     assert varia.check(path) == cli.json("check", path)["variants"]
+
+
+ENDINGS = [
+    ("classic/chess.varia", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"),
+    ("classic/chess.varia", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"),
+    ("classic/chess.varia", "rnbqkbnr/ppppp1pp/5p2/7Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2"),
+    ("4-faces.varia", "***3***/***3***/***3***/9/9/9/***3***/***3***/***rWrKrW***[rM] r ogb 0 1"),
+]
+
+
+@pytest.mark.parametrize("relative, fen", ENDINGS)
+def test_status_matches_cli(cli, relative, fen):
+    path = ROOT / "definitions" / relative
+    pos = varia.load(path).position(fen)
+    shown = cli.json("show", path, "--fen", fen)
+    status = pos.status
+    assert str(status) == shown["description"]
+    assert status.winner == shown["winner"]
+    assert status.reason == shown["rule"]
+    assert pos.eliminated == shown["eliminated"]
+    assert pos.fen == shown["fen"]
