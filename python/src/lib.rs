@@ -135,15 +135,8 @@ fn load(
     format: Option<&str>,
 ) -> PyResult<Game> {
     let (text, format, name) = source_of(path_or_source, format)?;
-    loads(py, &text, variant, format_name(format), &name)
-}
-
-fn format_name(f: Format) -> &'static str {
-    match f {
-        Format::Varia => "varia",
-        Format::Ron => "ron",
-        Format::Json => "json",
-    }
+    let game = core::load(&text, format, variant, &name).map_err(|e| raise(py, e))?;
+    Ok(Game { game })
 }
 
 /// Loads a game from text: a definition (`format="varia"`, the default) or an exported rule set
