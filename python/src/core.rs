@@ -197,6 +197,12 @@ pub fn export(game: &Game, format: Format) -> Result<String, Error> {
     }
 }
 
+/// A copy of a position (plain data, `Copy` in some versions of the crate).
+#[allow(clippy::clone_on_copy)]
+pub fn copy(pos: &Position) -> Position {
+    pos.clone()
+}
+
 pub fn start(game: &Game) -> Position {
     game.start()
 }

@@ -343,7 +343,7 @@ impl Position {
     /// Gets the position after a move (e.g. `"e2e4"`, `"e7e8q"`, `"P@e5"`); this one is left as
     /// it is. Raises `IllegalMove` with the message.
     fn play(&self, py: Python<'_>, r#move: &str) -> PyResult<Position> {
-        let mut pos = self.pos;
+        let mut pos = core::copy(&self.pos);
         core::play(self.core_game(), &mut pos, r#move).map_err(|e| raise(py, e))?;
         Ok(Position {
             game: self.game.clone_ref(py),
@@ -370,8 +370,8 @@ impl Position {
         let depth = u32::try_from(depth)
             .map_err(|_| VariaError::new_err(format!("perft depth {depth} is not in 0..=32")))?;
         let game = self.core_game();
-        let pos = self.pos;
-        py.detach(|| core::perft(game, &pos, depth))
+        let pos = &self.pos;
+        py.detach(|| core::perft(game, pos, depth))
             .map_err(|e| raise(py, e))
     }
 
@@ -393,7 +393,7 @@ impl Position {
     fn copy(&self, py: Python<'_>) -> Position {
         Position {
             game: self.game.clone_ref(py),
-            pos: self.pos,
+            pos: core::copy(&self.pos),
         }
     }
 
