@@ -5,7 +5,7 @@
 use super::ApiError;
 use serde_json::{Value, json};
 use varia::engine::{MoveKind, Status};
-use varia::rules::{Cell, Mode, Outcome, PieceId, PlayerId, Style, Trigger};
+use varia::rules::{Cell, Mode, Obligation, Outcome, PieceId, PlayerId, Style, Trigger};
 use varia::{Game, LoadError, Move, Position};
 
 /// The most moves a request may ask to replay.
@@ -117,11 +117,15 @@ pub fn rules_json(game: &Game) -> Value {
                         Trigger::StartingOrEndingIn => "starting or ending in",
                         Trigger::Leaving => "leaving",
                     };
+                    let obligation = match pr.obligation {
+                        Obligation::Optional => "optional",
+                        Obligation::Compulsory => "compulsory",
+                        Obligation::CompulsoryWhenStuck => "compulsory when stuck",
+                    };
                     format!(
-                        "to {} when {trigger} {} ({})",
+                        "to {} when {trigger} {}, {obligation}",
                         to.join(" or "),
                         zone_name(pr.zone).unwrap_or_default(),
-                        format!("{:?}", pr.obligation).to_lowercase()
                     )
                 })
                 .collect();
@@ -174,39 +178,54 @@ fn style_name(s: Style) -> &'static str {
     }
 }
 
-/// Names a move part's leap by its Betza atom (`W`, `N`, `R`, `(4,1)`), a rider with its range.
+/// Names a move part by its Betza atoms (`W`, `N`, `K`, `R`, `(4,1)`), a rider with its range;
+/// direction filters are not shown.
 fn atom_name(vectors: &[(i8, i8)], range: u8) -> String {
-    let Some(&(x, y)) = vectors.first() else {
-        return String::new();
-    };
-    let (a, b) = {
-        let (a, b) = (x.unsigned_abs(), y.unsigned_abs());
-        (a.max(b), a.min(b))
-    };
-    let leap = match (a, b) {
-        (1, 0) => "W",
-        (1, 1) => "F",
-        (2, 0) => "D",
-        (2, 1) => "N",
-        (2, 2) => "A",
-        (3, 0) => "H",
-        (3, 1) => "C",
-        (3, 2) => "Z",
-        (3, 3) => "G",
-        _ => "",
-    };
-    let base = if leap.is_empty() {
-        format!("({a},{b})")
-    } else {
-        leap.to_string()
-    };
-    match (leap, range) {
-        (_, 1) => base,
-        ("W", 0) => "R".into(),
-        ("F", 0) => "B".into(),
-        (_, 0) => format!("{base}*"),
-        (_, n) => format!("{base}{n}"),
+    let mut leaps: Vec<(u8, u8)> = vectors
+        .iter()
+        .map(|&(x, y)| {
+            let (a, b) = (x.unsigned_abs(), y.unsigned_abs());
+            (a.max(b), a.min(b))
+        })
+        .collect();
+    leaps.sort_unstable();
+    leaps.dedup();
+    if leaps == [(1, 0), (1, 1)] {
+        return match range {
+            1 => "K".into(),
+            0 => "Q".into(),
+            n => format!("Q{n}"),
+        };
     }
+    leaps
+        .iter()
+        .map(|&(a, b)| {
+            let leap = match (a, b) {
+                (1, 0) => "W",
+                (1, 1) => "F",
+                (2, 0) => "D",
+                (2, 1) => "N",
+                (2, 2) => "A",
+                (3, 0) => "H",
+                (3, 1) => "C",
+                (3, 2) => "Z",
+                (3, 3) => "G",
+                _ => "",
+            };
+            let base = if leap.is_empty() {
+                format!("({a},{b})")
+            } else {
+                leap.to_string()
+            };
+            match (leap, range) {
+                (_, 1) => base,
+                ("W", 0) => "R".into(),
+                ("F", 0) => "B".into(),
+                (_, 0) => format!("{base}*"),
+                (_, n) => format!("{base}{n}"),
+            }
+        })
+        .collect()
 }
 
 /// A position reached from a FEN (or the setup) by a list of moves.
@@ -411,7 +430,8 @@ pub fn state_json(game: &Game, r: &Replayed) -> Value {
 }
 
 /// A piece's moves on an empty board, as the Interactive Diagram draws them: from `cell`, for
-/// `player`, each cell it reaches with how (move, capture, hop, step, displace).
+/// `player`, each cell it reaches and how: moving or capturing there directly, or by a hop over
+/// one screen; whether the cells in between must be empty (step) or are captured (displace).
 pub fn diagram_json(
     game: &Game,
     piece: &str,
@@ -451,7 +471,7 @@ pub fn diagram_json(
     };
     let forward = rules.players[player].forward;
     let (ff, fr) = b.coords(from);
-    let mut reach: std::collections::BTreeMap<Cell, [bool; 5]> = Default::default();
+    let mut reach: std::collections::BTreeMap<Cell, [bool; 6]> = Default::default();
     let mut elsewhere = Vec::new();
     for part in &pt.moves {
         if let Some(z) = part.from_zone
@@ -499,19 +519,19 @@ pub fn diagram_json(
                     continue;
                 }
                 let marks = reach.entry(to).or_default();
-                marks[0] |= part.mode.moves() && !part.hop;
-                marks[1] |= part.mode.captures();
-                marks[2] |= part.hop;
-                marks[3] |= walks && part.style == Style::Step;
-                marks[4] |= walks && part.style == Style::Displace;
+                let hop = 2 * usize::from(part.hop);
+                marks[hop] |= part.mode.moves();
+                marks[hop + 1] |= part.mode.captures();
+                marks[4] |= walks && part.style == Style::Step;
+                marks[5] |= walks && part.style == Style::Displace;
             }
         }
     }
     let targets: Vec<Value> = reach
         .into_iter()
         .map(|(c, m)| {
-            json!({"cell": c, "move": m[0], "capture": m[1], "hop": m[2],
-                   "step": m[3], "displace": m[4]})
+            json!({"cell": c, "move": m[0], "capture": m[1], "hop_move": m[2],
+                   "hop_capture": m[3], "step": m[4], "displace": m[5]})
         })
         .collect();
     Ok(json!({
