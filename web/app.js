@@ -134,22 +134,29 @@ function discSvg(kind, owner, size) {
 // ---- the board -------------------------------------------------------------------------------
 
 const CELL = 100;
-const MARGIN = 36;
+
+// The room for coordinates, in SVG units: larger on large boards, which are drawn smaller.
+function margin(cellSize) {
+  const { files: F, ranks: R } = S.rules.board;
+  return cellSize * Math.max(0.36, 0.032 * Math.max(F, R));
+}
 
 function boardFrame(svg, cellSize) {
   const { files: F, ranks: R } = S.rules.board;
-  svg.setAttribute('viewBox', `0 0 ${F * cellSize + MARGIN} ${R * cellSize + MARGIN}`);
+  const m = margin(cellSize);
+  svg.setAttribute('viewBox', `0 0 ${F * cellSize + m} ${R * cellSize + m}`);
 }
 
 // The cells (holes left out), each a group carrying its name, with a coloured square.
 function squares(cellSize, extra) {
   const { files: F, ranks: R, holes } = S.rules.board;
   const hole = new Set(holes);
+  const mg = margin(cellSize);
   let s = '';
   for (let c = 0; c < F * R; c++) {
     if (hole.has(c)) continue;
     const [col, row] = screen(c);
-    const x = MARGIN + col * cellSize;
+    const x = mg + col * cellSize;
     const y = row * cellSize;
     const dark = ((c % F) + Math.floor(c / F)) % 2 === 0;
     s += `<g class="cell ${extra(c)}" data-cell="${cellName(c)}" data-index="${c}">`
@@ -160,22 +167,24 @@ function squares(cellSize, extra) {
 
 function coordinates(cellSize) {
   const { files: F, ranks: R } = S.rules.board;
+  const mg = margin(cellSize);
+  const fs = mg * 0.6;
   let s = '';
   for (let f = 0; f < F; f++) {
     const col = S.flipped ? F - 1 - f : f;
-    s += `<text class="coord" x="${MARGIN + (col + 0.5) * cellSize}" y="${R * cellSize + MARGIN * 0.6}">`
+    s += `<text class="coord" font-size="${fs}" x="${mg + (col + 0.5) * cellSize}" y="${R * cellSize + mg * 0.6}">`
       + `${String.fromCharCode(97 + f)}</text>`;
   }
   for (let r = 0; r < R; r++) {
     const row = S.flipped ? r : R - 1 - r;
-    s += `<text class="coord" x="${MARGIN * 0.5}" y="${(row + 0.5) * cellSize}">${r + 1}</text>`;
+    s += `<text class="coord" font-size="${fs}" x="${mg * 0.5}" y="${(row + 0.5) * cellSize}">${r + 1}</text>`;
   }
   return s;
 }
 
 function centre(c, cellSize) {
   const [col, row] = screen(c);
-  return [MARGIN + (col + 0.5) * cellSize, (row + 0.5) * cellSize];
+  return [margin(cellSize) + (col + 0.5) * cellSize, (row + 0.5) * cellSize];
 }
 
 // The legal moves that the current selection may make, by destination cell.
@@ -689,7 +698,7 @@ function cellAt(svg, e, cellSize) {
   pt.y = e.clientY;
   const p = pt.matrixTransform(svg.getScreenCTM().inverse());
   const { files: F, ranks: R, holes } = S.rules.board;
-  const col = Math.floor((p.x - MARGIN) / cellSize);
+  const col = Math.floor((p.x - margin(cellSize)) / cellSize);
   const row = Math.floor(p.y / cellSize);
   if (col < 0 || row < 0 || col >= F || row >= R) return null;
   const f = S.flipped ? F - 1 - col : col;

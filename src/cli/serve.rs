@@ -62,6 +62,11 @@ impl ApiError {
     }
 }
 
+/// A compiled game, or why the definition does not compile, shared between requests.
+type Compiled = Arc<Result<varia::Game, ApiError>>;
+/// A file and a variant (none: the main one).
+type GameKey = (String, Option<String>);
+
 /// What the server serves: a folder of definitions, or one file in a folder.
 struct Served {
     /// The folder, canonical.
@@ -69,7 +74,7 @@ struct Served {
     /// The only file served, relative to `root`, when a file was named.
     single: Option<String>,
     /// Compiled games by file and variant, with the hash of the text they were compiled from.
-    cache: Mutex<HashMap<(String, Option<String>), (u64, Arc<Result<varia::Game, ApiError>>)>>,
+    cache: Mutex<HashMap<GameKey, (u64, Compiled)>>,
 }
 
 /// Runs the server until it fails; prints the address to open.
@@ -352,12 +357,7 @@ impl Served {
     }
 
     /// Gets the compiled game of a file's current text, compiling it when the text changed.
-    #[allow(clippy::type_complexity)]
-    fn game(
-        &self,
-        file: &str,
-        variant: Option<&str>,
-    ) -> Result<(u64, Arc<Result<varia::Game, ApiError>>), ApiError> {
+    fn game(&self, file: &str, variant: Option<&str>) -> Result<(u64, Compiled), ApiError> {
         let (_, text) = self.read(file)?;
         let version = hash(&text);
         let key = (file.to_string(), variant.map(str::to_string));
@@ -418,6 +418,10 @@ fn version_string(v: u64) -> String {
 }
 
 fn read_body(request: &mut tiny_http::Request) -> Result<String, ApiError> {
+    let too_large = || ApiError::new(413, "request", "the request body is too large");
+    if request.body_length().is_some_and(|n| n as u64 > MAX_BODY) {
+        return Err(too_large());
+    }
     let mut body = Vec::new();
     request
         .as_reader()
