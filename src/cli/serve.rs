@@ -166,15 +166,29 @@ impl Served {
         let url = request.url().to_string();
         let (path, query) = url.split_once('?').unwrap_or((&url, ""));
         let method = request.method().clone();
-        let reply = match method {
-            tiny_http::Method::Get => parse_query(query).and_then(|q| self.get(path, &q)),
-            tiny_http::Method::Post => read_body(&mut request).and_then(|b| self.post(path, &b)),
-            _ => Err(ApiError::new(
-                405,
-                "request",
-                format!("method {method} not allowed"),
-            )),
+        let body = match method {
+            tiny_http::Method::Post => Some(read_body(&mut request)),
+            _ => None,
         };
+        // The library does not panic on bad input; should it all the same, this request fails
+        // with a 500 and the server goes on.
+        let reply =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match (method, body) {
+                (tiny_http::Method::Get, _) => parse_query(query).and_then(|q| self.get(path, &q)),
+                (_, Some(body)) => body.and_then(|b| self.post(path, &b)),
+                (method, None) => Err(ApiError::new(
+                    405,
+                    "request",
+                    format!("method {method} not allowed"),
+                )),
+            }))
+            .unwrap_or_else(|_| {
+                Err(ApiError::new(
+                    500,
+                    "internal",
+                    "the server failed on this request (a bug in varia: please report it)",
+                ))
+            });
         let (status, body, mime) = match reply {
             Ok(Reply::Json(v)) => (200, v.to_string(), "application/json"),
             Ok(Reply::Asset(text, mime)) => (200, text.to_string(), mime),
