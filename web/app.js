@@ -414,6 +414,7 @@ async function loadRules(keep) {
   } else {
     setPosition(p.body);
     if (p.body.dropped) notice(p.body.dropped, 'warning');
+    else if (keep) notice(`reloaded ${S.file} at ${new Date().toLocaleTimeString()}`, 'info');
   }
   if (S.diagram && (fresh || !S.rules.pieces[S.diagram.piece])) S.diagram = null;
   await drawDiagram();
@@ -614,9 +615,7 @@ async function poll() {
     if (r.ok && r.body.version !== S.version) {
       S.version = r.body.version;
       await loadDefinitions();
-      if (await loadRules(true) && !$('notice').className) {
-        notice(`reloaded ${S.file} at ${new Date().toLocaleTimeString()}`, 'info');
-      }
+      await loadRules(true);
     }
   }
   setTimeout(poll, 700);
