@@ -230,7 +230,8 @@ fn atom_name(vectors: &[(i8, i8)], range: u8) -> String {
 
 /// A position reached from a FEN (or the setup) by a list of moves.
 pub struct Replayed {
-    pub start: Position,
+    /// The FEN the moves start from, as the library writes it.
+    pub start_fen: String,
     pub pos: Position,
     /// The moves played, as the library writes them.
     pub moves: Vec<String>,
@@ -270,6 +271,7 @@ pub fn replay(
             Err(e) => return Err(ApiError::new(422, "fen", format!("bad FEN: {e}"))),
         },
     };
+    let start_fen = game.fen(&start);
     let mut pos = start;
     let mut played = Vec::new();
     let mut last = None;
@@ -297,7 +299,7 @@ pub fn replay(
         }
     }
     Ok(Replayed {
-        start,
+        start_fen,
         pos,
         moves: played,
         last,
@@ -409,7 +411,7 @@ pub fn state_json(game: &Game, r: &Replayed) -> Value {
     });
     json!({
         "fen": game.fen(pos),
-        "start_fen": game.fen(&r.start),
+        "start_fen": r.start_fen,
         "moves": r.moves,
         "dropped": r.dropped,
         "last": last,
