@@ -1,5 +1,6 @@
-//! Command-line front end: check, show, moves, perft, export.
+//! Command-line front end: check, show, moves, perft, export, serve.
 
+mod serve;
 mod show;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -76,6 +77,13 @@ enum Command {
         variant: Option<String>,
         #[arg(long)]
         format: Format,
+    },
+    /// Serves a web playground for the definitions of a folder or one file, on 127.0.0.1
+    Serve {
+        /// A folder of definitions or one file (default: definitions/ if present, else .)
+        target: Option<String>,
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
     },
 }
 
@@ -207,6 +215,7 @@ fn dispatch(cmd: Command) -> Result<String, Failure> {
 
 fn dispatch_into(cmd: Command, out: &mut String) -> Result<(), Failure> {
     match cmd {
+        Command::Serve { target, port } => serve::run(target.as_deref(), port).map_err(Failure),
         Command::Check { file, json } => check(&file, json, out),
         Command::Show { select, json } => {
             let (game, pos) = position(&select)?;
