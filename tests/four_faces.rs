@@ -225,7 +225,7 @@ fn ff03_start_position_and_red_first_moves() {
     let g = small();
     let s = g.start();
     assert_eq!(g.fen(&s), START);
-    assert_eq!(s.side_to_move(), 0);
+    assert_eq!(s.side_to_move(), varia::rules::PlayerId(0));
     // Red: Mitre d2 rides e3 f4 g5 (Orange's: may promote) h6 (takes, stuck: must promote);
     // Mitre f2 rides e3 d4 c5 (Blue's) b6 (takes, must promote); Helm e2 leaps d4, f4.
     assert_eq!(
@@ -898,8 +898,12 @@ fn ff13_checkmated_army_and_hand_leave_and_the_turn_skips_it() {
         "***2gK***/***3***/***3***/9/4rR(W)2rC(W)1/bK8/***3***/***3***/***rK2***[bW] g o 1 1"
     );
     let p = g.parse_fen(&mated).unwrap();
-    assert!(p.is_eliminated(1));
-    assert!(!p.is_eliminated(0) && !p.is_eliminated(2) && !p.is_eliminated(3));
+    assert!(p.is_eliminated(varia::rules::PlayerId(1)));
+    assert!(
+        !p.is_eliminated(varia::rules::PlayerId(0))
+            && !p.is_eliminated(varia::rules::PlayerId(2))
+            && !p.is_eliminated(varia::rules::PlayerId(3))
+    );
     assert_eq!(g.status(&p), Status::Ongoing { in_check: false });
     // Before the removal, Orange to move is checkmated and the outcome is elimination.
     let before =
@@ -961,13 +965,17 @@ fn ff13_ff15_two_eliminations_in_one_move_then_the_last_survivor_wins() {
         "***3***/***3***/***3***/9/4rR(W)2rC(W)1/3rR(W)5/***3***/***3***/***rK2***[] r ogb 3 3"
     );
     let p = g.parse_fen(&f).unwrap();
-    assert!(p.is_eliminated(1) && p.is_eliminated(2) && p.is_eliminated(3));
+    assert!(
+        p.is_eliminated(varia::rules::PlayerId(1))
+            && p.is_eliminated(varia::rules::PlayerId(2))
+            && p.is_eliminated(varia::rules::PlayerId(3))
+    );
     assert_eq!(
         g.status(&p),
         Status::Over(varia::Ending {
             reason: varia::Reason::LastPlayer,
             outcome: Outcome::Win,
-            winner: Some(0)
+            winner: Some(varia::rules::PlayerId(0))
         })
     );
 }

@@ -1042,7 +1042,7 @@ fn hm21_checkmate_loses() {
             Status::Over(varia::Ending {
                 reason: varia::Reason::Checkmate,
                 outcome: Outcome::Loss,
-                winner: Some(0)
+                winner: Some(varia::rules::PlayerId(0))
             })
         );
     }

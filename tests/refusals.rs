@@ -59,7 +59,7 @@ fn a_promotion_naming_a_type_twice_is_refused() {
     // The same in a rule set from another tool: refused, not four moves counted for three.
     let mut rules = chess_rules();
     let pawn = rules.pieces.iter().position(|p| p.symbol == "P").unwrap();
-    rules.pieces[pawn].promotions[0].to = vec![1, 1, 1, 2];
+    rules.pieces[pawn].promotions[0].to = [1, 1, 1, 2].map(varia::rules::PieceId).to_vec();
     let err = Game::new(rules).err().expect("refused").to_string();
     assert_eq!(err, "piece `Pawn`: a promotion names a type twice");
 }
@@ -348,12 +348,12 @@ fn broken_rule_sets_are_refused_by_game_new() {
         ),
         (
             "unsorted holes",
-            |r| r.board.holes = vec![9, 3],
+            |r| r.board.holes = vec![varia::rules::Cell(9), varia::rules::Cell(3)],
             "holes must be sorted and listed once each",
         ),
         (
             "a hand group with a royal",
-            |r| r.interchangeable = vec![vec![0, 1]],
+            |r| r.interchangeable = vec![vec![varia::rules::PieceId(0), varia::rules::PieceId(1)]],
             "royal piece `King` cannot be interchangeable: it never goes to hand",
         ),
     ];

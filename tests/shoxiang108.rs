@@ -1848,7 +1848,7 @@ fn sx_32_checkmate_loses_stalemate_draws() {
         Status::Over(varia::Ending {
             reason: varia::Reason::Checkmate,
             outcome: Outcome::Loss,
-            winner: Some(0)
+            winner: Some(varia::rules::PlayerId(0))
         })
     );
     // Rooks on b1 and h11 leave the King on a12 no move, and it is not in check.
@@ -1885,7 +1885,7 @@ fn sx_32_sx_33_xq_heavy_mate_and_stalemate_with_the_flying_general() {
         Status::Over(varia::Ending {
             reason: varia::Reason::Checkmate,
             outcome: Outcome::Loss,
-            winner: Some(0)
+            winner: Some(varia::rules::PlayerId(0))
         })
     );
     // d12: e12 faces e1, d11 is on the Rook's rank, c12 is outside the Fortress.

@@ -964,7 +964,7 @@ fn sy_32_check_checkmate_and_stalemate() {
         Status::Over(varia::Ending {
             reason: varia::Reason::Checkmate,
             outcome: Outcome::Loss,
-            winner: Some(0)
+            winner: Some(varia::rules::PlayerId(0))
         })
     );
     // Rook check along the a-file: mate with an empty hand...

@@ -4,7 +4,7 @@
 
 pub use varia::{Game, Position};
 
-use varia::rules::Outcome;
+use varia::rules::{Outcome, PieceId, PlayerId};
 use varia::{LoadError, RuleSet, Status};
 
 /// Why a call failed, already worded for the user.
@@ -178,8 +178,8 @@ pub fn players(game: &Game) -> Vec<String> {
         .collect()
 }
 
-fn player_name(game: &Game, p: u8) -> String {
-    game.rules().players[p as usize].name.clone()
+fn player_name(game: &Game, p: PlayerId) -> String {
+    game.rules().players[p.index()].name.clone()
 }
 
 /// The exported rule set, as `varia export --format json|ron` prints it.
@@ -224,6 +224,7 @@ pub fn side_to_move(game: &Game, pos: &Position) -> String {
 /// The players out of the game, in turn order.
 pub fn eliminated(game: &Game, pos: &Position) -> Vec<String> {
     (0..game.rules().players.len() as u8)
+        .map(PlayerId)
         .filter(|&p| pos.is_eliminated(p))
         .map(|p| player_name(game, p))
         .collect()
@@ -325,10 +326,10 @@ pub fn piece_at(game: &Game, pos: &Position, cell: &str) -> Result<Option<String
         .parse_cell(cell)
         .ok_or_else(|| Error::Value(format!("there is no cell `{cell}` on this board")))?;
     Ok(pos.piece(c).map(|p| {
-        let symbol = &game.rules().pieces[p.kind as usize].symbol;
+        let symbol = &game.rules().pieces[p.kind.index()].symbol;
         if game.rules().players.len() > 2 {
             format!("{}{symbol}", game.player_tag(p.owner))
-        } else if p.owner == 0 {
+        } else if p.owner.0 == 0 {
             symbol.clone()
         } else {
             symbol.to_lowercase()
@@ -347,13 +348,14 @@ pub fn key(game: &Game, pos: &Position) -> u64 {
 pub fn hands(game: &Game, pos: &Position) -> Vec<(String, Vec<(String, u8)>)> {
     let rules = game.rules();
     (0..rules.players.len() as u8)
+        .map(PlayerId)
         .map(|p| {
             let held = rules
                 .pieces
                 .iter()
                 .enumerate()
                 .filter_map(|(k, piece)| {
-                    let n = pos.in_hand(p, k as u8);
+                    let n = pos.in_hand(p, PieceId(k as u8));
                     (n > 0).then(|| (piece.symbol.clone(), n))
                 })
                 .collect();

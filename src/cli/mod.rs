@@ -343,7 +343,7 @@ fn check(path: &str, json: bool, out: &mut String) -> Result<(), Failure> {
 
 /// Describes a status in words, naming the players.
 pub fn describe(game: &Game, pos: &Position, status: &Status) -> String {
-    let name = |p: u8| game.rules().players[p as usize].name.clone();
+    let name = |p: varia::rules::PlayerId| game.rules().players[p.index()].name.clone();
     let mover = name(pos.side_to_move());
     match status {
         Status::Ongoing { in_check: true } => format!("{mover} is in check"),

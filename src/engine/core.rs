@@ -1,6 +1,7 @@
 //! The engine of one game on one bitboard width: keys, making and taking back moves, attacks,
 //! and what a position needs to know to test a move's legality cheaply.
 
+use super::AsIndex;
 use super::bits::Bits;
 use super::position::{Change, FenStyle, Move, MoveKind, NONE, Piece, Pos, Sq};
 use super::tables::{Hop, NO_CELL, Tables};
@@ -71,7 +72,7 @@ impl<B: Bits> Engine<B> {
                     cells_b |= t.zone(pr.zone, p);
                 }
                 promo_cells.push(cells_b);
-                let k = t.kind(i as PieceId, p);
+                let k = t.kind(i as u8, p);
                 let mut d = B::EMPTY;
                 for c in 0..cells {
                     if !rules.no_drop_where_stuck || k.mobile[c] {
@@ -131,7 +132,7 @@ impl<B: Bits> Engine<B> {
     }
 
     #[inline]
-    pub(crate) fn side_key(&self, side: PlayerId) -> u64 {
+    pub(crate) fn side_key(&self, side: u8) -> u64 {
         mix(SIDE_SALT ^ side as u64)
     }
 
@@ -187,8 +188,8 @@ impl<B: Bits> Engine<B> {
     }
 
     /// Changes a hand count, logging the old one and keeping the key.
-    pub(crate) fn add_hand(&self, pos: &mut Pos<B>, player: PlayerId, kind: PieceId, delta: i32) {
-        let idx = player as usize * self.t.kinds + kind as usize;
+    pub(crate) fn add_hand(&self, pos: &mut Pos<B>, player: u8, kind: u8, delta: i32) {
+        let idx = player.index() * self.t.kinds + kind.index();
         let old = pos.hands[idx];
         let new = (old as i32 + delta).clamp(0, u8::MAX as i32) as u8;
         pos.log.push(Change::Hand(idx as u16, old));
@@ -218,26 +219,26 @@ impl<B: Bits> Engine<B> {
     // players
 
     /// Gets the player after `p` in turn order who is still in the game.
-    pub(crate) fn next_player(&self, eliminated: u8, p: PlayerId) -> PlayerId {
+    pub(crate) fn next_player(&self, eliminated: u8, p: u8) -> u8 {
         let n = self.t.players;
-        let mut q = p as usize;
+        let mut q = p.index();
         for _ in 0..n {
             q = (q + 1) % n;
             if eliminated & (1 << q) == 0 {
-                return q as PlayerId;
+                return q as u8;
             }
         }
         p
     }
 
     /// Gets the player before `p` in turn order who is still in the game.
-    pub(crate) fn previous_player(&self, eliminated: u8, p: PlayerId) -> PlayerId {
+    pub(crate) fn previous_player(&self, eliminated: u8, p: u8) -> u8 {
         let n = self.t.players;
-        let mut q = p as usize;
+        let mut q = p.index();
         for _ in 0..n {
             q = (q + n - 1) % n;
             if eliminated & (1 << q) == 0 {
-                return q as PlayerId;
+                return q as u8;
             }
         }
         p
@@ -248,7 +249,7 @@ impl<B: Bits> Engine<B> {
     }
 
     /// The players still in the game other than `player`.
-    pub(crate) fn opponents(&self, pos: &Pos<B>, player: PlayerId) -> impl Iterator<Item = u8> {
+    pub(crate) fn opponents(&self, pos: &Pos<B>, player: u8) -> impl Iterator<Item = u8> {
         let eliminated = pos.st.eliminated;
         (0..self.t.players as u8).filter(move |&q| q != player && eliminated & (1 << q) == 0)
     }
@@ -262,8 +263,8 @@ impl<B: Bits> Engine<B> {
         pos.style = FenStyle::default();
         let t = &self.t;
         let side = pos.st.side;
-        let from = m.from as usize;
-        let to = m.to as usize;
+        let from = m.from.index();
+        let to = m.to.index();
         // En passant lasts one move.
         let old_ep = pos.st.ep_cells;
         if old_ep.any() {
@@ -276,17 +277,17 @@ impl<B: Bits> Engine<B> {
         self.clear_pending(pos, from);
         self.clear_pending(pos, to);
         if m.kind == MoveKind::Drop {
-            self.add_hand(pos, side, t.hand_slot[m.piece as usize], -1);
+            self.add_hand(pos, side, t.hand_slot[m.piece.index()], -1);
             self.put(
                 pos,
                 to,
                 Piece {
                     kind: m.piece,
-                    owner: side,
+                    owner: PlayerId(side),
                     origin: None,
                 },
             );
-            if self.defers_after_drop(m.piece, side, to) {
+            if self.defers_after_drop(m.piece.0, side, to) {
                 self.toggle(pos, PENDING_SALT, |p| &mut p.st.pending, to);
             }
         } else if let Some(pc) = self.take(pos, from) {
@@ -305,9 +306,9 @@ impl<B: Bits> Engine<B> {
                     }
                     reset_clock = true;
                 }
-                MoveKind::Hop { screen } => self.transform_screen(pos, pc, screen as usize),
+                MoveKind::Hop { screen } => self.transform_screen(pos, pc, screen.index()),
                 MoveKind::Displace { path } => {
-                    let enemies = t.paths[path as usize] & pos.occ & !pos.by_owner[side as usize];
+                    let enemies = t.paths[path as usize] & pos.occ & !pos.by_owner[side.index()];
                     for c in enemies.cells() {
                         self.clear_pending(pos, c);
                         if let Some(victim) = self.take(pos, c) {
@@ -319,11 +320,11 @@ impl<B: Bits> Engine<B> {
                 MoveKind::DoubleStep { path } => {
                     let cells = t.paths[path as usize];
                     pos.st.ep_cells = cells;
-                    pos.st.ep_victim = m.to;
+                    pos.st.ep_victim = m.to.0;
                     pos.st.key ^= self.set_key(EP_SALT, cells);
                 }
                 MoveKind::Castle { rook } => {
-                    if let Some(r) = self.take(pos, rook as usize) {
+                    if let Some(r) = self.take(pos, rook.index()) {
                         self.put(pos, (from + to) / 2, r);
                     }
                 }
@@ -331,33 +332,33 @@ impl<B: Bits> Engine<B> {
             }
             let moved = match m.promotion {
                 Some(k) if m.swap => {
-                    self.add_hand(pos, side, t.hand_slot[k as usize], -1);
+                    self.add_hand(pos, side, t.hand_slot[k.index()], -1);
                     if self.rules.swapped_to_hand {
                         self.to_hand(pos, pc, side);
                     }
                     Piece {
                         kind: k,
-                        owner: side,
+                        owner: PlayerId(side),
                         origin: None,
                     }
                 }
                 Some(k) => {
-                    let origin = pc.origin.unwrap_or(t.unpromoted[pc.kind as usize]);
+                    let origin = pc.origin.unwrap_or(PieceId(t.unpromoted[pc.kind.index()]));
                     Piece {
                         kind: k,
-                        owner: side,
-                        origin: (origin != t.unpromoted[k as usize]).then_some(origin),
+                        owner: PlayerId(side),
+                        origin: (origin != PieceId(t.unpromoted[k.index()])).then_some(origin),
                     }
                 }
                 None => pc,
             };
             self.put(pos, to, moved);
-            reset_clock |= self.rules.pieces[pc.kind as usize].can_be_taken_en_passant;
+            reset_clock |= self.rules.pieces[pc.kind.index()].can_be_taken_en_passant;
             if pos.st.castling.any() {
                 self.clear_castling(pos, from);
                 self.clear_castling(pos, to);
                 if self.rules.castling.iter().any(|c| c.king == pc.kind) {
-                    for c in (pos.st.castling & pos.by_owner[side as usize]).cells() {
+                    for c in (pos.st.castling & pos.by_owner[side.index()]).cells() {
                         self.clear_castling(pos, c);
                     }
                 }
@@ -376,7 +377,7 @@ impl<B: Bits> Engine<B> {
         }
         // A drop that may not mate and gives check: if it mates, the dropper loses (status).
         pos.st.drop_check = m.kind == MoveKind::Drop
-            && self.rules.pieces[m.piece as usize].drops.may_not_mate
+            && self.rules.pieces[m.piece.index()].drops.may_not_mate
             && self.royal_attacked(pos, next);
     }
 
@@ -384,7 +385,7 @@ impl<B: Bits> Engine<B> {
     /// the last move made, so taking that move back restores the player.
     pub(crate) fn eliminate(&self, pos: &mut Pos<B>) {
         let side = pos.st.side;
-        for c in pos.by_owner[side as usize].cells() {
+        for c in pos.by_owner[side.index()].cells() {
             self.take(pos, c);
             self.clear_pending(pos, c);
             self.clear_castling(pos, c);
@@ -407,30 +408,30 @@ impl<B: Bits> Engine<B> {
 
     /// Whether a piece of this type dropped on `cell` by `owner` promotes at the end of its next
     /// move (a promotion deferred after a drop there).
-    pub(crate) fn defers_after_drop(&self, kind: PieceId, owner: PlayerId, cell: usize) -> bool {
-        self.rules.pieces[kind as usize]
+    pub(crate) fn defers_after_drop(&self, kind: u8, owner: u8, cell: usize) -> bool {
+        self.rules.pieces[kind.index()]
             .promotions
             .iter()
             .filter_map(|pr| pr.deferred_after_drop_in)
-            .any(|z| self.t.zone(z, owner as usize).has(cell))
+            .any(|z| self.t.zone(z, owner.index()).has(cell))
     }
 
     /// A hop capture's effect on its screen: a friendly unpromoted screen promotes, a promoted
     /// enemy screen demotes; either only if the new piece could move from there.
     fn transform_screen(&self, pos: &mut Pos<B>, hopper: Piece, screen: usize) {
-        let pt = &self.rules.pieces[hopper.kind as usize];
+        let pt = &self.rules.pieces[hopper.kind.index()];
         let t = &self.t;
         let Some(s) = pos.piece(screen) else { return };
         if s.owner == hopper.owner && pt.promotes_friendly_screens {
-            let unpromoted = s.origin.is_none() && t.unpromoted[s.kind as usize] == s.kind;
-            let target = self.rules.pieces[s.kind as usize]
+            let unpromoted = s.origin.is_none() && t.unpromoted[s.kind.index()] == s.kind.0;
+            let target = self.rules.pieces[s.kind.index()]
                 .promotions
                 .iter()
                 .find_map(|pr| pr.to.first().copied());
             if let (true, Some(k)) = (unpromoted, target)
-                && t.kind(k, s.owner as usize).mobile[screen]
+                && t.kind(k.0, s.owner.index()).mobile[screen]
             {
-                let origin = (t.unpromoted[k as usize] != s.kind).then_some(s.kind);
+                let origin = (t.unpromoted[k.index()] != s.kind.0).then_some(s.kind);
                 self.put(
                     pos,
                     screen,
@@ -442,8 +443,8 @@ impl<B: Bits> Engine<B> {
                 );
             }
         } else if s.owner != hopper.owner && pt.demotes_enemy_screens {
-            let demoted = s.origin.unwrap_or(t.unpromoted[s.kind as usize]);
-            if demoted != s.kind && t.kind(demoted, s.owner as usize).mobile[screen] {
+            let demoted = s.origin.unwrap_or(PieceId(t.unpromoted[s.kind.index()]));
+            if demoted != s.kind && t.kind(demoted.0, s.owner.index()).mobile[screen] {
                 self.put(
                     pos,
                     screen,
@@ -458,19 +459,19 @@ impl<B: Bits> Engine<B> {
     }
 
     /// The hand slot a captured piece goes to, if it goes to hand at all.
-    pub(crate) fn hand_type_of(&self, victim: Piece) -> Option<PieceId> {
+    pub(crate) fn hand_type_of(&self, victim: Piece) -> Option<u8> {
         if !self.rules.captures_to_hand {
             return None;
         }
         let t = &self.t;
         let kind = match victim.origin {
-            Some(o) => t.hand_slot[o as usize],
-            None => t.base[victim.kind as usize],
+            Some(o) => t.hand_slot[o.index()],
+            None => t.base[victim.kind.index()],
         };
-        (!self.rules.pieces[kind as usize].removed_when_captured).then_some(kind)
+        (!self.rules.pieces[kind.index()].removed_when_captured).then_some(kind)
     }
 
-    fn to_hand(&self, pos: &mut Pos<B>, victim: Piece, captor: PlayerId) {
+    fn to_hand(&self, pos: &mut Pos<B>, victim: Piece, captor: u8) {
         if let Some(kind) = self.hand_type_of(victim) {
             self.add_hand(pos, captor, kind, 1);
         }
@@ -481,8 +482,8 @@ impl<B: Bits> Engine<B> {
 
     /// Tells whether a royal piece of `player` is attacked by any opponent, or faces an enemy
     /// royal where the rules forbid it.
-    pub(crate) fn royal_attacked(&self, pos: &Pos<B>, player: PlayerId) -> bool {
-        for c in (pos.royals & pos.by_owner[player as usize]).cells() {
+    pub(crate) fn royal_attacked(&self, pos: &Pos<B>, player: u8) -> bool {
+        for c in (pos.royals & pos.by_owner[player.index()]).cells() {
             for by in self.opponents(pos, player) {
                 if self.attacked(pos, c, by) {
                     return true;
@@ -496,15 +497,15 @@ impl<B: Bits> Engine<B> {
     }
 
     /// Tells whether the royal on `c` sees an enemy royal along its file with nothing between.
-    fn faces_enemy_royal(&self, pos: &Pos<B>, c: usize, player: PlayerId) -> bool {
+    fn faces_enemy_royal(&self, pos: &Pos<B>, c: usize, player: u8) -> bool {
         let b = &self.rules.board;
         let files = self.t.files as i32;
         let (f, r) = (c as i32 % files, c as i32 / files);
         for dr in [1, -1] {
             let mut rr = r + dr;
             while let Some(x) = b.cell(f, rr) {
-                if let Some(q) = pos.piece(x as usize) {
-                    if q.owner != player && self.t.royal[q.kind as usize] {
+                if let Some(q) = pos.piece(x.index()) {
+                    if q.owner != PlayerId(player) && self.t.royal[q.kind.index()] {
                         return true;
                     }
                     break;
@@ -516,7 +517,7 @@ impl<B: Bits> Engine<B> {
     }
 
     /// Tells whether any piece of `by` could capture on `target`.
-    pub(crate) fn attacked(&self, pos: &Pos<B>, target: usize, by: PlayerId) -> bool {
+    pub(crate) fn attacked(&self, pos: &Pos<B>, target: usize, by: u8) -> bool {
         self.attacked_with(pos, target, by, pos.occ, B::EMPTY)
     }
 
@@ -527,12 +528,12 @@ impl<B: Bits> Engine<B> {
         &self,
         pos: &Pos<B>,
         target: usize,
-        by: PlayerId,
+        by: u8,
         occ: B,
         gone: B,
     ) -> bool {
         let t = &self.t;
-        let p = by as usize;
+        let p = by.index();
         let mine = pos.by_owner[p] & !gone;
         let at = p * t.cells + target;
         if (t.reach_from[at] & mine).none() {
@@ -585,8 +586,8 @@ impl<B: Bits> Engine<B> {
         let Some(pc) = pos.piece(from) else {
             return false;
         };
-        let p = pc.owner as usize;
-        let kt = t.kind(pc.kind, p);
+        let p = pc.owner.index();
+        let kt = t.kind(pc.kind.0, p);
         if kt.leap_capture[from].has(target) {
             return true;
         }
@@ -619,7 +620,7 @@ impl<B: Bits> Engine<B> {
         let (a, z) = kt.slow_index[from];
         kt.slow[a as usize..z as usize].iter().any(|ray| {
             (ray.mode.captures() || ray.style == Style::Displace)
-                && self.slow_hits(pos, ray, target, pc.owner)
+                && self.slow_hits(pos, ray, target, pc.owner.0)
         })
     }
 
@@ -662,7 +663,7 @@ impl<B: Bits> Engine<B> {
         pos: &Pos<B>,
         ray: &super::tables::SlowRay,
         target: usize,
-        by: PlayerId,
+        by: u8,
     ) -> bool {
         let t = &self.t;
         let steps = t.steps(ray);
@@ -696,7 +697,7 @@ impl<B: Bits> Engine<B> {
                 return if pos.is_empty(st.to as usize) {
                     true
                 } else {
-                    ray.mode.captures() && !pos.by_owner[by as usize].has(st.to as usize)
+                    ray.mode.captures() && !pos.by_owner[by.index()].has(st.to as usize)
                 };
             }
             if !pos.is_empty(st.to as usize) {
@@ -708,11 +709,11 @@ impl<B: Bits> Engine<B> {
 
     /// Whether the cells a move passes let it through.
     #[inline]
-    pub(crate) fn path_open(&self, pos: &Pos<B>, style: Style, via: B, side: PlayerId) -> bool {
+    pub(crate) fn path_open(&self, pos: &Pos<B>, style: Style, via: B, side: u8) -> bool {
         match style {
             Style::Leap => true,
             Style::Step => (via & pos.occ).none(),
-            Style::Displace => (via & pos.by_owner[side as usize]).none(),
+            Style::Displace => (via & pos.by_owner[side.index()]).none(),
         }
     }
 
@@ -730,7 +731,7 @@ impl<B: Bits> Engine<B> {
             pinned: B::EMPTY,
             danger: B::EMPTY,
         };
-        let royals = pos.royals & pos.by_owner[side as usize];
+        let royals = pos.royals & pos.by_owner[side.index()];
         if royals.none() {
             return s;
         }
@@ -744,7 +745,7 @@ impl<B: Bits> Engine<B> {
         if self.rules.royals_may_not_face {
             // Only a piece between the royal and an enemy royal on its file may open the file.
             let file = t.file_cells[r % t.files];
-            for e in (pos.royals & file & !pos.by_owner[side as usize]).cells() {
+            for e in (pos.royals & file & !pos.by_owner[side.index()]).cells() {
                 let (lo, hi) = (r.min(e), r.max(e));
                 s.danger |= file & !B::cell(lo) & !B::cell(hi) & self.span(lo, hi);
             }
@@ -798,7 +799,7 @@ impl<B: Bits> Engine<B> {
                 let Some(b1) = t.first(back, r, pos.occ) else {
                     continue;
                 };
-                if !pos.by_owner[side as usize].has(b1) {
+                if !pos.by_owner[side.index()].has(b1) {
                     continue;
                 }
                 let Some(b2) = t.first(back, b1, pos.occ) else {
@@ -851,14 +852,14 @@ impl<B: Bits> Engine<B> {
     /// and taken back.
     pub(crate) fn legal(&self, pos: &mut Pos<B>, m: &Move) -> bool {
         let side = pos.st.side;
-        let from = m.from as usize;
+        let from = m.from.index();
         if m.kind == MoveKind::Normal
             && !self.t.any_slow
             && !self.rules.royals_may_not_face
             && pos.royals.has(from)
-            && (pos.royals & pos.by_owner[side as usize]).count() == 1
+            && (pos.royals & pos.by_owner[side.index()]).count() == 1
         {
-            let to = m.to as usize;
+            let to = m.to.index();
             let occ = (pos.occ & !B::cell(from)) | B::cell(to);
             let gone = B::cell(to);
             return self

@@ -2,6 +2,7 @@
 //! empty runs, `*` for holes, `+X` promoted types, `X~` promoted pieces whose origin their type
 //! does not imply, `[...]` hands, side to move, castling, en passant, clocks.
 
+use super::AsIndex;
 use super::bits::Bits;
 use super::core::Engine;
 use super::position::{Piece, Pos, Sq};
@@ -78,7 +79,7 @@ impl<B: Bits> Engine<B> {
 
     /// The FEN tag of a player: the first letter of its name, in lower case.
     pub fn player_tag(&self, p: PlayerId) -> char {
-        self.rules.players[p as usize]
+        self.rules.players[p.index()]
             .name
             .chars()
             .next()
@@ -87,16 +88,18 @@ impl<B: Bits> Engine<B> {
     }
 
     fn player_of_tag(&self, c: char) -> Option<PlayerId> {
-        (0..self.rules.players.len() as PlayerId).find(|&p| self.player_tag(p) == c)
+        (0..self.rules.players.len() as u8)
+            .map(PlayerId)
+            .find(|&p| self.player_tag(p) == c)
     }
 
     /// A type's symbol as a player writes it: upper case for the first player, lower case for
     /// the second, and with more players the owner's tag before the upper-case symbol.
     fn owned_symbol(&self, kind: PieceId, owner: PlayerId) -> String {
-        let s = &self.rules.pieces[kind as usize].symbol;
+        let s = &self.rules.pieces[kind.index()].symbol;
         if self.tagged() {
             format!("{}{s}", self.player_tag(owner))
-        } else if owner == 0 {
+        } else if owner.0 == 0 {
             s.clone()
         } else {
             s.to_lowercase()
@@ -109,9 +112,9 @@ impl<B: Bits> Engine<B> {
             if self.promoters(p.kind) == [o] {
                 out.push('~');
             } else {
-                let os = &self.rules.pieces[o as usize].symbol;
+                let os = &self.rules.pieces[o.index()].symbol;
                 out.push('(');
-                out += &if p.owner == 1 && !self.tagged() {
+                out += &if p.owner.0 == 1 && !self.tagged() {
                     os.to_lowercase()
                 } else {
                     os.clone()
@@ -124,7 +127,7 @@ impl<B: Bits> Engine<B> {
 
     fn lookup(&self, sym: &str) -> Result<(PieceId, PlayerId), FenError> {
         let upper = sym.to_uppercase();
-        let owner = if sym == upper { 0 } else { 1 };
+        let owner = PlayerId(if sym == upper { 0 } else { 1 });
         if sym != upper && sym != sym.to_lowercase() {
             return Err(FenError::UnknownPiece(sym.into()));
         }
@@ -257,7 +260,7 @@ impl<B: Bits> Engine<B> {
                     origin = Some(o);
                     j += close + 1;
                 }
-                if origin == Some(self.t.unpromoted[kind as usize]) {
+                if origin == Some(PieceId(self.t.unpromoted[kind.index()])) {
                     return Err(FenError::RedundantOrigin(written(&sym)));
                 }
                 if file >= b.files as i32 {
@@ -268,13 +271,13 @@ impl<B: Bits> Engine<B> {
                 };
                 if chars.get(j) == Some(&'!') {
                     j += 1;
-                    if !self.defers_after_drop(kind, owner, cell as usize) {
+                    if !self.defers_after_drop(kind.0, owner.0, cell.index()) {
                         return Err(FenError::NotPending(written(&sym)));
                     }
-                    pos.st.pending |= B::cell(cell as usize);
+                    pos.st.pending |= B::cell(cell.index());
                 }
                 pos.raw_set(
-                    cell as usize,
+                    cell.index(),
                     Sq::of(Piece {
                         kind,
                         owner,
@@ -310,16 +313,16 @@ impl<B: Bits> Engine<B> {
                         Some(_) => return Err(FenError::BadHand(ch.to_string())),
                         None => self.lookup(&ch.to_string())?,
                     };
-                    let pt = &self.rules.pieces[kind as usize];
+                    let pt = &self.rules.pieces[kind.index()];
                     if pt.royal || pt.removed_when_captured {
                         return Err(FenError::NotInHand(ch.to_string()));
                     }
                     if !self.has_hands() {
                         return Err(FenError::NoHands(h.to_string()));
                     }
-                    let slot = self.t.hand_slot[kind as usize];
+                    let slot = self.t.hand_slot[kind.index()];
                     let on_board = pos.occ.count() as usize;
-                    let count = &mut pos.hands[owner as usize * pos.kinds + slot as usize];
+                    let count = &mut pos.hands[owner.index() * pos.kinds + slot.index()];
                     if *count as usize + on_board >= 255 {
                         return Err(FenError::HandCount(ch.to_string()));
                     }
@@ -369,12 +372,12 @@ impl<B: Bits> Engine<B> {
         let mut seen = vec![false; self.rules.pieces.len()];
         let mut stack = vec![from];
         while let Some(k) = stack.pop() {
-            for pr in &self.rules.pieces[k as usize].promotions {
+            for pr in &self.rules.pieces[k.index()].promotions {
                 for &n in &pr.to {
                     if n == to {
                         return true;
                     }
-                    if !std::mem::replace(&mut seen[n as usize], true) {
+                    if !std::mem::replace(&mut seen[n.index()], true) {
                         stack.push(n);
                     }
                 }
@@ -396,7 +399,7 @@ impl<B: Bits> Engine<B> {
             chars.next().and_then(|c| self.player_of_tag(c)),
             chars.next(),
         ) {
-            (Some(p), None) => p,
+            (Some(p), None) => p.0,
             _ => return Err(FenError::Side(side.into())),
         };
         if let Some(out) = fields.next()
@@ -407,11 +410,11 @@ impl<B: Bits> Engine<B> {
                     .player_of_tag(c)
                     .ok_or_else(|| FenError::Eliminated(out.into()))?;
                 // An eliminated player has no army and no hand.
-                let hand = &pos.hands[p as usize * pos.kinds..(p as usize + 1) * pos.kinds];
-                if pos.by_owner[p as usize].any() || hand.iter().any(|&n| n > 0) {
+                let hand = &pos.hands[p.index() * pos.kinds..(p.index() + 1) * pos.kinds];
+                if pos.by_owner[p.index()].any() || hand.iter().any(|&n| n > 0) {
                     return Err(FenError::Eliminated(out.into()));
                 }
-                pos.st.eliminated |= 1 << p;
+                pos.st.eliminated |= 1 << p.0;
             }
         }
         if pos.st.eliminated & (1 << pos.st.side) != 0 {
@@ -422,10 +425,11 @@ impl<B: Bits> Engine<B> {
 
     /// The types that promote to `kind`, in declaration order.
     fn promoters(&self, kind: PieceId) -> Vec<PieceId> {
-        (0..self.rules.pieces.len() as PieceId)
+        (0..self.rules.pieces.len() as u8)
+            .map(PieceId)
             .filter(|&i| {
                 i != kind
-                    && self.rules.pieces[i as usize]
+                    && self.rules.pieces[i.index()]
                         .promotions
                         .iter()
                         .any(|pr| pr.to.contains(&kind))
@@ -443,10 +447,10 @@ impl<B: Bits> Engine<B> {
 
     /// The cell of a player's castling king, if it has one.
     fn castling_king(&self, pos: &Pos<B>, owner: PlayerId) -> Option<Cell> {
-        pos.by_owner[owner as usize]
+        pos.by_owner[owner.index()]
             .cells()
             .find(|&c| pos.piece(c).is_some_and(|p| self.castles_as(p.kind, true)))
-            .map(|c| c as Cell)
+            .map(|c| Cell(c as u16))
     }
 
     fn parse_castling(&self, pos: &mut Pos<B>, s: &str) -> Result<(), FenError> {
@@ -459,16 +463,16 @@ impl<B: Bits> Engine<B> {
         }
         let b = &self.rules.board;
         for ch in s.chars() {
-            let owner: PlayerId = if ch.is_ascii_uppercase() { 0 } else { 1 };
+            let owner = PlayerId(if ch.is_ascii_uppercase() { 0 } else { 1 });
             let Some(king) = self.castling_king(pos, owner) else {
                 continue;
             };
             let (fk, rk) = b.coords(king);
-            let rooks: Vec<Cell> = pos.by_owner[owner as usize]
+            let rooks: Vec<Cell> = pos.by_owner[owner.index()]
                 .cells()
-                .map(|c| c as Cell)
+                .map(|c| Cell(c as u16))
                 .filter(|&c| {
-                    pos.piece(c as usize)
+                    pos.piece(c.index())
                         .is_some_and(|p| self.castles_as(p.kind, false))
                         && b.coords(c).1 == rk
                 })
@@ -483,7 +487,7 @@ impl<B: Bits> Engine<B> {
                 _ => return Err(err()),
             };
             if let Some(r) = pick {
-                pos.st.castling |= B::cell(r as usize);
+                pos.st.castling |= B::cell(r.index());
             }
         }
         Ok(())
@@ -512,11 +516,10 @@ impl<B: Bits> Engine<B> {
             rest = &rest[digits..];
         }
         let n = self.rules.players.len();
-        let last = (pos.st.side as usize + n - 1) % n;
+        let last = (pos.st.side.index() + n - 1) % n;
         let passable = |c: Cell| {
-            pos.piece(c as usize).is_some_and(|p| {
-                p.owner as usize == last
-                    && self.rules.pieces[p.kind as usize].can_be_taken_en_passant
+            pos.piece(c.index()).is_some_and(|p| {
+                p.owner.index() == last && self.rules.pieces[p.kind.index()].can_be_taken_en_passant
             })
         };
         let (dx, dy) = self.rules.players[last].forward.orient(0, 1);
@@ -532,7 +535,7 @@ impl<B: Bits> Engine<B> {
                         victim = Some(v);
                         break;
                     }
-                    Some(v) if pos.is_empty(v as usize) => {}
+                    Some(v) if pos.is_empty(v.index()) => {}
                     _ => break,
                 }
             }
@@ -541,12 +544,12 @@ impl<B: Bits> Engine<B> {
             return Err(err());
         };
         for c in cells.into_iter().filter(|&c| c != victim) {
-            if !pos.is_empty(c as usize) {
+            if !pos.is_empty(c.index()) {
                 return Err(err());
             }
-            pos.st.ep_cells |= B::cell(c as usize);
+            pos.st.ep_cells |= B::cell(c.index());
         }
-        pos.st.ep_victim = victim;
+        pos.st.ep_victim = victim.0;
         pos.style.ep_as_written = true;
         Ok(())
     }
@@ -566,7 +569,7 @@ impl<B: Bits> Engine<B> {
                     out.push('*');
                     continue;
                 };
-                match pos.piece(c as usize) {
+                match pos.piece(c.index()) {
                     None => empty += 1,
                     Some(p) => {
                         if empty > 0 {
@@ -574,7 +577,7 @@ impl<B: Bits> Engine<B> {
                             empty = 0;
                         }
                         out += &self.symbol_of(p);
-                        if pos.st.pending.has(c as usize) {
+                        if pos.st.pending.has(c.index()) {
                             out.push('!');
                         }
                     }
@@ -595,7 +598,7 @@ impl<B: Bits> Engine<B> {
                 for kind in 0..self.rules.pieces.len() {
                     for _ in 0..pos.hands[owner * pos.kinds + kind] {
                         any = true;
-                        out += &self.owned_symbol(kind as PieceId, owner as PlayerId);
+                        out += &self.owned_symbol(PieceId(kind as u8), PlayerId(owner as u8));
                     }
                 }
             }
@@ -605,7 +608,8 @@ impl<B: Bits> Engine<B> {
             out.push(']');
         }
         if self.tagged() {
-            let out_tags: String = (0..self.rules.players.len() as PlayerId)
+            let out_tags: String = (0..self.rules.players.len() as u8)
+                .map(PlayerId)
                 .filter(|&p| pos.is_eliminated(p))
                 .map(|p| self.player_tag(p))
                 .collect();
@@ -616,7 +620,7 @@ impl<B: Bits> Engine<B> {
             };
             out += &format!(
                 " {} {out_tags} {} {}",
-                self.player_tag(pos.st.side),
+                self.player_tag(PlayerId(pos.st.side)),
                 pos.st.halfmove,
                 pos.st.fullmove
             );
@@ -640,7 +644,7 @@ impl<B: Bits> Engine<B> {
         let b = &self.rules.board;
         let mut s = String::new();
         for owner in 0..2u8 {
-            let Some(king) = self.castling_king(pos, owner) else {
+            let Some(king) = self.castling_king(pos, PlayerId(owner)) else {
                 continue;
             };
             let rights = pos.st.castling & pos.by_owner[owner as usize];
@@ -648,7 +652,7 @@ impl<B: Bits> Engine<B> {
             let mut k = false;
             let mut q = false;
             for r in rights.cells() {
-                if b.coords(r as Cell).0 > fk {
+                if b.coords(Cell(r as u16)).0 > fk {
                     k = true;
                 } else {
                     q = true;
@@ -678,9 +682,9 @@ impl<B: Bits> Engine<B> {
             // Pretend the passed cell holds the victim, then ask whether a taker attacks it.
             let mut probe = pos.clone();
             probe.raw_set(cell, Sq::of(victim), self.t.royal_kinds);
-            pos.by_owner[side as usize].cells().any(|c| {
+            pos.by_owner[side.index()].cells().any(|c| {
                 pos.piece(c).is_some_and(|p| {
-                    self.rules.pieces[p.kind as usize].takes_en_passant
+                    self.rules.pieces[p.kind.index()].takes_en_passant
                         && self.piece_attacks(&probe, c, cell)
                 })
             })
@@ -690,7 +694,7 @@ impl<B: Bits> Engine<B> {
             .ep_cells
             .cells()
             .filter(|&c| pos.style.ep_as_written || takeable(c))
-            .map(|c| self.cell_name(c as Cell))
+            .map(|c| self.cell_name(Cell(c as u16)))
             .collect();
         if field.is_empty() { "-".into() } else { field }
     }

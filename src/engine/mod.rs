@@ -22,6 +22,18 @@ use position::Pos;
 
 use crate::rules::{Cell, Outcome, PieceId, PlayerId, RuleSet, RuleSetError};
 
+/// Raw indices inside the engine (a `u8` piece type or player) read as table indices.
+pub(crate) trait AsIndex {
+    fn index(self) -> usize;
+}
+
+impl AsIndex for u8 {
+    #[inline]
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
 /// The deepest perft the engine counts: deeper trees could not be counted in a lifetime, and
 /// their recursion would exhaust the stack.
 pub const MAX_PERFT_DEPTH: u32 = 32;
@@ -170,7 +182,7 @@ macro_rules! read {
 impl Position {
     /// Gets the piece on a cell.
     pub fn piece(&self, c: Cell) -> Option<Piece> {
-        read!(self, |p| p.piece(c as usize))
+        read!(self, |p| p.piece(c.index()))
     }
 
     /// Gets the player to move.
@@ -434,8 +446,8 @@ impl<B: Bits> Engine<B> {
     fn ending(&self, pos: &Pos<B>, reason: Reason, outcome: Outcome) -> Status {
         let side = pos.st.side;
         let winner = match outcome {
-            Outcome::Win => Some(side),
-            Outcome::Loss => Some(self.previous_player(pos.st.eliminated, side)),
+            Outcome::Win => Some(PlayerId(side)),
+            Outcome::Loss => Some(PlayerId(self.previous_player(pos.st.eliminated, side))),
             Outcome::Draw | Outcome::Elimination => None,
         };
         Status::Over(Ending {

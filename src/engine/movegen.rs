@@ -2,19 +2,20 @@
 //! pinned, or moves along its pin; nothing else can expose the royal) and suspects that need the
 //! full test of making the move.
 
+use super::AsIndex;
 use super::bits::Bits;
 use super::core::{Engine, Safety};
 use super::position::{Move, MoveKind, Pos};
 use super::tables::{Hop, Kind};
-use crate::rules::{Mode, Obligation, PieceId, Style, Trigger};
+use crate::rules::{Cell, Mode, Obligation, PieceId, PlayerId, Style, Trigger};
 
 /// Where generated moves go: known-legal moves and suspects that need the full test.
 pub(crate) trait Sink<B> {
     fn add(&mut self, m: Move, suspect: bool);
     /// Known-legal plain moves of a piece to every cell of `targets`.
-    fn add_plain(&mut self, from: usize, piece: PieceId, targets: B);
+    fn add_plain(&mut self, from: usize, piece: u8, targets: B);
     /// Known-legal drops of a type on every cell of `targets`.
-    fn add_drops(&mut self, piece: PieceId, targets: B);
+    fn add_drops(&mut self, piece: u8, targets: B);
 }
 
 /// Collects moves.
@@ -34,12 +35,12 @@ impl<B: Bits> Sink<B> for Collect<'_> {
     }
 
     #[inline]
-    fn add_plain(&mut self, from: usize, piece: PieceId, targets: B) {
+    fn add_plain(&mut self, from: usize, piece: u8, targets: B) {
         for to in targets.cells() {
             self.safe.push(Move {
-                from: from as u16,
-                to: to as u16,
-                piece,
+                from: Cell(from as u16),
+                to: Cell(to as u16),
+                piece: PieceId(piece),
                 promotion: None,
                 swap: false,
                 kind: MoveKind::Normal,
@@ -48,12 +49,12 @@ impl<B: Bits> Sink<B> for Collect<'_> {
     }
 
     #[inline]
-    fn add_drops(&mut self, piece: PieceId, targets: B) {
+    fn add_drops(&mut self, piece: u8, targets: B) {
         for to in targets.cells() {
             self.safe.push(Move {
-                from: to as u16,
-                to: to as u16,
-                piece,
+                from: Cell(to as u16),
+                to: Cell(to as u16),
+                piece: PieceId(piece),
                 promotion: None,
                 swap: false,
                 kind: MoveKind::Drop,
@@ -79,12 +80,12 @@ impl<B: Bits> Sink<B> for Count<'_> {
     }
 
     #[inline]
-    fn add_plain(&mut self, _: usize, _: PieceId, targets: B) {
+    fn add_plain(&mut self, _: usize, _: u8, targets: B) {
         self.n += targets.count() as u64;
     }
 
     #[inline]
-    fn add_drops(&mut self, _: PieceId, targets: B) {
+    fn add_drops(&mut self, _: u8, targets: B) {
         self.n += targets.count() as u64;
     }
 }
@@ -146,7 +147,7 @@ impl<B: Bits> Engine<B> {
     pub(crate) fn generate<S: Sink<B>>(&self, pos: &Pos<B>, safety: &Safety<B>, out: &mut S) {
         let t = &self.t;
         let side = pos.st.side;
-        let s = side as usize;
+        let s = side.index();
         let mine = pos.by_owner[s];
         for from in mine.cells() {
             let pc = pos.sq[from];
@@ -172,7 +173,7 @@ impl<B: Bits> Engine<B> {
     fn gen_piece<S: Sink<B>>(
         &self,
         pos: &Pos<B>,
-        kind: PieceId,
+        kind: u8,
         from: usize,
         kt: &Kind<B>,
         test: bool,
@@ -181,14 +182,14 @@ impl<B: Bits> Engine<B> {
         out: &mut S,
     ) {
         let t = &self.t;
-        let s = pos.st.side as usize;
+        let s = pos.st.side.index();
         let occ = pos.occ;
         // A move onto a dangerous cell (a hopper's line) may give an enemy hopper its screen.
         let suspect_at = |to: usize| test || danger.has(to);
         let empty = !occ & t.on_board;
         let mine = pos.by_owner[s];
         let enemies = occ & !mine & !pos.royals;
-        let takes_ep = self.rules.pieces[kind as usize].takes_en_passant;
+        let takes_ep = self.rules.pieces[kind.index()].takes_en_passant;
         let ep_open = if takes_ep && pos.st.ep_cells.any() && self.ep_victim_is_enemy(pos) {
             pos.st.ep_cells & empty
         } else {
@@ -264,15 +265,15 @@ impl<B: Bits> Engine<B> {
         let plain = (quiet | capture) & line;
         let ep = ep & line;
         let mut done = plain | ep;
-        let promotes = self.promo_cells[kind as usize * t.players + s];
+        let promotes = self.promo_cells[kind.index() * t.players + s];
         if !promotes.has(from) && (plain & promotes).none() && !pos.st.pending.has(from) {
             let risky = if test { plain } else { plain & danger };
             out.add_plain(from, kind, plain & !risky);
             for to in risky.cells() {
                 let m = Move {
-                    from: from as u16,
-                    to: to as u16,
-                    piece: kind,
+                    from: Cell(from as u16),
+                    to: Cell(to as u16),
+                    piece: PieceId(kind),
                     promotion: None,
                     swap: false,
                     kind: MoveKind::Normal,
@@ -306,9 +307,9 @@ impl<B: Bits> Engine<B> {
                 }
                 done |= B::cell(to);
                 let kind_ = MoveKind::Hop {
-                    screen: screen as u16,
+                    screen: Cell(screen as u16),
                 };
-                let test = suspect_at(to) || self.screen_effects[kind as usize];
+                let test = suspect_at(to) || self.screen_effects[kind.index()];
                 self.push(pos, kind, from, to, kind_, test, out);
             }
         }
@@ -356,14 +357,14 @@ impl<B: Bits> Engine<B> {
         pos.sq
             .get(v)
             .and_then(|s| s.piece())
-            .is_some_and(|p| p.owner != pos.st.side)
+            .is_some_and(|p| p.owner != PlayerId(pos.st.side))
     }
 
     #[allow(clippy::too_many_arguments)]
     fn gen_slow<S: Sink<B>>(
         &self,
         pos: &Pos<B>,
-        kind: PieceId,
+        kind: u8,
         from: usize,
         ray: &super::tables::SlowRay,
         ep_open: B,
@@ -375,7 +376,7 @@ impl<B: Bits> Engine<B> {
     ) {
         let t = &self.t;
         let side = pos.st.side;
-        let friends = pos.by_owner[side as usize];
+        let friends = pos.by_owner[side.index()];
         let steps = t.steps(ray);
         let mut emit = |this: &Self, to: usize, k: MoveKind, test: bool, out: &mut S| {
             if done.has(to) || !line.has(to) {
@@ -401,7 +402,9 @@ impl<B: Bits> Engine<B> {
                     }
                 } else {
                     if ray.mode.captures() && !friends.has(to) && !pos.royals.has(to) {
-                        let k = MoveKind::Hop { screen: scr as u16 };
+                        let k = MoveKind::Hop {
+                            screen: Cell(scr as u16),
+                        };
                         emit(self, to, k, true, out);
                     }
                     break;
@@ -451,7 +454,7 @@ impl<B: Bits> Engine<B> {
     fn push<S: Sink<B>>(
         &self,
         pos: &Pos<B>,
-        piece: PieceId,
+        piece: u8,
         from: usize,
         to: usize,
         kind: MoveKind,
@@ -459,16 +462,16 @@ impl<B: Bits> Engine<B> {
         out: &mut S,
     ) {
         let t = &self.t;
-        let side = pos.st.side as usize;
+        let side = pos.st.side.index();
         let plain = Move {
-            from: from as u16,
-            to: to as u16,
-            piece,
+            from: Cell(from as u16),
+            to: Cell(to as u16),
+            piece: PieceId(piece),
             promotion: None,
             swap: false,
             kind,
         };
-        let promotions = &self.rules.pieces[piece as usize].promotions;
+        let promotions = &self.rules.pieces[piece.index()].promotions;
         // A piece dropped where a deferred promotion waits promotes by it now, whatever its move;
         // it has not moved since the drop, so `from` is where it was dropped.
         let deferred = if pos.st.pending.has(from) {
@@ -500,27 +503,27 @@ impl<B: Bits> Engine<B> {
                 };
             let mut swapped = false;
             if promo.swap {
-                let value = self.rules.pieces[piece as usize].value;
+                let value = self.rules.pieces[piece.index()].value;
                 // The piece this move captures is in hand by the time the swap happens.
                 let mut held: Vec<u8> = (0..t.kinds)
                     .map(|k| pos.hand(side as u8, k as u8))
                     .collect();
-                if let Some(v) = pos.piece(to).filter(|v| v.owner as usize != side)
+                if let Some(v) = pos.piece(to).filter(|v| v.owner.index() != side)
                     && let Some(k) = self.hand_type_of(v)
                 {
-                    held[k as usize] = held[k as usize].saturating_add(1);
+                    held[k.index()] = held[k.index()].saturating_add(1);
                 }
                 for (slot, &n) in held.iter().enumerate() {
                     if n == 0 {
                         continue;
                     }
                     for &target in &t.members[slot] {
-                        if self.rules.pieces[target as usize].value > value
+                        if self.rules.pieces[target.index()].value > value
                             && self.arrival_ok(pos, target, from, to)
                         {
                             swapped = true;
                             let m = Move {
-                                promotion: Some(target),
+                                promotion: Some(PieceId(target)),
                                 swap: true,
                                 ..plain
                             };
@@ -531,9 +534,9 @@ impl<B: Bits> Engine<B> {
             }
             if !swapped {
                 for &target in &promo.to {
-                    if self.arrival_ok(pos, target, from, to) {
+                    if self.arrival_ok(pos, target.0, from, to) {
                         let m = Move {
-                            promotion: Some(target),
+                            promotion: Some(PieceId(target.0)),
                             ..plain
                         };
                         out.add(m, suspect);
@@ -550,8 +553,8 @@ impl<B: Bits> Engine<B> {
 
     /// Whether a piece of type `kind` may arrive on `to` (leaving `from`) within its per-file and
     /// per-colour limits.
-    fn arrival_ok(&self, pos: &Pos<B>, kind: PieceId, from: usize, to: usize) -> bool {
-        let limits = &self.rules.pieces[kind as usize].drops;
+    fn arrival_ok(&self, pos: &Pos<B>, kind: u8, from: usize, to: usize) -> bool {
+        let limits = &self.rules.pieces[kind.index()].drops;
         if limits.max_per_file.is_none() && limits.max_per_colour.is_none() {
             return true;
         }
@@ -569,18 +572,18 @@ impl<B: Bits> Engine<B> {
             return;
         }
         let side = pos.st.side;
-        let rights = pos.st.castling & pos.by_owner[side as usize];
+        let rights = pos.st.castling & pos.by_owner[side.index()];
         if rights.none() {
             return;
         }
         let b = &self.rules.board;
         let files = self.t.files as i32;
         for cs in &self.rules.castling {
-            for k in pos.of(cs.king, side).cells() {
+            for k in pos.of(cs.king.0, side).cells() {
                 let (fk, rk) = (k as i32 % files, k as i32 / files);
                 for r in rights.cells() {
                     let (fr, rr) = (r as i32 % files, r as i32 / files);
-                    if rr != rk || pos.sq[r].kind != cs.rook {
+                    if rr != rk || pos.sq[r].kind != cs.rook.0 {
                         continue;
                     }
                     let dir = (fr - fk).signum();
@@ -588,26 +591,28 @@ impl<B: Bits> Engine<B> {
                     else {
                         continue;
                     };
-                    let (kd, pass) = (kd as usize, pass as usize);
+                    let (kd, pass) = (kd.index(), pass.index());
                     let clear_between = (fk.min(fr) + 1..fk.max(fr))
-                        .all(|f| b.cell(f, rk).is_some_and(|c| pos.is_empty(c as usize)));
+                        .all(|f| b.cell(f, rk).is_some_and(|c| pos.is_empty(c.index())));
                     let free = |c: usize| c == k || c == r || pos.is_empty(c);
                     if !clear_between || !free(kd) || !free(pass) {
                         continue;
                     }
                     // Only a royal king is in check: it may not castle out of or through it.
-                    let safe = !self.t.royal[cs.king as usize]
+                    let safe = !self.t.royal[cs.king.index()]
                         || self
                             .opponents(pos, side)
                             .all(|q| !self.attacked(pos, k, q) && !self.attacked(pos, pass, q));
                     if safe {
                         let m = Move {
-                            from: k as u16,
-                            to: kd as u16,
+                            from: Cell(k as u16),
+                            to: Cell(kd as u16),
                             piece: cs.king,
                             promotion: None,
                             swap: false,
-                            kind: MoveKind::Castle { rook: r as u16 },
+                            kind: MoveKind::Castle {
+                                rook: Cell(r as u16),
+                            },
                         };
                         out.add(m, true);
                     }
@@ -619,7 +624,7 @@ impl<B: Bits> Engine<B> {
     fn gen_drops<S: Sink<B>>(&self, pos: &Pos<B>, safety: &Safety<B>, out: &mut S) {
         let t = &self.t;
         let side = pos.st.side;
-        let s = side as usize;
+        let s = side.index();
         let base = s * t.kinds;
         if pos.hands[base..base + t.kinds].iter().all(|&n| n == 0) {
             return;
@@ -630,8 +635,8 @@ impl<B: Bits> Engine<B> {
                 continue;
             }
             for &kind in &t.members[slot] {
-                let rules = &self.rules.pieces[kind as usize].drops;
-                let mut allowed = empty & self.drop_cells[kind as usize * t.players + s];
+                let rules = &self.rules.pieces[kind.index()].drops;
+                let mut allowed = empty & self.drop_cells[kind.index() * t.players + s];
                 if let Some(z) = rules.zone {
                     allowed &= t.zone(z, s);
                 }
@@ -660,9 +665,9 @@ impl<B: Bits> Engine<B> {
                 out.add_drops(kind, allowed & !risky);
                 for to in risky.cells() {
                     let m = Move {
-                        from: to as u16,
-                        to: to as u16,
-                        piece: kind,
+                        from: Cell(to as u16),
+                        to: Cell(to as u16),
+                        piece: PieceId(kind),
                         promotion: None,
                         swap: false,
                         kind: MoveKind::Drop,

@@ -49,7 +49,7 @@ impl<B: Bits> Engine<B> {
         if m.kind == MoveKind::Drop {
             return format!(
                 "{}@{}",
-                self.rules.pieces[m.piece as usize].symbol,
+                self.rules.pieces[m.piece.index()].symbol,
                 self.cell_name(m.to)
             );
         }
@@ -66,7 +66,7 @@ impl<B: Bits> Engine<B> {
     /// names the captive by its letter.
     fn promotion_suffix(&self, m: &Move, target: PieceId) -> String {
         let letter = || {
-            self.rules.pieces[target as usize]
+            self.rules.pieces[target.index()]
                 .symbol
                 .trim_start_matches('+')
                 .to_lowercase()
@@ -74,9 +74,9 @@ impl<B: Bits> Engine<B> {
         if m.swap {
             return letter();
         }
-        let plus = |t: &PieceId| self.rules.pieces[*t as usize].symbol.starts_with('+');
-        let moved = &self.rules.pieces[m.piece as usize];
-        if target == self.t.unpromoted[m.piece as usize] && target != m.piece {
+        let plus = |t: &PieceId| self.rules.pieces[(*t).index()].symbol.starts_with('+');
+        let moved = &self.rules.pieces[m.piece.index()];
+        if target == PieceId(self.t.unpromoted[m.piece.index()]) && target != m.piece {
             return "-".into();
         }
         let choice = moved.promotions.iter().find(|pr| pr.to.contains(&target));
@@ -94,12 +94,12 @@ impl<B: Bits> Engine<B> {
         let cells = self.cell_name(m.from) + &self.cell_name(m.to);
         let mut out = vec![
             cells.clone()
-                + &self.rules.pieces[target as usize]
+                + &self.rules.pieces[target.index()]
                     .symbol
                     .trim_start_matches('+')
                     .to_lowercase(),
         ];
-        let single = self.rules.pieces[m.piece as usize]
+        let single = self.rules.pieces[m.piece.index()]
             .promotions
             .iter()
             .find(|pr| pr.to.contains(&target))

@@ -35,18 +35,18 @@ impl Sq {
     #[inline]
     pub fn piece(self) -> Option<Piece> {
         (self.kind != NONE).then_some(Piece {
-            kind: self.kind,
-            owner: self.owner,
-            origin: (self.origin != NONE).then_some(self.origin),
+            kind: PieceId(self.kind),
+            owner: PlayerId(self.owner),
+            origin: (self.origin != NONE).then_some(PieceId(self.origin)),
         })
     }
 
     #[inline]
     pub fn of(p: Piece) -> Sq {
         Sq {
-            kind: p.kind,
-            owner: p.owner,
-            origin: p.origin.unwrap_or(NONE),
+            kind: p.kind.0,
+            owner: p.owner.0,
+            origin: (p.origin.unwrap_or(PieceId(NONE))).0,
         }
     }
 }
@@ -67,7 +67,7 @@ pub struct FenStyle {
 /// What a move changes besides the pieces and hands, and what taking it back restores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct State<B> {
-    pub side: PlayerId,
+    pub side: u8,
     /// Players out of the game, a bit each.
     pub eliminated: u8,
     /// Cells of castling partners that keep their right.
@@ -200,18 +200,18 @@ impl<B: Bits> Pos<B> {
 
     /// Gets the player to move.
     pub fn side_to_move(&self) -> PlayerId {
-        self.st.side
+        PlayerId(self.st.side)
     }
 
     /// Tells whether a player has been eliminated.
     pub fn is_eliminated(&self, player: PlayerId) -> bool {
-        player < 8 && self.st.eliminated & (1 << player) != 0
+        player.0 < 8 && self.st.eliminated & (1 << player.0) != 0
     }
 
     /// Gets how many pieces of a type a player holds in hand.
     pub fn in_hand(&self, player: PlayerId, kind: PieceId) -> u8 {
-        if (player as usize) < self.by_owner.len() && (kind as usize) < self.kinds {
-            self.hand(player, kind)
+        if player.index() < self.by_owner.len() && kind.index() < self.kinds {
+            self.hand(player.0, kind.0)
         } else {
             0
         }

@@ -14,6 +14,7 @@
 //! Confinement, barred zones and separated zones are folded into the tables: a leap that would
 //! break them is left out; a ride stops where it would.
 
+use super::AsIndex;
 use super::bits::{Bits, set_of};
 use crate::rules::*;
 
@@ -160,13 +161,13 @@ pub struct Tables<B> {
     /// Cells of one colour (file + rank even).
     pub even: B,
     /// The hand slot a captured piece of each type returns to, when it has no recorded origin.
-    pub base: Vec<PieceId>,
+    pub base: Vec<u8>,
     /// The type each type was before promoting, when nothing else records it.
-    pub unpromoted: Vec<PieceId>,
+    pub unpromoted: Vec<u8>,
     /// The hand slot of each type (the first of its interchangeable group, or itself).
-    pub hand_slot: Vec<PieceId>,
+    pub hand_slot: Vec<u8>,
     /// The types a piece held in each hand slot may be dropped as.
-    pub members: Vec<Vec<PieceId>>,
+    pub members: Vec<Vec<u8>>,
     pub royal: Vec<bool>,
     /// The royal types, a bit each.
     pub royal_kinds: u64,
@@ -177,13 +178,13 @@ pub struct Tables<B> {
 
 impl<B: Bits> Tables<B> {
     #[inline]
-    pub fn kind(&self, piece: PieceId, player: usize) -> &Kind<B> {
-        &self.kind[piece as usize * self.players + player]
+    pub fn kind(&self, piece: u8, player: usize) -> &Kind<B> {
+        &self.kind[piece.index() * self.players + player]
     }
 
     #[inline]
     pub fn zone(&self, zone: ZoneId, player: usize) -> B {
-        self.zones[zone as usize * self.players + player]
+        self.zones[zone.index() * self.players + player]
     }
 
     #[inline]
@@ -232,11 +233,11 @@ impl<B: Bits> Tables<B> {
         let cells = b.cells();
         let players = rules.players.len();
         let on_board: B =
-            set_of((0..cells).filter(|&c| b.holes.binary_search(&(c as Cell)).is_err()));
+            set_of((0..cells).filter(|&c| b.holes.binary_search(&Cell(c as u16)).is_err()));
         let mut zones = Vec::new();
         for z in &rules.zones {
             for p in 0..players {
-                zones.push(set_of(z.cells[p].iter().map(|&c| c as usize)));
+                zones.push(set_of(z.cells[p].iter().map(|&c| c.index())));
             }
         }
         let file_cells = (0..files)
@@ -272,16 +273,20 @@ impl<B: Bits> Tables<B> {
             zones,
             file_cells,
             even,
-            base: (0..n).map(|i| rules.hand_type(i as PieceId)).collect(),
-            unpromoted: (0..n).map(|i| rules.base_of(i as PieceId)).collect(),
-            hand_slot: (0..n).map(|i| rules.hand_slot(i as PieceId)).collect(),
-            members: (0..n as PieceId)
+            base: (0..n)
+                .map(|i| rules.hand_type(PieceId(i as u8)).0)
+                .collect(),
+            unpromoted: (0..n).map(|i| rules.base_of(PieceId(i as u8)).0).collect(),
+            hand_slot: (0..n)
+                .map(|i| rules.hand_slot(PieceId(i as u8)).0)
+                .collect(),
+            members: (0..(n as u8))
                 .map(|i| {
                     rules
                         .interchangeable
                         .iter()
-                        .find(|g| g[0] == i)
-                        .cloned()
+                        .find(|g| g[0] == PieceId(i))
+                        .map(|g| g.iter().map(|k| k.0).collect())
                         .unwrap_or_else(|| vec![i])
                 })
                 .collect(),
@@ -345,11 +350,11 @@ impl<B: Bits> Tables<B> {
             self.ascending.push(v.1 > 0 || (v.1 == 0 && v.0 > 0));
             let b = &rules.board;
             for c in 0..self.cells {
-                let (mut f, mut r) = b.coords(c as Cell);
+                let (mut f, mut r) = b.coords(Cell(c as u16));
                 let mut ray = B::EMPTY;
                 if self.on_board.has(c) {
                     while let Some(x) = b.cell(f + v.0, r + v.1) {
-                        ray |= B::cell(x as usize);
+                        ray |= B::cell(x.index());
                         (f, r) = (f + v.0, r + v.1);
                     }
                 }
@@ -368,11 +373,11 @@ impl<B: Bits> Tables<B> {
         let b = &rules.board;
         let table = (0..self.cells)
             .map(|c| {
-                let (f, r) = b.coords(c as Cell);
+                let (f, r) = b.coords(Cell(c as u16));
                 let mut s = B::EMPTY;
                 for k in 1..=range as i32 {
                     match b.cell(f + k * d.0, r + k * d.1) {
-                        Some(x) if self.on_board.has(c) => s |= B::cell(x as usize),
+                        Some(x) if self.on_board.has(c) => s |= B::cell(x.index()),
                         _ => break,
                     }
                 }
@@ -465,7 +470,7 @@ impl<B: Bits> Tables<B> {
             let lame_start = k.lame.len() as u32;
             let slow_start = k.slow.len() as u32;
             if self.on_board.has(from) {
-                let (f0, r0) = b.coords(from as Cell);
+                let (f0, r0) = b.coords(Cell(from as u16));
                 for (pi, part) in pt.moves.iter().enumerate() {
                     if let Some(z) = part.from_zone
                         && !self.zone(z, player).has(from)
@@ -493,13 +498,13 @@ impl<B: Bits> Tables<B> {
                             let Some(to) = b.cell(f0 + dx, r0 + dy) else {
                                 continue;
                             };
-                            let to = to as usize;
+                            let to = to.index();
                             let mut cells_passed = B::EMPTY;
                             let mut open = true;
                             if part.style == Style::Step {
                                 for &(px, py) in &path {
                                     match b.cell(f0 + px, r0 + py) {
-                                        Some(c) => cells_passed |= B::cell(c as usize),
+                                        Some(c) => cells_passed |= B::cell(c.index()),
                                         None => open = false,
                                     }
                                 }
@@ -579,14 +584,14 @@ impl<B: Bits> Tables<B> {
                 if !self.on_board.has(c) || start.is_some_and(|z| !z.has(c)) {
                     return s;
                 }
-                let (f, r) = b.coords(c as Cell);
+                let (f, r) = b.coords(Cell(c as u16));
                 let mut here = c;
                 let mut k = 1;
                 while range == 0 || k <= range as i32 {
                     match b.cell(f + k * d.0, r + k * d.1) {
-                        Some(x) if allowed(here, x as usize) => {
-                            s |= B::cell(x as usize);
-                            here = x as usize;
+                        Some(x) if allowed(here, x.index()) => {
+                            s |= B::cell(x.index());
+                            here = x.index();
                         }
                         _ => break,
                     }
@@ -619,7 +624,7 @@ impl<B: Bits> Tables<B> {
     ) {
         let b = &rules.board;
         let steps_start = self.slow_steps.len() as u32;
-        let (mut f, mut r) = b.coords(from as Cell);
+        let (mut f, mut r) = b.coords(Cell(from as u16));
         let mut here = from;
         let mut n = 0u32;
         'ray: loop {
@@ -629,14 +634,14 @@ impl<B: Bits> Tables<B> {
             let mut passed = B::EMPTY;
             for &(px, py) in path {
                 match b.cell(f + px, r + py) {
-                    Some(c) => passed |= B::cell(c as usize),
+                    Some(c) => passed |= B::cell(c.index()),
                     None => break 'ray,
                 }
             }
             let Some(to) = b.cell(f + dx, r + dy) else {
                 break;
             };
-            let to = to as usize;
+            let to = to.index();
             if !allowed(here, to) {
                 break;
             }

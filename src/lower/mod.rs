@@ -323,7 +323,7 @@ impl Draft {
                     );
                     return None;
                 }
-                zone_ids.insert(z.name.node.clone(), zone_names.len() as ZoneId);
+                zone_ids.insert(z.name.node.clone(), ZoneId(zone_names.len() as u8));
                 zone_names.push(z.name.node.clone());
             }
         }
@@ -389,7 +389,7 @@ impl Draft {
             let id = piece_names
                 .iter()
                 .position(|p| *p == n.node)
-                .map(|i| i as PieceId);
+                .map(|i| PieceId(i as u8));
             if id.is_none() {
                 err(n.span, format!("unknown piece `{}`", n.node));
             }
@@ -548,7 +548,7 @@ impl Draft {
             };
             for n in names {
                 if let Some(id) = piece_id(n, &mut err) {
-                    for part in &mut pieces[id as usize].moves {
+                    for part in &mut pieces[id.index()].moves {
                         if part.range == 1 && !part.hop {
                             part.style = st;
                             part.paths = match st {
@@ -575,7 +575,7 @@ impl Draft {
                 }
             }
             for (&id, n) in ids.iter().zip(group) {
-                if pieces[id as usize].royal {
+                if pieces[id.index()].royal {
                     err(
                         n.span,
                         format!(

@@ -4,14 +4,9 @@
 
 use serde::{Deserialize, Serialize};
 
-/// Index of a cell: `file + rank * files`, with file 0 = `a` and rank 0 = `1`.
-pub type Cell = u16;
-/// Index of a piece type in [`RuleSet::pieces`].
-pub type PieceId = u8;
-/// Index of a player in [`RuleSet::players`], which is also the turn order.
-pub type PlayerId = u8;
-/// Index of a zone in [`RuleSet::zones`].
-pub type ZoneId = u8;
+mod ids;
+
+pub use ids::{Cell, PieceId, PlayerId, ZoneId};
 
 /// The largest number of cells a board may have (16 x 16).
 pub const MAX_CELLS: usize = 256;
@@ -81,7 +76,7 @@ impl Board {
         if file < 0 || rank < 0 || file >= self.files as i32 || rank >= self.ranks as i32 {
             return None;
         }
-        let c = (file + rank * self.files as i32) as Cell;
+        let c = Cell((file + rank * self.files as i32) as u16);
         if self.holes.binary_search(&c).is_ok() {
             None
         } else {
@@ -92,8 +87,8 @@ impl Board {
     /// Gets the file and rank of a cell.
     pub fn coords(&self, cell: Cell) -> (i32, i32) {
         (
-            cell as i32 % self.files as i32,
-            cell as i32 / self.files as i32,
+            cell.0 as i32 % self.files as i32,
+            cell.0 as i32 / self.files as i32,
         )
     }
 }
@@ -288,7 +283,7 @@ impl RuleSet {
         self.pieces
             .iter()
             .position(|p| p.symbol == symbol)
-            .map(|i| i as PieceId)
+            .map(|i| PieceId(i as u8))
     }
 
     /// Gets the type a captured piece of type `id` reverts to when it has no recorded origin:
@@ -304,7 +299,7 @@ impl RuleSet {
 
     /// The unpromoted type every chain of promotions to `id` starts from, if there is one.
     fn root_of(&self, id: PieceId, depth: usize) -> Option<PieceId> {
-        if !self.pieces[id as usize].symbol.starts_with('+') {
+        if !self.pieces[id.index()].symbol.starts_with('+') {
             return Some(id);
         }
         if depth > MAX_PIECES {
@@ -312,8 +307,8 @@ impl RuleSet {
         }
         let mut root = None;
         for (i, p) in self.pieces.iter().enumerate() {
-            if i as PieceId != id && p.promotions.iter().any(|pr| pr.to.contains(&id)) {
-                let r = self.root_of(i as PieceId, depth + 1)?;
+            if PieceId(i as u8) != id && p.promotions.iter().any(|pr| pr.to.contains(&id)) {
+                let r = self.root_of(PieceId(i as u8), depth + 1)?;
                 if root.is_some_and(|x| x != r) {
                     return None;
                 }
@@ -361,7 +356,7 @@ impl RuleSet {
             ));
         }
         let cells = b.cells();
-        if b.holes.iter().any(|&c| c as usize >= cells) {
+        if b.holes.iter().any(|&c| c.index() >= cells) {
             return fail("a hole is off the board".into());
         }
         if !strictly_sorted(&b.holes) {
@@ -408,7 +403,7 @@ impl RuleSet {
                 return fail(format!("zone `{}` is listed twice", z.name));
             }
             if z.cells.len() != self.players.len()
-                || z.cells.iter().flatten().any(|&c| c as usize >= cells)
+                || z.cells.iter().flatten().any(|&c| c.index() >= cells)
                 || !z.cells.iter().all(|c| strictly_sorted(c))
             {
                 return fail(format!(
@@ -420,8 +415,8 @@ impl RuleSet {
         if self.pieces.is_empty() || self.pieces.len() > MAX_PIECES {
             return fail(format!("a game needs 1 to {MAX_PIECES} piece types"));
         }
-        let zone_ok = |z: &Option<ZoneId>| z.is_none_or(|z| (z as usize) < self.zones.len());
-        let piece_ok = |p: PieceId| (p as usize) < self.pieces.len();
+        let zone_ok = |z: &Option<ZoneId>| z.is_none_or(|z| z.index() < self.zones.len());
+        let piece_ok = |p: PieceId| p.index() < self.pieces.len();
         let mut vectors = 0;
         for (i, p) in self.pieces.iter().enumerate() {
             let bad = |what: &str| Err(RuleSetError(format!("piece `{}`: {what}", p.name)));
@@ -462,7 +457,7 @@ impl RuleSet {
                 vectors += m.vectors.len();
             }
             for pr in &p.promotions {
-                if !zone_ok(&pr.deferred_after_drop_in) || (pr.zone as usize) >= self.zones.len() {
+                if !zone_ok(&pr.deferred_after_drop_in) || pr.zone.index() >= self.zones.len() {
                     return bad("a promotion names an unknown zone");
                 }
                 if !pr.to.iter().all(|&t| piece_ok(t)) {
@@ -479,7 +474,7 @@ impl RuleSet {
                 {
                     return bad("a promotion names a type twice");
                 }
-                if pr.to.contains(&(i as PieceId)) {
+                if pr.to.contains(&PieceId(i as u8)) {
                     return bad("a promotion to its own type");
                 }
                 if pr.swap && !self.captures_to_hand {
@@ -498,7 +493,7 @@ impl RuleSet {
         if self
             .separated
             .iter()
-            .any(|&z| z as usize >= self.zones.len())
+            .any(|&z| z.index() >= self.zones.len())
         {
             return fail("a separated zone is unknown".into());
         }
@@ -512,10 +507,10 @@ impl RuleSet {
             {
                 return fail("a piece is in an interchangeable group twice".into());
             }
-            if let Some(&r) = g.iter().find(|&&p| self.pieces[p as usize].royal) {
+            if let Some(&r) = g.iter().find(|&&p| self.pieces[p.index()].royal) {
                 return fail(format!(
                     "royal piece `{}` cannot be interchangeable: it never goes to hand",
-                    self.pieces[r as usize].name
+                    self.pieces[r.index()].name
                 ));
             }
         }

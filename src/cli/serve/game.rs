@@ -73,12 +73,12 @@ pub fn rules_json(game: &Game) -> Value {
         .map(|(i, p)| {
             json!({
                 "name": p.name,
-                "tag": game.player_tag(i as PlayerId).to_string(),
+                "tag": game.player_tag(PlayerId(i as u8)).to_string(),
                 "forward": format!("{:?}", p.forward).to_lowercase(),
             })
         })
         .collect();
-    let zone_name = |z: u8| r.zones.get(z as usize).map(|z| z.name.clone());
+    let zone_name = |z: varia::rules::ZoneId| r.zones.get(z.index()).map(|z| z.name.clone());
     let pieces: Vec<Value> = r
         .pieces
         .iter()
@@ -106,7 +106,7 @@ pub fn rules_json(game: &Game) -> Value {
                     let mut to: Vec<String> = pr
                         .to
                         .iter()
-                        .map(|&t| r.pieces[t as usize].name.clone())
+                        .map(|&t| r.pieces[t.index()].name.clone())
                         .collect();
                     if pr.swap {
                         to.insert(0, "a stronger captive".into());
@@ -328,7 +328,7 @@ pub fn legal_strings(game: &Game, pos: &Position) -> Vec<String> {
 /// Gets every cell on the board, holes left out.
 fn board_cells(game: &Game) -> impl Iterator<Item = Cell> + '_ {
     let b = &game.rules().board;
-    (0..b.cells() as Cell).filter(|&c| {
+    (0..b.cells() as u16).map(Cell).filter(|&c| {
         let (f, r) = b.coords(c);
         b.cell(f, r).is_some()
     })
@@ -350,9 +350,11 @@ pub fn state_json(game: &Game, r: &Replayed) -> Value {
             }))
         })
         .collect();
-    let hands: Vec<Vec<Value>> = (0..rules.players.len() as PlayerId)
+    let hands: Vec<Vec<Value>> = (0..rules.players.len() as u8)
+        .map(PlayerId)
         .map(|pl| {
-            (0..rules.pieces.len() as PieceId)
+            (0..rules.pieces.len() as u8)
+                .map(PieceId)
                 .filter_map(|k| {
                     let n = pos.in_hand(pl, k);
                     (n > 0).then(|| json!({"kind": k, "count": n}))
@@ -422,7 +424,8 @@ pub fn state_json(game: &Game, r: &Replayed) -> Value {
         "outcome": outcome,
         "winner": status.winner(),
         "description": crate::cli::describe(game, pos, &status),
-        "eliminated": (0..rules.players.len() as PlayerId)
+        "eliminated": (0..rules.players.len() as u8)
+            .map(PlayerId)
             .filter(|&p| pos.is_eliminated(p))
             .collect::<Vec<_>>(),
         "board": board,
@@ -477,9 +480,9 @@ pub fn diagram_json(
     let mut elsewhere = Vec::new();
     for part in &pt.moves {
         if let Some(z) = part.from_zone
-            && !in_zone(z, from)
+            && !in_zone(z.0, from)
         {
-            let name = &rules.zones[z as usize].name;
+            let name = &rules.zones[z.index()].name;
             if !elsewhere.contains(name) {
                 elsewhere.push(name.clone());
             }
@@ -510,8 +513,8 @@ pub fn diagram_json(
                 let Some(to) = b.cell(ff + dx * k, fr + dy * k) else {
                     break;
                 };
-                if pt.confined_to.is_some_and(|z| !in_zone(z, to))
-                    || pt.barred_from.is_some_and(|z| in_zone(z, to))
+                if pt.confined_to.is_some_and(|z| !in_zone(z.0, to))
+                    || pt.barred_from.is_some_and(|z| in_zone(z.0, to))
                 {
                     // A rider may still pass through a cell it may not stop on.
                     continue;
@@ -542,8 +545,8 @@ pub fn diagram_json(
         "cell": from,
         "targets": targets,
         "only_from": elsewhere,
-        "confined_to": pt.confined_to.map(|z| rules.zones[z as usize].cells[player].clone()),
-        "barred_from": pt.barred_from.map(|z| rules.zones[z as usize].cells[player].clone()),
+        "confined_to": pt.confined_to.map(|z| rules.zones[z.index()].cells[player].clone()),
+        "barred_from": pt.barred_from.map(|z| rules.zones[z.index()].cells[player].clone()),
     }))
 }
 
@@ -562,5 +565,5 @@ fn centre(game: &Game) -> Cell {
             };
             d(a).total_cmp(&d(c))
         })
-        .unwrap_or(0)
+        .unwrap_or(Cell(0))
 }
