@@ -91,8 +91,9 @@ fn a_single_letter_target_is_written_with_its_letter() {
     // `+` still reads, as the only target of the promotion.
     assert_eq!(
         after(&g, "k3/1P2/4/3K w - - 0 1", &["b3b4+"]),
-        // The Met remembers it was a Pawn (`M~`), as crazyhouse's promoted Queen does.
-        "kM~2/4/4/3K b - - 1 1"
+        // Without hands the Met's origin matters to nothing, so none is written, as
+        // Fairy-Stockfish writes makruk.
+        "kM2/4/4/3K b - - 1 1"
     );
 }
 
@@ -236,6 +237,12 @@ fn fen_marks_that_mean_nothing_are_refused() {
     assert_eq!(
         err(&shogi, "4k4/9/9/9/4+P~4/9/9/9/4K4[-] w 0 1"),
         "`+P` marks an origin that its type already implies"
+    );
+    // `~` in a game where origins matter to nothing (no hands, no demotion): chess writes no
+    // origin after a promotion, as Fairy-Stockfish does.
+    assert_eq!(
+        err(&chess, "Q~3k3/8/8/8/8/8/8/4K3 b - - 0 1"),
+        "`Q` marks an origin, which nothing in this game uses (no hands, no demotion)"
     );
     // `!` on a piece that has no deferred promotion.
     assert_eq!(

@@ -246,7 +246,7 @@ pub fn play(game: &Game, pos: &mut Position, text: &str) -> Result<(), Error> {
     let m = game
         .parse_move(pos, text)
         .map_err(|e| Error::Move(format!("{e} (position: {})", game.fen(pos))))?;
-    game.play(pos, &m);
+    game.play_unchecked(pos, &m);
     Ok(())
 }
 

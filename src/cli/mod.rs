@@ -67,6 +67,9 @@ enum Command {
         /// Also count the nodes under each move
         #[arg(long)]
         divide: bool,
+        /// Share the root's moves out among this many threads
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: u32,
         #[arg(long)]
         json: bool,
     },
@@ -247,13 +250,15 @@ fn dispatch_into(cmd: Command, out: &mut String) -> Result<(), Failure> {
             select,
             depth,
             divide,
+            threads,
             json,
         } => {
             let (game, pos) = position(&select)?;
+            let threads = threads as usize;
             let t0 = Instant::now();
             let (nodes, per_move) = if divide {
                 let d = game
-                    .divide(&pos, depth)
+                    .divide_threads(&pos, depth, threads)
                     .map_err(|e| format!("error: {e}"))?;
                 let mut d: Vec<(String, u64)> = d
                     .into_iter()
@@ -270,7 +275,8 @@ fn dispatch_into(cmd: Command, out: &mut String) -> Result<(), Failure> {
                 )
             } else {
                 (
-                    game.perft(&pos, depth).map_err(|e| format!("error: {e}"))?,
+                    game.perft_threads(&pos, depth, threads)
+                        .map_err(|e| format!("error: {e}"))?,
                     None,
                 )
             };

@@ -16,6 +16,9 @@ pub struct Engine<B> {
     piece_keys: Vec<u64>,
     /// Whether checkmate or stalemate eliminates a player.
     pub eliminates: bool,
+    /// Whether a promoted piece's origin matters (it returns to hand as it, or a hopper may
+    /// demote it back): otherwise none is recorded, as Fairy-Stockfish writes chess's FEN.
+    pub keeps_origins: bool,
     /// Per type: some promotion, the cells where any promotion may fire (start or end) per player.
     pub promo_cells: Vec<B>,
     /// Per (type, player): cells a drop may land on for mobility (`no drop where stuck`).
@@ -86,6 +89,8 @@ impl<B: Bits> Engine<B> {
         Engine {
             eliminates: rules.checkmate == Outcome::Elimination
                 || rules.stalemate == Outcome::Elimination,
+            keeps_origins: rules.captures_to_hand
+                || rules.pieces.iter().any(|p| p.demotes_enemy_screens),
             screen_effects: rules
                 .pieces
                 .iter()
@@ -347,7 +352,8 @@ impl<B: Bits> Engine<B> {
                     Piece {
                         kind: k,
                         owner: PlayerId(side),
-                        origin: (origin != PieceId(t.unpromoted[k.index()])).then_some(origin),
+                        origin: (self.keeps_origins && origin != PieceId(t.unpromoted[k.index()]))
+                            .then_some(origin),
                     }
                 }
                 None => pc,

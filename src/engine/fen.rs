@@ -12,7 +12,8 @@ use crate::rules::{Cell, PieceId, PlayerId};
 /// below the counters' limit that they never stop counting.
 pub const MAX_COUNTER: u32 = 1 << 30;
 
-/// A FEN that does not describe a position of this game.
+/// A FEN that does not describe a position of this game; each message says what is wrong.
+#[allow(missing_docs)]
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FenError {
     #[error("empty FEN")]
@@ -47,6 +48,8 @@ pub enum FenError {
     NoOrigin(String),
     #[error("`{0}` marks an origin that its type already implies")]
     RedundantOrigin(String),
+    #[error("`{0}` marks an origin, which nothing in this game uses (no hands, no demotion)")]
+    OriginUnused(String),
     #[error("`{0}!`: this piece has no deferred promotion where it stands")]
     NotPending(String),
     #[error("this game has no hands, so `[{0}]` cannot be held")]
@@ -262,6 +265,9 @@ impl<B: Bits> Engine<B> {
                 }
                 if origin == Some(PieceId(self.t.unpromoted[kind.index()])) {
                     return Err(FenError::RedundantOrigin(written(&sym)));
+                }
+                if origin.is_some() && !self.keeps_origins {
+                    return Err(FenError::OriginUnused(written(&sym)));
                 }
                 if file >= b.files as i32 {
                     return Err(bad_width(file as usize + 1));

@@ -54,8 +54,10 @@ fn check_depth(depth: u32) -> Result<(), DepthError> {
 /// Why a rule set could not be made into a game.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GameError {
+    /// The rule set is inconsistent.
     #[error("{0}")]
     Rules(#[from] RuleSetError),
+    /// Its start position is not a position of the game.
     #[error("bad setup: {0}")]
     Setup(#[from] FenError),
 }
@@ -64,7 +66,10 @@ pub enum GameError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
     /// The game goes on: the player to move has legal moves.
-    Ongoing { in_check: bool },
+    Ongoing {
+        /// Some royal piece of the player to move is attacked.
+        in_check: bool,
+    },
     /// The game is over.
     Over(Ending),
 }
@@ -72,6 +77,7 @@ pub enum Status {
 /// How a game ended: the rule, what it means for the player to move, and who won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ending {
+    /// The rule that ended the game.
     pub reason: Reason,
     /// The result for the player to move.
     pub outcome: Outcome,
@@ -276,10 +282,21 @@ impl Game {
         )
     }
 
-    /// Plays a legal move on a position (a move from [`Game::legal_moves`] or
-    /// [`Game::parse_move`] of this position); where losing every move eliminates, players left
-    /// without a legal move leave the game.
-    pub fn play(&self, pos: &mut Position, m: &Move) {
+    /// Plays a move on a position if it is legal there; where losing every move eliminates,
+    /// players left without a legal move leave the game.
+    pub fn play(&self, pos: &mut Position, m: &Move) -> Result<(), MoveError> {
+        if self.legal_moves(pos).contains(m) {
+            self.play_unchecked(pos, m);
+            Ok(())
+        } else {
+            Err(MoveError::Illegal(self.move_to_string(m)))
+        }
+    }
+
+    /// Plays a move known to be legal in the position (one of its [`Game::legal_moves`], or
+    /// what [`Game::parse_move`] returned for it) without checking it again: what perft and a
+    /// search do. Any other move leaves the position in an unspecified (but safe) state.
+    pub fn play_unchecked(&self, pos: &mut Position, m: &Move) {
         match (&self.inner, &mut pos.0) {
             (Inner::Narrow(e), PosInner::Narrow(p)) => e.play(p, m),
             (Inner::Medium(e), PosInner::Medium(p)) => e.play(p, m),
@@ -298,10 +315,10 @@ impl Game {
         }
     }
 
-    /// Plays a move on a copy of the position and returns it.
+    /// Plays a legal move (as [`Game::play_unchecked`]) on a copy of the position and returns it.
     pub fn make(&self, pos: &Position, m: &Move) -> Position {
         let mut next = pos.clone();
-        self.play(&mut next, m);
+        self.play_unchecked(&mut next, m);
         next
     }
 
@@ -336,6 +353,64 @@ impl Game {
             |e, p| e.perft(&mut p.clone(), depth),
             0
         ))
+    }
+
+    /// Counts the leaf nodes under each legal move, the moves shared out among `threads` threads
+    /// (at least one); the counts come in the order of [`Game::legal_moves`].
+    pub fn divide_threads(
+        &self,
+        pos: &Position,
+        depth: u32,
+        threads: usize,
+    ) -> Result<Vec<(Move, u64)>, DepthError> {
+        check_depth(depth)?;
+        let moves = self.legal_moves(pos);
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let counts: Vec<std::sync::atomic::AtomicU64> =
+            moves.iter().map(|_| Default::default()).collect();
+        std::thread::scope(|scope| {
+            for _ in 0..threads.clamp(1, moves.len().max(1)) {
+                scope.spawn(|| {
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(m) = moves.get(i) else { break };
+                        let child = self.make(pos, m);
+                        let n = if depth <= 1 {
+                            1
+                        } else {
+                            self.perft(&child, depth - 1).unwrap_or(0)
+                        };
+                        counts[i].store(n, std::sync::atomic::Ordering::Relaxed);
+                    }
+                });
+            }
+        });
+        Ok(moves
+            .into_iter()
+            .zip(
+                counts
+                    .iter()
+                    .map(|c| c.load(std::sync::atomic::Ordering::Relaxed)),
+            )
+            .collect())
+    }
+
+    /// Counts the leaf nodes of the legal move tree to `depth`, the root's moves shared out among
+    /// `threads` threads.
+    pub fn perft_threads(
+        &self,
+        pos: &Position,
+        depth: u32,
+        threads: usize,
+    ) -> Result<u64, DepthError> {
+        if depth == 0 || threads <= 1 {
+            return self.perft(pos, depth);
+        }
+        Ok(self
+            .divide_threads(pos, depth, threads)?
+            .iter()
+            .map(|x| x.1)
+            .sum())
     }
 
     /// Counts the leaf nodes under each legal move.

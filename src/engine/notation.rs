@@ -7,7 +7,8 @@ use super::core::Engine;
 use super::position::{Move, MoveKind, Pos};
 use crate::rules::{Cell, PieceId};
 
-/// A move string that is malformed or not legal in the position.
+/// A move string that is malformed or not legal in the position; each message says which.
+#[allow(missing_docs)]
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
     #[error("malformed move `{0}`: expected e.g. e2e4, e7e8q, h3h4+ or P@e5")]

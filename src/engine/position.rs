@@ -12,8 +12,11 @@ pub(crate) const NONE: u8 = u8::MAX;
 /// its type, the type it was before promoting.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
+    /// Its type.
     pub kind: PieceId,
+    /// The player it belongs to.
     pub owner: PlayerId,
+    /// The type it was before promoting, where its type does not imply it.
     pub origin: Option<PieceId>,
 }
 
@@ -234,19 +237,33 @@ pub enum MoveKind {
     EnPassant,
     /// A stepping move over several cells that can be taken en passant on the cells it passes
     /// (`path` indexes the engine's table of paths).
-    DoubleStep { path: u32 },
+    DoubleStep {
+        /// The passed cells, in the engine's table of paths.
+        path: u32,
+    },
     /// Castling with the partner standing on `rook`.
-    Castle { rook: Cell },
+    Castle {
+        /// Where the partner stands.
+        rook: Cell,
+    },
     /// A hopper's capture over `screen`.
-    Hop { screen: Cell },
+    Hop {
+        /// The piece hopped over.
+        screen: Cell,
+    },
     /// A multiple displacement: every enemy on the cells of `path` is captured too.
-    Displace { path: u32 },
+    Displace {
+        /// The passed cells, in the engine's table of paths.
+        path: u32,
+    },
 }
 
 /// A move: plain data.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
+    /// Where the piece stands (for a drop, the destination).
     pub from: Cell,
+    /// Where it goes.
     pub to: Cell,
     /// The type moved or dropped.
     pub piece: PieceId,
@@ -254,6 +271,7 @@ pub struct Move {
     pub promotion: Option<PieceId>,
     /// The promotion swaps the piece for that type from its owner's hand.
     pub swap: bool,
+    /// What kind of move it is.
     pub kind: MoveKind,
 }
 

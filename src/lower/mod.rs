@@ -14,7 +14,9 @@ use std::collections::{BTreeMap, HashMap};
 /// A problem in a definition, at a place in its source.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Diagnostic {
+    /// Where in the source text.
     pub span: Span,
+    /// What is wrong, in the language's words.
     pub message: String,
 }
 

@@ -26,10 +26,13 @@ pub struct RuleSet {
     pub variant: String,
     /// A human-readable title, if the definition gives one.
     pub title: Option<String>,
+    /// The board: its size and holes.
     pub board: Board,
     /// Players in turn order.
     pub players: Vec<Player>,
+    /// Named regions, resolved to cells for each player.
     pub zones: Vec<Zone>,
+    /// Piece types; a piece type's index is its [`PieceId`].
     pub pieces: Vec<PieceType>,
     /// The start position as a FEN.
     pub setup: String,
@@ -59,7 +62,9 @@ pub struct RuleSet {
 /// The shape of the board.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Board {
+    /// Files (columns), 1..16.
     pub files: u8,
+    /// Ranks (rows), 1..16.
     pub ranks: u8,
     /// Cells that are not part of the board (holes), sorted.
     pub holes: Vec<Cell>,
@@ -97,9 +102,13 @@ impl Board {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Direction {
+    /// Towards higher ranks.
     North,
+    /// Towards lower ranks.
     South,
+    /// Towards higher files.
     East,
+    /// Towards lower files.
     West,
 }
 
@@ -116,9 +125,12 @@ impl Direction {
     }
 }
 
+/// A player and the direction its pieces call forward.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
+    /// Its name (`white`); with more than two players its first letter tags its pieces in FEN.
     pub name: String,
+    /// The direction its pieces call forward.
     pub forward: Direction,
 }
 
@@ -126,6 +138,7 @@ pub struct Player {
 /// the definition gave that player's cells explicitly).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Zone {
+    /// Its name.
     pub name: String,
     /// `cells[player]`: the zone's cells as seen by that player, sorted.
     pub cells: Vec<Vec<Cell>>,
@@ -135,8 +148,11 @@ pub struct Zone {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Outcome {
+    /// The player wins.
     Win,
+    /// The player loses.
     Loss,
+    /// Nobody wins.
     Draw,
     /// The player's army and hand are removed and the others play on; the last player left wins.
     Elimination,
@@ -146,24 +162,32 @@ pub enum Outcome {
 /// the cell the king passed over.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Castling {
+    /// The type that castles as the king (moves two cells).
     pub king: PieceId,
+    /// The partner type that jumps over it.
     pub rook: PieceId,
 }
 
+/// A piece type: its name, symbol, value, moves and rules.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PieceType {
+    /// Its name (`Knight`).
     pub name: String,
     /// The FEN symbol as the first player writes it (`P`, `+P`); other players use lower case.
     pub symbol: String,
+    /// Its value, for swaps by strength and for evaluation.
     pub value: i32,
     /// Losing every royal piece (by checkmate) loses the game; a move may not leave one attacked.
     pub royal: bool,
+    /// Its move parts.
     pub moves: Vec<MovePart>,
     /// The piece may never leave this zone.
     pub confined_to: Option<ZoneId>,
     /// The piece may never enter this zone.
     pub barred_from: Option<ZoneId>,
+    /// Its promotions, the first that fires on a move applying.
     pub promotions: Vec<Promotion>,
+    /// Where and how often it may be dropped or arrive by promotion.
     pub drops: DropRules,
     /// Its stepping moves over several cells can be taken en passant.
     pub can_be_taken_en_passant: bool,
@@ -181,15 +205,20 @@ pub struct PieceType {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Mode {
+    /// Moves or captures.
     Both,
+    /// Only moves to an empty cell.
     Move,
+    /// Only captures.
     Capture,
 }
 
 impl Mode {
+    /// Tells whether a part of this mode may end on an empty cell.
     pub fn moves(self) -> bool {
         self != Mode::Capture
     }
+    /// Tells whether a part of this mode may capture.
     pub fn captures(self) -> bool {
         self != Mode::Move
     }
@@ -215,7 +244,9 @@ pub struct MovePart {
     pub vectors: Vec<(i8, i8)>,
     /// How many leaps in a straight line: 1 for a leaper, 0 for an unlimited rider.
     pub range: u8,
+    /// How the cells passed matter.
     pub style: Style,
+    /// What it may do at its destination.
     pub mode: Mode,
     /// Hopper: the move passes exactly one occupied cell (the screen) before it may land.
     pub hop: bool,
@@ -244,19 +275,25 @@ pub enum Trigger {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Obligation {
+    /// The piece may choose not to promote.
     Optional,
+    /// The piece must promote.
     Compulsory,
     /// Optional, except when the unpromoted piece could never move again from its destination.
     CompulsoryWhenStuck,
 }
 
+/// A promotion rule of a piece type.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Promotion {
     /// Swap: the piece may become any type in its owner's hand worth more than it, taking that
     /// piece from hand; `to` then lists the types to use only when no such captive is held.
     pub swap: bool,
+    /// The zone that triggers it.
     pub zone: ZoneId,
+    /// How a move triggers it.
     pub trigger: Trigger,
+    /// Whether it must be taken.
     pub obligation: Obligation,
     /// The types it may become, in the order the definition lists them.
     pub to: Vec<PieceId>,
@@ -264,6 +301,7 @@ pub struct Promotion {
     pub deferred_after_drop_in: Option<ZoneId>,
 }
 
+/// Where and how often a type may be dropped or arrive on the board.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DropRules {
     /// Drops only into this zone.

@@ -280,7 +280,7 @@ pub fn replay(
     for (i, text) in replayable.iter().enumerate() {
         match game.parse_move(&pos, text) {
             Ok(m) => {
-                game.play(&mut pos, &m);
+                game.play_unchecked(&mut pos, &m);
                 played.push(game.move_to_string(&m));
                 last = Some(m);
             }
