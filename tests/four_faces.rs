@@ -634,22 +634,22 @@ fn ff08_promotion_into_within_and_out_of_an_enemy_supersquare() {
     // The promoted faces in the FEN.
     assert_eq!(
         after(&g, &f, &["g5f6+"]),
-        fen(&with_kings(&[("f6", "rS~")]), "", "o", "-").replace(" 0 1", " 1 1")
+        fen(&with_kings(&[("f6", "rS~")]), "", "o", "-")
     );
     let f = fen(&with_kings(&[("e2", "rW")]), "", "r", "-");
     assert_eq!(
         after(&g, &f, &["e2e9+"]),
-        fen(&with_kings(&[("e9", "rG~")]), "", "o", "-").replace(" 0 1", " 1 1")
+        fen(&with_kings(&[("e9", "rG~")]), "", "o", "-")
     );
     let f = fen(&with_kings(&[("e5", "rR(W)")]), "", "r", "-");
     assert_eq!(
         after(&g, &f, &["e5e7+"]),
-        fen(&with_kings(&[("e7", "rC(W)")]), "", "o", "-").replace(" 0 1", " 1 1")
+        fen(&with_kings(&[("e7", "rC(W)")]), "", "o", "-")
     );
     let f = fen(&with_kings(&[("h5", "oW")]), "", "o", "-");
     assert_eq!(
         after(&g, &f, &["h5a5+"]),
-        fen(&with_kings(&[("a5", "oG~")]), "", "g", "-").replace(" 0 1", " 1 1")
+        fen(&with_kings(&[("a5", "oG~")]), "", "g", "-")
     );
     // An unpromoted move is still possible where the piece can move on.
     assert!(legal(
@@ -675,7 +675,7 @@ fn ff09_promotion_in_the_own_supersquare() {
     );
     assert_eq!(
         after(&g, &f, &["e2e3r"]),
-        fen(&with_kings(&[("e3", "rR(W)")]), "", "o", "-").replace(" 0 1", " 1 1")
+        fen(&with_kings(&[("e3", "rR(W)")]), "", "o", "-")
     );
     // Into it from the centre: only the move that ends there.
     let f = fen(&with_kings(&[("e4", "rG~")]), "", "r", "-");
@@ -747,13 +747,13 @@ fn ff10_wing_straight_to_the_opposite_supersquare_becomes_gold_not_rook() {
     let f = fen(&with_kings(&[("e5", "rN~")]), "", "r", "-");
     assert_eq!(
         after(&g, &f, &["e5d3+"]),
-        fen(&with_kings(&[("d3", "rI(H)")]), "", "o", "-").replace(" 0 1", " 1 1")
+        fen(&with_kings(&[("d3", "rI(H)")]), "", "o", "-")
     );
     // A Rook leaving Green's supersquare for its own becomes a Chatelaine (one stage).
     let f = fen(&with_kings(&[("e8", "rR(W)")]), "", "r", "-");
     assert_eq!(
         after(&g, &f, &["e8e1+"]),
-        fen(&with_kings(&[("e1", "rC(W)")]), "", "o", "-").replace(" 0 1", " 1 1")
+        fen(&with_kings(&[("e1", "rC(W)")]), "", "o", "-")
     );
 }
 
@@ -1082,7 +1082,7 @@ fn ff14_only_the_captor_drops_and_not_where_the_piece_could_never_move() {
             "",
             "o",
             "-",
-            1,
+            0,
             1
         )
     );

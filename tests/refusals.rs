@@ -60,7 +60,7 @@ fn a_promotion_naming_a_type_twice_is_refused() {
     let mut rules = chess_rules();
     let pawn = rules.pieces.iter().position(|p| p.symbol == "P").unwrap();
     rules.pieces[pawn].promotions[0].to = [1, 1, 1, 2].map(varia::rules::PieceId).to_vec();
-    let err = Game::new(rules).err().expect("refused").to_string();
+    let err = Game::new(rules).expect_err("refused").to_string();
     assert_eq!(err, "piece `Pawn`: a promotion names a type twice");
 }
 
@@ -93,7 +93,7 @@ fn a_single_letter_target_is_written_with_its_letter() {
         after(&g, "k3/1P2/4/3K w - - 0 1", &["b3b4+"]),
         // Without hands the Met's origin matters to nothing, so none is written, as
         // Fairy-Stockfish writes makruk.
-        "kM2/4/4/3K b - - 1 1"
+        "kM2/4/4/3K b - - 0 1"
     );
 }
 
@@ -120,6 +120,7 @@ piece Pawn P
   moves mfW cfF
   moves mfnH in start
   en passant
+  resets the clock
 setup k4/5/5/5/5/5/P4/4K w - - 0 1
 ";
 
@@ -367,7 +368,7 @@ fn broken_rule_sets_are_refused_by_game_new() {
     for (what, breaker, message) in cases {
         let mut rules = chess_rules();
         breaker(&mut rules);
-        let err = Game::new(rules.clone()).err().expect(what).to_string();
+        let err = Game::new(rules.clone()).expect_err(what).to_string();
         assert_eq!(&err, message, "{what}");
         // The same through JSON and RON, as another tool hands them over.
         let json: RuleSet = serde_json::from_str(&serde_json::to_string(&rules).unwrap()).unwrap();

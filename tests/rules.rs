@@ -51,7 +51,7 @@ fn broken_rule_set_is_refused() {
     rules.pieces[5].promotions[0]
         .to
         .push(varia::rules::PieceId(42));
-    let err = varia::Game::new(rules).err().expect("refused").to_string();
+    let err = varia::Game::new(rules).expect_err("refused").to_string();
     assert!(err.contains("promotion"), "{err}");
 }
 

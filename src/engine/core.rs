@@ -3,9 +3,10 @@
 
 use super::AsIndex;
 use super::bits::Bits;
+use super::endings::Ends;
 use super::position::{Change, FenStyle, Move, MoveKind, NONE, Piece, Pos, Sq};
 use super::tables::{Hop, NO_CELL, Tables};
-use crate::rules::{Outcome, PieceId, PlayerId, RuleSet, Style};
+use crate::rules::{Outcome, PieceId, PlayerId, Royalty, RuleSet, Style};
 use arrayvec::ArrayVec;
 
 /// A rule set made playable on one bitboard width.
@@ -25,6 +26,8 @@ pub struct Engine<B> {
     pub drop_cells: Vec<B>,
     /// Types that change a screen when they hop.
     pub screen_effects: Vec<bool>,
+    /// The ending rules as the engine tests them.
+    pub ends: Ends<B>,
     /// The start position.
     pub start: Pos<B>,
 }
@@ -86,7 +89,9 @@ impl<B: Bits> Engine<B> {
             }
         }
         let start = Pos::empty(cells, kinds, players);
+        let ends = Ends::new(&rules, |z, p| t.zone(crate::rules::ZoneId(z as u8), p));
         Engine {
+            ends,
             eliminates: rules.checkmate == Outcome::Elimination
                 || rules.stalemate == Outcome::Elimination,
             keeps_origins: rules.captures_to_hand
@@ -154,6 +159,11 @@ impl<B: Bits> Engine<B> {
         for p in 0..8 {
             if pos.st.eliminated & (1 << p) != 0 {
                 k ^= mix(OUT_SALT ^ p);
+            }
+        }
+        if self.rules.check_limit.is_some() {
+            for p in 0..self.t.players {
+                k ^= self.checks_key(p, pos.st.checks[p]);
             }
         }
         k
@@ -279,6 +289,7 @@ impl<B: Bits> Engine<B> {
         pos.st.ep_cells = B::EMPTY;
         pos.st.ep_victim = NO_CELL;
         let mut reset_clock = false;
+        let mut captured = None;
         self.clear_pending(pos, from);
         self.clear_pending(pos, to);
         if m.kind == MoveKind::Drop {
@@ -295,9 +306,11 @@ impl<B: Bits> Engine<B> {
             if self.defers_after_drop(m.piece.0, side, to) {
                 self.toggle(pos, PENDING_SALT, |p| &mut p.st.pending, to);
             }
+            reset_clock = true;
         } else if let Some(pc) = self.take(pos, from) {
             if let Some(victim) = self.take(pos, to) {
                 self.to_hand(pos, victim, side);
+                captured = Some(victim.kind.0);
                 reset_clock = true;
             }
             match m.kind {
@@ -307,6 +320,7 @@ impl<B: Bits> Engine<B> {
                         self.clear_pending(pos, v);
                         if let Some(victim) = self.take(pos, v) {
                             self.to_hand(pos, victim, side);
+                            captured = Some(victim.kind.0);
                         }
                     }
                     reset_clock = true;
@@ -318,6 +332,7 @@ impl<B: Bits> Engine<B> {
                         self.clear_pending(pos, c);
                         if let Some(victim) = self.take(pos, c) {
                             self.to_hand(pos, victim, side);
+                            captured.get_or_insert(victim.kind.0);
                             reset_clock = true;
                         }
                     }
@@ -359,7 +374,9 @@ impl<B: Bits> Engine<B> {
                 None => pc,
             };
             self.put(pos, to, moved);
-            reset_clock |= self.rules.pieces[pc.kind.index()].can_be_taken_en_passant;
+            reset_clock |= m.promotion.is_some()
+                || (self.rules.pieces[pc.kind.index()].resets_clock
+                    && !self.can_return(pc.kind.0, side, from, to));
             if pos.st.castling.any() {
                 self.clear_castling(pos, from);
                 self.clear_castling(pos, to);
@@ -384,7 +401,36 @@ impl<B: Bits> Engine<B> {
         // A drop that may not mate and gives check: if it mates, the dropper loses (status).
         pos.st.drop_check = m.kind == MoveKind::Drop
             && self.rules.pieces[m.piece.index()].drops.may_not_mate
-            && self.royal_attacked(pos, next);
+            && self.checked(pos, next);
+        if self.ends.immediate || self.rules.counting.is_some() {
+            self.after_move(pos, side, captured, m);
+        }
+    }
+
+    /// Whether a piece of type `kind` of `player` could go back from `to` to `from` by a quiet
+    /// move on an empty board (a move it could take back does not reset the move-limit clock).
+    fn can_return(&self, kind: u8, player: u8, from: usize, to: usize) -> bool {
+        let b = &self.rules.board;
+        let (fx, fy) = b.coords(crate::rules::Cell(from as u16));
+        let (tx, ty) = b.coords(crate::rules::Cell(to as u16));
+        let (dx, dy) = (fx - tx, fy - ty);
+        let facing = self.rules.players[player.index()].forward;
+        self.rules.pieces[kind.index()].moves.iter().any(|part| {
+            part.mode.moves()
+                && !part.hop
+                && part
+                    .from_zone
+                    .is_none_or(|z| self.t.zone(z, player.index()).has(to))
+                && part.vectors.iter().any(|&(x, y)| {
+                    let (vx, vy) = facing.orient(x as i32, y as i32);
+                    (1..=if part.range == 0 {
+                        16
+                    } else {
+                        part.range as i32
+                    })
+                        .any(|k| (k * vx, k * vy) == (dx, dy))
+                })
+        })
     }
 
     /// Removes the player to move from the game (army and hand) and passes the turn on; part of
@@ -474,7 +520,9 @@ impl<B: Bits> Engine<B> {
             Some(o) => t.hand_slot[o.index()],
             None => t.base[victim.kind.index()],
         };
-        (!self.rules.pieces[kind.index()].removed_when_captured).then_some(kind)
+        let pt = &self.rules.pieces[kind.index()];
+        // A royal piece (one that may be captured at all) leaves the game.
+        (!pt.removed_when_captured && !pt.royal).then_some(kind)
     }
 
     fn to_hand(&self, pos: &mut Pos<B>, victim: Piece, captor: u8) {
@@ -489,17 +537,17 @@ impl<B: Bits> Engine<B> {
     /// Tells whether a royal piece of `player` is attacked by any opponent, or faces an enemy
     /// royal where the rules forbid it.
     pub(crate) fn royal_attacked(&self, pos: &Pos<B>, player: u8) -> bool {
-        for c in (pos.royals & pos.by_owner[player.index()]).cells() {
-            for by in self.opponents(pos, player) {
-                if self.attacked(pos, c, by) {
-                    return true;
-                }
-            }
-            if self.rules.royals_may_not_face && self.faces_enemy_royal(pos, c, player) {
-                return true;
-            }
-        }
-        false
+        (pos.royals & pos.by_owner[player.index()])
+            .cells()
+            .any(|c| self.royal_attacked_at(pos, c, player))
+    }
+
+    /// Tells whether the royal piece of `player` on `c` is attacked, or faces an enemy royal
+    /// where the rules forbid it.
+    pub(crate) fn royal_attacked_at(&self, pos: &Pos<B>, c: usize, player: u8) -> bool {
+        self.opponents(pos, player)
+            .any(|by| self.attacked(pos, c, by))
+            || (self.rules.royals_may_not_face && self.faces_enemy_royal(pos, c, player))
     }
 
     /// Tells whether the royal on `c` sees an enemy royal along its file with nothing between.
@@ -738,11 +786,11 @@ impl<B: Bits> Engine<B> {
             danger: B::EMPTY,
         };
         let royals = pos.royals & pos.by_owner[side.index()];
-        if royals.none() {
+        if royals.none() || (self.rules.royalty == Royalty::Alone && royals.count() > 1) {
             return s;
         }
         let t = &self.t;
-        s.in_check = self.royal_attacked(pos, side);
+        s.in_check = self.checked(pos, side);
         if s.in_check || royals.count() > 1 {
             s.test_all = true;
             return s;
@@ -879,7 +927,7 @@ impl<B: Bits> Engine<B> {
     pub(crate) fn legal_by_test(&self, pos: &mut Pos<B>, m: &Move) -> bool {
         let side = pos.st.side;
         self.make(pos, m);
-        let ok = !self.royal_attacked(pos, side);
+        let ok = !self.checked(pos, side);
         pos.unmake(self.t.royal_kinds);
         ok
     }

@@ -72,6 +72,14 @@ pub enum FenError {
     Counter(String),
     #[error("unexpected `{0}` after the move counters")]
     Trailing(String),
+    #[error(
+        "bad check counters `{0}`: checks each player must still give, `W+B`, each at most the game's limit"
+    )]
+    Checks(String),
+    #[error("`{0}`: this game counts no checks")]
+    NoChecks(String),
+    #[error("bad counting field `{0}`: a limit in plies (even, up to 20000) of a running count")]
+    Counting(String),
 }
 
 impl<B: Bits> Engine<B> {
@@ -148,6 +156,9 @@ impl<B: Bits> Engine<B> {
         }
         let b = &self.rules.board;
         let mut pos = self.empty();
+        if let Some(n) = self.rules.check_limit {
+            pos.st.checks = [n; 4];
+        }
         let (placement, rest) = fen.split_once(' ').unwrap_or((fen, ""));
         let (board_part, hand_part) = match placement.find('[') {
             Some(i) => {
@@ -348,18 +359,67 @@ impl<B: Bits> Engine<B> {
             Some("b") => pos.st.side = 1,
             Some(s) => return Err(FenError::Side(s.into())),
         }
-        let is_number = |s: &&str| s.chars().all(|c| c.is_ascii_digit());
+        let is_number = |s: &&str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
         match fields.peek() {
             Some(s) if !is_number(s) => {
                 let s = fields.next().unwrap_or("-");
                 self.parse_castling(&mut pos, s)?;
                 let ep = fields.next().unwrap_or("-");
-                self.parse_ep(&mut pos, ep)?;
+                if self.rules.counting.is_some() && is_number(&ep) {
+                    match ep.parse::<u16>() {
+                        Ok(n) if n <= 20000 && n % 2 == 0 => pos.st.count_limit = n,
+                        _ => return Err(FenError::Counting(ep.into())),
+                    }
+                } else {
+                    self.parse_ep(&mut pos, ep)?;
+                }
+                if let Some(c) = fields.peek()
+                    && c.contains('+')
+                {
+                    let c = fields.next().unwrap_or_default();
+                    self.parse_checks(&mut pos, c, false)?;
+                }
             }
             Some(_) => pos.style.short = true,
             None => {}
         }
-        parse_clocks(pos, fields).map(|p| self.keyed(p))
+        let mut pos = parse_clocks(pos, &mut fields)?;
+        if let Some(s) = fields.next() {
+            // Lichess writes the checks given after the move number: `+1+0`.
+            if !s.starts_with('+') {
+                return Err(FenError::Trailing(s.into()));
+            }
+            self.parse_checks(&mut pos, &s[1..], true)?;
+            if let Some(s) = fields.next() {
+                return Err(FenError::Trailing(s.into()));
+            }
+        }
+        if pos.st.count_limit > 0 && pos.st.halfmove > 0 {
+            // A running count writes its plies where the half-move clock would be.
+            pos.st.count_ply = pos.st.halfmove.min(u16::MAX as u32) as u16;
+            pos.st.halfmove = 0;
+        }
+        Ok(self.keyed(pos))
+    }
+
+    /// Reads check counters, `W+B` (one number per player): checks each must still give, or
+    /// with `given`, checks each has given.
+    fn parse_checks(&self, pos: &mut Pos<B>, s: &str, given: bool) -> Result<(), FenError> {
+        let Some(limit) = self.rules.check_limit else {
+            return Err(FenError::NoChecks(s.into()));
+        };
+        let parts: Vec<&str> = s.split('+').collect();
+        if parts.len() != self.t.players {
+            return Err(FenError::Checks(s.into()));
+        }
+        for (p, part) in parts.iter().enumerate() {
+            let n = match part.parse::<u8>() {
+                Ok(n) if n <= limit && part.chars().all(|c| c.is_ascii_digit()) => n,
+                _ => return Err(FenError::Checks(s.into())),
+            };
+            pos.st.checks[p] = if given { limit - n } else { n };
+        }
+        Ok(())
     }
 
     /// Sets a freshly read position's key.
@@ -426,7 +486,11 @@ impl<B: Bits> Engine<B> {
         if pos.st.eliminated & (1 << pos.st.side) != 0 {
             return Err(FenError::Eliminated(side.into()));
         }
-        parse_clocks(pos, fields).map(|p| self.keyed(p))
+        let pos = parse_clocks(pos, &mut fields)?;
+        if let Some(s) = fields.next() {
+            return Err(FenError::Trailing(s.into()));
+        }
+        Ok(self.keyed(pos))
     }
 
     /// The types that promote to `kind`, in declaration order.
@@ -633,13 +697,30 @@ impl<B: Bits> Engine<B> {
             return out;
         }
         out += if pos.st.side == 0 { " w" } else { " b" };
-        if !pos.style.short {
+        let counting = pos.st.count_limit > 0;
+        let checks = self.rules.check_limit.is_some();
+        if !pos.style.short || counting || checks {
             out.push(' ');
             out += &self.castling_field(pos);
             out.push(' ');
-            out += &self.ep_field(pos);
+            if counting {
+                out += &pos.st.count_limit.to_string();
+            } else {
+                out += &self.ep_field(pos);
+            }
         }
-        out += &format!(" {} {}", pos.st.halfmove, pos.st.fullmove);
+        if checks {
+            let c: Vec<String> = (0..self.t.players)
+                .map(|p| pos.st.checks[p].to_string())
+                .collect();
+            out += &format!(" {}", c.join("+"));
+        }
+        let clock = if counting {
+            pos.st.count_ply as u32
+        } else {
+            pos.st.halfmove
+        };
+        out += &format!(" {clock} {}", pos.st.fullmove);
         out
     }
 
@@ -706,10 +787,10 @@ impl<B: Bits> Engine<B> {
     }
 }
 
-/// The half-move clock and move number (defaults 0 and 1), and nothing after them.
+/// The half-move clock and move number (defaults 0 and 1).
 fn parse_clocks<'a, B: Bits>(
     mut pos: Pos<B>,
-    mut fields: impl Iterator<Item = &'a str>,
+    fields: &mut impl Iterator<Item = &'a str>,
 ) -> Result<Pos<B>, FenError> {
     for (slot, default) in [(&mut pos.st.halfmove, 0), (&mut pos.st.fullmove, 1)] {
         *slot = match fields.next() {
@@ -719,9 +800,6 @@ fn parse_clocks<'a, B: Bits>(
             },
             None => default,
         };
-    }
-    if let Some(s) = fields.next() {
-        return Err(FenError::Trailing(s.into()));
     }
     Ok(pos)
 }

@@ -6,6 +6,7 @@
 
 mod bits;
 mod core;
+mod endings;
 mod fen;
 mod movegen;
 mod notation;
@@ -97,6 +98,24 @@ pub enum Reason {
     DropMate,
     /// Every other player has been eliminated.
     LastPlayer,
+    /// A player brought a piece to its goal.
+    Goal,
+    /// A player lost every piece of a type (or all but a few).
+    Extinction,
+    /// A player gave check as often as the rules ask.
+    CheckLimit,
+    /// The same position occurred as often as the repetition rule allows.
+    Repetition,
+    /// A repetition in which a player gave check in every position of the cycle.
+    PerpetualCheck,
+    /// The move limit passed with no capture, drop, promotion or clock-resetting move.
+    MoveLimit,
+    /// The counting rule's limit passed.
+    Counting,
+    /// Checkmate given only by pieces that may not mate alone: the mated player wins.
+    MateAlone,
+    /// Checkmate whose series of checks had no check by a type that a mate needs: a draw.
+    IncompleteMate,
 }
 
 impl Reason {
@@ -107,6 +126,15 @@ impl Reason {
             Reason::Stalemate => "stalemate",
             Reason::DropMate => "drop-mate",
             Reason::LastPlayer => "last-player",
+            Reason::Goal => "goal",
+            Reason::Extinction => "extinction",
+            Reason::CheckLimit => "check-limit",
+            Reason::Repetition => "repetition",
+            Reason::PerpetualCheck => "perpetual-check",
+            Reason::MoveLimit => "move-limit",
+            Reason::Counting => "counting",
+            Reason::MateAlone => "mate-alone",
+            Reason::IncompleteMate => "incomplete-mate",
         }
     }
 }
@@ -131,6 +159,15 @@ enum Inner {
     Narrow(Box<Engine<u64>>),
     Medium(Box<Engine<u128>>),
     Wide(Box<Engine<U256>>),
+}
+
+impl std::fmt::Debug for Game {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Game")
+            .field("game", &self.rules().game)
+            .field("variant", &self.rules().variant)
+            .finish_non_exhaustive()
+    }
 }
 
 /// A rule set made playable.
@@ -324,7 +361,7 @@ impl Game {
 
     /// Tells whether a royal piece of the player to move is attacked.
     pub fn in_check(&self, pos: &Position) -> bool {
-        with!(self, &pos.0, |e, p| e.royal_attacked(p, p.st.side), false)
+        with!(self, &pos.0, |e, p| e.checked(p, p.st.side), false)
     }
 
     /// Gets the Zobrist key of a position: what makes two positions the same for repetition
@@ -484,7 +521,7 @@ impl<B: Bits> Engine<B> {
         if self.active_players(pos) <= 1 || self.has_legal_move(pos) {
             return false;
         }
-        let outcome = if self.royal_attacked(pos, pos.st.side) {
+        let outcome = if self.checked(pos, pos.st.side) {
             self.rules.checkmate
         } else {
             self.rules.stalemate
@@ -497,38 +534,53 @@ impl<B: Bits> Engine<B> {
     }
 
     fn status(&self, pos: &mut Pos<B>) -> Status {
+        let side = pos.st.side;
         if self.active_players(pos) == 1 {
-            return self.ending(pos, Reason::LastPlayer, Outcome::Win);
+            return self.ending(pos, Reason::LastPlayer, side, Outcome::Win);
         }
-        let in_check = self.royal_attacked(pos, pos.st.side);
-        if self.has_legal_move(pos) {
-            Status::Ongoing { in_check }
-        } else if in_check {
-            // Mate by a drop that may not mate loses for the dropper (Fairy-Stockfish's reading
-            // of shogi's uchifuzume): the mated player wins.
-            if pos.st.drop_check {
-                self.ending(pos, Reason::DropMate, Outcome::Win)
+        if self.ends.immediate
+            && let Some((reason, player, outcome)) = self.immediate_end(pos)
+        {
+            return self.ending(pos, reason, player, outcome);
+        }
+        let in_check = self.checked(pos, side);
+        if !self.has_legal_move(pos) {
+            return if in_check {
+                let (reason, outcome) = self.mate(pos);
+                self.ending(pos, reason, side, outcome)
             } else {
-                self.ending(pos, Reason::Checkmate, self.rules.checkmate)
-            }
-        } else {
-            self.ending(pos, Reason::Stalemate, self.rules.stalemate)
+                let outcome = self.stalemate(pos);
+                self.ending(pos, Reason::Stalemate, side, outcome)
+            };
+        }
+        match self.history_end(pos) {
+            Some((reason, player, outcome)) => self.ending(pos, reason, player, outcome),
+            None => Status::Ongoing { in_check },
         }
     }
 
-    /// An ending whose outcome for the player to move is known; a loss of the player to move is
-    /// a win for the player who moved last.
-    fn ending(&self, pos: &Pos<B>, reason: Reason, outcome: Outcome) -> Status {
+    /// An ending whose outcome for `player` is known, told from the side of the player to
+    /// move: a loss of one of two players is the other's win, and a draw is the win of a player
+    /// with draw odds.
+    fn ending(&self, pos: &Pos<B>, reason: Reason, player: u8, outcome: Outcome) -> Status {
         let side = pos.st.side;
         let winner = match outcome {
-            Outcome::Win => Some(PlayerId(side)),
-            Outcome::Loss => Some(PlayerId(self.previous_player(pos.st.eliminated, side))),
-            Outcome::Draw | Outcome::Elimination => None,
+            Outcome::Win => Some(player),
+            Outcome::Loss if player == side => Some(self.previous_player(pos.st.eliminated, side)),
+            Outcome::Loss => Some(side),
+            Outcome::Draw => self.rules.draw_odds.map(|p| p.0),
+            Outcome::Elimination => None,
+        };
+        let for_side = match (outcome, winner) {
+            (Outcome::Elimination, _) => Outcome::Elimination,
+            (_, None) => Outcome::Draw,
+            (_, Some(w)) if w == side => Outcome::Win,
+            _ => Outcome::Loss,
         };
         Status::Over(Ending {
             reason,
-            outcome,
-            winner,
+            outcome: for_side,
+            winner: winner.map(PlayerId),
         })
     }
 
@@ -548,7 +600,7 @@ impl<B: Bits> Engine<B> {
         let Some(((moves, suspects), rest)) = buffers.split_first_mut() else {
             return 1;
         };
-        if depth == 1 {
+        if depth == 1 && !self.ends.special {
             let n = self.count_legal(pos, suspects);
             if n == 0 && self.eliminates && self.settle_one(pos) {
                 return self.perft_with(pos, depth, buffers);
@@ -558,6 +610,9 @@ impl<B: Bits> Engine<B> {
         self.legal_moves_with(pos, moves, suspects);
         if moves.is_empty() && self.eliminates && self.settle_one(pos) {
             return self.perft_with(pos, depth, buffers);
+        }
+        if depth == 1 {
+            return moves.len() as u64;
         }
         let mut n = 0;
         for m in moves.iter() {

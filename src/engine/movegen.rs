@@ -92,8 +92,22 @@ impl<B: Bits> Sink<B> for Count<'_> {
 
 impl<B: Bits> Engine<B> {
     /// Gets every legal move of the player to move, in generation order; `suspects` is scratch
-    /// space.
+    /// space. A position whose game has ended at once (a goal reached, say) has none.
     pub(crate) fn legal_moves_with(
+        &self,
+        pos: &mut Pos<B>,
+        out: &mut Vec<Move>,
+        suspects: &mut Vec<Move>,
+    ) {
+        if self.ends.immediate && self.immediate_end(pos).is_some() {
+            out.clear();
+            return;
+        }
+        self.collect_legal(pos, out, suspects);
+    }
+
+    /// Gets every legal move of the player to move, not asking whether the game has ended.
+    pub(crate) fn collect_legal(
         &self,
         pos: &mut Pos<B>,
         out: &mut Vec<Move>,
@@ -115,6 +129,9 @@ impl<B: Bits> Engine<B> {
                 out.push(*m);
             }
         }
+        if self.ends.filters {
+            self.filter_moves(pos, out, safety.in_check);
+        }
     }
 
     /// Gets every legal move of the player to move, in generation order.
@@ -124,6 +141,11 @@ impl<B: Bits> Engine<B> {
 
     /// Counts the legal moves of the player to move; `suspects` is scratch space.
     pub(crate) fn count_legal(&self, pos: &mut Pos<B>, suspects: &mut Vec<Move>) -> u64 {
+        if self.ends.special {
+            let mut moves = Vec::new();
+            self.legal_moves_with(pos, &mut moves, suspects);
+            return moves.len() as u64;
+        }
         suspects.clear();
         let safety = self.safety(pos);
         let mut count = Count {
@@ -188,10 +210,13 @@ impl<B: Bits> Engine<B> {
         let suspect_at = |to: usize| test || danger.has(to);
         let empty = !occ & t.on_board;
         let mine = pos.by_owner[s];
-        let enemies = occ & !mine & !pos.royals;
+        let enemies = occ & !mine & !self.guarded(pos);
         let takes_ep = self.rules.pieces[kind.index()].takes_en_passant;
         let ep_open = if takes_ep && pos.st.ep_cells.any() && self.ep_victim_is_enemy(pos) {
-            pos.st.ep_cells & empty
+            match self.rules.pieces[kind.index()].en_passant_zone {
+                Some(z) => pos.st.ep_cells & empty & t.zone(z, s),
+                None => pos.st.ep_cells & empty,
+            }
         } else {
             B::EMPTY
         };
@@ -401,7 +426,7 @@ impl<B: Bits> Engine<B> {
                         emit(self, to, MoveKind::Normal, suspect, out);
                     }
                 } else {
-                    if ray.mode.captures() && !friends.has(to) && !pos.royals.has(to) {
+                    if ray.mode.captures() && !friends.has(to) && !self.guarded(pos).has(to) {
                         let k = MoveKind::Hop {
                             screen: Cell(scr as u16),
                         };
@@ -420,7 +445,7 @@ impl<B: Bits> Engine<B> {
             }
             let displaces = ray.style == Style::Displace && (via & pos.occ).any();
             let kind_ = if displaces {
-                if (via & pos.royals).any() {
+                if (via & self.guarded(pos)).any() {
                     // A royal piece is never captured, so no move may displace it.
                     break;
                 }
@@ -442,7 +467,7 @@ impl<B: Bits> Engine<B> {
                 }
                 continue;
             }
-            if !friends.has(to) && ray.mode.captures() && !pos.royals.has(to) {
+            if !friends.has(to) && ray.mode.captures() && !self.guarded(pos).has(to) {
                 emit(self, to, kind_, test, out);
             }
             break;
@@ -555,11 +580,17 @@ impl<B: Bits> Engine<B> {
     /// per-colour limits.
     fn arrival_ok(&self, pos: &Pos<B>, kind: u8, from: usize, to: usize) -> bool {
         let limits = &self.rules.pieces[kind.index()].drops;
-        if limits.max_per_file.is_none() && limits.max_per_colour.is_none() {
+        if limits.max_per_file.is_none()
+            && limits.max_per_colour.is_none()
+            && limits.max_on_board.is_none()
+        {
             return true;
         }
         let t = &self.t;
         let own = pos.of(kind, pos.st.side) & !B::cell(from);
+        if limits.max_on_board.is_some_and(|m| own.count() >= m as u32) {
+            return false;
+        }
         let file = (own & t.file_cells[to % t.files]).count();
         let colour = if t.even.has(to) { t.even } else { !t.even };
         let same_colour = (own & colour).count();
@@ -639,6 +670,12 @@ impl<B: Bits> Engine<B> {
                 let mut allowed = empty & self.drop_cells[kind.index() * t.players + s];
                 if let Some(z) = rules.zone {
                     allowed &= t.zone(z, s);
+                }
+                if rules
+                    .max_on_board
+                    .is_some_and(|m| pos.of(kind, side).count() >= m as u32)
+                {
+                    continue;
                 }
                 if rules.max_per_file.is_some() || rules.max_per_colour.is_some() {
                     let own = pos.of(kind, side);

@@ -84,6 +84,11 @@ pub(crate) struct State<B> {
     pub drop_check: bool,
     pub halfmove: u32,
     pub fullmove: u32,
+    /// Per player: checks it must still give to win (`N checks win`).
+    pub checks: [u8; 4],
+    /// The counting rule's limit in plies (0: no count running) and the plies counted so far.
+    pub count_limit: u16,
+    pub count_ply: u16,
     /// The Zobrist key of the position.
     pub key: u64,
 }
@@ -133,6 +138,9 @@ impl<B: Bits> Pos<B> {
                 drop_check: false,
                 halfmove: 0,
                 fullmove: 1,
+                checks: [0; 4],
+                count_limit: 0,
+                count_ply: 0,
                 key: 0,
             },
             style: FenStyle::default(),

@@ -57,6 +57,166 @@ pub struct RuleSet {
     pub checkmate: Outcome,
     /// What stalemate means for the player who cannot move.
     pub stalemate: Outcome,
+    /// Which of a player's several royal pieces must stay safe.
+    #[serde(default)]
+    pub royalty: Royalty,
+    /// Zones whose reaching wins.
+    #[serde(default)]
+    pub goals: Vec<Goal>,
+    /// Losing pieces of some types (or all) decides the game.
+    #[serde(default)]
+    pub extinctions: Vec<Extinction>,
+    /// A player who has given check this many times wins.
+    #[serde(default)]
+    pub check_limit: Option<u8>,
+    /// A capture must be made when any is legal.
+    #[serde(default)]
+    pub must_capture: bool,
+    /// A move may not give check.
+    #[serde(default)]
+    pub no_checks: bool,
+    /// A royal piece in check may move only to take the one piece that checks it.
+    #[serde(default)]
+    pub checked_royal_only_captures: bool,
+    /// A stalemated player with fewer pieces than its opponent gets the stalemate outcome, with
+    /// more its opposite, with as many a draw.
+    #[serde(default)]
+    pub stalemate_counts_pieces: bool,
+    /// A checkmate counts only if some check of the unbroken series of checks that led to it
+    /// was given by one of these types; otherwise it is a draw. Empty: every mate counts.
+    #[serde(default)]
+    pub mate_needs_check_by: Vec<PieceId>,
+    /// Every draw is this player's win.
+    #[serde(default)]
+    pub draw_odds: Option<PlayerId>,
+    /// The repetition rule, if the game has one.
+    #[serde(default)]
+    pub repetition: Option<Repetition>,
+    /// Moves by each player without a capture, drop, promotion or clock-resetting move that
+    /// draw; none if the game has no such rule.
+    #[serde(default)]
+    pub move_limit: Option<u16>,
+    /// The counting rule, if the game has one.
+    #[serde(default)]
+    pub counting: Option<Counting>,
+}
+
+/// Which of a player's royal pieces are royal when it has several.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Royalty {
+    /// Each must stay safe: a move may not leave any of them attacked.
+    #[default]
+    Each,
+    /// Only all of them together: a move may not leave every one of them attacked; one left
+    /// attacked may be captured.
+    All,
+    /// Only a lone royal piece is royal; while a player has several, none is.
+    Alone,
+}
+
+/// A zone that wins for the player who brings one of some types into it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Goal {
+    /// The types that count.
+    pub pieces: Vec<PieceId>,
+    /// The zone, each player's own cells of it.
+    pub zone: ZoneId,
+    /// When reaching it wins.
+    pub mode: GoalMode,
+}
+
+/// When reaching a goal wins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GoalMode {
+    /// At once.
+    Immediate,
+    /// If the piece is still there when its owner's turn comes again.
+    Held,
+    /// At once if no enemy attacks it there; else if it is there, unattacked, when its owner's
+    /// turn comes again. Both players there safely is a draw.
+    Safe,
+    /// At once, unless a player later in the round can reach its own goal on its move; if it
+    /// does, the game is a draw.
+    Answerable,
+}
+
+/// An extinction rule: a player with at most `at_most` pieces of a listed type (or in all, when
+/// none is listed), on the board and in hand, while an opponent has at least `against` of them,
+/// gets `outcome` at once.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Extinction {
+    /// The types counted one by one; empty: all pieces together.
+    pub pieces: Vec<PieceId>,
+    /// The most pieces left that still count as extinct.
+    pub at_most: u8,
+    /// The fewest pieces the opponent must have.
+    pub against: u8,
+    /// The opponent needs one more while the extinct player is to move (so that it may still
+    /// answer by baring the opponent in turn).
+    pub bared_back: bool,
+    /// What it means for the extinct player.
+    pub outcome: Outcome,
+}
+
+/// The repetition rule: the `count`-th occurrence of a position ends the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Repetition {
+    /// Occurrences (the position's first included) that end the game.
+    pub count: u8,
+    /// The outcome for the player who made the repeating move, or for `player` if given.
+    pub outcome: Outcome,
+    /// The player `outcome` is for, when it does not depend on who repeated.
+    pub player: Option<PlayerId>,
+    /// A player who gave check in every position of the cycle loses (both: a draw).
+    pub perpetual_check_loses: bool,
+}
+
+/// A counting rule (makruk's and its relatives'): once a side is short of material, its
+/// opponent must win within a number of moves, else the game is drawn.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Counting {
+    /// Types whose presence on the board (either side's) stops the count.
+    pub stoppers: Vec<PieceId>,
+    /// The board's honour: the limit in moves while the counting side has more than its king.
+    pub board: Option<BoardHonour>,
+    /// The pieces' honour, for a counting side with a bare king.
+    pub bare: Option<BareHonour>,
+}
+
+/// The board's honour of a counting rule.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardHonour {
+    /// Moves allowed.
+    pub limit: u16,
+    /// It applies even while stoppers stand on the board.
+    pub with_stoppers: bool,
+    /// It applies only while the counting side has at most this many pieces.
+    pub up_to: Option<u8>,
+}
+
+/// The pieces' honour of a counting rule: the limit for a bare king, by the opponent's pieces.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BareHonour {
+    /// Moves allowed when no entry of `honours` applies (0: no count).
+    pub default: u16,
+    /// The count starts at the number of pieces on the board rather than at 0, and restarts when
+    /// a bare king takes the last stopper.
+    pub from_pieces: bool,
+    /// The first entry whose type the opponent has at least `count` of gives the limit.
+    pub honours: Vec<Honour>,
+}
+
+/// One line of a pieces' honour table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Honour {
+    /// How many of the type the opponent needs.
+    pub count: u8,
+    /// The type.
+    pub piece: PieceId,
+    /// Moves allowed.
+    pub limit: u16,
 }
 
 /// The shape of the board.
@@ -199,6 +359,15 @@ pub struct PieceType {
     pub promotes_friendly_screens: bool,
     /// Its hop captures demote a promoted enemy screen, unless the demoted piece could not move.
     pub demotes_enemy_screens: bool,
+    /// It takes en passant only onto cells of this zone (its owner's cells).
+    #[serde(default)]
+    pub en_passant_zone: Option<ZoneId>,
+    /// A move of it that it could not take back (on an empty board) resets the move-limit clock.
+    #[serde(default)]
+    pub resets_clock: bool,
+    /// A checkmate given only by pieces of this type is a win for the mated player.
+    #[serde(default)]
+    pub may_not_mate_alone: bool,
 }
 
 /// What a move part may do at its destination.
@@ -313,6 +482,9 @@ pub struct DropRules {
     pub max_per_colour: Option<u8>,
     /// A drop of this type may not checkmate.
     pub may_not_mate: bool,
+    /// At most this many pieces of this type and owner on the board after a drop or promotion.
+    #[serde(default)]
+    pub max_on_board: Option<u8>,
 }
 
 impl RuleSet {
@@ -519,7 +691,13 @@ impl RuleSet {
                     return bad("a swap promotion needs `captures go to hand`");
                 }
             }
-            if p.drops.max_per_file == Some(0) || p.drops.max_per_colour == Some(0) {
+            if !zone_ok(&p.en_passant_zone) {
+                return bad("unknown zone");
+            }
+            if p.drops.max_per_file == Some(0)
+                || p.drops.max_per_colour == Some(0)
+                || p.drops.max_on_board == Some(0)
+            {
                 return bad("a limit of 0 pieces");
             }
         }
@@ -558,6 +736,81 @@ impl RuleSet {
             }
             if c.king == c.rook {
                 return fail("castling needs two different types".into());
+            }
+        }
+        self.validate_endings()
+    }
+
+    /// Checks the rules that end a game.
+    fn validate_endings(&self) -> Result<(), RuleSetError> {
+        let fail = |m: &str| Err(RuleSetError(m.into()));
+        let piece_ok = |p: &PieceId| p.index() < self.pieces.len();
+        let two = self.players.len() == 2;
+        for g in &self.goals {
+            if g.zone.index() >= self.zones.len() {
+                return fail("a goal names an unknown zone");
+            }
+            if g.pieces.is_empty() || !g.pieces.iter().all(piece_ok) {
+                return fail("a goal needs known piece types");
+            }
+        }
+        for e in &self.extinctions {
+            if !e.pieces.iter().all(piece_ok) {
+                return fail("an extinction rule names an unknown piece");
+            }
+            if e.outcome == Outcome::Elimination || (!two && e.outcome == Outcome::Loss) {
+                return fail(
+                    "an extinction rule wins, loses or draws; with more than two players it wins or draws",
+                );
+            }
+        }
+        if self.check_limit == Some(0) {
+            return fail("a check limit of 0");
+        }
+        if self.check_limit.is_some() && !two {
+            return fail("a check limit needs two players");
+        }
+        if !self.mate_needs_check_by.iter().all(piece_ok) {
+            return fail("a mate rule names an unknown piece");
+        }
+        if self
+            .draw_odds
+            .is_some_and(|p| p.index() >= self.players.len())
+        {
+            return fail("draw odds for an unknown player");
+        }
+        if let Some(r) = &self.repetition {
+            if r.count < 2 {
+                return fail("a repetition rule needs a count of 2 or more");
+            }
+            if r.player.is_some_and(|p| p.index() >= self.players.len()) {
+                return fail("a repetition rule names an unknown player");
+            }
+            if r.outcome == Outcome::Elimination || (!two && r.outcome != Outcome::Draw) {
+                return fail(
+                    "a repetition wins, loses or draws; with more than two players it draws",
+                );
+            }
+            if r.perpetual_check_loses && !two {
+                return fail("perpetual check needs two players");
+            }
+        }
+        if self.move_limit == Some(0) {
+            return fail("a move limit of 0");
+        }
+        if let Some(c) = &self.counting {
+            if !two {
+                return fail("a counting rule needs two players");
+            }
+            if c.board.is_none() && c.bare.is_none() {
+                return fail("a counting rule needs a board's or a pieces' honour");
+            }
+            if !c.stoppers.iter().all(piece_ok)
+                || c.bare
+                    .as_ref()
+                    .is_some_and(|b| !b.honours.iter().all(|h| piece_ok(&h.piece)))
+            {
+                return fail("a counting rule names an unknown piece");
             }
         }
         Ok(())
