@@ -247,6 +247,12 @@ impl Position {
     pub fn moves_made(&self) -> usize {
         read!(self, |p| p.moves_made())
     }
+
+    /// Gets the half-move clock: moves since the last capture, drop, promotion or irreversible
+    /// move of a piece that resets it (what `move limit` counts).
+    pub fn halfmove_clock(&self) -> u32 {
+        read!(self, |p| p.st.halfmove)
+    }
 }
 
 impl Game {
@@ -357,6 +363,29 @@ impl Game {
         let mut next = pos.clone();
         self.play_unchecked(&mut next, m);
         next
+    }
+
+    /// Tells whether a legal move of the position captures something (en passant and
+    /// displacement included).
+    pub fn is_capture(&self, pos: &Position, m: &Move) -> bool {
+        with!(self, &pos.0, |e, p| e.is_capture(p, m), false)
+    }
+
+    /// The ending that holds at once in a position, if any: a goal reached, an extinction, a
+    /// check limit given. Such a position has no legal moves. It looks neither for legal moves
+    /// (checkmate, stalemate) nor at the history (repetition), so a search may ask it at every
+    /// node; the position is left as it was.
+    pub fn immediate_ending(&self, pos: &mut Position) -> Option<Ending> {
+        let over = |s: Status| match s {
+            Status::Over(e) => Some(e),
+            Status::Ongoing { .. } => None,
+        };
+        match (&self.inner, &mut pos.0) {
+            (Inner::Narrow(e), PosInner::Narrow(p)) => e.immediate_status(p).and_then(over),
+            (Inner::Medium(e), PosInner::Medium(p)) => e.immediate_status(p).and_then(over),
+            (Inner::Wide(e), PosInner::Wide(p)) => e.immediate_status(p).and_then(over),
+            _ => None,
+        }
     }
 
     /// Tells whether a royal piece of the player to move is attacked.
@@ -531,6 +560,15 @@ impl<B: Bits> Engine<B> {
         }
         self.eliminate(pos);
         true
+    }
+
+    /// The status of an immediate ending, if one holds.
+    fn immediate_status(&self, pos: &mut Pos<B>) -> Option<Status> {
+        if !self.ends.immediate {
+            return None;
+        }
+        let (reason, player, outcome) = self.immediate_end(pos)?;
+        Some(self.ending(pos, reason, player, outcome))
     }
 
     fn status(&self, pos: &mut Pos<B>) -> Status {
