@@ -1,13 +1,61 @@
+#![warn(missing_docs)]
 //! varia: chess variants from declarative definitions.
 //!
-//! A definition file is parsed ([`syntax`]), lowered to a [`rules::RuleSet`] ([`lower`]) and
-//! played by the generic [`engine`].
+//! A definition file (the language is described in the README) is compiled into a
+//! [`RuleSet`], and a [`Game`] plays it: legal moves, FEN, status, perft, and export of the rules
+//! for other tools. The parser and the lowering are private; this page lists what a program
+//! needs.
+//!
+//! Load a definition (or a rule set another tool exported) and get its start position:
 //!
 //! ```
 //! let source = std::fs::read_to_string("definitions/classic/chess.varia").unwrap();
 //! let game = varia::load_str(&source, None).unwrap();
 //! let start = game.start();
-//! assert_eq!(game.perft(&start, 2).unwrap(), 400);
+//! assert_eq!(game.fen(&start), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+//! // The same game from its exported rules:
+//! let json = serde_json::to_string(game.rules()).unwrap();
+//! let again = varia::Game::new(serde_json::from_str(&json).unwrap()).unwrap();
+//! assert_eq!(again.fen(&again.start()), game.fen(&start));
+//! ```
+//!
+//! Read a FEN, list the legal moves, play one (checked) and take it back:
+//!
+//! ```
+//! # let game = varia::load_str(&std::fs::read_to_string("definitions/classic/chess.varia").unwrap(), None).unwrap();
+//! let mut pos = game.parse_fen("4k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+//! let moves: Vec<String> = game.legal_moves(&pos).iter().map(|m| game.move_to_string(m)).collect();
+//! assert!(moves.contains(&"a7a8q".to_string()));
+//! let m = game.parse_move(&pos, "a7a8q").unwrap();
+//! game.play(&mut pos, &m).unwrap();
+//! assert_eq!(game.fen(&pos), "Q3k3/8/8/8/8/8/8/4K3 b - - 0 1");
+//! assert!(game.undo(&mut pos));
+//! assert_eq!(game.fen(&pos), "4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+//! ```
+//!
+//! Ask how a position stands, and count its move tree:
+//!
+//! ```
+//! # let game = varia::load_str(&std::fs::read_to_string("definitions/classic/chess.varia").unwrap(), None).unwrap();
+//! use varia::{Reason, Status};
+//! let mate = game.parse_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3").unwrap();
+//! match game.status(&mate) {
+//!     Status::Over(end) => {
+//!         assert_eq!(end.reason, Reason::Checkmate);
+//!         assert_eq!(game.rules().players[end.winner.unwrap().index()].name, "black");
+//!     }
+//!     Status::Ongoing { .. } => unreachable!(),
+//! }
+//! assert_eq!(game.perft(&game.start(), 3).unwrap(), 8902);
+//! ```
+//!
+//! A broken definition gives every problem at once, rendered as a compiler would:
+//!
+//! ```
+//! let source = "game g\nboard 8 x 99\n";
+//! let err = varia::check(source).unwrap_err();
+//! let text = varia::render_diagnostics("g.varia", source, err.diagnostics());
+//! assert!(text.contains("g.varia:2:11") && text.contains("a board side must be 1..16, not 99"));
 //! ```
 
 mod diagnostics;
@@ -32,8 +80,14 @@ pub enum LoadError {
     /// [`render_diagnostics`].
     #[error("{}", .0.iter().map(|d| d.message.clone()).collect::<Vec<_>>().join("; "))]
     Definition(Vec<Diagnostic>),
+    /// The file has no variant of that name.
     #[error("unknown variant `{name}` (variants: {})", .known.join(", "))]
-    UnknownVariant { name: String, known: Vec<String> },
+    UnknownVariant {
+        /// The name asked for.
+        name: String,
+        /// The file's variants.
+        known: Vec<String>,
+    },
 }
 
 impl LoadError {

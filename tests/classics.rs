@@ -127,7 +127,7 @@ fn shogi_drops_nifu_stuck_and_pawn_drop_mate() {
         varia::Status::Over(varia::Ending {
             reason: varia::Reason::DropMate,
             outcome: varia::rules::Outcome::Win,
-            winner: Some(1)
+            winner: Some(varia::rules::PlayerId(1))
         })
     );
     assert_eq!(
@@ -135,7 +135,7 @@ fn shogi_drops_nifu_stuck_and_pawn_drop_mate() {
         varia::Status::Over(varia::Ending {
             reason: varia::Reason::Checkmate,
             outcome: varia::rules::Outcome::Loss,
-            winner: Some(0)
+            winner: Some(varia::rules::PlayerId(0))
         })
     );
 }

@@ -756,7 +756,7 @@ fn hm17_promotion_on_a_move_that_leaves_the_camp() {
     );
     assert_eq!(
         after(&g, fen, &["e7e5+"]),
-        "9k/4P5/3X2p3/10/4+R5/4P5/10/10/K9[] b - - 1 1"
+        "9k/4P5/3X2p3/10/4+R5/4P5/10/10/K9[] b - - 0 1"
     );
 }
 
@@ -777,19 +777,19 @@ fn hm18_rook_bishop_knight_camel() {
     let g = leaping();
     assert_eq!(
         after(&g, "9k/10/10/10/4R5/10/10/10/K9[] w - - 0 1", &["e5e6+"]),
-        "9k/10/10/4+R5/10/10/10/10/K9[] b - - 1 1"
+        "9k/10/10/4+R5/10/10/10/10/K9[] b - - 0 1"
     );
     assert_eq!(
         after(&g, "9k/10/10/10/4B5/10/10/10/K9[] w - - 0 1", &["e5g7+"]),
-        "9k/10/6+B3/10/10/10/10/10/K9[] b - - 1 1"
+        "9k/10/6+B3/10/10/10/10/10/K9[] b - - 0 1"
     );
     assert_eq!(
         after(&g, "9k/10/10/10/4N5/10/10/10/K9[] w - - 0 1", &["e5d7+"]),
-        "9k/10/3U(N)6/10/10/10/10/10/K9[] b - - 1 1"
+        "9k/10/3U(N)6/10/10/10/10/10/K9[] b - - 0 1"
     );
     assert_eq!(
         after(&g, "9k/10/10/10/10/4C5/10/10/K9[] w - - 0 1", &["e4d7+"]),
-        "9k/10/3U(C)6/10/10/10/10/10/K9[] b - - 1 1"
+        "9k/10/3U(C)6/10/10/10/10/10/K9[] b - - 0 1"
     );
 }
 
@@ -800,33 +800,33 @@ fn hm18_forward_only_pieces_choose_a_part_symmetric_type() {
     for (c, sym) in [("g", "G"), ("s", "S"), ("d", "D"), ("e", "E")] {
         assert_eq!(
             after(&g, p, &[&format!("e5e6{c}")]),
-            format!("9k/10/10/4{sym}(P)5/10/10/10/10/K9[] b - - 1 1")
+            format!("9k/10/10/4{sym}(P)5/10/10/10/10/K9[] b - - 0 1")
         );
     }
     assert_eq!(
         after(&g, "9k/10/10/10/4W5/10/10/10/K9[] w - - 0 1", &["e5e8g"]),
-        "9k/4G(W)5/10/10/10/10/10/10/K9[] b - - 1 1"
+        "9k/4G(W)5/10/10/10/10/10/10/K9[] b - - 0 1"
     );
     assert_eq!(
         after(&g, "9k/10/10/10/4M5/10/10/10/K9[] w - - 0 1", &["e5g7e"]),
-        "9k/10/6E(M)3/10/10/10/10/10/K9[] b - - 1 1"
+        "9k/10/6E(M)3/10/10/10/10/10/K9[] b - - 0 1"
     );
     assert_eq!(
         after(&g, "9k/10/10/10/4H5/10/10/10/K9[] w - - 0 1", &["e5d7s"]),
-        "9k/10/3S(H)6/10/10/10/10/10/K9[] b - - 1 1"
+        "9k/10/3S(H)6/10/10/10/10/10/K9[] b - - 0 1"
     );
     assert_eq!(
         after(&g, "9k/10/10/10/10/4Y5/10/10/K9[] w - - 0 1", &["e4f7d"]),
-        "9k/10/5D(Y)4/10/10/10/10/10/K9[] b - - 1 1"
+        "9k/10/5D(Y)4/10/10/10/10/10/K9[] b - - 0 1"
     );
     assert_eq!(
         after(&g, "9k/10/10/10/4X5/10/10/10/K9[] w - - 0 1", &["e5f6g"]),
-        "9k/10/10/5G(X)4/10/10/10/10/K9[] b - - 1 1"
+        "9k/10/10/5G(X)4/10/10/10/10/K9[] b - - 0 1"
     );
     // Black's Point promotes in ranks 1-4.
     assert_eq!(
         after(&g, "9k/10/10/10/4p5/10/10/10/K9[] b - - 0 1", &["e5e4g"]),
-        "9k/10/10/10/10/4g(p)5/10/10/K9[] w - - 1 2"
+        "9k/10/10/10/10/4g(p)5/10/10/K9[] w - - 0 2"
     );
     // The Mitre's four choices on one move.
     assert_eq!(
@@ -963,7 +963,7 @@ fn hm19_drops_only_where_the_piece_can_move() {
     // A drop leaves the hand and the piece is unpromoted.
     assert_eq!(
         after(&g, &empty("W"), &["W@e5"]),
-        "9k/10/10/10/4W5/10/10/10/K9[] b - - 1 1"
+        "9k/10/10/10/4W5/10/10/10/K9[] b - - 0 1"
     );
 }
 
@@ -1042,7 +1042,7 @@ fn hm21_checkmate_loses() {
             Status::Over(varia::Ending {
                 reason: varia::Reason::Checkmate,
                 outcome: Outcome::Loss,
-                winner: Some(0)
+                winner: Some(varia::rules::PlayerId(0))
             })
         );
     }
@@ -1084,13 +1084,13 @@ fn hm22_every_captured_type_may_be_dropped() {
     let fen = "9k/4g5/10/10/4R5/10/10/10/K9[] w - - 0 1";
     assert_eq!(
         after(&g, fen, &["e5e8", "j9i9", "G@e5"]),
-        "8k1/4R5/10/10/4G5/10/10/10/K9[] b - - 2 2"
+        "8k1/4R5/10/10/4G5/10/10/10/K9[] b - - 0 2"
     );
     // A Golddabbaba (six of the Fezbaba's moves) likewise.
     let fen = "9k/4d5/10/10/4R5/10/10/10/K9[] w - - 0 1";
     assert_eq!(
         after(&g, fen, &["e5e8", "j9i9", "D@e5"]),
-        "8k1/4R5/10/10/4D5/10/10/10/K9[] b - - 2 2"
+        "8k1/4R5/10/10/4D5/10/10/10/K9[] b - - 0 2"
     );
 }
 

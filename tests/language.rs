@@ -91,10 +91,10 @@ fn subvariant_amends_an_inherited_piece_and_keeps_the_rest() {
 fn zones_mirror_for_the_second_player() {
     let g = compile(BASE, None);
     let z = &g.rules().zones;
-    assert_eq!(z[0].cells[0], vec![20, 21, 22, 23, 24]);
-    assert_eq!(z[0].cells[1], vec![0, 1, 2, 3, 4]);
+    assert_eq!(z[0].cells[0], [20, 21, 22, 23, 24].map(varia::rules::Cell));
+    assert_eq!(z[0].cells[1], [0, 1, 2, 3, 4].map(varia::rules::Cell));
     // a1 rotated 180 degrees is e5.
-    assert_eq!(z[1].cells[1], vec![24]);
+    assert_eq!(z[1].cells[1], [24].map(varia::rules::Cell));
 }
 
 #[test]

@@ -596,12 +596,12 @@ fn playout_fens(game: &Game, rng: &mut Lcg, count: usize) -> Vec<String> {
         // Nothing to play out (a game over at once).
         return out;
     }
-    let mut pos = start;
+    let mut pos = start.clone();
     let mut ply = 0;
     while out.len() < count {
         let moves = game.legal_moves(&pos);
         if moves.is_empty() || ply > 60 {
-            pos = start;
+            pos = start.clone();
             ply = 0;
             continue;
         }

@@ -59,8 +59,8 @@ fn a_promotion_naming_a_type_twice_is_refused() {
     // The same in a rule set from another tool: refused, not four moves counted for three.
     let mut rules = chess_rules();
     let pawn = rules.pieces.iter().position(|p| p.symbol == "P").unwrap();
-    rules.pieces[pawn].promotions[0].to = vec![1, 1, 1, 2];
-    let err = Game::new(rules).err().expect("refused").to_string();
+    rules.pieces[pawn].promotions[0].to = [1, 1, 1, 2].map(varia::rules::PieceId).to_vec();
+    let err = Game::new(rules).expect_err("refused").to_string();
     assert_eq!(err, "piece `Pawn`: a promotion names a type twice");
 }
 
@@ -91,8 +91,9 @@ fn a_single_letter_target_is_written_with_its_letter() {
     // `+` still reads, as the only target of the promotion.
     assert_eq!(
         after(&g, "k3/1P2/4/3K w - - 0 1", &["b3b4+"]),
-        // The Met remembers it was a Pawn (`M~`), as crazyhouse's promoted Queen does.
-        "kM~2/4/4/3K b - - 1 1"
+        // Without hands the Met's origin matters to nothing, so none is written, as
+        // Fairy-Stockfish writes makruk.
+        "kM2/4/4/3K b - - 0 1"
     );
 }
 
@@ -119,6 +120,7 @@ piece Pawn P
   moves mfW cfF
   moves mfnH in start
   en passant
+  resets the clock
 setup k4/5/5/5/5/5/P4/4K w - - 0 1
 ";
 
@@ -237,6 +239,12 @@ fn fen_marks_that_mean_nothing_are_refused() {
         err(&shogi, "4k4/9/9/9/4+P~4/9/9/9/4K4[-] w 0 1"),
         "`+P` marks an origin that its type already implies"
     );
+    // `~` in a game where origins matter to nothing (no hands, no demotion): chess writes no
+    // origin after a promotion, as Fairy-Stockfish does.
+    assert_eq!(
+        err(&chess, "Q~3k3/8/8/8/8/8/8/4K3 b - - 0 1"),
+        "`Q` marks an origin, which nothing in this game uses (no hands, no demotion)"
+    );
     // `!` on a piece that has no deferred promotion.
     assert_eq!(
         err(&chess, "4k3/8/8/8/8/8/4P!3/4K3 w - - 0 1"),
@@ -348,19 +356,19 @@ fn broken_rule_sets_are_refused_by_game_new() {
         ),
         (
             "unsorted holes",
-            |r| r.board.holes = vec![9, 3],
+            |r| r.board.holes = vec![varia::rules::Cell(9), varia::rules::Cell(3)],
             "holes must be sorted and listed once each",
         ),
         (
             "a hand group with a royal",
-            |r| r.interchangeable = vec![vec![0, 1]],
+            |r| r.interchangeable = vec![vec![varia::rules::PieceId(0), varia::rules::PieceId(1)]],
             "royal piece `King` cannot be interchangeable: it never goes to hand",
         ),
     ];
     for (what, breaker, message) in cases {
         let mut rules = chess_rules();
         breaker(&mut rules);
-        let err = Game::new(rules.clone()).err().expect(what).to_string();
+        let err = Game::new(rules.clone()).expect_err(what).to_string();
         assert_eq!(&err, message, "{what}");
         // The same through JSON and RON, as another tool hands them over.
         let json: RuleSet = serde_json::from_str(&serde_json::to_string(&rules).unwrap()).unwrap();

@@ -48,8 +48,10 @@ fn export_and_reload_give_the_same_perft() {
 #[test]
 fn broken_rule_set_is_refused() {
     let mut rules = varia::compile(&source("chess"), None).unwrap();
-    rules.pieces[5].promotions[0].to.push(42);
-    let err = varia::Game::new(rules).err().expect("refused").to_string();
+    rules.pieces[5].promotions[0]
+        .to
+        .push(varia::rules::PieceId(42));
+    let err = varia::Game::new(rules).expect_err("refused").to_string();
     assert!(err.contains("promotion"), "{err}");
 }
 

@@ -501,7 +501,7 @@ fn sx_07_bishop_rides_diagonally_and_primate_adds_a_step() {
             &fen(&[("a1", "K"), ("i11", "k"), ("c10", "B")], "", "w"),
             &["c10e12+"]
         ),
-        fen_at(&[("a1", "K"), ("i11", "k"), ("e12", "+B")], "", "b", 1, 1)
+        fen_at(&[("a1", "K"), ("i11", "k"), ("e12", "+B")], "", "b", 0, 1)
     );
 }
 
@@ -1445,7 +1445,7 @@ fn sx_27_wing_helm_tusk_cannonball_promote_crossing_the_river() {
             &[("d1", "K"), ("f12", "k"), ("e8", "R~"), ("e9", "n")],
             "",
             "b",
-            1,
+            0,
             1
         )
     );
@@ -1464,14 +1464,14 @@ fn sx_27_wing_helm_tusk_cannonball_promote_crossing_the_river() {
     assert_eq!(moves_from(&g, &f, "e6"), strs(&["e6d8n", "e6f8n"]));
     assert_eq!(
         after(&g, &f, &["e6d8+"]),
-        fen_at(&[("d1", "K"), ("f12", "k"), ("d8", "N~")], "", "b", 1, 1)
+        fen_at(&[("d1", "K"), ("f12", "k"), ("d8", "N~")], "", "b", 0, 1)
     );
     // Tusk to promoted Tusk.
     let f = fen(&[("d1", "K"), ("f12", "k"), ("e5", "T")], "", "w");
     assert_eq!(moves_from(&g, &f, "e5"), strs(&["e5c7+", "e5g7+"]));
     assert_eq!(
         after(&g, &f, &["e5g7+"]),
-        fen_at(&[("d1", "K"), ("f12", "k"), ("g7", "+T")], "", "b", 1, 1)
+        fen_at(&[("d1", "K"), ("f12", "k"), ("g7", "+T")], "", "b", 0, 1)
     );
     // A Wing moving on its own side stays a Wing.
     let f = fen(
@@ -1676,7 +1676,7 @@ fn sx_31_shogi_heavy_drop_beyond_the_river_promotes_after_its_next_move() {
     let dropped = after(&g, &f, &["W@e9"]);
     assert_eq!(
         dropped,
-        fen_at(&[("a1", "K"), ("i12", "k"), ("e9", "W!")], "", "b", 1, 1)
+        fen_at(&[("a1", "K"), ("i12", "k"), ("e9", "W!")], "", "b", 0, 1)
     );
     let next = after(&g, &dropped, &["i12h12"]);
     assert_eq!(
@@ -1685,7 +1685,7 @@ fn sx_31_shogi_heavy_drop_beyond_the_river_promotes_after_its_next_move() {
     );
     assert_eq!(
         after(&g, &next, &["e9e10+"]),
-        fen_at(&[("a1", "K"), ("h12", "k"), ("e10", "+W")], "", "b", 3, 2)
+        fen_at(&[("a1", "K"), ("h12", "k"), ("e10", "+W")], "", "b", 0, 2)
     );
     // Beyond the River but short of the camp (rank 7): still promoted after its next move.
     let f = fen(&[("a1", "K"), ("i12", "k"), ("e7", "W!")], "", "w");
@@ -1695,7 +1695,7 @@ fn sx_31_shogi_heavy_drop_beyond_the_river_promotes_after_its_next_move() {
     );
     assert_eq!(
         after(&g, &f, &["e7e8+"]),
-        fen_at(&[("a1", "K"), ("i12", "k"), ("e8", "+W")], "", "b", 1, 1)
+        fen_at(&[("a1", "K"), ("i12", "k"), ("e8", "+W")], "", "b", 0, 1)
     );
     // A Point dropped on rank 8 steps to rank 9 as a Tokin.
     let f = fen(&[("a1", "K"), ("i12", "k")], "P", "w");
@@ -1705,13 +1705,13 @@ fn sx_31_shogi_heavy_drop_beyond_the_river_promotes_after_its_next_move() {
     let f = fen(&[("a1", "K"), ("i12", "k")], "W", "w");
     assert_eq!(
         after(&g, &f, &["W@e6"]),
-        fen_at(&[("a1", "K"), ("i12", "k"), ("e6", "W")], "", "b", 1, 1)
+        fen_at(&[("a1", "K"), ("i12", "k"), ("e6", "W")], "", "b", 0, 1)
     );
     // A Gold has no promotion: no mark.
     let f = fen(&[("a1", "K"), ("i12", "k")], "G", "w");
     assert_eq!(
         after(&g, &f, &["G@e9"]),
-        fen_at(&[("a1", "K"), ("i12", "k"), ("e9", "G")], "", "b", 1, 1)
+        fen_at(&[("a1", "K"), ("i12", "k"), ("e9", "G")], "", "b", 0, 1)
     );
 }
 
@@ -1745,7 +1745,7 @@ fn sx_31_xq_heavy_drop_beyond_the_river_promotes_after_its_next_move() {
     let dropped = after(&g, &f, &["W@e8"]);
     assert_eq!(
         dropped,
-        fen_at(&with(&[("e10", "p"), ("e8", "W!")]), "", "b", 1, 1)
+        fen_at(&with(&[("e10", "p"), ("e8", "W!")]), "", "b", 0, 1)
     );
     let next = after(&g, &dropped, &["f12f11"]);
     // As a Wing (forward only) for this move, a Rook after it.
@@ -1756,7 +1756,7 @@ fn sx_31_xq_heavy_drop_beyond_the_river_promotes_after_its_next_move() {
             &[("d1", "K"), ("f11", "k"), ("e10", "p"), ("e9", "R~")],
             "",
             "b",
-            3,
+            0,
             2
         )
     );
@@ -1765,13 +1765,13 @@ fn sx_31_xq_heavy_drop_beyond_the_river_promotes_after_its_next_move() {
     assert_eq!(moves_from(&g, &f, "e8"), strs(&["e8d10n", "e8f10n"]));
     assert_eq!(
         after(&g, &f, &["e8d10+"]),
-        fen_at(&with(&[("d10", "N~")]), "", "b", 1, 1)
+        fen_at(&with(&[("d10", "N~")]), "", "b", 0, 1)
     );
     let f = fen(&with(&[("e8", "T!")]), "", "w");
     assert_eq!(moves_from(&g, &f, "e8"), strs(&["e8c10+", "e8g10+"]));
     assert_eq!(
         after(&g, &f, &["e8g10+"]),
-        fen_at(&with(&[("g10", "+T")]), "", "b", 1, 1)
+        fen_at(&with(&[("g10", "+T")]), "", "b", 0, 1)
     );
     let f = fen(&with(&[("e8", "O!")]), "", "w");
     assert_eq!(
@@ -1780,13 +1780,13 @@ fn sx_31_xq_heavy_drop_beyond_the_river_promotes_after_its_next_move() {
     );
     assert_eq!(
         after(&g, &f, &["e8e9+"]),
-        fen_at(&with(&[("e9", "C~")]), "", "b", 1, 1)
+        fen_at(&with(&[("e9", "C~")]), "", "b", 0, 1)
     );
     // The Bishop dropped beyond the River promotes wherever its next move ends, even back on
     // its own side of the River.
     let f = fen(&with(&[]), "B", "w");
     let dropped = after(&g, &f, &["B@e8"]);
-    assert_eq!(dropped, fen_at(&with(&[("e8", "B!")]), "", "b", 1, 1));
+    assert_eq!(dropped, fen_at(&with(&[("e8", "B!")]), "", "b", 0, 1));
     let f = fen(&with(&[("e8", "B!")]), "", "w");
     let cells = [
         "d9", "c10", "b11", "a12", "f9", "g10", "h11", "i12", "d7", "c6", "b5", "a4", "f7", "g6",
@@ -1796,18 +1796,18 @@ fn sx_31_xq_heavy_drop_beyond_the_river_promotes_after_its_next_move() {
     assert_eq!(moves_from(&g, &f, "e8"), to_all("e8", &cells, "+"));
     assert_eq!(
         after(&g, &f, &["e8c6+"]),
-        fen_at(&with(&[("c6", "+B")]), "", "b", 1, 1)
+        fen_at(&with(&[("c6", "+B")]), "", "b", 0, 1)
     );
     // Points and Crosses dropped beyond the River have not crossed it (SX-25): marked, without
     // the sideways step for their next move, which gives it to them.
     let f = fen(&with(&[]), "PX", "w");
     assert_eq!(
         after(&g, &f, &["P@c7"]),
-        fen_at(&with(&[("c7", "P!")]), "X", "b", 1, 1)
+        fen_at(&with(&[("c7", "P!")]), "X", "b", 0, 1)
     );
     assert_eq!(
         after(&g, &f, &["X@g7"]),
-        fen_at(&with(&[("g7", "X!")]), "P", "b", 1, 1)
+        fen_at(&with(&[("g7", "X!")]), "P", "b", 0, 1)
     );
     let f = fen(&with(&[("c7", "P!"), ("g7", "X!")]), "", "w");
     assert_eq!(moves_from(&g, &f, "c7"), strs(&["c7c8+"]));
@@ -1826,7 +1826,7 @@ fn sx_31_xq_heavy_drop_beyond_the_river_promotes_after_its_next_move() {
     let f = fen(&with(&[]), "W", "w");
     assert_eq!(
         after(&g, &f, &["W@a5"]),
-        fen_at(&with(&[("a5", "W")]), "", "b", 1, 1)
+        fen_at(&with(&[("a5", "W")]), "", "b", 0, 1)
     );
 }
 
@@ -1848,7 +1848,7 @@ fn sx_32_checkmate_loses_stalemate_draws() {
         Status::Over(varia::Ending {
             reason: varia::Reason::Checkmate,
             outcome: Outcome::Loss,
-            winner: Some(0)
+            winner: Some(varia::rules::PlayerId(0))
         })
     );
     // Rooks on b1 and h11 leave the King on a12 no move, and it is not in check.
@@ -1885,7 +1885,7 @@ fn sx_32_sx_33_xq_heavy_mate_and_stalemate_with_the_flying_general() {
         Status::Over(varia::Ending {
             reason: varia::Reason::Checkmate,
             outcome: Outcome::Loss,
-            winner: Some(0)
+            winner: Some(varia::rules::PlayerId(0))
         })
     );
     // d12: e12 faces e1, d11 is on the Rook's rank, c12 is outside the Fortress.

@@ -578,14 +578,14 @@ fn sy_21_captures_go_to_hand_and_a_drop_replaces_a_move() {
     assert_eq!(drops(&g, f, "R").len(), 79);
     assert_eq!(
         after(&g, f, &["R@e5"]),
-        "4k4/9/9/9/4R4/9/9/9/4K4[] b - - 1 1"
+        "4k4/9/9/9/4R4/9/9/9/4K4[] b - - 0 1"
     );
     // Black's hand (lower case), dropped with the upper-case letter.
     let f = "4k4/9/9/9/9/9/9/9/4K4[r] b - - 0 1";
     assert_eq!(drops(&g, f, "R").len(), 79);
     assert_eq!(
         after(&g, f, &["R@e5"]),
-        "4k4/9/9/9/4r4/9/9/9/4K4[] w - - 1 2"
+        "4k4/9/9/9/4r4/9/9/9/4K4[] w - - 0 2"
     );
     // Only onto empty cells.
     assert!(!legal(&g, f, "R@e1"));
@@ -609,11 +609,11 @@ fn sy_22_waffle_newt_and_warper_frog_are_interchangeable_in_hand() {
     assert_eq!(drops(&g, &f2, "W"), expected_drops(&f2, "W", |_, _| true));
     assert_eq!(
         after(&g, &f2, &["W@d4"]),
-        "9/k8/9/9/4R4/3W5/9/9/8K[] b - - 2 2"
+        "9/k8/9/9/4R4/3W5/9/9/8K[] b - - 0 2"
     );
     assert_eq!(
         after(&g, &f2, &["N@d4"]),
-        "9/k8/9/9/4R4/3N5/9/9/8K[] b - - 2 2"
+        "9/k8/9/9/4R4/3N5/9/9/8K[] b - - 0 2"
     );
     // A captured Waffle: the same two.
     let f = "k8/9/9/9/4w4/9/9/9/4R3K[] w - - 0 1";
@@ -625,7 +625,7 @@ fn sy_22_waffle_newt_and_warper_frog_are_interchangeable_in_hand() {
     assert_eq!(drop_letters(&g, &f2), strs(&["F", "X"]));
     assert_eq!(
         after(&g, &f2, &["X@d4"]),
-        "9/k8/9/9/4R4/3X5/9/9/8K[] b - - 2 2"
+        "9/k8/9/9/4R4/3X5/9/9/8K[] b - - 0 2"
     );
     // And a Warper in hand given by the FEN.
     let f = "k8/9/9/9/9/9/9/9/8K[X] w - - 0 1";
@@ -637,7 +637,7 @@ fn sy_22_waffle_newt_and_warper_frog_are_interchangeable_in_hand() {
     assert_eq!(moves_from(&g, f, "e6"), strs(&["e6e7", "e6e7f", "e6e7x"]));
     assert_eq!(
         after(&g, f, &["e6e7f"]),
-        "k8/9/4F4/9/9/9/9/9/4K4[P] b - - 1 1"
+        "k8/9/4F4/9/9/9/9/9/4K4[P] b - - 0 1"
     );
 }
 
@@ -692,7 +692,7 @@ fn sy_24_one_fezbaba_and_one_tribune_per_colour() {
     let f = "4k4/9/9/9/9/9/9/9/4K4[TT] w - - 0 1";
     assert_eq!(drops(&g, f, "T"), expected_drops(f, "T", |_, _| true));
     let f2 = after(&g, f, &["T@e5", "e9d9"]);
-    assert_eq!(f2, "3k5/9/9/9/4T4/9/9/9/4K4[T] w - - 2 2");
+    assert_eq!(f2, "3k5/9/9/9/4T4/9/9/9/4K4[T] w - - 1 2");
     assert_eq!(
         drops(&g, &f2, "T"),
         expected_drops(&f2, "T", |x, r| colour(x, r) == 0)
@@ -781,7 +781,7 @@ fn sy_26_rook_and_bishop_promote_optionally_starting_or_ending_in_the_camp() {
     );
     assert_eq!(
         after(&g, f, &["c7d6+"]),
-        "8k/9/9/3+B5/4P4/9/9/9/K8[] b - - 1 1"
+        "8k/9/9/3+B5/4P4/9/9/9/K8[] b - - 0 1"
     );
     // Black's camp is ranks 1-3.
     let f = "4k4/9/9/9/9/4r4/9/9/K8[] b - - 0 1";
@@ -857,7 +857,7 @@ fn sy_28_sy_31_sy_33_swap_is_permanent_enters_unpromoted_point_to_hand() {
     let f = "k3z4/9/9/4P4/9/9/9/9/4K4[R] w - - 0 1";
     // SY-33: the swapped-out Point goes to White's hand; SY-31: the Rook is unpromoted.
     let swapped = after(&g, f, &["e6e7r"]);
-    assert_eq!(swapped, "k3z4/9/4R4/9/9/9/9/9/4K4[P] b - - 1 1");
+    assert_eq!(swapped, "k3z4/9/4R4/9/9/9/9/9/4K4[P] b - - 0 1");
     // SY-28: captured later, it is a Rook in Black's hand, not a Point.
     assert_eq!(
         after(&g, &swapped, &["e9e7"]),
@@ -891,14 +891,14 @@ fn sy_29_far_rank_swap_is_compulsory_else_flip_to_wazir() {
     assert_eq!(moves_from(&g, &at("RBP"), "e8"), strs(&["e8e9r", "e8e9b"]));
     assert_eq!(
         after(&g, &at("RBP"), &["e8e9b"]),
-        "4B4/9/k8/9/9/9/9/9/4K4[RPP] b - - 1 1"
+        "4B4/9/k8/9/9/9/9/9/4K4[RPP] b - - 0 1"
     );
     // None: the flip to a Wazir, written `+`.
     assert_eq!(moves_from(&g, &at(""), "e8"), strs(&["e8e9+"]));
     assert_eq!(moves_from(&g, &at("P"), "e8"), strs(&["e8e9+"]));
     assert_eq!(
         after(&g, &at("P"), &["e8e9+"]),
-        "4+P4/9/k8/9/9/9/9/9/4K4[P] b - - 1 1"
+        "4+P4/9/k8/9/9/9/9/9/4K4[P] b - - 0 1"
     );
     // Black's far rank is rank 1.
     let f = "4k4/9/9/9/9/9/9/4p4/K8[r] b - - 0 1";
@@ -919,7 +919,7 @@ fn sy_30_wazir_in_its_own_camp_swaps_or_flips_back() {
     );
     assert_eq!(
         after(&g, f, &["e4e3+"]),
-        "k8/9/9/9/9/9/4P4/9/4K4[] b - - 1 1"
+        "k8/9/9/9/9/9/4P4/9/4K4[] b - - 0 1"
     );
     // A Point already on file e: the flip, and so the step, is illegal (SY-23).
     let f = "k8/9/9/4P4/9/4+P4/9/9/4K4[] w - - 0 1";
@@ -936,7 +936,7 @@ fn sy_30_wazir_in_its_own_camp_swaps_or_flips_back() {
     );
     assert_eq!(
         after(&g, f, &["e4e3r"]),
-        "k8/9/9/4P4/9/9/4R4/9/4K4[P] b - - 1 1"
+        "k8/9/9/4P4/9/9/4R4/9/4K4[P] b - - 0 1"
     );
     // A move starting inside the camp and ending there flips too; leaving it does not.
     let f = "k8/9/9/4P4/9/9/4+P4/9/4K4[] w - - 0 1";
@@ -964,7 +964,7 @@ fn sy_32_check_checkmate_and_stalemate() {
         Status::Over(varia::Ending {
             reason: varia::Reason::Checkmate,
             outcome: Outcome::Loss,
-            winner: Some(0)
+            winner: Some(varia::rules::PlayerId(0))
         })
     );
     // Rook check along the a-file: mate with an empty hand...

@@ -1,9 +1,10 @@
-//! Command-line front end: check, show, moves, perft, export, and the programs that play:
+//! Command-line front end: check, show, moves, perft, export, serve, and the programs that play:
 //! xboard, uci, play, match.
 
 mod external;
 mod matches;
 mod play;
+mod serve;
 mod session;
 mod show;
 mod uci;
@@ -74,6 +75,9 @@ enum Command {
         /// Also count the nodes under each move
         #[arg(long)]
         divide: bool,
+        /// Share the root's moves out among this many threads
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: u32,
         #[arg(long)]
         json: bool,
     },
@@ -145,6 +149,13 @@ enum Command {
         variant: Option<String>,
         #[arg(long)]
         format: Format,
+    },
+    /// Serves a web playground for the definitions of a folder or one file, on 127.0.0.1
+    Serve {
+        /// A folder of definitions or one file (default: definitions/ if present, else .)
+        target: Option<String>,
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
     },
 }
 
@@ -309,6 +320,7 @@ fn dispatch(cmd: Command) -> Result<String, Failure> {
 
 fn dispatch_into(cmd: Command, out: &mut String) -> Result<(), Failure> {
     match cmd {
+        Command::Serve { target, port } => serve::run(target.as_deref(), port).map_err(Failure),
         Command::Check { file, json } => check(&file, json, out),
         Command::Show { select, json } => {
             let (game, pos) = position(&select)?;
@@ -340,13 +352,15 @@ fn dispatch_into(cmd: Command, out: &mut String) -> Result<(), Failure> {
             select,
             depth,
             divide,
+            threads,
             json,
         } => {
             let (game, pos) = position(&select)?;
+            let threads = threads as usize;
             let t0 = Instant::now();
             let (nodes, per_move) = if divide {
                 let d = game
-                    .divide(&pos, depth)
+                    .divide_threads(&pos, depth, threads)
                     .map_err(|e| format!("error: {e}"))?;
                 let mut d: Vec<(String, u64)> = d
                     .into_iter()
@@ -363,7 +377,8 @@ fn dispatch_into(cmd: Command, out: &mut String) -> Result<(), Failure> {
                 )
             } else {
                 (
-                    game.perft(&pos, depth).map_err(|e| format!("error: {e}"))?,
+                    game.perft_threads(&pos, depth, threads)
+                        .map_err(|e| format!("error: {e}"))?,
                     None,
                 )
             };
@@ -513,7 +528,7 @@ fn check(path: &str, json: bool, out: &mut String) -> Result<(), Failure> {
 
 /// Describes a status in words, naming the players.
 pub fn describe(game: &Game, pos: &Position, status: &Status) -> String {
-    let name = |p: u8| game.rules().players[p as usize].name.clone();
+    let name = |p: varia::rules::PlayerId| game.rules().players[p.index()].name.clone();
     let mover = name(pos.side_to_move());
     match status {
         Status::Ongoing { in_check: true } => format!("{mover} is in check"),

@@ -2,6 +2,7 @@
 
 use std::io::IsTerminal;
 use varia::engine::Status;
+use varia::rules::{PieceId, PlayerId};
 use varia::{Game, Position};
 
 /// ANSI colours for up to four players' pieces, used only on a terminal.
@@ -27,10 +28,10 @@ pub fn diagram(game: &Game, pos: &Position) -> String {
                 Some(c) => match pos.piece(c) {
                     None => ".".to_string(),
                     Some(p) => {
-                        let s = &rules.pieces[p.kind as usize].symbol;
+                        let s = &rules.pieces[p.kind.index()].symbol;
                         if many {
                             format!("{}{s}", game.player_tag(p.owner))
-                        } else if p.owner == 0 {
+                        } else if p.owner.0 == 0 {
                             s.clone()
                         } else {
                             s.to_lowercase()
@@ -45,7 +46,7 @@ pub fn diagram(game: &Game, pos: &Position) -> String {
                 .map(|p| p.owner);
             match owner {
                 Some(o) if colour => {
-                    out += &format!("{pad}{}{text}\x1b[0m", COLOURS[o as usize % 4]);
+                    out += &format!("{pad}{}{text}\x1b[0m", COLOURS[o.index() % 4]);
                 }
                 _ => out += &format!("{pad}{text}"),
             }
@@ -62,11 +63,17 @@ pub fn diagram(game: &Game, pos: &Position) -> String {
     for (i, pl) in rules.players.iter().enumerate() {
         let i = i as u8;
         let mut line = if many {
-            format!("{} {} ({:?})", game.player_tag(i), pl.name, pl.forward).to_lowercase()
+            format!(
+                "{} {} ({:?})",
+                game.player_tag(PlayerId(i)),
+                pl.name,
+                pl.forward
+            )
+            .to_lowercase()
         } else {
             pl.name.clone()
         };
-        if pos.is_eliminated(i) {
+        if pos.is_eliminated(PlayerId(i)) {
             line += ": out";
         } else if rules.captures_to_hand {
             let held: Vec<String> = rules
@@ -74,7 +81,7 @@ pub fn diagram(game: &Game, pos: &Position) -> String {
                 .iter()
                 .enumerate()
                 .filter_map(|(k, p)| {
-                    let n = pos.in_hand(i, k as u8);
+                    let n = pos.in_hand(PlayerId(i), PieceId(k as u8));
                     (n > 0).then(|| format!("{n} {}", p.name))
                 })
                 .collect();
@@ -87,14 +94,14 @@ pub fn diagram(game: &Game, pos: &Position) -> String {
                 }
             );
         }
-        if many || rules.captures_to_hand || pos.is_eliminated(i) {
+        if many || rules.captures_to_hand || pos.is_eliminated(PlayerId(i)) {
             out += &line;
             out.push('\n');
         }
     }
     out += &format!(
         "to move: {}\nstatus: {}\nfen: {}\n",
-        rules.players[pos.side_to_move() as usize].name,
+        rules.players[pos.side_to_move().index()].name,
         super::describe(game, pos, &game.status(pos)),
         game.fen(pos)
     );
@@ -104,7 +111,7 @@ pub fn diagram(game: &Game, pos: &Position) -> String {
 /// The position as JSON: FEN, side to move, status, who is out and who won.
 pub fn json(game: &Game, pos: &Position) -> serde_json::Value {
     let rules = game.rules();
-    let name = |p: u8| rules.players[p as usize].name.clone();
+    let name = |p: PlayerId| rules.players[p.index()].name.clone();
     let status = game.status(pos);
     let kind = match &status {
         Status::Ongoing { in_check: true } => "check",
@@ -117,6 +124,7 @@ pub fn json(game: &Game, pos: &Position) -> serde_json::Value {
         Status::Ongoing { .. } => None,
     };
     let eliminated: Vec<String> = (0..rules.players.len() as u8)
+        .map(PlayerId)
         .filter(|&p| pos.is_eliminated(p))
         .map(name)
         .collect();

@@ -2,15 +2,18 @@
 //! empty runs, `*` for holes, `+X` promoted types, `X~` promoted pieces whose origin their type
 //! does not imply, `[...]` hands, side to move, castling, en passant, clocks.
 
-use super::Game;
-use super::position::{Piece, Position};
+use super::AsIndex;
+use super::bits::Bits;
+use super::core::Engine;
+use super::position::{Piece, Pos, Sq};
 use crate::rules::{Cell, PieceId, PlayerId};
 
 /// The largest half-move clock or move number a FEN may give: far beyond any game, and far enough
 /// below the counters' limit that they never stop counting.
 pub const MAX_COUNTER: u32 = 1 << 30;
 
-/// A FEN that does not describe a position of this game.
+/// A FEN that does not describe a position of this game; each message says what is wrong.
+#[allow(missing_docs)]
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FenError {
     #[error("empty FEN")]
@@ -45,6 +48,8 @@ pub enum FenError {
     NoOrigin(String),
     #[error("`{0}` marks an origin that its type already implies")]
     RedundantOrigin(String),
+    #[error("`{0}` marks an origin, which nothing in this game uses (no hands, no demotion)")]
+    OriginUnused(String),
     #[error("`{0}!`: this piece has no deferred promotion where it stands")]
     NotPending(String),
     #[error("this game has no hands, so `[{0}]` cannot be held")]
@@ -67,9 +72,17 @@ pub enum FenError {
     Counter(String),
     #[error("unexpected `{0}` after the move counters")]
     Trailing(String),
+    #[error(
+        "bad check counters `{0}`: checks each player must still give, `W+B`, each at most the game's limit"
+    )]
+    Checks(String),
+    #[error("`{0}`: this game counts no checks")]
+    NoChecks(String),
+    #[error("bad counting field `{0}`: a limit in plies (even, up to 20000) of a running count")]
+    Counting(String),
 }
 
-impl Game {
+impl<B: Bits> Engine<B> {
     /// Whether pieces are tagged with their owner (games of more than two players).
     fn tagged(&self) -> bool {
         self.rules.players.len() > 2
@@ -77,7 +90,7 @@ impl Game {
 
     /// The FEN tag of a player: the first letter of its name, in lower case.
     pub fn player_tag(&self, p: PlayerId) -> char {
-        self.rules.players[p as usize]
+        self.rules.players[p.index()]
             .name
             .chars()
             .next()
@@ -86,16 +99,18 @@ impl Game {
     }
 
     fn player_of_tag(&self, c: char) -> Option<PlayerId> {
-        (0..self.rules.players.len() as PlayerId).find(|&p| self.player_tag(p) == c)
+        (0..self.rules.players.len() as u8)
+            .map(PlayerId)
+            .find(|&p| self.player_tag(p) == c)
     }
 
     /// A type's symbol as a player writes it: upper case for the first player, lower case for
     /// the second, and with more players the owner's tag before the upper-case symbol.
     fn owned_symbol(&self, kind: PieceId, owner: PlayerId) -> String {
-        let s = &self.rules.pieces[kind as usize].symbol;
+        let s = &self.rules.pieces[kind.index()].symbol;
         if self.tagged() {
             format!("{}{s}", self.player_tag(owner))
-        } else if owner == 0 {
+        } else if owner.0 == 0 {
             s.clone()
         } else {
             s.to_lowercase()
@@ -108,9 +123,9 @@ impl Game {
             if self.promoters(p.kind) == [o] {
                 out.push('~');
             } else {
-                let os = &self.rules.pieces[o as usize].symbol;
+                let os = &self.rules.pieces[o.index()].symbol;
                 out.push('(');
-                out += &if p.owner == 1 && !self.tagged() {
+                out += &if p.owner.0 == 1 && !self.tagged() {
                     os.to_lowercase()
                 } else {
                     os.clone()
@@ -123,7 +138,7 @@ impl Game {
 
     fn lookup(&self, sym: &str) -> Result<(PieceId, PlayerId), FenError> {
         let upper = sym.to_uppercase();
-        let owner = if sym == upper { 0 } else { 1 };
+        let owner = PlayerId(if sym == upper { 0 } else { 1 });
         if sym != upper && sym != sym.to_lowercase() {
             return Err(FenError::UnknownPiece(sym.into()));
         }
@@ -134,20 +149,16 @@ impl Game {
     }
 
     /// Parses a FEN into a position of this game.
-    pub fn parse_fen(&self, fen: &str) -> Result<Position, FenError> {
+    pub fn parse_fen(&self, fen: &str) -> Result<Pos<B>, FenError> {
         let fen = fen.trim();
         if fen.is_empty() {
             return Err(FenError::Empty);
         }
         let b = &self.rules.board;
-        let royal_kinds = self
-            .tables
-            .royal
-            .iter()
-            .enumerate()
-            .filter(|(_, r)| **r)
-            .fold(0u64, |m, (k, _)| m | 1 << k);
-        let mut pos = Position::empty(royal_kinds);
+        let mut pos = self.empty();
+        if let Some(n) = self.rules.check_limit {
+            pos.st.checks = [n; 4];
+        }
         let (placement, rest) = fen.split_once(' ').unwrap_or((fen, ""));
         let (board_part, hand_part) = match placement.find('[') {
             Some(i) => {
@@ -263,8 +274,11 @@ impl Game {
                     origin = Some(o);
                     j += close + 1;
                 }
-                if origin == Some(self.tables.unpromoted[kind as usize]) {
+                if origin == Some(PieceId(self.t.unpromoted[kind.index()])) {
                     return Err(FenError::RedundantOrigin(written(&sym)));
+                }
+                if origin.is_some() && !self.keeps_origins {
+                    return Err(FenError::OriginUnused(written(&sym)));
                 }
                 if file >= b.files as i32 {
                     return Err(bad_width(file as usize + 1));
@@ -274,18 +288,19 @@ impl Game {
                 };
                 if chars.get(j) == Some(&'!') {
                     j += 1;
-                    if !self.defers_after_drop(kind, owner, cell) {
+                    if !self.defers_after_drop(kind.0, owner.0, cell.index()) {
                         return Err(FenError::NotPending(written(&sym)));
                     }
-                    pos.pending.insert(cell);
+                    pos.st.pending |= B::cell(cell.index());
                 }
-                pos.put(
-                    cell,
-                    Piece {
+                pos.raw_set(
+                    cell.index(),
+                    Sq::of(Piece {
                         kind,
                         owner,
                         origin,
-                    },
+                    }),
+                    self.t.royal_kinds,
                 );
                 file += 1;
             }
@@ -315,16 +330,16 @@ impl Game {
                         Some(_) => return Err(FenError::BadHand(ch.to_string())),
                         None => self.lookup(&ch.to_string())?,
                     };
-                    let pt = &self.rules.pieces[kind as usize];
+                    let pt = &self.rules.pieces[kind.index()];
                     if pt.royal || pt.removed_when_captured {
                         return Err(FenError::NotInHand(ch.to_string()));
                     }
                     if !self.has_hands() {
                         return Err(FenError::NoHands(h.to_string()));
                     }
-                    let slot = self.tables.hand_slot[kind as usize];
-                    let on_board: usize = pos.occ.iter().map(|o| o.len()).sum();
-                    let count = &mut pos.hands[owner as usize][slot as usize];
+                    let slot = self.t.hand_slot[kind.index()];
+                    let on_board = pos.occ.count() as usize;
+                    let count = &mut pos.hands[owner.index() * pos.kinds + slot.index()];
                     if *count as usize + on_board >= 255 {
                         return Err(FenError::HandCount(ch.to_string()));
                     }
@@ -340,22 +355,77 @@ impl Game {
             return self.parse_tagged_fields(pos, fields);
         }
         match fields.next() {
-            None | Some("w") => pos.side = 0,
-            Some("b") => pos.side = 1,
+            None | Some("w") => pos.st.side = 0,
+            Some("b") => pos.st.side = 1,
             Some(s) => return Err(FenError::Side(s.into())),
         }
-        let is_number = |s: &&str| s.chars().all(|c| c.is_ascii_digit());
+        let is_number = |s: &&str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
         match fields.peek() {
             Some(s) if !is_number(s) => {
                 let s = fields.next().unwrap_or("-");
                 self.parse_castling(&mut pos, s)?;
                 let ep = fields.next().unwrap_or("-");
-                self.parse_ep(&mut pos, ep)?;
+                if self.rules.counting.is_some() && is_number(&ep) {
+                    match ep.parse::<u16>() {
+                        Ok(n) if n <= 20000 && n % 2 == 0 => pos.st.count_limit = n,
+                        _ => return Err(FenError::Counting(ep.into())),
+                    }
+                } else {
+                    self.parse_ep(&mut pos, ep)?;
+                }
+                if let Some(c) = fields.peek()
+                    && c.contains('+')
+                {
+                    let c = fields.next().unwrap_or_default();
+                    self.parse_checks(&mut pos, c, false)?;
+                }
             }
             Some(_) => pos.style.short = true,
             None => {}
         }
-        parse_clocks(pos, fields)
+        let mut pos = parse_clocks(pos, &mut fields)?;
+        if let Some(s) = fields.next() {
+            // Lichess writes the checks given after the move number: `+1+0`.
+            if !s.starts_with('+') {
+                return Err(FenError::Trailing(s.into()));
+            }
+            self.parse_checks(&mut pos, &s[1..], true)?;
+            if let Some(s) = fields.next() {
+                return Err(FenError::Trailing(s.into()));
+            }
+        }
+        if pos.st.count_limit > 0 && pos.st.halfmove > 0 {
+            // A running count writes its plies where the half-move clock would be.
+            pos.st.count_ply = pos.st.halfmove.min(u16::MAX as u32) as u16;
+            pos.st.halfmove = 0;
+        }
+        Ok(self.keyed(pos))
+    }
+
+    /// Reads check counters, `W+B` (one number per player): checks each must still give, or
+    /// with `given`, checks each has given.
+    fn parse_checks(&self, pos: &mut Pos<B>, s: &str, given: bool) -> Result<(), FenError> {
+        let Some(limit) = self.rules.check_limit else {
+            return Err(FenError::NoChecks(s.into()));
+        };
+        let parts: Vec<&str> = s.split('+').collect();
+        if parts.len() != self.t.players {
+            return Err(FenError::Checks(s.into()));
+        }
+        for (p, part) in parts.iter().enumerate() {
+            let n = match part.parse::<u8>() {
+                Ok(n) if n <= limit && part.chars().all(|c| c.is_ascii_digit()) => n,
+                _ => return Err(FenError::Checks(s.into())),
+            };
+            pos.st.checks[p] = if given { limit - n } else { n };
+        }
+        Ok(())
+    }
+
+    /// Sets a freshly read position's key.
+    fn keyed(&self, mut pos: Pos<B>) -> Pos<B> {
+        pos.st.key = self.full_key(&pos);
+        pos
     }
 
     /// Whether pieces can ever be held in hand in this game.
@@ -368,12 +438,12 @@ impl Game {
         let mut seen = vec![false; self.rules.pieces.len()];
         let mut stack = vec![from];
         while let Some(k) = stack.pop() {
-            for pr in &self.rules.pieces[k as usize].promotions {
+            for pr in &self.rules.pieces[k.index()].promotions {
                 for &n in &pr.to {
                     if n == to {
                         return true;
                     }
-                    if !std::mem::replace(&mut seen[n as usize], true) {
+                    if !std::mem::replace(&mut seen[n.index()], true) {
                         stack.push(n);
                     }
                 }
@@ -386,16 +456,16 @@ impl Game {
     /// eliminated players (or `-`), the clocks.
     fn parse_tagged_fields<'a>(
         &self,
-        mut pos: Position,
+        mut pos: Pos<B>,
         mut fields: impl Iterator<Item = &'a str>,
-    ) -> Result<Position, FenError> {
+    ) -> Result<Pos<B>, FenError> {
         let side = fields.next().unwrap_or("");
         let mut chars = side.chars();
-        pos.side = match (
+        pos.st.side = match (
             chars.next().and_then(|c| self.player_of_tag(c)),
             chars.next(),
         ) {
-            (Some(p), None) => p,
+            (Some(p), None) => p.0,
             _ => return Err(FenError::Side(side.into())),
         };
         if let Some(out) = fields.next()
@@ -406,24 +476,30 @@ impl Game {
                     .player_of_tag(c)
                     .ok_or_else(|| FenError::Eliminated(out.into()))?;
                 // An eliminated player has no army and no hand.
-                if !pos.occ[p as usize].is_empty() || pos.hands[p as usize].iter().any(|&n| n > 0) {
+                let hand = &pos.hands[p.index() * pos.kinds..(p.index() + 1) * pos.kinds];
+                if pos.by_owner[p.index()].any() || hand.iter().any(|&n| n > 0) {
                     return Err(FenError::Eliminated(out.into()));
                 }
-                pos.eliminated |= 1 << p;
+                pos.st.eliminated |= 1 << p.0;
             }
         }
-        if pos.eliminated & (1 << pos.side) != 0 {
+        if pos.st.eliminated & (1 << pos.st.side) != 0 {
             return Err(FenError::Eliminated(side.into()));
         }
-        parse_clocks(pos, fields)
+        let pos = parse_clocks(pos, &mut fields)?;
+        if let Some(s) = fields.next() {
+            return Err(FenError::Trailing(s.into()));
+        }
+        Ok(self.keyed(pos))
     }
 
     /// The types that promote to `kind`, in declaration order.
     fn promoters(&self, kind: PieceId) -> Vec<PieceId> {
-        (0..self.rules.pieces.len() as PieceId)
+        (0..self.rules.pieces.len() as u8)
+            .map(PieceId)
             .filter(|&i| {
                 i != kind
-                    && self.rules.pieces[i as usize]
+                    && self.rules.pieces[i.index()]
                         .promotions
                         .iter()
                         .any(|pr| pr.to.contains(&kind))
@@ -440,13 +516,14 @@ impl Game {
     }
 
     /// The cell of a player's castling king, if it has one.
-    fn castling_king(&self, pos: &Position, owner: PlayerId) -> Option<Cell> {
-        pos.occ[owner as usize]
-            .iter()
+    fn castling_king(&self, pos: &Pos<B>, owner: PlayerId) -> Option<Cell> {
+        pos.by_owner[owner.index()]
+            .cells()
             .find(|&c| pos.piece(c).is_some_and(|p| self.castles_as(p.kind, true)))
+            .map(|c| Cell(c as u16))
     }
 
-    fn parse_castling(&self, pos: &mut Position, s: &str) -> Result<(), FenError> {
+    fn parse_castling(&self, pos: &mut Pos<B>, s: &str) -> Result<(), FenError> {
         if s == "-" {
             return Ok(());
         }
@@ -456,15 +533,17 @@ impl Game {
         }
         let b = &self.rules.board;
         for ch in s.chars() {
-            let owner: PlayerId = if ch.is_ascii_uppercase() { 0 } else { 1 };
+            let owner = PlayerId(if ch.is_ascii_uppercase() { 0 } else { 1 });
             let Some(king) = self.castling_king(pos, owner) else {
                 continue;
             };
             let (fk, rk) = b.coords(king);
-            let rooks: Vec<Cell> = pos.occ[owner as usize]
-                .iter()
+            let rooks: Vec<Cell> = pos.by_owner[owner.index()]
+                .cells()
+                .map(|c| Cell(c as u16))
                 .filter(|&c| {
-                    pos.piece(c).is_some_and(|p| self.castles_as(p.kind, false))
+                    pos.piece(c.index())
+                        .is_some_and(|p| self.castles_as(p.kind, false))
                         && b.coords(c).1 == rk
                 })
                 .collect();
@@ -478,7 +557,7 @@ impl Game {
                 _ => return Err(err()),
             };
             if let Some(r) = pick {
-                pos.castling.insert(r);
+                pos.st.castling |= B::cell(r.index());
             }
         }
         Ok(())
@@ -488,7 +567,7 @@ impl Game {
     /// piece whose move lists both the passed cell and its own). The piece that passed them is the
     /// last mover's piece that can be taken en passant on a listed cell, or standing one or two
     /// steps beyond a listed cell in its owner's forward direction.
-    fn parse_ep(&self, pos: &mut Position, s: &str) -> Result<(), FenError> {
+    fn parse_ep(&self, pos: &mut Pos<B>, s: &str) -> Result<(), FenError> {
         if s == "-" {
             return Ok(());
         }
@@ -507,11 +586,10 @@ impl Game {
             rest = &rest[digits..];
         }
         let n = self.rules.players.len();
-        let last = (pos.side as usize + n - 1) % n;
+        let last = (pos.st.side.index() + n - 1) % n;
         let passable = |c: Cell| {
-            pos.piece(c).is_some_and(|p| {
-                p.owner as usize == last
-                    && self.rules.pieces[p.kind as usize].can_be_taken_en_passant
+            pos.piece(c.index()).is_some_and(|p| {
+                p.owner.index() == last && self.rules.pieces[p.kind.index()].can_be_taken_en_passant
             })
         };
         let (dx, dy) = self.rules.players[last].forward.orient(0, 1);
@@ -527,7 +605,7 @@ impl Game {
                         victim = Some(v);
                         break;
                     }
-                    Some(v) if pos.is_empty(v) => {}
+                    Some(v) if pos.is_empty(v.index()) => {}
                     _ => break,
                 }
             }
@@ -536,18 +614,18 @@ impl Game {
             return Err(err());
         };
         for c in cells.into_iter().filter(|&c| c != victim) {
-            if !pos.is_empty(c) {
+            if !pos.is_empty(c.index()) {
                 return Err(err());
             }
-            pos.ep_cells.insert(c);
+            pos.st.ep_cells |= B::cell(c.index());
         }
-        pos.ep_victim = Some(victim);
+        pos.st.ep_victim = victim.0;
         pos.style.ep_as_written = true;
         Ok(())
     }
 
     /// Writes a position as FEN.
-    pub fn fen(&self, pos: &Position) -> String {
+    pub fn fen(&self, pos: &Pos<B>) -> String {
         let b = &self.rules.board;
         let mut out = String::new();
         for rank in (0..b.ranks as i32).rev() {
@@ -561,7 +639,7 @@ impl Game {
                     out.push('*');
                     continue;
                 };
-                match pos.piece(c) {
+                match pos.piece(c.index()) {
                     None => empty += 1,
                     Some(p) => {
                         if empty > 0 {
@@ -569,7 +647,7 @@ impl Game {
                             empty = 0;
                         }
                         out += &self.symbol_of(p);
-                        if pos.pending.has(c) {
+                        if pos.st.pending.has(c.index()) {
                             out.push('!');
                         }
                     }
@@ -582,15 +660,15 @@ impl Game {
                 out.push('/');
             }
         }
-        let holds = pos.hands.iter().any(|h| h.iter().any(|&n| n > 0));
+        let holds = pos.hands.iter().any(|&n| n > 0);
         if self.rules.captures_to_hand || holds || pos.style.hand_brackets {
             out.push('[');
             let mut any = false;
             for owner in 0..self.rules.players.len() {
                 for kind in 0..self.rules.pieces.len() {
-                    for _ in 0..pos.hands[owner][kind] {
+                    for _ in 0..pos.hands[owner * pos.kinds + kind] {
                         any = true;
-                        out += &self.owned_symbol(kind as PieceId, owner as PlayerId);
+                        out += &self.owned_symbol(PieceId(kind as u8), PlayerId(owner as u8));
                     }
                 }
             }
@@ -600,7 +678,8 @@ impl Game {
             out.push(']');
         }
         if self.tagged() {
-            let out_tags: String = (0..self.rules.players.len() as PlayerId)
+            let out_tags: String = (0..self.rules.players.len() as u8)
+                .map(PlayerId)
                 .filter(|&p| pos.is_eliminated(p))
                 .map(|p| self.player_tag(p))
                 .collect();
@@ -611,39 +690,56 @@ impl Game {
             };
             out += &format!(
                 " {} {out_tags} {} {}",
-                self.player_tag(pos.side),
-                pos.halfmove,
-                pos.fullmove
+                self.player_tag(PlayerId(pos.st.side)),
+                pos.st.halfmove,
+                pos.st.fullmove
             );
             return out;
         }
-        out += if pos.side == 0 { " w" } else { " b" };
-        if !pos.style.short {
+        out += if pos.st.side == 0 { " w" } else { " b" };
+        let counting = pos.st.count_limit > 0;
+        let checks = self.rules.check_limit.is_some();
+        if !pos.style.short || counting || checks {
             out.push(' ');
             out += &self.castling_field(pos);
             out.push(' ');
-            out += &self.ep_field(pos);
+            if counting {
+                out += &pos.st.count_limit.to_string();
+            } else {
+                out += &self.ep_field(pos);
+            }
         }
-        out += &format!(" {} {}", pos.halfmove, pos.fullmove);
+        if checks {
+            let c: Vec<String> = (0..self.t.players)
+                .map(|p| pos.st.checks[p].to_string())
+                .collect();
+            out += &format!(" {}", c.join("+"));
+        }
+        let clock = if counting {
+            pos.st.count_ply as u32
+        } else {
+            pos.st.halfmove
+        };
+        out += &format!(" {clock} {}", pos.st.fullmove);
         out
     }
 
-    fn castling_field(&self, pos: &Position) -> String {
-        if self.rules.castling.is_empty() || pos.castling.is_empty() {
+    fn castling_field(&self, pos: &Pos<B>) -> String {
+        if self.rules.castling.is_empty() || pos.st.castling.none() {
             return "-".into();
         }
         let b = &self.rules.board;
         let mut s = String::new();
         for owner in 0..2u8 {
-            let Some(king) = self.castling_king(pos, owner) else {
+            let Some(king) = self.castling_king(pos, PlayerId(owner)) else {
                 continue;
             };
-            let rights = pos.castling.and(&pos.occ[owner as usize]);
+            let rights = pos.st.castling & pos.by_owner[owner as usize];
             let (fk, _) = b.coords(king);
             let mut k = false;
             let mut q = false;
-            for r in rights.iter() {
-                if b.coords(r).0 > fk {
+            for r in rights.cells() {
+                if b.coords(Cell(r as u16)).0 > fk {
                     k = true;
                 } else {
                     q = true;
@@ -664,43 +760,39 @@ impl Game {
 
     /// The en-passant field: the passed cells a piece of the side to move could take on (all of
     /// them in a position read from a FEN that named them), in board order.
-    fn ep_field(&self, pos: &Position) -> String {
-        let Some(victim) = pos.ep_victim.and_then(|v| pos.piece(v)) else {
+    fn ep_field(&self, pos: &Pos<B>) -> String {
+        let Some(victim) = pos.piece(pos.st.ep_victim as usize) else {
             return "-".into();
         };
-        let t = &self.tables;
-        let takeable = |cell: Cell| {
+        let side = pos.st.side;
+        let takeable = |cell: usize| {
             // Pretend the passed cell holds the victim, then ask whether a taker attacks it.
-            let mut probe = *pos;
-            probe.put(cell, victim);
-            pos.occ[pos.side as usize].iter().any(|c| {
+            let mut probe = pos.clone();
+            probe.raw_set(cell, Sq::of(victim), self.t.royal_kinds);
+            pos.by_owner[side.index()].cells().any(|c| {
                 pos.piece(c).is_some_and(|p| {
-                    self.rules.pieces[p.kind as usize].takes_en_passant && {
-                        let slot = t.slot(p.kind, pos.side as usize, c);
-                        t.rays(slot).any(|ri| {
-                            let ray = &t.rays[ri];
-                            ray.mode.captures() && self.ray_hits(&probe, ray, cell, pos.side)
-                        })
-                    }
+                    self.rules.pieces[p.kind.index()].takes_en_passant
+                        && self.piece_attacks(&probe, c, cell)
                 })
             })
         };
         let field: String = pos
+            .st
             .ep_cells
-            .iter()
+            .cells()
             .filter(|&c| pos.style.ep_as_written || takeable(c))
-            .map(|c| self.cell_name(c))
+            .map(|c| self.cell_name(Cell(c as u16)))
             .collect();
         if field.is_empty() { "-".into() } else { field }
     }
 }
 
-/// The half-move clock and move number (defaults 0 and 1), and nothing after them.
-fn parse_clocks<'a>(
-    mut pos: Position,
-    mut fields: impl Iterator<Item = &'a str>,
-) -> Result<Position, FenError> {
-    for (slot, default) in [(&mut pos.halfmove, 0), (&mut pos.fullmove, 1)] {
+/// The half-move clock and move number (defaults 0 and 1).
+fn parse_clocks<'a, B: Bits>(
+    mut pos: Pos<B>,
+    fields: &mut impl Iterator<Item = &'a str>,
+) -> Result<Pos<B>, FenError> {
+    for (slot, default) in [(&mut pos.st.halfmove, 0), (&mut pos.st.fullmove, 1)] {
         *slot = match fields.next() {
             Some(s) => match s.parse::<u32>() {
                 Ok(n) if n <= MAX_COUNTER && s.chars().all(|c| c.is_ascii_digit()) => n,
@@ -708,9 +800,6 @@ fn parse_clocks<'a>(
             },
             None => default,
         };
-    }
-    if let Some(s) = fields.next() {
-        return Err(FenError::Trailing(s.into()));
     }
     Ok(pos)
 }

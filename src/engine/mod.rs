@@ -1,26 +1,38 @@
 //! The generic engine: tables built once per rule set, positions, move generation, game end and
 //! perft. It depends on [`crate::rules`] only.
+//!
+//! A [`Game`] picks the narrowest bitboard its board fits (64, 128 or 256 cells) when it is built,
+//! and the engine code is compiled once for each width.
 
-mod cellset;
+mod bits;
+mod core;
+mod endings;
 mod fen;
 mod movegen;
 mod notation;
 mod position;
 mod tables;
 
-pub use cellset::CellSet;
 pub use fen::FenError;
 pub use notation::MoveError;
-pub use position::{FenStyle, Move, MoveKind, Piece, Position};
+pub use position::{FenStyle, Move, MoveKind, Piece};
 
-use crate::rules::{Outcome, PlayerId, RuleSet, RuleSetError};
-use tables::Tables;
+use bits::{Bits, U256};
+use core::Engine;
+use position::Pos;
 
-/// A rule set made playable.
-pub struct Game {
-    rules: RuleSet,
-    tables: Tables,
-    start: Position,
+use crate::rules::{Cell, Outcome, PieceId, PlayerId, RuleSet, RuleSetError};
+
+/// Raw indices inside the engine (a `u8` piece type or player) read as table indices.
+pub(crate) trait AsIndex {
+    fn index(self) -> usize;
+}
+
+impl AsIndex for u8 {
+    #[inline]
+    fn index(self) -> usize {
+        self as usize
+    }
 }
 
 /// The deepest perft the engine counts: deeper trees could not be counted in a lifetime, and
@@ -43,8 +55,10 @@ fn check_depth(depth: u32) -> Result<(), DepthError> {
 /// Why a rule set could not be made into a game.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GameError {
+    /// The rule set is inconsistent.
     #[error("{0}")]
     Rules(#[from] RuleSetError),
+    /// Its start position is not a position of the game.
     #[error("bad setup: {0}")]
     Setup(#[from] FenError),
 }
@@ -53,7 +67,10 @@ pub enum GameError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
     /// The game goes on: the player to move has legal moves.
-    Ongoing { in_check: bool },
+    Ongoing {
+        /// Some royal piece of the player to move is attacked.
+        in_check: bool,
+    },
     /// The game is over.
     Over(Ending),
 }
@@ -61,6 +78,7 @@ pub enum Status {
 /// How a game ended: the rule, what it means for the player to move, and who won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ending {
+    /// The rule that ended the game.
     pub reason: Reason,
     /// The result for the player to move.
     pub outcome: Outcome,
@@ -80,6 +98,24 @@ pub enum Reason {
     DropMate,
     /// Every other player has been eliminated.
     LastPlayer,
+    /// A player brought a piece to its goal.
+    Goal,
+    /// A player lost every piece of a type (or all but a few).
+    Extinction,
+    /// A player gave check as often as the rules ask.
+    CheckLimit,
+    /// The same position occurred as often as the repetition rule allows.
+    Repetition,
+    /// A repetition in which a player gave check in every position of the cycle.
+    PerpetualCheck,
+    /// The move limit passed with no capture, drop, promotion or clock-resetting move.
+    MoveLimit,
+    /// The counting rule's limit passed.
+    Counting,
+    /// Checkmate given only by pieces that may not mate alone: the mated player wins.
+    MateAlone,
+    /// Checkmate whose series of checks had no check by a type that a mate needs: a draw.
+    IncompleteMate,
 }
 
 impl Reason {
@@ -90,6 +126,15 @@ impl Reason {
             Reason::Stalemate => "stalemate",
             Reason::DropMate => "drop-mate",
             Reason::LastPlayer => "last-player",
+            Reason::Goal => "goal",
+            Reason::Extinction => "extinction",
+            Reason::CheckLimit => "check-limit",
+            Reason::Repetition => "repetition",
+            Reason::PerpetualCheck => "perpetual-check",
+            Reason::MoveLimit => "move-limit",
+            Reason::Counting => "counting",
+            Reason::MateAlone => "mate-alone",
+            Reason::IncompleteMate => "incomplete-mate",
         }
     }
 }
@@ -109,150 +154,527 @@ impl Status {
     }
 }
 
+/// The engine of a game, on the bitboard width its board needs.
+enum Inner {
+    Narrow(Box<Engine<u64>>),
+    Medium(Box<Engine<u128>>),
+    Wide(Box<Engine<U256>>),
+}
+
+impl std::fmt::Debug for Game {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Game")
+            .field("game", &self.rules().game)
+            .field("variant", &self.rules().variant)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A rule set made playable.
+pub struct Game {
+    inner: Inner,
+}
+
+/// A position of a game, with the moves played on it (so that they can be taken back and
+/// repetitions seen). A position belongs to the game that made it; given to another game, it
+/// reads as an empty, finished one.
+#[derive(Clone, Debug)]
+pub struct Position(PosInner);
+
+#[derive(Clone, Debug)]
+enum PosInner {
+    Narrow(Pos<u64>),
+    Medium(Pos<u128>),
+    Wide(Pos<U256>),
+}
+
+/// Runs `$body` with the engine `$e` and position `$p` of matching width, or gives `$other`.
+macro_rules! with {
+    ($game:expr, $pos:expr, |$e:ident, $p:ident| $body:expr, $other:expr) => {
+        match (&$game.inner, $pos) {
+            (Inner::Narrow($e), PosInner::Narrow($p)) => $body,
+            (Inner::Medium($e), PosInner::Medium($p)) => $body,
+            (Inner::Wide($e), PosInner::Wide($p)) => $body,
+            _ => $other,
+        }
+    };
+}
+
+/// Runs `$body` with the engine `$e` of the game, whatever its width.
+macro_rules! each {
+    ($game:expr, |$e:ident| $body:expr) => {
+        match &$game.inner {
+            Inner::Narrow($e) => $body,
+            Inner::Medium($e) => $body,
+            Inner::Wide($e) => $body,
+        }
+    };
+}
+
+/// Reads a position's fields whatever its width.
+macro_rules! read {
+    ($pos:expr, |$p:ident| $body:expr) => {
+        match &$pos.0 {
+            PosInner::Narrow($p) => $body,
+            PosInner::Medium($p) => $body,
+            PosInner::Wide($p) => $body,
+        }
+    };
+}
+
+impl Position {
+    /// Gets the piece on a cell.
+    pub fn piece(&self, c: Cell) -> Option<Piece> {
+        read!(self, |p| p.piece(c.index()))
+    }
+
+    /// Gets the player to move.
+    pub fn side_to_move(&self) -> PlayerId {
+        read!(self, |p| p.side_to_move())
+    }
+
+    /// Tells whether a player has been eliminated.
+    pub fn is_eliminated(&self, player: PlayerId) -> bool {
+        read!(self, |p| p.is_eliminated(player))
+    }
+
+    /// Gets how many pieces of a type a player holds in hand.
+    pub fn in_hand(&self, player: PlayerId, kind: PieceId) -> u8 {
+        read!(self, |p| p.in_hand(player, kind))
+    }
+
+    /// Gets the number of moves played on the position since it was set up.
+    pub fn moves_made(&self) -> usize {
+        read!(self, |p| p.moves_made())
+    }
+
+    /// Gets the half-move clock: moves since the last capture, drop, promotion or irreversible
+    /// move of a piece that resets it (what `move limit` counts).
+    pub fn halfmove_clock(&self) -> u32 {
+        read!(self, |p| p.st.halfmove)
+    }
+}
+
 impl Game {
     /// Checks a rule set (e.g. one loaded from RON or JSON), builds its tables and reads its
     /// start position.
     pub fn new(rules: RuleSet) -> Result<Game, GameError> {
         rules.validate()?;
-        let tables = Tables::build(&rules);
-        let mut game = Game {
-            rules,
-            tables,
-            start: Position::empty(0),
+        let cells = rules.board.cells();
+        let inner = if cells <= u64::CELLS {
+            Inner::Narrow(Box::new(ready(Engine::new(rules))?))
+        } else if cells <= u128::CELLS {
+            Inner::Medium(Box::new(ready(Engine::new(rules))?))
+        } else {
+            Inner::Wide(Box::new(ready(Engine::new(rules))?))
         };
-        game.start = game.parse_fen(&game.rules.setup)?;
-        Ok(game)
+        Ok(Game { inner })
     }
 
     /// Gets the rule set.
     pub fn rules(&self) -> &RuleSet {
-        &self.rules
+        each!(self, |e| &e.rules)
+    }
+
+    fn wrap<B: Bits>(&self, p: Pos<B>) -> Position
+    where
+        PosInner: From<Pos<B>>,
+    {
+        Position(PosInner::from(p))
     }
 
     /// Gets the start position.
     pub fn start(&self) -> Position {
-        self.start
+        each!(self, |e| self.wrap(e.start.clone()))
     }
 
-    /// Gets the player after `p` in turn order who is still in the game.
-    pub(crate) fn next_player(&self, pos: &Position, p: PlayerId) -> PlayerId {
-        let n = self.rules.players.len();
-        let mut q = p as usize;
-        for _ in 0..n {
-            q = (q + 1) % n;
-            if pos.eliminated & (1 << q) == 0 {
-                return q as PlayerId;
-            }
+    /// Parses a FEN into a position of this game.
+    pub fn parse_fen(&self, fen: &str) -> Result<Position, FenError> {
+        each!(self, |e| e.parse_fen(fen).map(|p| self.wrap(p)))
+    }
+
+    /// Writes a position as FEN.
+    pub fn fen(&self, pos: &Position) -> String {
+        with!(self, &pos.0, |e, p| e.fen(p), String::new())
+    }
+
+    /// Gets every legal move of the player to move.
+    pub fn legal_moves(&self, pos: &Position) -> Vec<Move> {
+        let mut out = Vec::new();
+        with!(
+            self,
+            &pos.0,
+            |e, p| e.legal_moves(&mut p.clone(), &mut out),
+            ()
+        );
+        out
+    }
+
+    /// Writes a move.
+    pub fn move_to_string(&self, m: &Move) -> String {
+        each!(self, |e| e.move_to_string(m))
+    }
+
+    /// Parses a move and finds it among the legal moves of the position.
+    pub fn parse_move(&self, pos: &Position, s: &str) -> Result<Move, MoveError> {
+        with!(
+            self,
+            &pos.0,
+            |e, p| e.parse_move(p, s),
+            Err(MoveError::Illegal(s.to_string()))
+        )
+    }
+
+    /// Plays a move on a position if it is legal there; where losing every move eliminates,
+    /// players left without a legal move leave the game.
+    pub fn play(&self, pos: &mut Position, m: &Move) -> Result<(), MoveError> {
+        if self.legal_moves(pos).contains(m) {
+            self.play_unchecked(pos, m);
+            Ok(())
+        } else {
+            Err(MoveError::Illegal(self.move_to_string(m)))
         }
-        p
+    }
+
+    /// Plays a move known to be legal in the position (one of its [`Game::legal_moves`], or
+    /// what [`Game::parse_move`] returned for it) without checking it again: what perft and a
+    /// search do. Any other move leaves the position in an unspecified (but safe) state.
+    pub fn play_unchecked(&self, pos: &mut Position, m: &Move) {
+        match (&self.inner, &mut pos.0) {
+            (Inner::Narrow(e), PosInner::Narrow(p)) => e.play(p, m),
+            (Inner::Medium(e), PosInner::Medium(p)) => e.play(p, m),
+            (Inner::Wide(e), PosInner::Wide(p)) => e.play(p, m),
+            _ => {}
+        }
+    }
+
+    /// Takes back the last move played; tells whether there was one.
+    pub fn undo(&self, pos: &mut Position) -> bool {
+        match (&self.inner, &mut pos.0) {
+            (Inner::Narrow(e), PosInner::Narrow(p)) => e.undo(p),
+            (Inner::Medium(e), PosInner::Medium(p)) => e.undo(p),
+            (Inner::Wide(e), PosInner::Wide(p)) => e.undo(p),
+            _ => false,
+        }
+    }
+
+    /// Plays a legal move (as [`Game::play_unchecked`]) on a copy of the position and returns it.
+    pub fn make(&self, pos: &Position, m: &Move) -> Position {
+        let mut next = pos.clone();
+        self.play_unchecked(&mut next, m);
+        next
+    }
+
+    /// Tells whether a legal move of the position captures something (en passant and
+    /// displacement included).
+    pub fn is_capture(&self, pos: &Position, m: &Move) -> bool {
+        with!(self, &pos.0, |e, p| e.is_capture(p, m), false)
+    }
+
+    /// The ending that holds at once in a position, if any: a goal reached, an extinction, a
+    /// check limit given. Such a position has no legal moves. It looks neither for legal moves
+    /// (checkmate, stalemate) nor at the history (repetition), so a search may ask it at every
+    /// node; the position is left as it was.
+    pub fn immediate_ending(&self, pos: &mut Position) -> Option<Ending> {
+        let over = |s: Status| match s {
+            Status::Over(e) => Some(e),
+            Status::Ongoing { .. } => None,
+        };
+        match (&self.inner, &mut pos.0) {
+            (Inner::Narrow(e), PosInner::Narrow(p)) => e.immediate_status(p).and_then(over),
+            (Inner::Medium(e), PosInner::Medium(p)) => e.immediate_status(p).and_then(over),
+            (Inner::Wide(e), PosInner::Wide(p)) => e.immediate_status(p).and_then(over),
+            _ => None,
+        }
+    }
+
+    /// Tells whether a royal piece of the player to move is attacked.
+    pub fn in_check(&self, pos: &Position) -> bool {
+        with!(self, &pos.0, |e, p| e.checked(p, p.st.side), false)
+    }
+
+    /// Gets the Zobrist key of a position: what makes two positions the same for repetition
+    /// (pieces and their origins, hands, side to move, castling and en-passant rights, players
+    /// out, deferred promotions; not the clocks).
+    pub fn key(&self, pos: &Position) -> u64 {
+        read!(pos, |p| p.st.key)
     }
 
     /// Tells whether the game is over, and how.
     pub fn status(&self, pos: &Position) -> Status {
-        if self.active_players(pos) == 1 {
-            return self.ending(pos, Reason::LastPlayer, Outcome::Win);
-        }
-        let in_check = self.in_check(pos);
-        if self.has_legal_move(pos) {
-            Status::Ongoing { in_check }
-        } else if in_check {
-            // Mate by a drop that may not mate loses for the dropper (Fairy-Stockfish's reading
-            // of shogi's uchifuzume): the mated player wins.
-            if pos.drop_check {
-                self.ending(pos, Reason::DropMate, Outcome::Win)
-            } else {
-                self.ending(pos, Reason::Checkmate, self.rules.checkmate)
-            }
-        } else {
-            self.ending(pos, Reason::Stalemate, self.rules.stalemate)
-        }
-    }
-
-    /// An ending whose outcome for the player to move is known; a loss of the player to move is
-    /// a win for the player who moved last.
-    fn ending(&self, pos: &Position, reason: Reason, outcome: Outcome) -> Status {
-        let winner = match outcome {
-            Outcome::Win => Some(pos.side),
-            Outcome::Loss => Some(self.previous_player(pos, pos.side)),
-            Outcome::Draw | Outcome::Elimination => None,
-        };
-        Status::Over(Ending {
-            reason,
-            outcome,
-            winner,
-        })
-    }
-
-    /// Gets the player before `p` in turn order who is still in the game.
-    pub(crate) fn previous_player(&self, pos: &Position, p: PlayerId) -> PlayerId {
-        let n = self.rules.players.len();
-        let mut q = p as usize;
-        for _ in 0..n {
-            q = (q + n - 1) % n;
-            if pos.eliminated & (1 << q) == 0 {
-                return q as PlayerId;
-            }
-        }
-        p
-    }
-
-    /// Plays a legal move on a position (a move from [`Game::legal_moves`] or
-    /// [`Game::parse_move`] of this position).
-    pub fn play(&self, pos: &mut Position, m: &Move) {
-        *pos = self.make(pos, m);
-    }
-
-    /// Gets a hash of what makes two positions the same for repetition: pieces and their
-    /// origins, hands, side to move, castling and en-passant rights, players out, deferred
-    /// promotions; not the clocks.
-    pub fn key(&self, pos: &Position) -> u64 {
-        use std::hash::{Hash, Hasher};
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        pos.board[..self.tables.cells].hash(&mut h);
-        pos.hands[..self.rules.players.len()].hash(&mut h);
-        (pos.side, pos.eliminated, pos.castling, pos.pending).hash(&mut h);
-        (pos.ep_cells, pos.ep_victim).hash(&mut h);
-        h.finish()
+        with!(
+            self,
+            &pos.0,
+            |e, p| e.status(&mut p.clone()),
+            Status::Ongoing { in_check: false }
+        )
     }
 
     /// Counts the leaf nodes of the legal move tree to `depth` (at most [`MAX_PERFT_DEPTH`]).
     pub fn perft(&self, pos: &Position, depth: u32) -> Result<u64, DepthError> {
         check_depth(depth)?;
-        let mut buffers = vec![Vec::with_capacity(256); depth as usize];
-        Ok(self.perft_with(pos, depth, &mut buffers))
+        Ok(with!(
+            self,
+            &pos.0,
+            |e, p| e.perft(&mut p.clone(), depth),
+            0
+        ))
     }
 
-    /// Perft with one reusable move list per ply.
-    fn perft_with(&self, pos: &Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
-        let Some((moves, rest)) = buffers.split_first_mut() else {
-            return 1;
-        };
-        moves.clear();
-        self.pseudo_moves(pos, moves);
-        if depth == 1 {
-            // Bulk count: a leaf needs only the legality of its move.
-            return moves
-                .iter()
-                .filter(|m| self.legal_child(pos, m).is_some())
-                .count() as u64;
-        }
-        let mut n = 0;
-        for m in moves.iter() {
-            if let Some(child) = self.try_make(pos, m) {
-                n += self.perft_with(&child, depth - 1, rest);
+    /// Counts the leaf nodes under each legal move, the moves shared out among `threads` threads
+    /// (at least one); the counts come in the order of [`Game::legal_moves`].
+    pub fn divide_threads(
+        &self,
+        pos: &Position,
+        depth: u32,
+        threads: usize,
+    ) -> Result<Vec<(Move, u64)>, DepthError> {
+        check_depth(depth)?;
+        let moves = self.legal_moves(pos);
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let counts: Vec<std::sync::atomic::AtomicU64> =
+            moves.iter().map(|_| Default::default()).collect();
+        std::thread::scope(|scope| {
+            for _ in 0..threads.clamp(1, moves.len().max(1)) {
+                scope.spawn(|| {
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(m) = moves.get(i) else { break };
+                        let child = self.make(pos, m);
+                        let n = if depth <= 1 {
+                            1
+                        } else {
+                            self.perft(&child, depth - 1).unwrap_or(0)
+                        };
+                        counts[i].store(n, std::sync::atomic::Ordering::Relaxed);
+                    }
+                });
             }
+        });
+        Ok(moves
+            .into_iter()
+            .zip(
+                counts
+                    .iter()
+                    .map(|c| c.load(std::sync::atomic::Ordering::Relaxed)),
+            )
+            .collect())
+    }
+
+    /// Counts the leaf nodes of the legal move tree to `depth`, the root's moves shared out among
+    /// `threads` threads.
+    pub fn perft_threads(
+        &self,
+        pos: &Position,
+        depth: u32,
+        threads: usize,
+    ) -> Result<u64, DepthError> {
+        if depth == 0 || threads <= 1 {
+            return self.perft(pos, depth);
         }
-        n
+        Ok(self
+            .divide_threads(pos, depth, threads)?
+            .iter()
+            .map(|x| x.1)
+            .sum())
     }
 
     /// Counts the leaf nodes under each legal move.
     pub fn divide(&self, pos: &Position, depth: u32) -> Result<Vec<(Move, u64)>, DepthError> {
         check_depth(depth)?;
-        self.legal_moves(pos)
+        Ok(with!(
+            self,
+            &pos.0,
+            |e, p| e.divide(&mut p.clone(), depth),
+            Vec::new()
+        ))
+    }
+
+    /// The FEN tag of a player: the first letter of its name, in lower case.
+    pub fn player_tag(&self, p: PlayerId) -> char {
+        each!(self, |e| e.player_tag(p))
+    }
+
+    /// Gets a cell's name, e.g. `e4` or `a10`.
+    pub fn cell_name(&self, c: Cell) -> String {
+        each!(self, |e| e.cell_name(c))
+    }
+
+    /// Parses a cell name.
+    pub fn parse_cell(&self, s: &str) -> Option<Cell> {
+        each!(self, |e| e.parse_cell(s))
+    }
+}
+
+impl From<Pos<u64>> for PosInner {
+    fn from(p: Pos<u64>) -> Self {
+        PosInner::Narrow(p)
+    }
+}
+
+impl From<Pos<u128>> for PosInner {
+    fn from(p: Pos<u128>) -> Self {
+        PosInner::Medium(p)
+    }
+}
+
+impl From<Pos<U256>> for PosInner {
+    fn from(p: Pos<U256>) -> Self {
+        PosInner::Wide(p)
+    }
+}
+
+/// Reads an engine's start position.
+fn ready<B: Bits>(mut e: Engine<B>) -> Result<Engine<B>, FenError> {
+    e.start = e.parse_fen(&e.rules.setup)?;
+    Ok(e)
+}
+
+impl<B: Bits> Engine<B> {
+    /// Plays a move and removes the players it leaves without a legal move, where losing every
+    /// move eliminates.
+    fn play(&self, pos: &mut Pos<B>, m: &Move) {
+        self.make(pos, m);
+        while self.eliminates && self.settle_one(pos) {}
+    }
+
+    fn undo(&self, pos: &mut Pos<B>) -> bool {
+        let had = !pos.undo.is_empty();
+        pos.unmake(self.t.royal_kinds);
+        had
+    }
+
+    /// Eliminates the player to move if it has no legal move and the rules say so; tells
+    /// whether it did.
+    fn settle_one(&self, pos: &mut Pos<B>) -> bool {
+        if self.active_players(pos) <= 1 || self.has_legal_move(pos) {
+            return false;
+        }
+        let outcome = if self.checked(pos, pos.st.side) {
+            self.rules.checkmate
+        } else {
+            self.rules.stalemate
+        };
+        if outcome != Outcome::Elimination {
+            return false;
+        }
+        self.eliminate(pos);
+        true
+    }
+
+    /// The status of an immediate ending, if one holds.
+    fn immediate_status(&self, pos: &mut Pos<B>) -> Option<Status> {
+        if !self.ends.immediate {
+            return None;
+        }
+        let (reason, player, outcome) = self.immediate_end(pos)?;
+        Some(self.ending(pos, reason, player, outcome))
+    }
+
+    fn status(&self, pos: &mut Pos<B>) -> Status {
+        let side = pos.st.side;
+        if self.active_players(pos) == 1 {
+            return self.ending(pos, Reason::LastPlayer, side, Outcome::Win);
+        }
+        if self.ends.immediate
+            && let Some((reason, player, outcome)) = self.immediate_end(pos)
+        {
+            return self.ending(pos, reason, player, outcome);
+        }
+        let in_check = self.checked(pos, side);
+        if !self.has_legal_move(pos) {
+            return if in_check {
+                let (reason, outcome) = self.mate(pos);
+                self.ending(pos, reason, side, outcome)
+            } else {
+                let outcome = self.stalemate(pos);
+                self.ending(pos, Reason::Stalemate, side, outcome)
+            };
+        }
+        match self.history_end(pos) {
+            Some((reason, player, outcome)) => self.ending(pos, reason, player, outcome),
+            None => Status::Ongoing { in_check },
+        }
+    }
+
+    /// An ending whose outcome for `player` is known, told from the side of the player to
+    /// move: a loss of one of two players is the other's win, and a draw is the win of a player
+    /// with draw odds.
+    fn ending(&self, pos: &Pos<B>, reason: Reason, player: u8, outcome: Outcome) -> Status {
+        let side = pos.st.side;
+        let winner = match outcome {
+            Outcome::Win => Some(player),
+            Outcome::Loss if player == side => Some(self.previous_player(pos.st.eliminated, side)),
+            Outcome::Loss => Some(side),
+            Outcome::Draw => self.rules.draw_odds.map(|p| p.0),
+            Outcome::Elimination => None,
+        };
+        let for_side = match (outcome, winner) {
+            (Outcome::Elimination, _) => Outcome::Elimination,
+            (_, None) => Outcome::Draw,
+            (_, Some(w)) if w == side => Outcome::Win,
+            _ => Outcome::Loss,
+        };
+        Status::Over(Ending {
+            reason,
+            outcome: for_side,
+            winner: winner.map(PlayerId),
+        })
+    }
+
+    fn perft(&self, pos: &mut Pos<B>, depth: u32) -> u64 {
+        let mut buffers = vec![(Vec::with_capacity(256), Vec::with_capacity(64)); depth as usize];
+        self.perft_with(pos, depth, &mut buffers)
+    }
+
+    /// Perft with one reusable move list per ply; a player left without moves where that
+    /// eliminates is removed when its turn comes, not on every move.
+    fn perft_with(
+        &self,
+        pos: &mut Pos<B>,
+        depth: u32,
+        buffers: &mut [(Vec<Move>, Vec<Move>)],
+    ) -> u64 {
+        let Some(((moves, suspects), rest)) = buffers.split_first_mut() else {
+            return 1;
+        };
+        if depth == 1 && !self.ends.special {
+            let n = self.count_legal(pos, suspects);
+            if n == 0 && self.eliminates && self.settle_one(pos) {
+                return self.perft_with(pos, depth, buffers);
+            }
+            return n;
+        }
+        self.legal_moves_with(pos, moves, suspects);
+        if moves.is_empty() && self.eliminates && self.settle_one(pos) {
+            return self.perft_with(pos, depth, buffers);
+        }
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        let mut n = 0;
+        for m in moves.iter() {
+            self.make(pos, m);
+            n += self.perft_with(pos, depth - 1, rest);
+            pos.unmake(self.t.royal_kinds);
+        }
+        n
+    }
+
+    fn divide(&self, pos: &mut Pos<B>, depth: u32) -> Vec<(Move, u64)> {
+        let mut moves = Vec::new();
+        self.legal_moves(pos, &mut moves);
+        moves
             .into_iter()
             .map(|m| {
-                let child = self.make(pos, &m);
-                Ok((m, self.perft(&child, depth.saturating_sub(1))?))
+                self.play(pos, &m);
+                let n = if depth <= 1 {
+                    1
+                } else {
+                    self.perft(pos, depth - 1)
+                };
+                pos.unmake(self.t.royal_kinds);
+                (m, n)
             })
             .collect()
     }

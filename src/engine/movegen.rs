@@ -1,484 +1,474 @@
-//! Move generation, legality, attacks and the effect of a move.
+//! Move generation. Pseudo-legal moves are sorted into those known to be legal (the piece is not
+//! pinned, or moves along its pin; nothing else can expose the royal) and suspects that need the
+//! full test of making the move.
 
-use super::position::{FenStyle, Move, MoveKind, Piece, Position};
-use super::tables::Ray;
-use super::{CellSet, Game};
-use crate::rules::{Cell, Mode, Obligation, Outcome, PieceId, PlayerId, Style, Trigger};
+use super::AsIndex;
+use super::bits::Bits;
+use super::core::{Engine, Safety};
+use super::position::{Move, MoveKind, Pos};
+use super::tables::{Hop, Kind};
+use crate::rules::{Cell, Mode, Obligation, PieceId, PlayerId, Style, Trigger};
 
-impl Game {
+/// Where generated moves go: known-legal moves and suspects that need the full test.
+pub(crate) trait Sink<B> {
+    fn add(&mut self, m: Move, suspect: bool);
+    /// Known-legal plain moves of a piece to every cell of `targets`.
+    fn add_plain(&mut self, from: usize, piece: u8, targets: B);
+    /// Known-legal drops of a type on every cell of `targets`.
+    fn add_drops(&mut self, piece: u8, targets: B);
+}
+
+/// Collects moves.
+pub(crate) struct Collect<'a> {
+    pub safe: &'a mut Vec<Move>,
+    pub suspect: &'a mut Vec<Move>,
+}
+
+impl<B: Bits> Sink<B> for Collect<'_> {
+    #[inline]
+    fn add(&mut self, m: Move, suspect: bool) {
+        if suspect {
+            self.suspect.push(m);
+        } else {
+            self.safe.push(m);
+        }
+    }
+
+    #[inline]
+    fn add_plain(&mut self, from: usize, piece: u8, targets: B) {
+        for to in targets.cells() {
+            self.safe.push(Move {
+                from: Cell(from as u16),
+                to: Cell(to as u16),
+                piece: PieceId(piece),
+                promotion: None,
+                swap: false,
+                kind: MoveKind::Normal,
+            });
+        }
+    }
+
+    #[inline]
+    fn add_drops(&mut self, piece: u8, targets: B) {
+        for to in targets.cells() {
+            self.safe.push(Move {
+                from: Cell(to as u16),
+                to: Cell(to as u16),
+                piece: PieceId(piece),
+                promotion: None,
+                swap: false,
+                kind: MoveKind::Drop,
+            });
+        }
+    }
+}
+
+/// Counts known-legal moves and collects suspects.
+pub(crate) struct Count<'a> {
+    pub n: u64,
+    pub suspect: &'a mut Vec<Move>,
+}
+
+impl<B: Bits> Sink<B> for Count<'_> {
+    #[inline]
+    fn add(&mut self, m: Move, suspect: bool) {
+        if suspect {
+            self.suspect.push(m);
+        } else {
+            self.n += 1;
+        }
+    }
+
+    #[inline]
+    fn add_plain(&mut self, _: usize, _: u8, targets: B) {
+        self.n += targets.count() as u64;
+    }
+
+    #[inline]
+    fn add_drops(&mut self, _: u8, targets: B) {
+        self.n += targets.count() as u64;
+    }
+}
+
+impl<B: Bits> Engine<B> {
+    /// Gets every legal move of the player to move, in generation order; `suspects` is scratch
+    /// space. A position whose game has ended at once (a goal reached, say) has none.
+    pub(crate) fn legal_moves_with(
+        &self,
+        pos: &mut Pos<B>,
+        out: &mut Vec<Move>,
+        suspects: &mut Vec<Move>,
+    ) {
+        if self.ends.immediate && self.immediate_end(pos).is_some() {
+            out.clear();
+            return;
+        }
+        self.collect_legal(pos, out, suspects);
+    }
+
+    /// Gets every legal move of the player to move, not asking whether the game has ended.
+    pub(crate) fn collect_legal(
+        &self,
+        pos: &mut Pos<B>,
+        out: &mut Vec<Move>,
+        suspects: &mut Vec<Move>,
+    ) {
+        out.clear();
+        suspects.clear();
+        let safety = self.safety(pos);
+        self.generate(
+            pos,
+            &safety,
+            &mut Collect {
+                safe: out,
+                suspect: suspects,
+            },
+        );
+        for m in suspects.iter() {
+            if self.legal(pos, m) {
+                out.push(*m);
+            }
+        }
+        if self.ends.filters {
+            self.filter_moves(pos, out, safety.in_check);
+        }
+    }
+
     /// Gets every legal move of the player to move, in generation order.
-    pub fn legal_moves(&self, pos: &Position) -> Vec<Move> {
-        let mut moves = Vec::with_capacity(128);
-        self.pseudo_moves(pos, &mut moves);
-        moves.retain(|m| self.legal_child(pos, m).is_some());
-        moves
+    pub(crate) fn legal_moves(&self, pos: &mut Pos<B>, out: &mut Vec<Move>) {
+        self.legal_moves_with(pos, out, &mut Vec::new());
     }
 
-    /// Tells whether the player to move has at least one legal move.
-    pub fn has_legal_move(&self, pos: &Position) -> bool {
-        let mut moves = Vec::with_capacity(128);
-        self.pseudo_moves(pos, &mut moves);
-        moves.iter().any(|m| self.legal_child(pos, m).is_some())
-    }
-
-    /// Tells whether a royal piece of the player to move is attacked.
-    pub fn in_check(&self, pos: &Position) -> bool {
-        self.royals_exposed(pos, pos.side)
-    }
-
-    /// Makes a move known to be legal, then removes the armies of players it leaves without a
-    /// legal move where the rules say so.
-    pub fn make(&self, pos: &Position, m: &Move) -> Position {
-        self.settle(self.make_raw(pos, m))
-    }
-
-    /// Where losing every move eliminates: while the player to move has no legal move, its army
-    /// and hand leave the game and the turn passes on.
-    fn settle(&self, mut p: Position) -> Position {
-        if self.rules.checkmate != Outcome::Elimination
-            && self.rules.stalemate != Outcome::Elimination
-        {
-            return p;
+    /// Counts the legal moves of the player to move; `suspects` is scratch space.
+    pub(crate) fn count_legal(&self, pos: &mut Pos<B>, suspects: &mut Vec<Move>) -> u64 {
+        if self.ends.special {
+            let mut moves = Vec::new();
+            self.legal_moves_with(pos, &mut moves, suspects);
+            return moves.len() as u64;
         }
-        while self.active_players(&p) > 1 && !self.has_legal_move(&p) {
-            let outcome = if self.in_check(&p) {
-                self.rules.checkmate
-            } else {
-                self.rules.stalemate
-            };
-            if outcome != Outcome::Elimination {
-                break;
-            }
-            let side = p.side as usize;
-            for c in p.occ[side].iter() {
-                p.take(c);
-                p.pending.remove(c);
-                p.castling.remove(c);
-            }
-            p.hands[side] = [0; crate::rules::MAX_PIECES];
-            p.eliminated |= 1 << side;
-            let next = self.next_player(&p, p.side);
-            if next <= p.side {
-                p.fullmove = p.fullmove.saturating_add(1);
-            }
-            p.side = next;
-        }
-        p
-    }
-
-    /// Counts the players still in the game.
-    pub(crate) fn active_players(&self, p: &Position) -> usize {
-        self.rules.players.len() - p.eliminated.count_ones() as usize
-    }
-
-    /// Makes a move without settling eliminations.
-    fn make_raw(&self, pos: &Position, m: &Move) -> Position {
-        let t = &self.tables;
-        let mut p = *pos;
-        p.style = FenStyle::default();
-        let side = pos.side;
-        p.ep_cells = CellSet::EMPTY;
-        p.ep_victim = None;
-        let mut reset_clock = false;
-        p.pending.remove(m.from);
-        p.pending.remove(m.to);
-        if m.kind == MoveKind::Drop {
-            let h = &mut p.hands[side as usize][t.hand_slot[m.piece as usize] as usize];
-            *h = h.saturating_sub(1);
-            p.put(
-                m.to,
-                Piece {
-                    kind: m.piece,
-                    owner: side,
-                    origin: None,
-                },
-            );
-            if self.defers_after_drop(m.piece, side, m.to) {
-                p.pending.insert(m.to);
-            }
-        } else {
-            let Some(pc) = p.take(m.from) else {
-                return p;
-            };
-            if let Some(victim) = p.take(m.to) {
-                self.to_hand(&mut p, victim, side);
-                reset_clock = true;
-            }
-            match m.kind {
-                MoveKind::EnPassant => {
-                    if let Some(v) = pos.ep_victim {
-                        p.pending.remove(v);
-                        if let Some(victim) = p.take(v) {
-                            self.to_hand(&mut p, victim, side);
-                        }
-                    }
-                    reset_clock = true;
-                }
-                MoveKind::Hop => self.transform_screen(&mut p, pc, m.extra as Cell),
-                MoveKind::Displace => {
-                    let step = t.steps[m.extra as usize];
-                    for &c in t.via(&step) {
-                        if p.piece(c).is_some_and(|q| q.owner != side)
-                            && let Some(victim) = p.take(c)
-                        {
-                            p.pending.remove(c);
-                            self.to_hand(&mut p, victim, side);
-                            reset_clock = true;
-                        }
-                    }
-                }
-                MoveKind::EpStep => {
-                    let step = t.steps[m.extra as usize];
-                    p.ep_cells = t.via(&step).iter().copied().collect();
-                    p.ep_victim = Some(m.to);
-                }
-                MoveKind::Castle => {
-                    if let Some(rook) = p.take(m.extra as Cell) {
-                        p.put((m.from + m.to) / 2, rook);
-                    }
-                }
-                MoveKind::Normal | MoveKind::Drop => {}
-            }
-            let moved = match m.promotion {
-                Some(k) if m.swap => {
-                    let h = &mut p.hands[side as usize][t.hand_slot[k as usize] as usize];
-                    *h = h.saturating_sub(1);
-                    if self.rules.swapped_to_hand {
-                        self.to_hand(&mut p, pc, side);
-                    }
-                    Piece {
-                        kind: k,
-                        owner: side,
-                        origin: None,
-                    }
-                }
-                Some(k) => {
-                    let origin = pc.origin.unwrap_or(t.unpromoted[pc.kind as usize]);
-                    Piece {
-                        kind: k,
-                        owner: side,
-                        origin: (origin != t.unpromoted[k as usize]).then_some(origin),
-                    }
-                }
-                None => pc,
-            };
-            p.put(m.to, moved);
-            reset_clock |= self.rules.pieces[pc.kind as usize].can_be_taken_en_passant;
-            if !p.castling.is_empty() {
-                p.castling.remove(m.from);
-                p.castling.remove(m.to);
-                if self.rules.castling.iter().any(|c| c.king == pc.kind) {
-                    p.castling = p.castling.without(&pos.occ[side as usize]);
-                }
-            }
-        }
-        p.halfmove = if reset_clock {
-            0
-        } else {
-            p.halfmove.saturating_add(1)
+        suspects.clear();
+        let safety = self.safety(pos);
+        let mut count = Count {
+            n: 0,
+            suspect: suspects,
         };
-        p.side = self.next_player(&p, side);
-        if p.side <= side {
-            p.fullmove = p.fullmove.saturating_add(1);
+        self.generate(pos, &safety, &mut count);
+        let mut n = count.n;
+        for m in suspects.iter() {
+            n += self.legal(pos, m) as u64;
         }
-        // A drop that may not mate and gives check: if it mates, the dropper loses (status).
-        p.drop_check = m.kind == MoveKind::Drop
-            && self.rules.pieces[m.piece as usize].drops.may_not_mate
-            && self.in_check(&p);
-        p
+        n
     }
 
-    /// Whether a piece of this type dropped on `cell` by `owner` promotes at the end of its next
-    /// move (a promotion deferred after a drop there).
-    pub(crate) fn defers_after_drop(&self, kind: PieceId, owner: PlayerId, cell: Cell) -> bool {
-        self.rules.pieces[kind as usize]
-            .promotions
-            .iter()
-            .filter_map(|pr| pr.deferred_after_drop_in)
-            .any(|z| self.tables.zone(z, owner as usize).has(cell))
-    }
-
-    /// A hop capture's effect on its screen: a friendly unpromoted screen promotes, a promoted
-    /// enemy screen demotes; either only if the new piece could move from there.
-    fn transform_screen(&self, p: &mut Position, hopper: Piece, screen: Cell) {
-        let pt = &self.rules.pieces[hopper.kind as usize];
-        let t = &self.tables;
-        let Some(s) = p.piece(screen) else { return };
-        if s.owner == hopper.owner && pt.promotes_friendly_screens {
-            let unpromoted = s.origin.is_none() && t.unpromoted[s.kind as usize] == s.kind;
-            let target = self.rules.pieces[s.kind as usize]
-                .promotions
-                .iter()
-                .find_map(|pr| pr.to.first().copied());
-            if let (true, Some(k)) = (unpromoted, target)
-                && t.mobile[t.slot(k, s.owner as usize, screen)]
-            {
-                let origin = (t.unpromoted[k as usize] != s.kind).then_some(s.kind);
-                p.put(
-                    screen,
-                    Piece {
-                        kind: k,
-                        origin,
-                        ..s
-                    },
-                );
-            }
-        } else if s.owner != hopper.owner && pt.demotes_enemy_screens {
-            let demoted = s.origin.unwrap_or(t.unpromoted[s.kind as usize]);
-            if demoted != s.kind && t.mobile[t.slot(demoted, s.owner as usize, screen)] {
-                p.put(
-                    screen,
-                    Piece {
-                        kind: demoted,
-                        origin: None,
-                        ..s
-                    },
-                );
-            }
-        }
-    }
-
-    /// The hand slot a captured piece goes to, if it goes to hand at all.
-    fn hand_type_of(&self, victim: Piece) -> Option<PieceId> {
-        if !self.rules.captures_to_hand {
-            return None;
-        }
-        let t = &self.tables;
-        let kind = match victim.origin {
-            Some(o) => t.hand_slot[o as usize],
-            None => t.base[victim.kind as usize],
-        };
-        (!self.rules.pieces[kind as usize].removed_when_captured).then_some(kind)
-    }
-
-    fn to_hand(&self, p: &mut Position, victim: Piece, captor: PlayerId) {
-        if let Some(kind) = self.hand_type_of(victim) {
-            let h = &mut p.hands[captor as usize][kind as usize];
-            *h = h.saturating_add(1);
-        }
-    }
-
-    /// Makes a pseudo-legal move and returns the (settled) position if the move is legal.
-    pub(crate) fn try_make(&self, pos: &Position, m: &Move) -> Option<Position> {
-        self.legal_child(pos, m).map(|c| self.settle(c))
-    }
-
-    /// Makes a pseudo-legal move and returns the unsettled position if the move is legal.
-    pub(crate) fn legal_child(&self, pos: &Position, m: &Move) -> Option<Position> {
-        let child = self.make_raw(pos, m);
-        if self.royals_exposed(&child, pos.side) {
-            return None;
-        }
-        Some(child)
-    }
-
-    /// Tells whether a royal piece of `player` is attacked, or faces an enemy royal where the
-    /// rules forbid it.
-    fn royals_exposed(&self, pos: &Position, player: PlayerId) -> bool {
-        for c in pos.royals.and(&pos.occ[player as usize]).iter() {
-            for by in self.opponents(pos, player) {
-                if self.attacked(pos, c, by) {
-                    return true;
-                }
-            }
-            if self.rules.royals_may_not_face && self.faces_enemy_royal(pos, c, player) {
-                return true;
-            }
-        }
-        false
-    }
-
-    /// Tells whether the royal on `c` sees an enemy royal along its file with nothing between.
-    fn faces_enemy_royal(&self, pos: &Position, c: Cell, player: PlayerId) -> bool {
-        let b = &self.rules.board;
-        let (f, r) = b.coords(c);
-        for dr in [1, -1] {
-            let mut rr = r + dr;
-            while let Some(x) = b.cell(f, rr) {
-                if let Some(q) = pos.piece(x) {
-                    if q.owner != player && self.tables.royal[q.kind as usize] {
-                        return true;
-                    }
-                    break;
-                }
-                rr += dr;
-            }
-        }
-        false
-    }
-
-    /// Tells whether any piece of `by` could capture on `target`.
-    pub fn attacked(&self, pos: &Position, target: Cell, by: PlayerId) -> bool {
-        let t = &self.tables;
-        let candidates =
-            pos.occ[by as usize].and(&t.attackers[by as usize * t.cells + target as usize]);
-        for from in candidates.iter() {
-            let Some(pc) = pos.piece(from) else { continue };
-            let slot = t.slot(pc.kind, by as usize, from);
-            if !t.reach[slot].has(target) {
-                continue;
-            }
-            for ri in t.rays(slot) {
-                let ray = &t.rays[ri];
-                if (ray.mode.captures() || ray.style == Style::Displace)
-                    && self.ray_hits(pos, ray, target, by)
-                {
-                    return true;
-                }
-            }
-        }
-        false
-    }
-
-    pub(crate) fn ray_hits(&self, pos: &Position, ray: &Ray, target: Cell, by: PlayerId) -> bool {
-        let t = &self.tables;
-        let steps = &t.steps[ray.steps.0 as usize..ray.steps.1 as usize];
-        if ray.hop {
-            let mut screened = false;
-            for st in steps {
-                let occupied = !pos.is_empty(st.to);
-                if screened {
-                    if st.to == target {
-                        return true;
-                    }
-                    if occupied {
-                        return false;
-                    }
-                } else if occupied {
-                    screened = true;
-                }
-            }
-            return false;
-        }
-        for st in steps {
-            let via = t.via(st);
-            if !self.path_open(pos, ray.style, via, by) {
-                return false;
-            }
-            if st.to == target {
-                return ray.mode.captures();
-            }
-            // A displacer captures what it passes, if it can land.
-            if ray.style == Style::Displace && via.contains(&target) {
-                return if pos.is_empty(st.to) {
-                    true
-                } else {
-                    ray.mode.captures() && !pos.occ[by as usize].has(st.to)
-                };
-            }
-            if !pos.is_empty(st.to) {
-                return false;
-            }
-        }
-        false
-    }
-
-    /// Whether a royal piece stands on a cell: royal pieces are checked, never captured (with more
-    /// than two players, a king left in check by another's move waits for its owner's turn).
-    #[inline]
-    fn is_royal(&self, pos: &Position, c: Cell) -> bool {
-        pos.piece(c)
-            .is_some_and(|p| self.tables.royal[p.kind as usize])
-    }
-
-    /// Whether the cells a move passes let it through.
-    #[inline]
-    fn path_open(&self, pos: &Position, style: Style, via: &[Cell], side: PlayerId) -> bool {
-        match style {
-            Style::Leap => true,
-            Style::Step => via.iter().all(|&c| pos.is_empty(c)),
-            Style::Displace => via.iter().all(|&c| !pos.occ[side as usize].has(c)),
-        }
+    /// Tells whether the player to move has a legal move.
+    pub(crate) fn has_legal_move(&self, pos: &mut Pos<B>) -> bool {
+        self.count_legal(pos, &mut Vec::new()) > 0
     }
 
     /// Generates every pseudo-legal move (legal but for leaving a royal attacked).
-    pub(crate) fn pseudo_moves(&self, pos: &Position, out: &mut Vec<Move>) {
-        let t = &self.tables;
-        let side = pos.side;
-        for from in pos.occ[side as usize].iter() {
-            let Some(pc) = pos.piece(from) else { continue };
-            let slot = t.slot(pc.kind, side as usize, from);
-            let start = out.len();
-            for ri in t.rays(slot) {
-                self.gen_ray(pos, pc, from, &t.rays[ri], out);
-            }
-            if t.overlaps[slot] {
-                out[start..].sort_unstable();
-                let mut v: Vec<Move> = out.drain(start..).collect();
-                v.dedup_by(|a, b| (a.from, a.to, a.promotion) == (b.from, b.to, b.promotion));
-                out.extend(v);
-            }
+    pub(crate) fn generate<S: Sink<B>>(&self, pos: &Pos<B>, safety: &Safety<B>, out: &mut S) {
+        let t = &self.t;
+        let side = pos.st.side;
+        let s = side.index();
+        let mine = pos.by_owner[s];
+        for from in mine.cells() {
+            let pc = pos.sq[from];
+            let kind = pc.kind;
+            let kt = t.kind(kind, s);
+            let test = safety.test_all || safety.danger.has(from) || pos.royals.has(from);
+            let line = if safety.pinned.has(from) {
+                safety
+                    .pins
+                    .iter()
+                    .find(|p| p.0 == from)
+                    .map_or(B::EMPTY, |p| p.1)
+            } else {
+                !B::EMPTY
+            };
+            self.gen_piece(pos, kind, from, kt, test, line, safety.danger, out);
         }
         self.gen_castling(pos, out);
-        self.gen_drops(pos, out);
+        self.gen_drops(pos, safety, out);
     }
 
-    fn gen_ray(&self, pos: &Position, pc: Piece, from: Cell, ray: &Ray, out: &mut Vec<Move>) {
-        let t = &self.tables;
-        let side = pc.owner;
-        let friends = &pos.occ[side as usize];
-        let (s0, s1) = (ray.steps.0 as usize, ray.steps.1 as usize);
+    #[allow(clippy::too_many_arguments)]
+    fn gen_piece<S: Sink<B>>(
+        &self,
+        pos: &Pos<B>,
+        kind: u8,
+        from: usize,
+        kt: &Kind<B>,
+        test: bool,
+        line: B,
+        danger: B,
+        out: &mut S,
+    ) {
+        let t = &self.t;
+        let s = pos.st.side.index();
+        let occ = pos.occ;
+        // A move onto a dangerous cell (a hopper's line) may give an enemy hopper its screen.
+        let suspect_at = |to: usize| test || danger.has(to);
+        let empty = !occ & t.on_board;
+        let mine = pos.by_owner[s];
+        let enemies = occ & !mine & !self.guarded(pos);
+        let takes_ep = self.rules.pieces[kind.index()].takes_en_passant;
+        let ep_open = if takes_ep && pos.st.ep_cells.any() && self.ep_victim_is_enemy(pos) {
+            match self.rules.pieces[kind.index()].en_passant_zone {
+                Some(z) => pos.st.ep_cells & empty & t.zone(z, s),
+                None => pos.st.ep_cells & empty,
+            }
+        } else {
+            B::EMPTY
+        };
+        let mut quiet = kt.leap_move[from] & empty;
+        let mut capture = kt.leap_capture[from] & enemies;
+        let mut ep = kt.leap_capture[from] & ep_open;
+        let mut hops = false;
+        for r in &kt.rides {
+            let mut ray = t.ray(r.dir, from);
+            let limit = r.limit.map(|l| t.limits[l as usize][from]);
+            if let Some(l) = limit {
+                ray &= l;
+            }
+            match r.hop {
+                Hop::None => {
+                    let mut reach = t.ride(r.dir, from, occ);
+                    if let Some(l) = limit {
+                        reach &= l;
+                    }
+                    if r.mode.moves() {
+                        quiet |= reach & empty;
+                    }
+                    if r.mode.captures() {
+                        capture |= reach & enemies;
+                        ep |= reach & ep_open;
+                    }
+                }
+                Hop::Cannon => {
+                    let Some(screen) = t.first(r.dir, from, occ) else {
+                        continue;
+                    };
+                    if !ray.has(screen) {
+                        continue;
+                    }
+                    let beyond = t.ray(r.dir, screen) & ray;
+                    let next = t.first(r.dir, screen, occ).filter(|&c| beyond.has(c));
+                    let landing = match next {
+                        Some(c) => beyond & !t.ray(r.dir, c) & !B::cell(c),
+                        None => beyond,
+                    };
+                    if r.mode.moves() {
+                        quiet |= landing;
+                    }
+                    hops |= r.mode.captures() && next.is_some_and(|c| enemies.has(c));
+                }
+            }
+        }
+        // Stepping leaps whose path is clear join the plain moves, but for steps that leave
+        // en-passant cells.
+        let (a, z) = kt.lame_index[from];
+        let lame = &kt.lame[a as usize..z as usize];
+        let mut double_steps = false;
+        for l in lame {
+            if (l.path & occ).any() {
+                continue;
+            }
+            let to = B::cell(l.to as usize);
+            if l.makes_ep {
+                double_steps = true;
+                continue;
+            }
+            if l.mode.moves() {
+                quiet |= to & empty;
+            }
+            if l.mode.captures() {
+                capture |= to & enemies;
+                ep |= to & ep_open;
+            }
+        }
+        quiet &= !ep;
+        let plain = (quiet | capture) & line;
+        let ep = ep & line;
+        let mut done = plain | ep;
+        let promotes = self.promo_cells[kind.index() * t.players + s];
+        if !promotes.has(from) && (plain & promotes).none() && !pos.st.pending.has(from) {
+            let risky = if test { plain } else { plain & danger };
+            out.add_plain(from, kind, plain & !risky);
+            for to in risky.cells() {
+                let m = Move {
+                    from: Cell(from as u16),
+                    to: Cell(to as u16),
+                    piece: PieceId(kind),
+                    promotion: None,
+                    swap: false,
+                    kind: MoveKind::Normal,
+                };
+                out.add(m, true);
+            }
+        } else {
+            for to in plain.cells() {
+                self.push(pos, kind, from, to, MoveKind::Normal, suspect_at(to), out);
+            }
+        }
+        for to in ep.cells() {
+            self.push(pos, kind, from, to, MoveKind::EnPassant, true, out);
+        }
+        if hops {
+            // Hop captures, unless a plain move already lands there.
+            for r in kt
+                .rides
+                .iter()
+                .filter(|r| r.hop == Hop::Cannon && r.mode.captures())
+            {
+                let Some(screen) = t.first(r.dir, from, occ) else {
+                    continue;
+                };
+                let Some(to) = t.first(r.dir, screen, occ) else {
+                    continue;
+                };
+                let within = r.limit.is_none_or(|l| t.limits[l as usize][from].has(to));
+                if !within || !enemies.has(to) || done.has(to) || !line.has(to) {
+                    continue;
+                }
+                done |= B::cell(to);
+                let kind_ = MoveKind::Hop {
+                    screen: Cell(screen as u16),
+                };
+                let test = suspect_at(to) || self.screen_effects[kind.index()];
+                self.push(pos, kind, from, to, kind_, test, out);
+            }
+        }
+        // Steps that leave en-passant cells.
+        for l in lame.iter().filter(|l| double_steps && l.makes_ep) {
+            let to = l.to as usize;
+            if (l.path & occ).any() || done.has(to) || !line.has(to) {
+                continue;
+            }
+            if empty.has(to) {
+                if l.mode.captures() && ep_open.has(to) {
+                    done |= B::cell(to);
+                    self.push(pos, kind, from, to, MoveKind::EnPassant, true, out);
+                } else if l.mode.moves() {
+                    done |= B::cell(to);
+                    let k = if l.makes_ep {
+                        MoveKind::DoubleStep { path: l.path_id }
+                    } else {
+                        MoveKind::Normal
+                    };
+                    self.push(pos, kind, from, to, k, suspect_at(to), out);
+                }
+            } else if l.mode.captures() && enemies.has(to) {
+                done |= B::cell(to);
+                let k = if l.makes_ep {
+                    MoveKind::DoubleStep { path: l.path_id }
+                } else {
+                    MoveKind::Normal
+                };
+                self.push(pos, kind, from, to, k, suspect_at(to), out);
+            }
+        }
+        // The slow path.
+        let (a, z) = kt.slow_index[from];
+        for ray in &kt.slow[a as usize..z as usize] {
+            self.gen_slow(
+                pos, kind, from, ray, ep_open, &mut done, test, line, danger, out,
+            );
+        }
+    }
+
+    /// Whether the en-passant victim belongs to an opponent of the player to move.
+    fn ep_victim_is_enemy(&self, pos: &Pos<B>) -> bool {
+        let v = pos.st.ep_victim as usize;
+        pos.sq
+            .get(v)
+            .and_then(|s| s.piece())
+            .is_some_and(|p| p.owner != PlayerId(pos.st.side))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn gen_slow<S: Sink<B>>(
+        &self,
+        pos: &Pos<B>,
+        kind: u8,
+        from: usize,
+        ray: &super::tables::SlowRay,
+        ep_open: B,
+        done: &mut B,
+        suspect: bool,
+        line: B,
+        danger: B,
+        out: &mut S,
+    ) {
+        let t = &self.t;
+        let side = pos.st.side;
+        let friends = pos.by_owner[side.index()];
+        let steps = t.steps(ray);
+        let mut emit = |this: &Self, to: usize, k: MoveKind, test: bool, out: &mut S| {
+            if done.has(to) || !line.has(to) {
+                return;
+            }
+            *done |= B::cell(to);
+            this.push(pos, kind, from, to, k, test || danger.has(to), out);
+        };
         if ray.hop {
             let mut screen = None;
-            for st in &t.steps[s0..s1] {
-                let empty = pos.is_empty(st.to);
+            for st in steps {
+                let to = st.to as usize;
+                let empty = pos.is_empty(to);
                 let Some(scr) = screen else {
                     if !empty {
-                        screen = Some(st.to);
+                        screen = Some(to);
                     }
                     continue;
                 };
                 if empty {
                     if ray.mode.moves() {
-                        self.push(pos, pc, from, st.to, MoveKind::Normal, 0, out);
+                        emit(self, to, MoveKind::Normal, suspect, out);
                     }
                 } else {
-                    if ray.mode.captures() && !friends.has(st.to) && !self.is_royal(pos, st.to) {
-                        self.push(pos, pc, from, st.to, MoveKind::Hop, scr as u32, out);
+                    if ray.mode.captures() && !friends.has(to) && !self.guarded(pos).has(to) {
+                        let k = MoveKind::Hop {
+                            screen: Cell(scr as u16),
+                        };
+                        emit(self, to, k, true, out);
                     }
                     break;
                 }
             }
             return;
         }
-        for si in s0..s1 {
-            let st = &t.steps[si];
-            let via = t.via(st);
+        for st in steps {
+            let to = st.to as usize;
+            let via = t.paths[st.path as usize];
             if !self.path_open(pos, ray.style, via, side) {
                 break;
             }
-            let kind = if ray.style == Style::Displace && via.iter().any(|&c| !pos.is_empty(c)) {
-                if via.iter().any(|&c| self.is_royal(pos, c)) {
+            let displaces = ray.style == Style::Displace && (via & pos.occ).any();
+            let kind_ = if displaces {
+                if (via & self.guarded(pos)).any() {
                     // A royal piece is never captured, so no move may displace it.
                     break;
                 }
-                MoveKind::Displace
+                MoveKind::Displace { path: st.path }
             } else if ray.makes_ep {
-                MoveKind::EpStep
+                MoveKind::DoubleStep { path: st.path }
             } else {
                 MoveKind::Normal
             };
-            if pos.is_empty(st.to) {
-                let en_passant = ray.mode.captures()
-                    && pos.ep_cells.has(st.to)
-                    && self.rules.pieces[pc.kind as usize].takes_en_passant
-                    && pos
-                        .ep_victim
-                        .and_then(|v| pos.piece(v))
-                        .is_some_and(|v| v.owner != side);
-                if en_passant {
+            let test = suspect || displaces;
+            if pos.is_empty(to) {
+                if ray.mode.captures() && ep_open.has(to) {
                     // Landing on the passed cell takes the piece that passed it.
-                    self.push(pos, pc, from, st.to, MoveKind::EnPassant, 0, out);
-                } else if ray.mode.moves() {
-                    self.push(pos, pc, from, st.to, kind, si as u32, out);
-                } else if ray.mode == Mode::Capture && kind == MoveKind::Displace {
-                    // A capture-only displacer may land on an empty cell when it takes on its path.
-                    self.push(pos, pc, from, st.to, kind, si as u32, out);
+                    emit(self, to, MoveKind::EnPassant, true, out);
+                } else if ray.mode.moves() || (ray.mode == Mode::Capture && displaces) {
+                    // A capture-only displacer may land on an empty cell when it takes on its
+                    // path.
+                    emit(self, to, kind_, test, out);
                 }
                 continue;
             }
-            if !friends.has(st.to) && ray.mode.captures() && !self.is_royal(pos, st.to) {
-                self.push(pos, pc, from, st.to, kind, si as u32, out);
+            if !friends.has(to) && ray.mode.captures() && !self.guarded(pos).has(to) {
+                emit(self, to, kind_, test, out);
             }
             break;
         }
@@ -486,31 +476,30 @@ impl Game {
 
     /// Pushes a move with every promotion choice it has.
     #[allow(clippy::too_many_arguments)]
-    fn push(
+    fn push<S: Sink<B>>(
         &self,
-        pos: &Position,
-        pc: Piece,
-        from: Cell,
-        to: Cell,
+        pos: &Pos<B>,
+        piece: u8,
+        from: usize,
+        to: usize,
         kind: MoveKind,
-        extra: u32,
-        out: &mut Vec<Move>,
+        suspect: bool,
+        out: &mut S,
     ) {
-        let t = &self.tables;
-        let side = pos.side as usize;
+        let t = &self.t;
+        let side = pos.st.side.index();
         let plain = Move {
-            from,
-            to,
-            piece: pc.kind,
+            from: Cell(from as u16),
+            to: Cell(to as u16),
+            piece: PieceId(piece),
             promotion: None,
             swap: false,
             kind,
-            extra,
         };
-        let promotions = &self.rules.pieces[pc.kind as usize].promotions;
+        let promotions = &self.rules.pieces[piece.index()].promotions;
         // A piece dropped where a deferred promotion waits promotes by it now, whatever its move;
         // it has not moved since the drop, so `from` is where it was dropped.
-        let deferred = if pos.pending.has(from) {
+        let deferred = if pos.st.pending.has(from) {
             promotions.iter().find(|p| {
                 p.deferred_after_drop_in
                     .is_some_and(|z| t.zone(z, side).has(from))
@@ -535,95 +524,97 @@ impl Game {
                 || match promo.obligation {
                     Obligation::Compulsory => true,
                     Obligation::Optional => false,
-                    Obligation::CompulsoryWhenStuck => !t.mobile[t.slot(pc.kind, side, to)],
+                    Obligation::CompulsoryWhenStuck => !t.kind(piece, side).mobile[to],
                 };
             let mut swapped = false;
             if promo.swap {
-                let value = self.rules.pieces[pc.kind as usize].value;
+                let value = self.rules.pieces[piece.index()].value;
                 // The piece this move captures is in hand by the time the swap happens.
-                let mut held = pos.hands[side];
-                if let Some(v) = pos.piece(to).filter(|v| v.owner as usize != side)
+                let mut held: Vec<u8> = (0..t.kinds)
+                    .map(|k| pos.hand(side as u8, k as u8))
+                    .collect();
+                if let Some(v) = pos.piece(to).filter(|v| v.owner.index() != side)
                     && let Some(k) = self.hand_type_of(v)
                 {
-                    held[k as usize] += 1;
+                    held[k.index()] = held[k.index()].saturating_add(1);
                 }
                 for (slot, &n) in held.iter().enumerate() {
                     if n == 0 {
                         continue;
                     }
                     for &target in &t.members[slot] {
-                        if self.rules.pieces[target as usize].value > value
+                        if self.rules.pieces[target.index()].value > value
                             && self.arrival_ok(pos, target, from, to)
                         {
                             swapped = true;
-                            out.push(Move {
-                                promotion: Some(target),
+                            let m = Move {
+                                promotion: Some(PieceId(target)),
                                 swap: true,
                                 ..plain
-                            });
+                            };
+                            out.add(m, suspect);
                         }
                     }
                 }
             }
             if !swapped {
                 for &target in &promo.to {
-                    if self.arrival_ok(pos, target, from, to) {
-                        out.push(Move {
-                            promotion: Some(target),
+                    if self.arrival_ok(pos, target.0, from, to) {
+                        let m = Move {
+                            promotion: Some(PieceId(target.0)),
                             ..plain
-                        });
+                        };
+                        out.add(m, suspect);
                     }
                 }
             }
             if !must {
-                out.push(plain);
+                out.add(plain, suspect);
             }
             return;
         }
-        out.push(plain);
+        out.add(plain, suspect);
     }
 
     /// Whether a piece of type `kind` may arrive on `to` (leaving `from`) within its per-file and
     /// per-colour limits.
-    fn arrival_ok(&self, pos: &Position, kind: PieceId, from: Cell, to: Cell) -> bool {
-        let limits = &self.rules.pieces[kind as usize].drops;
-        if limits.max_per_file.is_none() && limits.max_per_colour.is_none() {
+    fn arrival_ok(&self, pos: &Pos<B>, kind: u8, from: usize, to: usize) -> bool {
+        let limits = &self.rules.pieces[kind.index()].drops;
+        if limits.max_per_file.is_none()
+            && limits.max_per_colour.is_none()
+            && limits.max_on_board.is_none()
+        {
             return true;
         }
-        let b = &self.rules.board;
-        let (ft, rt) = b.coords(to);
-        let (mut file, mut colour) = (0u8, 0u8);
-        for c in pos.occ[pos.side as usize].iter() {
-            if c == from || pos.piece(c).is_none_or(|p| p.kind != kind) {
-                continue;
-            }
-            let (f, r) = b.coords(c);
-            file += (f == ft) as u8;
-            colour += ((f + r) % 2 == (ft + rt) % 2) as u8;
+        let t = &self.t;
+        let own = pos.of(kind, pos.st.side) & !B::cell(from);
+        if limits.max_on_board.is_some_and(|m| own.count() >= m as u32) {
+            return false;
         }
-        limits.max_per_file.is_none_or(|m| file < m)
-            && limits.max_per_colour.is_none_or(|m| colour < m)
+        let file = (own & t.file_cells[to % t.files]).count();
+        let colour = if t.even.has(to) { t.even } else { !t.even };
+        let same_colour = (own & colour).count();
+        limits.max_per_file.is_none_or(|m| file < m as u32)
+            && limits.max_per_colour.is_none_or(|m| same_colour < m as u32)
     }
 
-    fn gen_castling(&self, pos: &Position, out: &mut Vec<Move>) {
+    fn gen_castling<S: Sink<B>>(&self, pos: &Pos<B>, out: &mut S) {
         if self.rules.castling.is_empty() {
             return;
         }
-        let side = pos.side;
-        let rights = pos.castling.and(&pos.occ[side as usize]);
-        if rights.is_empty() {
+        let side = pos.st.side;
+        let rights = pos.st.castling & pos.by_owner[side.index()];
+        if rights.none() {
             return;
         }
         let b = &self.rules.board;
+        let files = self.t.files as i32;
         for cs in &self.rules.castling {
-            for k in pos.occ[side as usize].iter() {
-                if pos.piece(k).map(|p| p.kind) != Some(cs.king) {
-                    continue;
-                }
-                let (fk, rk) = b.coords(k);
-                for r in rights.iter() {
-                    let (fr, rr) = b.coords(r);
-                    if rr != rk || pos.piece(r).map(|p| p.kind) != Some(cs.rook) {
+            for k in pos.of(cs.king.0, side).cells() {
+                let (fk, rk) = (k as i32 % files, k as i32 / files);
+                for r in rights.cells() {
+                    let (fr, rr) = (r as i32 % files, r as i32 / files);
+                    if rr != rk || pos.sq[r].kind != cs.rook.0 {
                         continue;
                     }
                     let dir = (fr - fk).signum();
@@ -631,100 +622,94 @@ impl Game {
                     else {
                         continue;
                     };
+                    let (kd, pass) = (kd.index(), pass.index());
                     let clear_between = (fk.min(fr) + 1..fk.max(fr))
-                        .all(|f| b.cell(f, rk).is_some_and(|c| pos.is_empty(c)));
-                    let free = |c: Cell| c == k || c == r || pos.is_empty(c);
+                        .all(|f| b.cell(f, rk).is_some_and(|c| pos.is_empty(c.index())));
+                    let free = |c: usize| c == k || c == r || pos.is_empty(c);
                     if !clear_between || !free(kd) || !free(pass) {
                         continue;
                     }
                     // Only a royal king is in check: it may not castle out of or through it.
-                    let safe = !self.tables.royal[cs.king as usize]
+                    let safe = !self.t.royal[cs.king.index()]
                         || self
                             .opponents(pos, side)
                             .all(|q| !self.attacked(pos, k, q) && !self.attacked(pos, pass, q));
                     if safe {
-                        out.push(Move {
-                            from: k,
-                            to: kd,
+                        let m = Move {
+                            from: Cell(k as u16),
+                            to: Cell(kd as u16),
                             piece: cs.king,
                             promotion: None,
                             swap: false,
-                            kind: MoveKind::Castle,
-                            extra: r as u32,
-                        });
+                            kind: MoveKind::Castle {
+                                rook: Cell(r as u16),
+                            },
+                        };
+                        out.add(m, true);
                     }
                 }
             }
         }
     }
 
-    /// The players still in the game other than `player`.
-    pub(crate) fn opponents(
-        &self,
-        pos: &Position,
-        player: PlayerId,
-    ) -> impl Iterator<Item = PlayerId> {
-        let eliminated = pos.eliminated;
-        (0..self.rules.players.len() as PlayerId)
-            .filter(move |&q| q != player && eliminated & (1 << q) == 0)
-    }
-
-    fn gen_drops(&self, pos: &Position, out: &mut Vec<Move>) {
-        let side = pos.side as usize;
-        let hand = &pos.hands[side];
-        if hand.iter().all(|&n| n == 0) {
+    fn gen_drops<S: Sink<B>>(&self, pos: &Pos<B>, safety: &Safety<B>, out: &mut S) {
+        let t = &self.t;
+        let side = pos.st.side;
+        let s = side.index();
+        let base = s * t.kinds;
+        if pos.hands[base..base + t.kinds].iter().all(|&n| n == 0) {
             return;
         }
-        let t = &self.tables;
-        let b = &self.rules.board;
-        let mut empty = t.on_board;
-        for o in &pos.occ {
-            empty = empty.without(o);
-        }
-        for (slot, &count) in hand.iter().enumerate().take(self.rules.pieces.len()) {
-            if count == 0 {
+        let empty = !pos.occ & t.on_board;
+        for slot in 0..t.kinds {
+            if pos.hands[base + slot] == 0 {
                 continue;
             }
             for &kind in &t.members[slot] {
-                let rules = &self.rules.pieces[kind as usize].drops;
-                let mut per_file = [0u8; 16];
-                let mut per_colour = [0u8; 2];
+                let rules = &self.rules.pieces[kind.index()].drops;
+                let mut allowed = empty & self.drop_cells[kind.index() * t.players + s];
+                if let Some(z) = rules.zone {
+                    allowed &= t.zone(z, s);
+                }
+                if rules
+                    .max_on_board
+                    .is_some_and(|m| pos.of(kind, side).count() >= m as u32)
+                {
+                    continue;
+                }
                 if rules.max_per_file.is_some() || rules.max_per_colour.is_some() {
-                    for c in pos.occ[side].iter() {
-                        if pos.piece(c).is_some_and(|p| p.kind == kind) {
-                            let (f, r) = b.coords(c);
-                            per_file[f as usize] += 1;
-                            per_colour[((f + r) % 2) as usize] += 1;
+                    let own = pos.of(kind, side);
+                    if let Some(m) = rules.max_per_file {
+                        for &cells in &t.file_cells {
+                            if (own & cells).count() >= m as u32 {
+                                allowed &= !cells;
+                            }
+                        }
+                    }
+                    if let Some(m) = rules.max_per_colour {
+                        for colour in [t.even, !t.even & t.on_board] {
+                            if (own & colour).count() >= m as u32 {
+                                allowed &= !colour;
+                            }
                         }
                     }
                 }
-                let allowed = match rules.zone {
-                    Some(z) => empty.and(t.zone(z, side)),
-                    None => empty,
+                let risky = if safety.test_all {
+                    allowed
+                } else {
+                    allowed & safety.danger
                 };
-                for to in allowed.iter() {
-                    if self.rules.no_drop_where_stuck && !t.mobile[t.slot(kind, side, to)] {
-                        continue;
-                    }
-                    let (f, r) = b.coords(to);
-                    if rules
-                        .max_per_file
-                        .is_some_and(|m| per_file[f as usize] >= m)
-                        || rules
-                            .max_per_colour
-                            .is_some_and(|m| per_colour[((f + r) % 2) as usize] >= m)
-                    {
-                        continue;
-                    }
-                    out.push(Move {
-                        from: to,
-                        to,
-                        piece: kind,
+                out.add_drops(kind, allowed & !risky);
+                for to in risky.cells() {
+                    let m = Move {
+                        from: Cell(to as u16),
+                        to: Cell(to as u16),
+                        piece: PieceId(kind),
                         promotion: None,
                         swap: false,
                         kind: MoveKind::Drop,
-                        extra: 0,
-                    });
+                    };
+                    out.add(m, true);
                 }
             }
         }

@@ -2,11 +2,13 @@
 //! type), `a1a2-` (back to the unpromoted type), `P@e5`, castling as the king's move, ranks above
 //! 9 in full (`a10a12`).
 
-use super::Game;
-use super::position::{Move, MoveKind, Position};
+use super::bits::Bits;
+use super::core::Engine;
+use super::position::{Move, MoveKind, Pos};
 use crate::rules::{Cell, PieceId};
 
-/// A move string that is malformed or not legal in the position.
+/// A move string that is malformed or not legal in the position; each message says which.
+#[allow(missing_docs)]
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
     #[error("malformed move `{0}`: expected e.g. e2e4, e7e8q, h3h4+ or P@e5")]
@@ -21,7 +23,7 @@ pub enum MoveError {
     Ambiguous(String),
 }
 
-impl Game {
+impl<B: Bits> Engine<B> {
     /// Gets a cell's name, e.g. `e4` or `a10`.
     pub fn cell_name(&self, c: Cell) -> String {
         let (f, r) = self.rules.board.coords(c);
@@ -48,7 +50,7 @@ impl Game {
         if m.kind == MoveKind::Drop {
             return format!(
                 "{}@{}",
-                self.rules.pieces[m.piece as usize].symbol,
+                self.rules.pieces[m.piece.index()].symbol,
                 self.cell_name(m.to)
             );
         }
@@ -65,7 +67,7 @@ impl Game {
     /// names the captive by its letter.
     fn promotion_suffix(&self, m: &Move, target: PieceId) -> String {
         let letter = || {
-            self.rules.pieces[target as usize]
+            self.rules.pieces[target.index()]
                 .symbol
                 .trim_start_matches('+')
                 .to_lowercase()
@@ -73,9 +75,9 @@ impl Game {
         if m.swap {
             return letter();
         }
-        let plus = |t: &PieceId| self.rules.pieces[*t as usize].symbol.starts_with('+');
-        let moved = &self.rules.pieces[m.piece as usize];
-        if target == self.tables.unpromoted[m.piece as usize] && target != m.piece {
+        let plus = |t: &PieceId| self.rules.pieces[(*t).index()].symbol.starts_with('+');
+        let moved = &self.rules.pieces[m.piece.index()];
+        if target == PieceId(self.t.unpromoted[m.piece.index()]) && target != m.piece {
             return "-".into();
         }
         let choice = moved.promotions.iter().find(|pr| pr.to.contains(&target));
@@ -93,12 +95,12 @@ impl Game {
         let cells = self.cell_name(m.from) + &self.cell_name(m.to);
         let mut out = vec![
             cells.clone()
-                + &self.rules.pieces[target as usize]
+                + &self.rules.pieces[target.index()]
                     .symbol
                     .trim_start_matches('+')
                     .to_lowercase(),
         ];
-        let single = self.rules.pieces[m.piece as usize]
+        let single = self.rules.pieces[m.piece.index()]
             .promotions
             .iter()
             .find(|pr| pr.to.contains(&target))
@@ -110,7 +112,7 @@ impl Game {
     }
 
     /// Parses a move and finds it among the legal moves of the position.
-    pub fn parse_move(&self, pos: &Position, s: &str) -> Result<Move, MoveError> {
+    pub fn parse_move(&self, pos: &Pos<B>, s: &str) -> Result<Move, MoveError> {
         let malformed = || MoveError::Malformed(s.to_string());
         if !s.is_ascii() || s.is_empty() || s.len() > 16 {
             return Err(malformed());
@@ -152,7 +154,9 @@ impl Game {
             cell_ok(&s[..j0])?;
             cell_ok(&s[j0..j])?;
         }
-        let legal = self.legal_moves(pos);
+        let mut scratch = pos.clone();
+        let mut legal = Vec::new();
+        self.legal_moves(&mut scratch, &mut legal);
         if let Some(m) = legal.iter().find(|m| self.move_to_string(m) == s) {
             return Ok(*m);
         }

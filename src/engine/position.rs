@@ -1,43 +1,56 @@
-//! Positions, pieces and moves, and how a move changes a position.
+//! Positions: pieces by cell and by bitboard, hands, the state a move changes, and the history
+//! that lets a move be taken back and a repetition be seen.
 
-use super::cellset::CellSet;
-use crate::rules::{Cell, MAX_CELLS, MAX_PIECES, MAX_PLAYERS, PieceId, PlayerId};
+use super::bits::Bits;
+use super::tables::NO_CELL;
+use crate::rules::{Cell, PieceId, PlayerId};
+
+/// No piece, in a cell's kind or origin.
+pub(crate) const NONE: u8 = u8::MAX;
 
 /// A piece on the board: its type, owner and, for a promoted piece whose origin is not implied by
 /// its type, the type it was before promoting.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
+    /// Its type.
     pub kind: PieceId,
+    /// The player it belongs to.
     pub owner: PlayerId,
+    /// The type it was before promoting, where its type does not imply it.
     pub origin: Option<PieceId>,
 }
 
-const OCCUPIED: u16 = 1 << 15;
+/// One cell's contents, as stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Sq {
+    pub kind: u8,
+    pub owner: u8,
+    pub origin: u8,
+}
 
-impl Piece {
+impl Sq {
+    pub const EMPTY: Sq = Sq {
+        kind: NONE,
+        owner: NONE,
+        origin: NONE,
+    };
+
     #[inline]
-    fn encode(self) -> u16 {
-        OCCUPIED
-            | self.kind as u16
-            | (self.owner as u16) << 6
-            | (self.origin.map_or(0, |o| o as u16 + 1)) << 8
+    pub fn piece(self) -> Option<Piece> {
+        (self.kind != NONE).then_some(Piece {
+            kind: PieceId(self.kind),
+            owner: PlayerId(self.owner),
+            origin: (self.origin != NONE).then_some(PieceId(self.origin)),
+        })
     }
 
     #[inline]
-    fn decode(v: u16) -> Option<Piece> {
-        if v & OCCUPIED == 0 {
-            return None;
+    pub fn of(p: Piece) -> Sq {
+        Sq {
+            kind: p.kind.0,
+            owner: p.owner.0,
+            origin: (p.origin.unwrap_or(PieceId(NONE))).0,
         }
-        let o = (v >> 8) & 0x7f;
-        Some(Piece {
-            kind: (v & 0x3f) as PieceId,
-            owner: ((v >> 6) & 3) as PlayerId,
-            origin: if o == 0 {
-                None
-            } else {
-                Some((o - 1) as PieceId)
-            },
-        })
     }
 }
 
@@ -54,139 +67,211 @@ pub struct FenStyle {
     pub ep_as_written: bool,
 }
 
-/// A game position. Small and `Copy`: a move makes a new one.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Position {
-    pub(crate) board: [u16; MAX_CELLS],
-    pub(crate) occ: [CellSet; MAX_PLAYERS],
-    /// Cells of royal pieces, kept by `put` and `take` from `royal_kinds`.
-    pub(crate) royals: CellSet,
-    /// The royal types of the game, a bit each.
-    royal_kinds: u64,
-    pub(crate) hands: [[u8; MAX_PIECES]; MAX_PLAYERS],
-    /// Cells of rooks that may still castle.
-    pub(crate) castling: CellSet,
-    /// Cells a piece passed over with a move that can be taken en passant, and where it stands.
-    pub(crate) ep_cells: CellSet,
-    pub(crate) ep_victim: Option<Cell>,
-    /// Cells of dropped pieces that promote at the end of their next move.
-    pub(crate) pending: CellSet,
-    pub(crate) side: PlayerId,
+/// What a move changes besides the pieces and hands, and what taking it back restores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct State<B> {
+    pub side: u8,
     /// Players out of the game, a bit each.
-    pub(crate) eliminated: u8,
+    pub eliminated: u8,
+    /// Cells of castling partners that keep their right.
+    pub castling: B,
+    /// Cells a piece passed with a move that can be taken en passant, and where it stands.
+    pub ep_cells: B,
+    pub ep_victim: u16,
+    /// Cells of dropped pieces that promote at the end of their next move.
+    pub pending: B,
     /// The last move was a check by a drop of a type that may not mate.
-    pub(crate) drop_check: bool,
-    pub(crate) halfmove: u32,
-    pub(crate) fullmove: u32,
+    pub drop_check: bool,
+    pub halfmove: u32,
+    pub fullmove: u32,
+    /// Per player: checks it must still give to win (`N checks win`).
+    pub checks: [u8; 4],
+    /// The counting rule's limit in plies (0: no count running) and the plies counted so far.
+    pub count_limit: u16,
+    pub count_ply: u16,
+    /// The Zobrist key of the position.
+    pub key: u64,
+}
+
+/// A change to take back: a cell's old contents, or a hand count's old value.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Change {
+    Cell(u16, Sq),
+    Hand(u16, u8),
+}
+
+/// A game position, with the history of the moves made on it.
+#[derive(Clone, Debug)]
+pub struct Pos<B> {
+    pub(crate) sq: Vec<Sq>,
+    pub(crate) by_kind: Vec<B>,
+    pub(crate) by_owner: Vec<B>,
+    pub(crate) occ: B,
+    pub(crate) royals: B,
+    /// `hands[player * kinds + kind]`.
+    pub(crate) hands: Vec<u8>,
+    pub(crate) kinds: usize,
+    pub(crate) st: State<B>,
     pub(crate) style: FenStyle,
+    /// Per move made: the state before it and where its changes start in `log`.
+    pub(crate) undo: Vec<(State<B>, u32, FenStyle)>,
+    pub(crate) log: Vec<Change>,
 }
 
-impl std::fmt::Debug for Position {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Position")
-            .field("side", &self.side)
-            .finish_non_exhaustive()
-    }
-}
-
-impl Position {
-    pub(crate) fn empty(royal_kinds: u64) -> Position {
-        Position {
-            board: [0; MAX_CELLS],
-            occ: [CellSet::EMPTY; MAX_PLAYERS],
-            royals: CellSet::EMPTY,
-            royal_kinds,
-            hands: [[0; MAX_PIECES]; MAX_PLAYERS],
-            castling: CellSet::EMPTY,
-            ep_cells: CellSet::EMPTY,
-            ep_victim: None,
-            pending: CellSet::EMPTY,
-            side: 0,
-            eliminated: 0,
-            drop_check: false,
-            halfmove: 0,
-            fullmove: 1,
+impl<B: Bits> Pos<B> {
+    pub(crate) fn empty(cells: usize, kinds: usize, players: usize) -> Pos<B> {
+        Pos {
+            sq: vec![Sq::EMPTY; cells],
+            by_kind: vec![B::EMPTY; kinds],
+            by_owner: vec![B::EMPTY; players],
+            occ: B::EMPTY,
+            royals: B::EMPTY,
+            hands: vec![0; kinds * players],
+            kinds,
+            st: State {
+                side: 0,
+                eliminated: 0,
+                castling: B::EMPTY,
+                ep_cells: B::EMPTY,
+                ep_victim: NO_CELL,
+                pending: B::EMPTY,
+                drop_check: false,
+                halfmove: 0,
+                fullmove: 1,
+                checks: [0; 4],
+                count_limit: 0,
+                count_ply: 0,
+                key: 0,
+            },
             style: FenStyle::default(),
+            undo: Vec::new(),
+            log: Vec::new(),
         }
     }
 
     /// Gets the piece on a cell.
     #[inline]
-    pub fn piece(&self, c: Cell) -> Option<Piece> {
-        Piece::decode(self.board[c as usize])
+    pub fn piece(&self, c: usize) -> Option<Piece> {
+        self.sq.get(c).and_then(|s| s.piece())
     }
 
     #[inline]
-    pub(crate) fn is_empty(&self, c: Cell) -> bool {
-        self.board[c as usize] & OCCUPIED == 0
+    pub(crate) fn is_empty(&self, c: usize) -> bool {
+        !self.occ.has(c)
+    }
+
+    /// Gets the pieces of one type and owner.
+    #[inline]
+    pub(crate) fn of(&self, kind: u8, owner: u8) -> B {
+        self.by_kind[kind as usize] & self.by_owner[owner as usize]
     }
 
     #[inline]
-    pub(crate) fn put(&mut self, c: Cell, p: Piece) {
-        if let Some(old) = self.piece(c) {
-            self.occ[old.owner as usize].remove(c);
+    pub(crate) fn hand(&self, player: u8, kind: u8) -> u8 {
+        self.hands[player as usize * self.kinds + kind as usize]
+    }
+
+    /// Sets a cell without logging or keys: the bitboards follow the contents.
+    #[inline]
+    pub(crate) fn raw_set(&mut self, c: usize, new: Sq, royal_kinds: u64) {
+        let old = self.sq[c];
+        let bit = B::cell(c);
+        if old.kind != NONE {
+            self.by_kind[old.kind as usize] ^= bit;
+            self.by_owner[old.owner as usize] ^= bit;
+            self.occ ^= bit;
+            self.royals &= !bit;
         }
-        self.board[c as usize] = p.encode();
-        self.occ[p.owner as usize].insert(c);
-        if self.royal_kinds >> p.kind & 1 != 0 {
-            self.royals.insert(c);
-        } else {
-            self.royals.remove(c);
+        if new.kind != NONE {
+            self.by_kind[new.kind as usize] |= bit;
+            self.by_owner[new.owner as usize] |= bit;
+            self.occ |= bit;
+            if royal_kinds >> new.kind & 1 != 0 {
+                self.royals |= bit;
+            }
         }
+        self.sq[c] = new;
     }
 
-    #[inline]
-    pub(crate) fn take(&mut self, c: Cell) -> Option<Piece> {
-        let p = Piece::decode(self.board[c as usize])?;
-        self.board[c as usize] = 0;
-        self.occ[p.owner as usize].remove(c);
-        self.royals.remove(c);
-        Some(p)
+    /// Takes back the last move made.
+    pub(crate) fn unmake(&mut self, royal_kinds: u64) {
+        let Some((st, start, style)) = self.undo.pop() else {
+            return;
+        };
+        while self.log.len() > start as usize {
+            match self.log.pop() {
+                Some(Change::Cell(c, old)) => self.raw_set(c as usize, old, royal_kinds),
+                Some(Change::Hand(i, n)) => self.hands[i as usize] = n,
+                None => break,
+            }
+        }
+        self.st = st;
+        self.style = style;
     }
 
     /// Gets the player to move.
     pub fn side_to_move(&self) -> PlayerId {
-        self.side
+        PlayerId(self.st.side)
     }
 
     /// Tells whether a player has been eliminated.
     pub fn is_eliminated(&self, player: PlayerId) -> bool {
-        self.eliminated & (1 << player) != 0
+        player.0 < 8 && self.st.eliminated & (1 << player.0) != 0
     }
 
     /// Gets how many pieces of a type a player holds in hand.
     pub fn in_hand(&self, player: PlayerId, kind: PieceId) -> u8 {
-        self.hands[player as usize][kind as usize]
+        if player.index() < self.by_owner.len() && kind.index() < self.kinds {
+            self.hand(player.0, kind.0)
+        } else {
+            0
+        }
     }
 
-    /// Gets the cells a player occupies.
-    pub fn occupied_by(&self, player: PlayerId) -> CellSet {
-        self.occ[player as usize]
+    /// Gets the number of moves made on the position since it was set up.
+    pub fn moves_made(&self) -> usize {
+        self.undo.len()
     }
 }
 
-/// What kind of move a [`Move`] is.
+/// What kind of move a [`Move`] is, with what it needs to be made or taken back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum MoveKind {
+    /// A move or capture on its destination.
     Normal,
-    /// A drop from hand; `from` is meaningless.
+    /// A drop from hand; `from` is the destination too.
     Drop,
-    /// A capture of the piece on the position's en-passant victim cell.
+    /// A capture of the piece that just passed the destination.
     EnPassant,
-    /// A stepping move that can be taken en passant; `extra` is its step index.
-    EpStep,
-    /// Castling; `extra` is the rook's cell.
-    Castle,
-    /// A hopper's capture; `extra` is the screen's cell.
-    Hop,
-    /// A multiple-displacer move; `extra` is its step index.
-    Displace,
+    /// A stepping move over several cells that can be taken en passant on the cells it passes
+    /// (`path` indexes the engine's table of paths).
+    DoubleStep {
+        /// The passed cells, in the engine's table of paths.
+        path: u32,
+    },
+    /// Castling with the partner standing on `rook`.
+    Castle {
+        /// Where the partner stands.
+        rook: Cell,
+    },
+    /// A hopper's capture over `screen`.
+    Hop {
+        /// The piece hopped over.
+        screen: Cell,
+    },
+    /// A multiple displacement: every enemy on the cells of `path` is captured too.
+    Displace {
+        /// The passed cells, in the engine's table of paths.
+        path: u32,
+    },
 }
 
 /// A move: plain data.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
+    /// Where the piece stands (for a drop, the destination).
     pub from: Cell,
+    /// Where it goes.
     pub to: Cell,
     /// The type moved or dropped.
     pub piece: PieceId,
@@ -194,6 +279,17 @@ pub struct Move {
     pub promotion: Option<PieceId>,
     /// The promotion swaps the piece for that type from its owner's hand.
     pub swap: bool,
+    /// What kind of move it is.
     pub kind: MoveKind,
-    pub extra: u32,
+}
+
+impl Move {
+    /// Tells whether the move takes a piece (on its destination, en passant, by a hop or a
+    /// displacement; a displacement may also take nothing).
+    pub fn is_special_capture(&self) -> bool {
+        matches!(
+            self.kind,
+            MoveKind::EnPassant | MoveKind::Hop { .. } | MoveKind::Displace { .. }
+        )
+    }
 }

@@ -14,7 +14,9 @@ use std::collections::{BTreeMap, HashMap};
 /// A problem in a definition, at a place in its source.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Diagnostic {
+    /// Where in the source text.
     pub span: Span,
+    /// What is wrong, in the language's words.
     pub message: String,
 }
 
@@ -52,6 +54,28 @@ pub fn lower(catalog: &Catalog, variant: Option<&str>) -> Result<Option<Lowered>
     }
 }
 
+/// Adds a statement to a list unless an equal one (spans aside) is there already.
+fn push_new(list: &mut Vec<Statement>, s: &Statement) {
+    let text = |x: &Statement| format!("{:?}", strip_spans(x));
+    let t = text(s);
+    if !list.iter().any(|x| text(x) == t) {
+        list.push(s.clone());
+    }
+}
+
+/// A statement's debug text without its spans, to compare two statements by meaning.
+fn strip_spans(s: &Statement) -> String {
+    let text = format!("{s:?}");
+    let mut out = String::new();
+    let mut rest = text.as_str();
+    while let Some(i) = rest.find("span: Span {") {
+        out += &rest[..i];
+        rest = &rest[i..];
+        rest = rest.find('}').map_or("", |j| &rest[j + 1..]);
+    }
+    out + rest
+}
+
 /// The statements of a variant's chain, applied in order, names still unresolved.
 #[derive(Default)]
 struct Draft {
@@ -77,6 +101,28 @@ struct Draft {
     interchangeable: Vec<Vec<Name>>,
     swapped_to_hand: bool,
     separated: Vec<Name>,
+    endings: Endings,
+}
+
+/// The statements about how a game ends, names still unresolved.
+#[derive(Default)]
+struct Endings {
+    royalty: Option<Spanned<String>>,
+    /// Goal and extinction statements, in order; a subvariant's add to the inherited ones.
+    goals: Vec<Statement>,
+    extinctions: Vec<Statement>,
+    check_limit: Option<Spanned<syntax::Int>>,
+    must_capture: bool,
+    no_checks: bool,
+    checked_royal: bool,
+    stalemate_count: bool,
+    mate_series: Option<Vec<Name>>,
+    draw_odds: Option<Name>,
+    repetition: Option<Statement>,
+    move_limit: Option<Spanned<syntax::Int>>,
+    counting_stoppers: Option<Vec<Name>>,
+    counting_board: Option<Statement>,
+    counting_bare: Option<Statement>,
 }
 
 struct ZoneDraft {
@@ -217,6 +263,23 @@ impl Draft {
             }
             Statement::SwappedToHand(_) => self.swapped_to_hand = true,
             Statement::Separated(z) => self.separated.push(z.clone()),
+            Statement::Goal { .. } => push_new(&mut self.endings.goals, s),
+            Statement::Extinction { .. } => push_new(&mut self.endings.extinctions, s),
+            Statement::CheckLimit(n) => self.endings.check_limit = Some(n.clone()),
+            Statement::MustCapture(_) => self.endings.must_capture = true,
+            Statement::NoChecks(_) => self.endings.no_checks = true,
+            Statement::CheckedRoyal(_) => self.endings.checked_royal = true,
+            Statement::Royalty(r) => self.endings.royalty = Some(r.clone()),
+            Statement::StalemateCount(_) => self.endings.stalemate_count = true,
+            Statement::MateSeries(names) => self.endings.mate_series = Some(names.clone()),
+            Statement::DrawOdds(p) => self.endings.draw_odds = Some(p.clone()),
+            Statement::Repetition { .. } => self.endings.repetition = Some(s.clone()),
+            Statement::MoveLimit(n) => self.endings.move_limit = Some(n.clone()),
+            Statement::CountingStoppers(names) => {
+                self.endings.counting_stoppers = Some(names.clone())
+            }
+            Statement::CountingBoard { .. } => self.endings.counting_board = Some(s.clone()),
+            Statement::CountingBare { .. } => self.endings.counting_bare = Some(s.clone()),
             Statement::MainVariant(n) => {
                 if in_variant {
                     errors.push(Diagnostic {
@@ -323,7 +386,7 @@ impl Draft {
                     );
                     return None;
                 }
-                zone_ids.insert(z.name.node.clone(), zone_names.len() as ZoneId);
+                zone_ids.insert(z.name.node.clone(), ZoneId(zone_names.len() as u8));
                 zone_names.push(z.name.node.clone());
             }
         }
@@ -389,7 +452,7 @@ impl Draft {
             let id = piece_names
                 .iter()
                 .position(|p| *p == n.node)
-                .map(|i| i as PieceId);
+                .map(|i| PieceId(i as u8));
             if id.is_none() {
                 err(n.span, format!("unknown piece `{}`", n.node));
             }
@@ -412,6 +475,9 @@ impl Draft {
                 removed_when_captured: false,
                 promotes_friendly_screens: false,
                 demotes_enemy_screens: false,
+                en_passant_zone: None,
+                resets_clock: false,
+                may_not_mate_alone: false,
             };
             for prop in &d.properties {
                 match prop {
@@ -505,11 +571,24 @@ impl Draft {
                         ),
                     },
                     Property::DropMayNotMate(_) => pt.drops.may_not_mate = true,
-                    Property::EnPassant(_) => {
+                    Property::EnPassant(_, zone) => {
                         pt.can_be_taken_en_passant = true;
                         pt.takes_en_passant = true;
+                        pt.en_passant_zone = zone.as_ref().and_then(|z| zone_id(z, &mut err));
                     }
-                    Property::TakesEnPassant(_) => pt.takes_en_passant = true,
+                    Property::TakesEnPassant(_, zone) => {
+                        pt.takes_en_passant = true;
+                        pt.en_passant_zone = zone.as_ref().and_then(|z| zone_id(z, &mut err));
+                    }
+                    Property::ResetsClock(_) => pt.resets_clock = true,
+                    Property::MayNotMateAlone(_) => pt.may_not_mate_alone = true,
+                    Property::OnBoard(n) => match n.node.value.map(u8::try_from) {
+                        Some(Ok(x)) if x >= 1 => pt.drops.max_on_board = Some(x),
+                        _ => err(
+                            n.span,
+                            format!("an on-board limit must be 1..255, not {}", n.node),
+                        ),
+                    },
                     Property::TakenEnPassant(_) => pt.can_be_taken_en_passant = true,
                     Property::Removed(_) => pt.removed_when_captured = true,
                     Property::PromotesScreens(_) => pt.promotes_friendly_screens = true,
@@ -548,7 +627,7 @@ impl Draft {
             };
             for n in names {
                 if let Some(id) = piece_id(n, &mut err) {
-                    for part in &mut pieces[id as usize].moves {
+                    for part in &mut pieces[id.index()].moves {
                         if part.range == 1 && !part.hop {
                             part.style = st;
                             part.paths = match st {
@@ -575,7 +654,7 @@ impl Draft {
                 }
             }
             for (&id, n) in ids.iter().zip(group) {
-                if pieces[id as usize].royal {
+                if pieces[id.index()].royal {
                     err(
                         n.span,
                         format!(
@@ -617,12 +696,150 @@ impl Draft {
             );
             return None;
         };
-        if !pieces.iter().any(|p| p.royal) {
-            err(
-                self.game.as_ref().map(|g| g.span).unwrap_or(start),
-                "no piece is `royal`: the game would have no check or checkmate".into(),
-            );
+        let player_id = |n: &Name, err: &mut dyn FnMut(Span, String)| -> Option<PlayerId> {
+            let id = players
+                .iter()
+                .position(|p| p.name == n.node)
+                .map(|i| PlayerId(i as u8));
+            if id.is_none() {
+                err(n.span, format!("unknown player `{}`", n.node));
+            }
+            id
+        };
+        let ends = &self.endings;
+        let two = players.len() == 2;
+        let types = |names: &[Name], err: &mut dyn FnMut(Span, String)| -> Vec<PieceId> {
+            names.iter().filter_map(|n| piece_id(n, err)).collect()
+        };
+        let verdict = |v: &Spanned<String>| match v.node.as_str() {
+            "wins" => Outcome::Win,
+            "loses" => Outcome::Loss,
+            _ => Outcome::Draw,
+        };
+        let small = |n: &Spanned<syntax::Int>,
+                     what: &str,
+                     lo: u32,
+                     hi: u32,
+                     err: &mut dyn FnMut(Span, String)| {
+            match n.node.value.filter(|v| (lo..=hi).contains(v)) {
+                Some(v) => Some(v),
+                None => {
+                    err(n.span, format!("{what} must be {lo}..{hi}, not {}", n.node));
+                    None
+                }
+            }
+        };
+        let mut goals = Vec::new();
+        for g in &ends.goals {
+            if let Statement::Goal {
+                pieces: names,
+                zone,
+                mode,
+                ..
+            } = g
+            {
+                let ids = types(names, &mut err);
+                let z = zone_id(zone, &mut err);
+                let mode = match mode.as_ref().map(|m| m.node.as_str()) {
+                    Some("held") => GoalMode::Held,
+                    Some("safe") => GoalMode::Safe,
+                    Some("answerable") => GoalMode::Answerable,
+                    _ => GoalMode::Immediate,
+                };
+                if let (Some(zone), true) = (z, ids.len() == names.len()) {
+                    goals.push(Goal {
+                        pieces: ids,
+                        zone,
+                        mode,
+                    });
+                }
+            }
         }
+        let mut extinctions = Vec::new();
+        for e in &ends.extinctions {
+            if let Statement::Extinction {
+                pieces: names,
+                down_to,
+                against,
+                bared_back,
+                verdict: v,
+                ..
+            } = e
+            {
+                let ids = types(names, &mut err);
+                let at_most = down_to
+                    .as_ref()
+                    .map_or(Some(0), |n| small(n, "`down to`", 0, 254, &mut err));
+                let against = against
+                    .as_ref()
+                    .map_or(Some(0), |n| small(n, "`against`", 0, 254, &mut err));
+                let outcome = verdict(v);
+                if outcome == Outcome::Loss && !two {
+                    err(
+                        v.span,
+                        "with more than two players, an extinction rule wins or draws".into(),
+                    );
+                }
+                if let (Some(at_most), Some(against), true) =
+                    (at_most, against, ids.len() == names.len())
+                {
+                    extinctions.push(Extinction {
+                        pieces: ids,
+                        at_most: at_most as u8,
+                        against: against as u8,
+                        bared_back: *bared_back,
+                        outcome,
+                    });
+                }
+            }
+        }
+        let check_limit = ends
+            .check_limit
+            .as_ref()
+            .and_then(|n| small(n, "a check limit", 1, 99, &mut err))
+            .map(|n| n as u8);
+        let mate_needs_check_by = ends
+            .mate_series
+            .as_ref()
+            .map_or(Vec::new(), |names| types(names, &mut err));
+        let draw_odds = ends.draw_odds.as_ref().and_then(|p| player_id(p, &mut err));
+        let repetition = match &ends.repetition {
+            Some(Statement::Repetition {
+                count,
+                verdict: v,
+                player,
+                perpetual,
+                span,
+            }) => {
+                let n = small(count, "a repetition count", 2, 99, &mut err);
+                let player = player.as_ref().and_then(|p| player_id(p, &mut err));
+                let outcome = verdict(v);
+                if !two && (outcome != Outcome::Draw || *perpetual) {
+                    err(
+                        *span,
+                        "with more than two players, a repetition only draws".into(),
+                    );
+                }
+                n.map(|n| Repetition {
+                    count: n as u8,
+                    outcome,
+                    player,
+                    perpetual_check_loses: *perpetual,
+                })
+            }
+            _ => None,
+        };
+        let move_limit = ends
+            .move_limit
+            .as_ref()
+            .and_then(|n| small(n, "a move limit", 1, 10000, &mut err))
+            .map(|n| n as u16);
+        let counting = self.counting(&types, &small, &mut err);
+        let royalty = match ends.royalty.as_ref().map(|r| r.node.as_str()) {
+            Some("all") => Royalty::All,
+            Some("alone") => Royalty::Alone,
+            _ => Royalty::Each,
+        };
         let rules = RuleSet {
             game: self
                 .game
@@ -649,10 +866,103 @@ impl Draft {
                 .collect(),
             checkmate: outcome(&self.checkmate, Outcome::Loss),
             stalemate: outcome(&self.stalemate, Outcome::Draw),
+            royalty,
+            goals,
+            extinctions,
+            check_limit,
+            must_capture: ends.must_capture,
+            no_checks: ends.no_checks,
+            checked_royal_only_captures: ends.checked_royal,
+            stalemate_counts_pieces: ends.stalemate_count,
+            mate_needs_check_by,
+            draw_odds,
+            repetition,
+            move_limit,
+            counting,
         };
         Some(Lowered {
             rules,
             setup_span: setup.span,
+        })
+    }
+
+    /// The counting rule, from its three statements.
+    #[allow(clippy::type_complexity)]
+    fn counting(
+        &self,
+        types: &dyn Fn(&[Name], &mut dyn FnMut(Span, String)) -> Vec<PieceId>,
+        small: &dyn Fn(
+            &Spanned<syntax::Int>,
+            &str,
+            u32,
+            u32,
+            &mut dyn FnMut(Span, String),
+        ) -> Option<u32>,
+        err: &mut dyn FnMut(Span, String),
+    ) -> Option<Counting> {
+        let ends = &self.endings;
+        if ends.counting_board.is_none() && ends.counting_bare.is_none() {
+            if let Some(n) = ends.counting_stoppers.as_ref().and_then(|s| s.first()) {
+                err(
+                    n.span,
+                    "`counting stops on` needs a `counting board` or `counting bare` statement"
+                        .into(),
+                );
+            }
+            return None;
+        }
+        let limit = |n: &Spanned<syntax::Int>, err: &mut dyn FnMut(Span, String)| {
+            small(n, "a counting limit", 0, 10000, err).map(|v| v as u16)
+        };
+        let board = match &ends.counting_board {
+            Some(Statement::CountingBoard {
+                limit: l,
+                with_stoppers,
+                up_to,
+            }) => Some(BoardHonour {
+                limit: limit(l, err)?,
+                with_stoppers: *with_stoppers,
+                up_to: match up_to {
+                    Some(n) => Some(small(n, "a piece count", 1, 255, err)? as u8),
+                    None => None,
+                },
+            }),
+            _ => None,
+        };
+        let bare = match &ends.counting_bare {
+            Some(Statement::CountingBare {
+                limit: l,
+                from_pieces,
+                honours,
+            }) => {
+                let mut hs = Vec::new();
+                for (count, piece, lim) in honours {
+                    let count = small(count, "a piece count", 1, 255, err);
+                    let piece = types(std::slice::from_ref(piece), err).first().copied();
+                    let lim = limit(lim, err);
+                    if let (Some(count), Some(piece), Some(limit)) = (count, piece, lim) {
+                        hs.push(Honour {
+                            count: count as u8,
+                            piece,
+                            limit,
+                        });
+                    }
+                }
+                Some(BareHonour {
+                    default: limit(l, err)?,
+                    from_pieces: *from_pieces,
+                    honours: hs,
+                })
+            }
+            _ => None,
+        };
+        Some(Counting {
+            stoppers: ends
+                .counting_stoppers
+                .as_ref()
+                .map_or(Vec::new(), |n| types(n, err)),
+            board,
+            bare,
         })
     }
 }

@@ -4,14 +4,9 @@
 
 use serde::{Deserialize, Serialize};
 
-/// Index of a cell: `file + rank * files`, with file 0 = `a` and rank 0 = `1`.
-pub type Cell = u16;
-/// Index of a piece type in [`RuleSet::pieces`].
-pub type PieceId = u8;
-/// Index of a player in [`RuleSet::players`], which is also the turn order.
-pub type PlayerId = u8;
-/// Index of a zone in [`RuleSet::zones`].
-pub type ZoneId = u8;
+mod ids;
+
+pub use ids::{Cell, PieceId, PlayerId, ZoneId};
 
 /// The largest number of cells a board may have (16 x 16).
 pub const MAX_CELLS: usize = 256;
@@ -31,10 +26,13 @@ pub struct RuleSet {
     pub variant: String,
     /// A human-readable title, if the definition gives one.
     pub title: Option<String>,
+    /// The board: its size and holes.
     pub board: Board,
     /// Players in turn order.
     pub players: Vec<Player>,
+    /// Named regions, resolved to cells for each player.
     pub zones: Vec<Zone>,
+    /// Piece types; a piece type's index is its [`PieceId`].
     pub pieces: Vec<PieceType>,
     /// The start position as a FEN.
     pub setup: String,
@@ -59,12 +57,174 @@ pub struct RuleSet {
     pub checkmate: Outcome,
     /// What stalemate means for the player who cannot move.
     pub stalemate: Outcome,
+    /// Which of a player's several royal pieces must stay safe.
+    #[serde(default)]
+    pub royalty: Royalty,
+    /// Zones whose reaching wins.
+    #[serde(default)]
+    pub goals: Vec<Goal>,
+    /// Losing pieces of some types (or all) decides the game.
+    #[serde(default)]
+    pub extinctions: Vec<Extinction>,
+    /// A player who has given check this many times wins.
+    #[serde(default)]
+    pub check_limit: Option<u8>,
+    /// A capture must be made when any is legal.
+    #[serde(default)]
+    pub must_capture: bool,
+    /// A move may not give check.
+    #[serde(default)]
+    pub no_checks: bool,
+    /// A royal piece in check may move only to take the one piece that checks it.
+    #[serde(default)]
+    pub checked_royal_only_captures: bool,
+    /// A stalemated player with fewer pieces than its opponent gets the stalemate outcome, with
+    /// more its opposite, with as many a draw.
+    #[serde(default)]
+    pub stalemate_counts_pieces: bool,
+    /// A checkmate counts only if some check of the unbroken series of checks that led to it
+    /// was given by one of these types; otherwise it is a draw. Empty: every mate counts.
+    #[serde(default)]
+    pub mate_needs_check_by: Vec<PieceId>,
+    /// Every draw is this player's win.
+    #[serde(default)]
+    pub draw_odds: Option<PlayerId>,
+    /// The repetition rule, if the game has one.
+    #[serde(default)]
+    pub repetition: Option<Repetition>,
+    /// Moves by each player without a capture, drop, promotion or clock-resetting move that
+    /// draw; none if the game has no such rule.
+    #[serde(default)]
+    pub move_limit: Option<u16>,
+    /// The counting rule, if the game has one.
+    #[serde(default)]
+    pub counting: Option<Counting>,
+}
+
+/// Which of a player's royal pieces are royal when it has several.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Royalty {
+    /// Each must stay safe: a move may not leave any of them attacked.
+    #[default]
+    Each,
+    /// Only all of them together: a move may not leave every one of them attacked; one left
+    /// attacked may be captured.
+    All,
+    /// Only a lone royal piece is royal; while a player has several, none is.
+    Alone,
+}
+
+/// A zone that wins for the player who brings one of some types into it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Goal {
+    /// The types that count.
+    pub pieces: Vec<PieceId>,
+    /// The zone, each player's own cells of it.
+    pub zone: ZoneId,
+    /// When reaching it wins.
+    pub mode: GoalMode,
+}
+
+/// When reaching a goal wins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GoalMode {
+    /// At once.
+    Immediate,
+    /// If the piece is still there when its owner's turn comes again.
+    Held,
+    /// At once if no enemy attacks it there; else if it is there, unattacked, when its owner's
+    /// turn comes again. Both players there safely is a draw.
+    Safe,
+    /// At once, unless a player later in the round can reach its own goal on its move; if it
+    /// does, the game is a draw.
+    Answerable,
+}
+
+/// An extinction rule: a player with at most `at_most` pieces of a listed type (or in all, when
+/// none is listed), on the board and in hand, while an opponent has at least `against` of them,
+/// gets `outcome` at once.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Extinction {
+    /// The types counted one by one; empty: all pieces together.
+    pub pieces: Vec<PieceId>,
+    /// The most pieces left that still count as extinct.
+    pub at_most: u8,
+    /// The fewest pieces the opponent must have.
+    pub against: u8,
+    /// The opponent needs one more while the extinct player is to move (so that it may still
+    /// answer by baring the opponent in turn).
+    pub bared_back: bool,
+    /// What it means for the extinct player.
+    pub outcome: Outcome,
+}
+
+/// The repetition rule: the `count`-th occurrence of a position ends the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Repetition {
+    /// Occurrences (the position's first included) that end the game.
+    pub count: u8,
+    /// The outcome for the player who made the repeating move, or for `player` if given.
+    pub outcome: Outcome,
+    /// The player `outcome` is for, when it does not depend on who repeated.
+    pub player: Option<PlayerId>,
+    /// A player who gave check in every position of the cycle loses (both: a draw).
+    pub perpetual_check_loses: bool,
+}
+
+/// A counting rule (makruk's and its relatives'): once a side is short of material, its
+/// opponent must win within a number of moves, else the game is drawn.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Counting {
+    /// Types whose presence on the board (either side's) stops the count.
+    pub stoppers: Vec<PieceId>,
+    /// The board's honour: the limit in moves while the counting side has more than its king.
+    pub board: Option<BoardHonour>,
+    /// The pieces' honour, for a counting side with a bare king.
+    pub bare: Option<BareHonour>,
+}
+
+/// The board's honour of a counting rule.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardHonour {
+    /// Moves allowed.
+    pub limit: u16,
+    /// It applies even while stoppers stand on the board.
+    pub with_stoppers: bool,
+    /// It applies only while the counting side has at most this many pieces.
+    pub up_to: Option<u8>,
+}
+
+/// The pieces' honour of a counting rule: the limit for a bare king, by the opponent's pieces.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BareHonour {
+    /// Moves allowed when no entry of `honours` applies (0: no count).
+    pub default: u16,
+    /// The count starts at the number of pieces on the board rather than at 0, and restarts when
+    /// a bare king takes the last stopper.
+    pub from_pieces: bool,
+    /// The first entry whose type the opponent has at least `count` of gives the limit.
+    pub honours: Vec<Honour>,
+}
+
+/// One line of a pieces' honour table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Honour {
+    /// How many of the type the opponent needs.
+    pub count: u8,
+    /// The type.
+    pub piece: PieceId,
+    /// Moves allowed.
+    pub limit: u16,
 }
 
 /// The shape of the board.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Board {
+    /// Files (columns), 1..16.
     pub files: u8,
+    /// Ranks (rows), 1..16.
     pub ranks: u8,
     /// Cells that are not part of the board (holes), sorted.
     pub holes: Vec<Cell>,
@@ -81,7 +241,7 @@ impl Board {
         if file < 0 || rank < 0 || file >= self.files as i32 || rank >= self.ranks as i32 {
             return None;
         }
-        let c = (file + rank * self.files as i32) as Cell;
+        let c = Cell((file + rank * self.files as i32) as u16);
         if self.holes.binary_search(&c).is_ok() {
             None
         } else {
@@ -92,8 +252,8 @@ impl Board {
     /// Gets the file and rank of a cell.
     pub fn coords(&self, cell: Cell) -> (i32, i32) {
         (
-            cell as i32 % self.files as i32,
-            cell as i32 / self.files as i32,
+            cell.0 as i32 % self.files as i32,
+            cell.0 as i32 / self.files as i32,
         )
     }
 }
@@ -102,9 +262,13 @@ impl Board {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Direction {
+    /// Towards higher ranks.
     North,
+    /// Towards lower ranks.
     South,
+    /// Towards higher files.
     East,
+    /// Towards lower files.
     West,
 }
 
@@ -121,9 +285,12 @@ impl Direction {
     }
 }
 
+/// A player and the direction its pieces call forward.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
+    /// Its name (`white`); with more than two players its first letter tags its pieces in FEN.
     pub name: String,
+    /// The direction its pieces call forward.
     pub forward: Direction,
 }
 
@@ -131,6 +298,7 @@ pub struct Player {
 /// the definition gave that player's cells explicitly).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Zone {
+    /// Its name.
     pub name: String,
     /// `cells[player]`: the zone's cells as seen by that player, sorted.
     pub cells: Vec<Vec<Cell>>,
@@ -140,8 +308,11 @@ pub struct Zone {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Outcome {
+    /// The player wins.
     Win,
+    /// The player loses.
     Loss,
+    /// Nobody wins.
     Draw,
     /// The player's army and hand are removed and the others play on; the last player left wins.
     Elimination,
@@ -151,24 +322,32 @@ pub enum Outcome {
 /// the cell the king passed over.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Castling {
+    /// The type that castles as the king (moves two cells).
     pub king: PieceId,
+    /// The partner type that jumps over it.
     pub rook: PieceId,
 }
 
+/// A piece type: its name, symbol, value, moves and rules.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PieceType {
+    /// Its name (`Knight`).
     pub name: String,
     /// The FEN symbol as the first player writes it (`P`, `+P`); other players use lower case.
     pub symbol: String,
+    /// Its value, for swaps by strength and for evaluation.
     pub value: i32,
     /// Losing every royal piece (by checkmate) loses the game; a move may not leave one attacked.
     pub royal: bool,
+    /// Its move parts.
     pub moves: Vec<MovePart>,
     /// The piece may never leave this zone.
     pub confined_to: Option<ZoneId>,
     /// The piece may never enter this zone.
     pub barred_from: Option<ZoneId>,
+    /// Its promotions, the first that fires on a move applying.
     pub promotions: Vec<Promotion>,
+    /// Where and how often it may be dropped or arrive by promotion.
     pub drops: DropRules,
     /// Its stepping moves over several cells can be taken en passant.
     pub can_be_taken_en_passant: bool,
@@ -180,21 +359,35 @@ pub struct PieceType {
     pub promotes_friendly_screens: bool,
     /// Its hop captures demote a promoted enemy screen, unless the demoted piece could not move.
     pub demotes_enemy_screens: bool,
+    /// It takes en passant only onto cells of this zone (its owner's cells).
+    #[serde(default)]
+    pub en_passant_zone: Option<ZoneId>,
+    /// A move of it that it could not take back (on an empty board) resets the move-limit clock.
+    #[serde(default)]
+    pub resets_clock: bool,
+    /// A checkmate given only by pieces of this type is a win for the mated player.
+    #[serde(default)]
+    pub may_not_mate_alone: bool,
 }
 
 /// What a move part may do at its destination.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Mode {
+    /// Moves or captures.
     Both,
+    /// Only moves to an empty cell.
     Move,
+    /// Only captures.
     Capture,
 }
 
 impl Mode {
+    /// Tells whether a part of this mode may end on an empty cell.
     pub fn moves(self) -> bool {
         self != Mode::Capture
     }
+    /// Tells whether a part of this mode may capture.
     pub fn captures(self) -> bool {
         self != Mode::Move
     }
@@ -220,7 +413,9 @@ pub struct MovePart {
     pub vectors: Vec<(i8, i8)>,
     /// How many leaps in a straight line: 1 for a leaper, 0 for an unlimited rider.
     pub range: u8,
+    /// How the cells passed matter.
     pub style: Style,
+    /// What it may do at its destination.
     pub mode: Mode,
     /// Hopper: the move passes exactly one occupied cell (the screen) before it may land.
     pub hop: bool,
@@ -249,19 +444,25 @@ pub enum Trigger {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Obligation {
+    /// The piece may choose not to promote.
     Optional,
+    /// The piece must promote.
     Compulsory,
     /// Optional, except when the unpromoted piece could never move again from its destination.
     CompulsoryWhenStuck,
 }
 
+/// A promotion rule of a piece type.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Promotion {
     /// Swap: the piece may become any type in its owner's hand worth more than it, taking that
     /// piece from hand; `to` then lists the types to use only when no such captive is held.
     pub swap: bool,
+    /// The zone that triggers it.
     pub zone: ZoneId,
+    /// How a move triggers it.
     pub trigger: Trigger,
+    /// Whether it must be taken.
     pub obligation: Obligation,
     /// The types it may become, in the order the definition lists them.
     pub to: Vec<PieceId>,
@@ -269,6 +470,7 @@ pub struct Promotion {
     pub deferred_after_drop_in: Option<ZoneId>,
 }
 
+/// Where and how often a type may be dropped or arrive on the board.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DropRules {
     /// Drops only into this zone.
@@ -280,6 +482,9 @@ pub struct DropRules {
     pub max_per_colour: Option<u8>,
     /// A drop of this type may not checkmate.
     pub may_not_mate: bool,
+    /// At most this many pieces of this type and owner on the board after a drop or promotion.
+    #[serde(default)]
+    pub max_on_board: Option<u8>,
 }
 
 impl RuleSet {
@@ -288,7 +493,7 @@ impl RuleSet {
         self.pieces
             .iter()
             .position(|p| p.symbol == symbol)
-            .map(|i| i as PieceId)
+            .map(|i| PieceId(i as u8))
     }
 
     /// Gets the type a captured piece of type `id` reverts to when it has no recorded origin:
@@ -304,7 +509,7 @@ impl RuleSet {
 
     /// The unpromoted type every chain of promotions to `id` starts from, if there is one.
     fn root_of(&self, id: PieceId, depth: usize) -> Option<PieceId> {
-        if !self.pieces[id as usize].symbol.starts_with('+') {
+        if !self.pieces[id.index()].symbol.starts_with('+') {
             return Some(id);
         }
         if depth > MAX_PIECES {
@@ -312,8 +517,8 @@ impl RuleSet {
         }
         let mut root = None;
         for (i, p) in self.pieces.iter().enumerate() {
-            if i as PieceId != id && p.promotions.iter().any(|pr| pr.to.contains(&id)) {
-                let r = self.root_of(i as PieceId, depth + 1)?;
+            if PieceId(i as u8) != id && p.promotions.iter().any(|pr| pr.to.contains(&id)) {
+                let r = self.root_of(PieceId(i as u8), depth + 1)?;
                 if root.is_some_and(|x| x != r) {
                     return None;
                 }
@@ -361,7 +566,7 @@ impl RuleSet {
             ));
         }
         let cells = b.cells();
-        if b.holes.iter().any(|&c| c as usize >= cells) {
+        if b.holes.iter().any(|&c| c.index() >= cells) {
             return fail("a hole is off the board".into());
         }
         if !strictly_sorted(&b.holes) {
@@ -408,7 +613,7 @@ impl RuleSet {
                 return fail(format!("zone `{}` is listed twice", z.name));
             }
             if z.cells.len() != self.players.len()
-                || z.cells.iter().flatten().any(|&c| c as usize >= cells)
+                || z.cells.iter().flatten().any(|&c| c.index() >= cells)
                 || !z.cells.iter().all(|c| strictly_sorted(c))
             {
                 return fail(format!(
@@ -420,8 +625,8 @@ impl RuleSet {
         if self.pieces.is_empty() || self.pieces.len() > MAX_PIECES {
             return fail(format!("a game needs 1 to {MAX_PIECES} piece types"));
         }
-        let zone_ok = |z: &Option<ZoneId>| z.is_none_or(|z| (z as usize) < self.zones.len());
-        let piece_ok = |p: PieceId| (p as usize) < self.pieces.len();
+        let zone_ok = |z: &Option<ZoneId>| z.is_none_or(|z| z.index() < self.zones.len());
+        let piece_ok = |p: PieceId| p.index() < self.pieces.len();
         let mut vectors = 0;
         for (i, p) in self.pieces.iter().enumerate() {
             let bad = |what: &str| Err(RuleSetError(format!("piece `{}`: {what}", p.name)));
@@ -462,7 +667,7 @@ impl RuleSet {
                 vectors += m.vectors.len();
             }
             for pr in &p.promotions {
-                if !zone_ok(&pr.deferred_after_drop_in) || (pr.zone as usize) >= self.zones.len() {
+                if !zone_ok(&pr.deferred_after_drop_in) || pr.zone.index() >= self.zones.len() {
                     return bad("a promotion names an unknown zone");
                 }
                 if !pr.to.iter().all(|&t| piece_ok(t)) {
@@ -479,14 +684,20 @@ impl RuleSet {
                 {
                     return bad("a promotion names a type twice");
                 }
-                if pr.to.contains(&(i as PieceId)) {
+                if pr.to.contains(&PieceId(i as u8)) {
                     return bad("a promotion to its own type");
                 }
                 if pr.swap && !self.captures_to_hand {
                     return bad("a swap promotion needs `captures go to hand`");
                 }
             }
-            if p.drops.max_per_file == Some(0) || p.drops.max_per_colour == Some(0) {
+            if !zone_ok(&p.en_passant_zone) {
+                return bad("unknown zone");
+            }
+            if p.drops.max_per_file == Some(0)
+                || p.drops.max_per_colour == Some(0)
+                || p.drops.max_on_board == Some(0)
+            {
                 return bad("a limit of 0 pieces");
             }
         }
@@ -498,7 +709,7 @@ impl RuleSet {
         if self
             .separated
             .iter()
-            .any(|&z| z as usize >= self.zones.len())
+            .any(|&z| z.index() >= self.zones.len())
         {
             return fail("a separated zone is unknown".into());
         }
@@ -512,10 +723,10 @@ impl RuleSet {
             {
                 return fail("a piece is in an interchangeable group twice".into());
             }
-            if let Some(&r) = g.iter().find(|&&p| self.pieces[p as usize].royal) {
+            if let Some(&r) = g.iter().find(|&&p| self.pieces[p.index()].royal) {
                 return fail(format!(
                     "royal piece `{}` cannot be interchangeable: it never goes to hand",
-                    self.pieces[r as usize].name
+                    self.pieces[r.index()].name
                 ));
             }
         }
@@ -525,6 +736,81 @@ impl RuleSet {
             }
             if c.king == c.rook {
                 return fail("castling needs two different types".into());
+            }
+        }
+        self.validate_endings()
+    }
+
+    /// Checks the rules that end a game.
+    fn validate_endings(&self) -> Result<(), RuleSetError> {
+        let fail = |m: &str| Err(RuleSetError(m.into()));
+        let piece_ok = |p: &PieceId| p.index() < self.pieces.len();
+        let two = self.players.len() == 2;
+        for g in &self.goals {
+            if g.zone.index() >= self.zones.len() {
+                return fail("a goal names an unknown zone");
+            }
+            if g.pieces.is_empty() || !g.pieces.iter().all(piece_ok) {
+                return fail("a goal needs known piece types");
+            }
+        }
+        for e in &self.extinctions {
+            if !e.pieces.iter().all(piece_ok) {
+                return fail("an extinction rule names an unknown piece");
+            }
+            if e.outcome == Outcome::Elimination || (!two && e.outcome == Outcome::Loss) {
+                return fail(
+                    "an extinction rule wins, loses or draws; with more than two players it wins or draws",
+                );
+            }
+        }
+        if self.check_limit == Some(0) {
+            return fail("a check limit of 0");
+        }
+        if self.check_limit.is_some() && !two {
+            return fail("a check limit needs two players");
+        }
+        if !self.mate_needs_check_by.iter().all(piece_ok) {
+            return fail("a mate rule names an unknown piece");
+        }
+        if self
+            .draw_odds
+            .is_some_and(|p| p.index() >= self.players.len())
+        {
+            return fail("draw odds for an unknown player");
+        }
+        if let Some(r) = &self.repetition {
+            if r.count < 2 {
+                return fail("a repetition rule needs a count of 2 or more");
+            }
+            if r.player.is_some_and(|p| p.index() >= self.players.len()) {
+                return fail("a repetition rule names an unknown player");
+            }
+            if r.outcome == Outcome::Elimination || (!two && r.outcome != Outcome::Draw) {
+                return fail(
+                    "a repetition wins, loses or draws; with more than two players it draws",
+                );
+            }
+            if r.perpetual_check_loses && !two {
+                return fail("perpetual check needs two players");
+            }
+        }
+        if self.move_limit == Some(0) {
+            return fail("a move limit of 0");
+        }
+        if let Some(c) = &self.counting {
+            if !two {
+                return fail("a counting rule needs two players");
+            }
+            if c.board.is_none() && c.bare.is_none() {
+                return fail("a counting rule needs a board's or a pieces' honour");
+            }
+            if !c.stoppers.iter().all(piece_ok)
+                || c.bare
+                    .as_ref()
+                    .is_some_and(|b| !b.honours.iter().all(|h| piece_ok(&h.piece)))
+            {
+                return fail("a counting rule names an unknown piece");
             }
         }
         Ok(())

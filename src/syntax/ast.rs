@@ -5,7 +5,9 @@ use serde::Serialize;
 /// A byte range in the source text.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub struct Span {
+    /// The first byte.
     pub start: usize,
+    /// One past the last byte.
     pub end: usize,
 }
 
@@ -100,6 +102,63 @@ pub enum Statement {
     MainVariant(Name),
     /// `no leap between ZONE zones`
     Separated(Name),
+    /// `goal TYPE... in ZONE [, held|safe|answerable]`
+    Goal {
+        pieces: Vec<Name>,
+        zone: Name,
+        mode: Option<Spanned<String>>,
+        span: Span,
+    },
+    /// `extinction of all pieces|TYPE... [down to N] [against N] [unless bared back] VERDICT`
+    Extinction {
+        /// Empty: all pieces.
+        pieces: Vec<Name>,
+        down_to: Option<Spanned<Int>>,
+        against: Option<Spanned<Int>>,
+        bared_back: bool,
+        verdict: Spanned<String>,
+        span: Span,
+    },
+    /// `N checks win`
+    CheckLimit(Spanned<Int>),
+    /// `captures are compulsory`
+    MustCapture(Span),
+    /// `checks are forbidden`
+    NoChecks(Span),
+    /// `a checked royal may only capture`
+    CheckedRoyal(Span),
+    /// `royalty each|all|alone`
+    Royalty(Spanned<String>),
+    /// `stalemate counts pieces`
+    StalemateCount(Span),
+    /// `draws count for PLAYER`
+    DrawOdds(Name),
+    /// `repetition N VERDICT [for PLAYER] [, perpetual check loses]`
+    Repetition {
+        count: Spanned<Int>,
+        verdict: Spanned<String>,
+        player: Option<Name>,
+        perpetual: bool,
+        span: Span,
+    },
+    /// `move limit N`
+    MoveLimit(Spanned<Int>),
+    /// `checkmate needs a check by TYPE...`
+    MateSeries(Vec<Name>),
+    /// `counting stops on TYPE...`
+    CountingStoppers(Vec<Name>),
+    /// `counting board N [with stoppers] [up to N pieces]`
+    CountingBoard {
+        limit: Spanned<Int>,
+        with_stoppers: bool,
+        up_to: Option<Spanned<Int>>,
+    },
+    /// `counting bare N [from pieces] [: N TYPE LIMIT, ...]`
+    CountingBare {
+        limit: Spanned<Int>,
+        from_pieces: bool,
+        honours: Vec<(Spanned<Int>, Name, Spanned<Int>)>,
+    },
 }
 
 /// A union of region items.
@@ -157,12 +216,15 @@ pub enum Property {
     PerFile(Spanned<Int>),
     PerColour(Spanned<Int>),
     DropMayNotMate(Span),
-    EnPassant(Span),
-    TakesEnPassant(Span),
+    EnPassant(Span, Option<Name>),
+    TakesEnPassant(Span, Option<Name>),
     TakenEnPassant(Span),
     Removed(Span),
     PromotesScreens(Span),
     DemotesScreens(Span),
+    ResetsClock(Span),
+    MayNotMateAlone(Span),
+    OnBoard(Spanned<Int>),
 }
 
 /// One Betza word such as `FfW`: a sequence of atoms, each with its modifiers.

@@ -180,6 +180,99 @@ fn statement(pair: Pair<Rule>) -> Statement {
         Rule::swapped_to_hand => Statement::SwappedToHand(sp),
         Rule::main_variant => Statement::MainVariant(spanned_str(&p[0])),
         Rule::separated => Statement::Separated(spanned_str(&p[0])),
+        Rule::goal => {
+            let mut names: Vec<Name> = Vec::new();
+            let mut mode = None;
+            for x in &p {
+                match x.as_rule() {
+                    Rule::name => names.push(spanned_str(x)),
+                    Rule::goal_mode => mode = Some(spanned_str(x)),
+                    _ => {}
+                }
+            }
+            let zone = names.pop().expect("a goal names its zone");
+            Statement::Goal {
+                pieces: names,
+                zone,
+                mode,
+                span: sp,
+            }
+        }
+        Rule::extinction => {
+            let mut pieces = Vec::new();
+            let mut down_to = None;
+            let mut against = None;
+            let mut bared_back = false;
+            let mut verdict = None;
+            for x in &p {
+                match x.as_rule() {
+                    Rule::name => pieces.push(spanned_str(x)),
+                    Rule::down_to => down_to = parts(x.clone()).first().map(int),
+                    Rule::against => against = parts(x.clone()).first().map(int),
+                    Rule::bared_back => bared_back = true,
+                    Rule::verdict => verdict = Some(spanned_str(x)),
+                    _ => {}
+                }
+            }
+            Statement::Extinction {
+                pieces,
+                down_to,
+                against,
+                bared_back,
+                verdict: verdict.expect("an extinction has a verdict"),
+                span: sp,
+            }
+        }
+        Rule::check_limit => Statement::CheckLimit(int(&p[0])),
+        Rule::must_capture => Statement::MustCapture(sp),
+        Rule::no_checks => Statement::NoChecks(sp),
+        Rule::checked_royal => Statement::CheckedRoyal(sp),
+        Rule::royalty => Statement::Royalty(spanned_str(&p[0])),
+        Rule::stalemate_count => Statement::StalemateCount(sp),
+        Rule::draw_odds => Statement::DrawOdds(spanned_str(&p[0])),
+        Rule::repetition => Statement::Repetition {
+            count: int(&p[0]),
+            verdict: spanned_str(&p[1]),
+            player: p
+                .iter()
+                .find(|x| x.as_rule() == Rule::name)
+                .map(spanned_str),
+            perpetual: p.iter().any(|x| x.as_rule() == Rule::perpetual),
+            span: sp,
+        },
+        Rule::move_limit => Statement::MoveLimit(int(&p[0])),
+        Rule::mate_series => Statement::MateSeries(p.iter().map(spanned_str).collect()),
+        Rule::counting => {
+            let inner = p[0].clone();
+            let rule = inner.as_rule();
+            let text = inner.as_str().to_string();
+            let q = parts(inner);
+            match rule {
+                Rule::counting_stoppers => {
+                    Statement::CountingStoppers(q.iter().map(spanned_str).collect())
+                }
+                Rule::counting_board => Statement::CountingBoard {
+                    limit: int(&q[0]),
+                    with_stoppers: text.contains("stoppers"),
+                    up_to: q.get(1).map(int),
+                },
+                _ => {
+                    let honours = q
+                        .iter()
+                        .filter(|x| x.as_rule() == Rule::honour)
+                        .map(|h| {
+                            let r = parts(h.clone());
+                            (int(&r[0]), spanned_str(&r[1]), int(&r[2]))
+                        })
+                        .collect();
+                    Statement::CountingBare {
+                        limit: int(&q[0]),
+                        from_pieces: text.contains("from"),
+                        honours,
+                    }
+                }
+            }
+        }
         other => unreachable!("the grammar has no statement {other:?}"),
     }
 }
@@ -295,12 +388,15 @@ fn property(pair: Pair<Rule>) -> Property {
         Rule::per_file => Property::PerFile(int(&p[0])),
         Rule::per_colour => Property::PerColour(int(&p[0])),
         Rule::drop_may_not_mate => Property::DropMayNotMate(sp),
-        Rule::en_passant => Property::EnPassant(sp),
-        Rule::takes_en_passant => Property::TakesEnPassant(sp),
+        Rule::en_passant => Property::EnPassant(sp, p.first().map(spanned_str)),
+        Rule::takes_en_passant => Property::TakesEnPassant(sp, p.first().map(spanned_str)),
         Rule::taken_en_passant => Property::TakenEnPassant(sp),
         Rule::removed => Property::Removed(sp),
         Rule::promotes_screens => Property::PromotesScreens(sp),
         Rule::demotes_screens => Property::DemotesScreens(sp),
+        Rule::resets_clock => Property::ResetsClock(sp),
+        Rule::may_not_mate_alone => Property::MayNotMateAlone(sp),
+        Rule::on_board => Property::OnBoard(int(&p[0])),
         other => unreachable!("the grammar has no property {other:?}"),
     }
 }
@@ -396,6 +492,10 @@ fn describe(rule: Rule) -> Option<String> {
         | Rule::cell_range
         | Rule::all_cells => "a region",
         Rule::outcome => "win, loss, draw or elimination",
+        Rule::verdict => "wins, loses or draws",
+        Rule::goal_mode => "held, safe or answerable",
+        Rule::royalty_kind => "each, all or alone",
+        Rule::honour => "an honour (COUNT TYPE LIMIT)",
         Rule::symbol => "a symbol (an upper-case letter, maybe after +)",
         Rule::move_word | Rule::move_atom | Rule::atom | Rule::modifiers => {
             "a move (Betza notation)"
@@ -431,6 +531,25 @@ fn describe(rule: Rule) -> Option<String> {
         | Rule::swapped_to_hand
         | Rule::main_variant
         | Rule::separated
+        | Rule::goal
+        | Rule::extinction
+        | Rule::check_limit
+        | Rule::must_capture
+        | Rule::no_checks
+        | Rule::checked_royal
+        | Rule::royalty
+        | Rule::stalemate_count
+        | Rule::draw_odds
+        | Rule::repetition
+        | Rule::move_limit
+        | Rule::counting
+        | Rule::mate_series
+        | Rule::kw_goal
+        | Rule::kw_extinction
+        | Rule::kw_royalty
+        | Rule::kw_repetition
+        | Rule::kw_counting
+        | Rule::kw_draws
         | Rule::kw_main
         | Rule::kw_style
         | Rule::kw_interchangeable
@@ -465,6 +584,10 @@ fn describe(rule: Rule) -> Option<String> {
         | Rule::removed
         | Rule::promotes_screens
         | Rule::demotes_screens
+        | Rule::resets_clock
+        | Rule::may_not_mate_alone
+        | Rule::on_board
+        | Rule::kw_resets
         | Rule::kw_takes
         | Rule::kw_can
         | Rule::kw_removed

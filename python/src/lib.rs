@@ -1,0 +1,553 @@
+//! The Python module `varia`: games, positions and errors as Python objects. Calls into the varia
+//! crate go through [`core`] only.
+
+mod core;
+
+use crate::core::{Error, Format, StatusInfo};
+use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString};
+
+pyo3::create_exception!(
+    varia,
+    VariaError,
+    PyValueError,
+    "Base class of the errors varia raises for bad input; a ValueError."
+);
+pyo3::create_exception!(
+    varia,
+    DefinitionError,
+    VariaError,
+    "A definition or an exported rule set that does not compile. The message is the rendered \
+     diagnostics (file:line:column, the source line and a caret); `diagnostics` lists them as \
+     (line, column, message) tuples."
+);
+pyo3::create_exception!(
+    varia,
+    UnknownVariant,
+    VariaError,
+    "A variant name that the file does not define; the message lists the ones it does."
+);
+pyo3::create_exception!(
+    varia,
+    FenError,
+    VariaError,
+    "A FEN that does not describe a position of the game."
+);
+pyo3::create_exception!(
+    varia,
+    IllegalMove,
+    VariaError,
+    "A move that is malformed, ambiguous or not legal in the position."
+);
+
+/// Turns an error of the core into the Python exception that says it.
+fn raise(py: Python<'_>, e: Error) -> PyErr {
+    match e {
+        Error::Definition { text, items } => {
+            let err = DefinitionError::new_err(text);
+            let value = err.value(py);
+            // Setting an attribute on a fresh exception cannot fail in practice; if it did, the
+            // exception would still carry its message.
+            let _ = value.setattr("diagnostics", items);
+            err
+        }
+        Error::UnknownVariant(m) => UnknownVariant::new_err(m),
+        Error::Fen(m) => FenError::new_err(m),
+        Error::Move(m) => IllegalMove::new_err(m),
+        Error::Value(m) => VariaError::new_err(m),
+    }
+}
+
+/// Reads a text file, with an OSError as Python's `open` raises it.
+fn read_file(path: &str) -> PyResult<String> {
+    let bytes = std::fs::read(path).map_err(|e| match e.raw_os_error() {
+        Some(errno) => PyOSError::new_err((errno, os_message(&e), path.to_string())),
+        None => PyOSError::new_err(format!("cannot read {path}: {e}")),
+    })?;
+    String::from_utf8(bytes).map_err(|_| {
+        DefinitionError::new_err(format!("cannot read {path}: the file is not UTF-8 text"))
+    })
+}
+
+/// An OS error's message without Rust's ` (os error N)` suffix, as Python words it.
+fn os_message(e: &std::io::Error) -> String {
+    let s = e.to_string();
+    match s.rfind(" (os error ") {
+        Some(i) => s[..i].to_string(),
+        None => s,
+    }
+}
+
+/// Parses a `format` argument.
+fn format_arg(format: &str, allowed: &[&str]) -> PyResult<Format> {
+    match Format::parse(format) {
+        Some(f) if allowed.contains(&format) => Ok(f),
+        _ => Err(PyValueError::new_err(format!(
+            "unknown format `{format}`: expected {}",
+            allowed.join(", ")
+        ))),
+    }
+}
+
+/// The text, its format and the name diagnostics use, from a path or source text: a `str` with
+/// a line break is source text, any other `str` or path-like object a file name.
+fn source_of(
+    path_or_source: &Bound<'_, PyAny>,
+    format: Option<&str>,
+) -> PyResult<(String, Format, String)> {
+    let text_given = path_or_source
+        .cast::<PyString>()
+        .ok()
+        .map(|s| s.to_cow().map(|c| c.into_owned()))
+        .transpose()?
+        .filter(|s| s.contains('\n'));
+    let explicit = format
+        .map(|f| format_arg(f, &["varia", "ron", "json"]))
+        .transpose()?;
+    if let Some(text) = text_given {
+        return Ok((text, explicit.unwrap_or(Format::Varia), "<string>".into()));
+    }
+    let path: std::path::PathBuf = path_or_source.extract().map_err(|_| {
+        PyTypeError::new_err("expected a path (str or os.PathLike) or the text of a definition")
+    })?;
+    let path = path.to_string_lossy().into_owned();
+    let text = read_file(&path)?;
+    let format = explicit.unwrap_or_else(|| Format::of_path(&path));
+    Ok((text, format, path))
+}
+
+/// Loads a game: a definition file (`.varia`), an exported rule set (`.ron`, `.json`), or the
+/// text of a definition.
+///
+/// `path_or_source` is a path (`str` or `os.PathLike`); a `str` that contains a line break is
+/// taken as the text of a definition instead. `variant` selects a variant (default: the file's
+/// main game). `format` (`"varia"`, `"ron"`, `"json"`) overrides the guess from the file name.
+///
+/// Raises `DefinitionError` with the rendered diagnostics, `UnknownVariant`, or `OSError` for a
+/// file that cannot be read.
+#[pyfunction]
+#[pyo3(signature = (path_or_source, variant = None, *, format = None))]
+fn load(
+    py: Python<'_>,
+    path_or_source: &Bound<'_, PyAny>,
+    variant: Option<&str>,
+    format: Option<&str>,
+) -> PyResult<Game> {
+    let (text, format, name) = source_of(path_or_source, format)?;
+    let game = core::load(&text, format, variant, &name).map_err(|e| raise(py, e))?;
+    Ok(Game { game })
+}
+
+/// Loads a game from text: a definition (`format="varia"`, the default) or an exported rule set
+/// (`"ron"`, `"json"`). `filename` names the text in diagnostics.
+///
+/// Raises `DefinitionError` with the rendered diagnostics, or `UnknownVariant`.
+#[pyfunction]
+#[pyo3(signature = (text, variant = None, format = "varia", *, filename = "<string>"))]
+fn loads(
+    py: Python<'_>,
+    text: &str,
+    variant: Option<&str>,
+    format: &str,
+    filename: &str,
+) -> PyResult<Game> {
+    let format = format_arg(format, &["varia", "ron", "json"])?;
+    let game = core::load(text, format, variant, filename).map_err(|e| raise(py, e))?;
+    Ok(Game { game })
+}
+
+/// Lists the variants of a file (or of definition text, as `load` takes it), the main one
+/// first. Each name is accepted by `load(..., variant=NAME)`. The variants are not compiled:
+/// use `check` for that.
+#[pyfunction]
+#[pyo3(signature = (path_or_source, *, format = None))]
+fn variants(
+    py: Python<'_>,
+    path_or_source: &Bound<'_, PyAny>,
+    format: Option<&str>,
+) -> PyResult<Vec<String>> {
+    let (text, format, name) = source_of(path_or_source, format)?;
+    core::variants(&text, format, &name, false).map_err(|e| raise(py, e))
+}
+
+/// Compiles every variant of a file (or of definition text) and lists them, as `varia check`
+/// does; raises `DefinitionError` with every problem found in any of them.
+#[pyfunction]
+#[pyo3(signature = (path_or_source, *, format = None))]
+fn check(
+    py: Python<'_>,
+    path_or_source: &Bound<'_, PyAny>,
+    format: Option<&str>,
+) -> PyResult<Vec<String>> {
+    let (text, format, name) = source_of(path_or_source, format)?;
+    core::variants(&text, format, &name, true).map_err(|e| raise(py, e))
+}
+
+/// A compiled game: one variant of a definition, ready to play.
+#[pyclass(frozen, module = "varia")]
+struct Game {
+    game: core::Game,
+}
+
+#[pymethods]
+impl Game {
+    /// The game's identifier (`game NAME` in the definition).
+    #[getter]
+    fn name(&self) -> &str {
+        core::game_name(&self.game)
+    }
+
+    /// The selected variant's name.
+    #[getter]
+    fn variant(&self) -> &str {
+        core::variant_name(&self.game)
+    }
+
+    /// The game's title, if the definition gives one.
+    #[getter]
+    fn title(&self) -> Option<&str> {
+        core::title(&self.game)
+    }
+
+    /// The players' names in turn order.
+    #[getter]
+    fn players(&self) -> Vec<String> {
+        core::players(&self.game)
+    }
+
+    /// Gets the start position.
+    fn start(slf: &Bound<'_, Self>) -> Position {
+        Position {
+            game: slf.clone().unbind(),
+            pos: core::start(&slf.get().game),
+        }
+    }
+
+    /// Gets a position: the FEN's (default: the start position), after playing `moves` (a list
+    /// of move strings, or one string of moves separated by spaces).
+    ///
+    /// Raises `FenError` or `IllegalMove` with the message.
+    #[pyo3(signature = (fen = None, moves = None))]
+    fn position(
+        slf: &Bound<'_, Self>,
+        fen: Option<&str>,
+        moves: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Position> {
+        let py = slf.py();
+        let game = &slf.get().game;
+        let mut pos = match fen {
+            Some(f) => core::parse_fen(game, f).map_err(|e| raise(py, e))?,
+            None => core::start(game),
+        };
+        for m in move_list(moves)? {
+            core::play(game, &mut pos, &m).map_err(|e| raise(py, e))?;
+        }
+        Ok(Position {
+            game: slf.clone().unbind(),
+            pos,
+        })
+    }
+
+    /// Exports the compiled rule set as `varia export --format json|ron` prints it; `load` and
+    /// `loads` read it back.
+    #[pyo3(signature = (format = "json"))]
+    fn export(&self, py: Python<'_>, format: &str) -> PyResult<String> {
+        let format = format_arg(format, &["json", "ron"])?;
+        core::export(&self.game, format).map_err(|e| raise(py, e))
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<varia.Game {} variant={}>",
+            core::game_name(&self.game),
+            py_repr(core::variant_name(&self.game))
+        )
+    }
+}
+
+/// The moves of a `moves` argument: a sequence of strings, or one string split at spaces.
+fn move_list(moves: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
+    let Some(moves) = moves else {
+        return Ok(Vec::new());
+    };
+    if let Ok(s) = moves.cast::<PyString>() {
+        return Ok(s.to_cow()?.split_whitespace().map(String::from).collect());
+    }
+    let mut out = Vec::new();
+    for item in moves.try_iter()? {
+        out.push(item?.extract::<String>()?);
+    }
+    Ok(out)
+}
+
+/// A position of a game. `play` returns a new position; `push` changes this one.
+#[pyclass(module = "varia")]
+struct Position {
+    game: Py<Game>,
+    pos: core::Position,
+}
+
+impl Position {
+    fn core_game(&self) -> &core::Game {
+        &self.game.get().game
+    }
+}
+
+#[pymethods]
+impl Position {
+    /// The game this position belongs to.
+    #[getter]
+    fn game(&self, py: Python<'_>) -> Py<Game> {
+        self.game.clone_ref(py)
+    }
+
+    /// The position as a FEN.
+    #[getter]
+    fn fen(&self) -> String {
+        core::fen(self.core_game(), &self.pos)
+    }
+
+    /// The name of the player to move.
+    #[getter]
+    fn side_to_move(&self) -> String {
+        core::side_to_move(self.core_game(), &self.pos)
+    }
+
+    /// The names of the players out of the game (games with elimination).
+    #[getter]
+    fn eliminated(&self) -> Vec<String> {
+        core::eliminated(self.core_game(), &self.pos)
+    }
+
+    /// The pieces each player holds in hand, by player name, then by the piece's symbol as a
+    /// drop writes it (`"P"` in `"P@e5"`); empty hands are empty dicts.
+    #[getter]
+    fn hands<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let out = PyDict::new(py);
+        for (player, held) in core::hands(self.core_game(), &self.pos) {
+            let hand = PyDict::new(py);
+            for (symbol, n) in held {
+                hand.set_item(symbol, n)?;
+            }
+            out.set_item(player, hand)?;
+        }
+        Ok(out)
+    }
+
+    /// Lists the legal moves, sorted, written as `varia moves` prints them.
+    fn legal_moves(&self) -> Vec<String> {
+        core::legal_moves(self.core_game(), &self.pos)
+    }
+
+    /// Gets the position after a move (e.g. `"e2e4"`, `"e7e8q"`, `"P@e5"`); this one is left as
+    /// it is. Raises `IllegalMove` with the message.
+    fn play(&self, py: Python<'_>, r#move: &str) -> PyResult<Position> {
+        let mut pos = core::copy(&self.pos);
+        core::play(self.core_game(), &mut pos, r#move).map_err(|e| raise(py, e))?;
+        Ok(Position {
+            game: self.game.clone_ref(py),
+            pos,
+        })
+    }
+
+    /// Plays a move on this position. Raises `IllegalMove` with the message (and leaves the
+    /// position as it was).
+    fn push(&mut self, py: Python<'_>, r#move: &str) -> PyResult<()> {
+        let game = &self.game.get().game;
+        core::play(game, &mut self.pos, r#move).map_err(|e| raise(py, e))
+    }
+
+    /// Where the game stands: over or not, check, the rule that ended it and the winner.
+    #[getter]
+    fn status(&self) -> Status {
+        Status::from(core::status(self.core_game(), &self.pos))
+    }
+
+    /// Counts the leaf nodes of the legal move tree `depth` plies deep (at most 32), as
+    /// `varia perft` does.
+    fn perft(&self, py: Python<'_>, depth: i64) -> PyResult<u64> {
+        let depth = u32::try_from(depth)
+            .map_err(|_| VariaError::new_err(format!("perft depth {depth} is not in 0..=32")))?;
+        let game = self.core_game();
+        let pos = &self.pos;
+        py.detach(|| core::perft(game, pos, depth))
+            .map_err(|e| raise(py, e))
+    }
+
+    /// Gets the piece on a cell (`"e4"`) as a FEN writes it, without its origin: `"P"`, `"p"`,
+    /// `"+P"`, with more than two players its owner's tag first (`"rW"`); `None` for an empty
+    /// cell. Raises `VariaError` for a cell not on the board.
+    fn piece_at(&self, py: Python<'_>, cell: &str) -> PyResult<Option<String>> {
+        core::piece_at(self.core_game(), &self.pos, cell).map_err(|e| raise(py, e))
+    }
+
+    /// A hash of what makes two positions the same for repetition: pieces, hands, side to move,
+    /// castling and en-passant rights, players out; not the clocks.
+    #[getter]
+    fn key(&self) -> u64 {
+        core::key(self.core_game(), &self.pos)
+    }
+
+    /// Gets a copy of this position.
+    fn copy(&self, py: Python<'_>) -> Position {
+        Position {
+            game: self.game.clone_ref(py),
+            pos: core::copy(&self.pos),
+        }
+    }
+
+    fn __copy__(&self, py: Python<'_>) -> Position {
+        self.copy(py)
+    }
+
+    #[pyo3(signature = (_memo = None))]
+    fn __deepcopy__(&self, py: Python<'_>, _memo: Option<&Bound<'_, PyAny>>) -> Position {
+        self.copy(py)
+    }
+
+    /// Positions are equal when they belong to the same game object and have the same FEN.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        match other.cast::<Position>() {
+            Ok(o) => {
+                let o = o.borrow();
+                self.game.is(&o.game) && self.fen() == o.fen()
+            }
+            Err(_) => false,
+        }
+    }
+
+    // A position changes with `push`, so it is not hashable; `key` is a hash to use instead.
+    #[classattr]
+    const __hash__: Option<Py<PyAny>> = None;
+
+    fn __str__(&self) -> String {
+        self.fen()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<varia.Position {} {}>",
+            core::variant_name(self.core_game()),
+            py_repr(&self.fen())
+        )
+    }
+}
+
+/// Where a game stands.
+///
+/// `over`: the game is over; `in_check`: the player to move is in check (also when mated);
+/// `reason`: the rule that ended the game (`"checkmate"`, `"stalemate"`, `"drop-mate"`,
+/// `"last-player"`) or None; `outcome`: what that rule means for the player to move (`"win"`,
+/// `"loss"`, `"draw"`, `"elimination"`) or None; `winner`: the winner's name, None for a draw or
+/// an unfinished game; `description`: all that in words, as `varia show` says it.
+#[pyclass(frozen, module = "varia", get_all)]
+struct Status {
+    over: bool,
+    in_check: bool,
+    reason: Option<&'static str>,
+    outcome: Option<&'static str>,
+    winner: Option<String>,
+    description: String,
+}
+
+impl From<StatusInfo> for Status {
+    fn from(s: StatusInfo) -> Status {
+        Status {
+            over: s.over,
+            in_check: s.in_check,
+            reason: s.reason,
+            outcome: s.outcome,
+            winner: s.winner,
+            description: s.description,
+        }
+    }
+}
+
+#[pymethods]
+impl Status {
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        match other.cast::<Status>() {
+            Ok(o) => {
+                let o = o.get();
+                (
+                    self.over,
+                    self.in_check,
+                    self.reason,
+                    self.outcome,
+                    &self.winner,
+                ) == (o.over, o.in_check, o.reason, o.outcome, &o.winner)
+            }
+            Err(_) => false,
+        }
+    }
+
+    #[classattr]
+    const __hash__: Option<Py<PyAny>> = None;
+
+    fn __str__(&self) -> &str {
+        &self.description
+    }
+
+    fn __repr__(&self) -> String {
+        let opt = |o: Option<&str>| o.map_or("None".to_string(), py_repr);
+        format!(
+            "Status(over={}, in_check={}, reason={}, outcome={}, winner={})",
+            py_bool(self.over),
+            py_bool(self.in_check),
+            opt(self.reason),
+            opt(self.outcome),
+            opt(self.winner.as_deref()),
+        )
+    }
+}
+
+/// A string as Python's `repr` writes it (names and FENs hold no control characters).
+fn py_repr(s: &str) -> String {
+    format!("'{}'", s.replace('\\', "\\\\").replace('\'', "\\'"))
+}
+
+fn py_bool(b: bool) -> &'static str {
+    if b { "True" } else { "False" }
+}
+
+/// Chess variants from declarative definitions: load a definition (or an exported rule set),
+/// then get positions, legal moves, game status and perft counts.
+///
+/// >>> import varia
+/// >>> game = varia.load("definitions/classic/chess.varia")
+/// >>> game.start().perft(2)
+/// 400
+#[pymodule(name = "varia")]
+fn varia_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add_function(wrap_pyfunction!(load, m)?)?;
+    m.add_function(wrap_pyfunction!(loads, m)?)?;
+    m.add_function(wrap_pyfunction!(variants, m)?)?;
+    m.add_function(wrap_pyfunction!(check, m)?)?;
+    m.add_class::<Game>()?;
+    m.add_class::<Position>()?;
+    m.add_class::<Status>()?;
+    m.add("VariaError", py.get_type::<VariaError>())?;
+    m.add("DefinitionError", py.get_type::<DefinitionError>())?;
+    m.add("UnknownVariant", py.get_type::<UnknownVariant>())?;
+    m.add("FenError", py.get_type::<FenError>())?;
+    m.add("IllegalMove", py.get_type::<IllegalMove>())?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    let all = [
+        "load",
+        "loads",
+        "variants",
+        "check",
+        "Game",
+        "Position",
+        "Status",
+        "VariaError",
+        "DefinitionError",
+        "UnknownVariant",
+        "FenError",
+        "IllegalMove",
+    ];
+    m.add("__all__", PyList::new(py, all)?)?;
+    Ok(())
+}

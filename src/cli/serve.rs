@@ -1,0 +1,509 @@
+//! `varia serve`: a local web playground for the definitions of a folder (or one file). The page
+//! (web/, embedded in the binary) lists the definitions, draws a variant's board and plays it; the
+//! engine runs here, on the server, and the page asks for everything over a small JSON API:
+//!
+//! | request | answer |
+//! |---|---|
+//! | `GET /api/info` | server name and version, the folder served, whether an engine can play |
+//! | `GET /api/definitions` | every definition with its variants (or why it does not parse) |
+//! | `GET /api/version?file=F` | a hash of the file's text: the page polls it to see edits |
+//! | `GET /api/rules?file=F&variant=V` | the board, players, pieces and zones to draw, or the diagnostics |
+//! | `GET /api/diagram?file=F&variant=V&piece=P[&cell=C][&player=N]` | a piece's moves on an empty board |
+//! | `POST /api/position` `{file, variant, fen?, moves?, keep_valid?}` | the position: board, hands, status, legal moves |
+//! | `POST /api/moves` (same body) | the legal moves, sorted, as `varia moves --json` prints them |
+//! | `POST /api/play` (same body and `move`) | the position after one more move |
+//! | `POST /api/takeback` (same body) | the position without the last move |
+//! | `POST /api/engine` | 501 until varia has a search (the hook the page's engine button calls) |
+//!
+//! The server keeps no game state: a request names the file, the variant, the FEN and the moves,
+//! and the server replays them. Take-back is the page dropping its last move; a changed definition
+//! is the same request answered by new rules.
+
+mod game;
+
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+use std::collections::HashMap;
+use std::io::Read as _;
+use std::path::{Component, Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+const INDEX_HTML: &str = include_str!("../../web/index.html");
+const APP_JS: &str = include_str!("../../web/app.js");
+const STYLE_CSS: &str = include_str!("../../web/style.css");
+
+/// The largest request body read.
+const MAX_BODY: u64 = 1 << 20;
+/// How many requests are answered at once.
+const WORKERS: usize = 4;
+/// The most definition files listed from a folder, and how deep the folder is searched.
+const MAX_FILES: usize = 2000;
+const MAX_DEPTH: usize = 8;
+
+/// An error answer: an HTTP status and a JSON body `{"error": message, "kind": ..., ...}`.
+#[derive(Clone, Debug)]
+pub struct ApiError {
+    status: u16,
+    body: Map<String, Value>,
+}
+
+impl ApiError {
+    fn new(status: u16, kind: &str, message: impl Into<String>) -> ApiError {
+        let mut body = Map::new();
+        body.insert("error".into(), Value::String(message.into()));
+        body.insert("kind".into(), Value::String(kind.into()));
+        ApiError { status, body }
+    }
+
+    /// Adds a field to the error's body.
+    fn with(mut self, key: &str, value: Value) -> ApiError {
+        self.body.insert(key.into(), value);
+        self
+    }
+}
+
+/// A compiled game, or why the definition does not compile, shared between requests.
+type Compiled = Arc<Result<varia::Game, ApiError>>;
+/// A file and a variant (none: the main one).
+type GameKey = (String, Option<String>);
+
+/// What the server serves: a folder of definitions, or one file in a folder.
+struct Served {
+    /// The folder, canonical.
+    root: PathBuf,
+    /// The only file served, relative to `root`, when a file was named.
+    single: Option<String>,
+    /// Compiled games by file and variant, with the hash of the text they were compiled from.
+    cache: Mutex<HashMap<GameKey, (u64, Compiled)>>,
+}
+
+/// Runs the server until it fails; prints the address to open.
+pub fn run(target: Option<&str>, port: u16) -> Result<(), String> {
+    let target = match target {
+        Some(t) => PathBuf::from(t),
+        None if Path::new("definitions").is_dir() => PathBuf::from("definitions"),
+        None => PathBuf::from("."),
+    };
+    let canonical = target
+        .canonicalize()
+        .map_err(|e| format!("error: cannot open {}: {e}", target.display()))?;
+    let (root, single) = if canonical.is_dir() {
+        (canonical, None)
+    } else {
+        let name = canonical
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .ok_or_else(|| format!("error: {} is not a file", target.display()))?;
+        let parent = canonical
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_else(|| PathBuf::from("/"));
+        (parent, Some(name))
+    };
+    let server = tiny_http::Server::http(("127.0.0.1", port))
+        .map_err(|e| format!("error: cannot listen on 127.0.0.1:{port}: {e}"))?;
+    let port = server
+        .server_addr()
+        .to_ip()
+        .map_or(port, |addr| addr.port());
+    println!(
+        "varia serve: http://127.0.0.1:{port}/ serving {} (Ctrl-C stops)",
+        target.display()
+    );
+    use std::io::Write as _;
+    let _ = std::io::stdout().flush();
+    let served = Arc::new(Served {
+        root,
+        single,
+        cache: Mutex::new(HashMap::new()),
+    });
+    let server = Arc::new(server);
+    let workers: Vec<_> = (0..WORKERS)
+        .map(|_| {
+            let server = Arc::clone(&server);
+            let served = Arc::clone(&served);
+            std::thread::spawn(move || {
+                while let Ok(request) = server.recv() {
+                    served.answer(request);
+                }
+            })
+        })
+        .collect();
+    for w in workers {
+        let _ = w.join();
+    }
+    Err("error: the server stopped".into())
+}
+
+/// The body of a request about a position.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GameRequest {
+    file: String,
+    #[serde(default)]
+    variant: Option<String>,
+    /// The FEN the moves start from (default: the setup).
+    #[serde(default)]
+    fen: Option<String>,
+    #[serde(default)]
+    moves: Vec<String>,
+    /// Keep what is still valid of the FEN and moves instead of refusing them.
+    #[serde(default)]
+    keep_valid: bool,
+    /// The move to play (`/api/play`).
+    #[serde(default, rename = "move")]
+    play: Option<String>,
+}
+
+/// A successful answer.
+enum Reply {
+    Json(Value),
+    Asset(&'static str, &'static str),
+}
+
+impl Served {
+    fn answer(&self, mut request: tiny_http::Request) {
+        let url = request.url().to_string();
+        let (path, query) = url.split_once('?').unwrap_or((&url, ""));
+        let method = request.method().clone();
+        let body = match method {
+            tiny_http::Method::Post => Some(read_body(&mut request)),
+            _ => None,
+        };
+        // The library does not panic on bad input; should it all the same, this request fails
+        // with a 500 and the server goes on.
+        let reply =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match (method, body) {
+                (tiny_http::Method::Get, _) => parse_query(query).and_then(|q| self.get(path, &q)),
+                (_, Some(body)) => body.and_then(|b| self.post(path, &b)),
+                (method, None) => Err(ApiError::new(
+                    405,
+                    "request",
+                    format!("method {method} not allowed"),
+                )),
+            }))
+            .unwrap_or_else(|_| {
+                Err(ApiError::new(
+                    500,
+                    "internal",
+                    "the server failed on this request (a bug in varia: please report it)",
+                ))
+            });
+        let (status, body, mime) = match reply {
+            Ok(Reply::Json(v)) => (200, v.to_string(), "application/json"),
+            Ok(Reply::Asset(text, mime)) => (200, text.to_string(), mime),
+            Err(e) => (
+                e.status,
+                Value::Object(e.body).to_string(),
+                "application/json",
+            ),
+        };
+        let header = |k: &str, v: &str| tiny_http::Header::from_bytes(k.as_bytes(), v.as_bytes());
+        let mut response = tiny_http::Response::from_string(body).with_status_code(status);
+        for h in [
+            header("Content-Type", mime),
+            header("Cache-Control", "no-store"),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            response.add_header(h);
+        }
+        // A client that went away is no concern of the server.
+        let _ = request.respond(response);
+    }
+
+    fn get(&self, path: &str, q: &HashMap<String, String>) -> Result<Reply, ApiError> {
+        let arg = |k: &str| {
+            q.get(k)
+                .map(String::as_str)
+                .ok_or_else(|| ApiError::new(400, "request", format!("missing parameter `{k}`")))
+        };
+        let json = |v| Ok(Reply::Json(v));
+        match path {
+            "/" | "/index.html" => Ok(Reply::Asset(INDEX_HTML, "text/html; charset=utf-8")),
+            "/app.js" => Ok(Reply::Asset(APP_JS, "text/javascript; charset=utf-8")),
+            "/style.css" => Ok(Reply::Asset(STYLE_CSS, "text/css; charset=utf-8")),
+            "/api/info" => json(json!({
+                "name": "varia",
+                "version": env!("CARGO_PKG_VERSION"),
+                "root": self.root.display().to_string(),
+                "single": self.single,
+                // The page shows its engine controls only when this is true.
+                "engine": false,
+            })),
+            "/api/definitions" => json(self.definitions()),
+            "/api/version" => {
+                let (_, text) = self.read(arg("file")?)?;
+                json(json!({"version": version_string(hash(&text))}))
+            }
+            "/api/rules" => {
+                let file = arg("file")?;
+                let (v, game) = self.game(file, q.get("variant").map(String::as_str))?;
+                let game = (*game).as_ref().map_err(Clone::clone)?;
+                json(json!({
+                    "file": file,
+                    "version": version_string(v),
+                    "rules": game::rules_json(game),
+                }))
+            }
+            "/api/diagram" => {
+                let (_, game) = self.game(arg("file")?, q.get("variant").map(String::as_str))?;
+                let game = (*game).as_ref().map_err(Clone::clone)?;
+                let get = |k: &str| q.get(k).map(String::as_str);
+                game::diagram_json(game, arg("piece")?, get("cell"), get("player")).map(Reply::Json)
+            }
+            p if p.starts_with("/api/") => Err(not_found(p)),
+            "/favicon.ico" => Err(ApiError::new(404, "not-found", "no icon")),
+            p => Err(not_found(p)),
+        }
+    }
+
+    fn post(&self, path: &str, body: &str) -> Result<Reply, ApiError> {
+        if !matches!(
+            path,
+            "/api/position" | "/api/moves" | "/api/play" | "/api/takeback" | "/api/engine"
+        ) {
+            return Err(if self.get_route(path) {
+                ApiError::new(405, "request", format!("{path} is read with GET"))
+            } else {
+                not_found(path)
+            });
+        }
+        let mut req: GameRequest = serde_json::from_str(body)
+            .map_err(|e| ApiError::new(400, "request", format!("bad request body: {e}")))?;
+        let (_, game) = self.game(&req.file, req.variant.as_deref())?;
+        let game = (*game).as_ref().map_err(Clone::clone)?;
+        match path {
+            "/api/engine" => {
+                // HOOK (engine): once varia has a search, pick a move for the position here and
+                // answer `{"move": "e2e4", ...}`; the page's engine button then plays it.
+                Err(ApiError::new(
+                    501,
+                    "engine",
+                    "varia has no search yet: there is no engine to play against",
+                ))
+            }
+            "/api/takeback" => {
+                if req.moves.pop().is_none() {
+                    return Err(ApiError::new(422, "move", "there is no move to take back"));
+                }
+                let r = game::replay(game, req.fen.as_deref(), &req.moves, false)?;
+                Ok(Reply::Json(game::state_json(game, &r)))
+            }
+            "/api/play" => {
+                let mv = req.play.take().ok_or_else(|| {
+                    ApiError::new(400, "request", "missing field `move` (the move to play)")
+                })?;
+                let r = game::replay(game, req.fen.as_deref(), &req.moves, false)?;
+                req.moves.push(game::parse_move(game, &r.pos, &mv)?);
+                let r = game::replay(game, req.fen.as_deref(), &req.moves, false)?;
+                Ok(Reply::Json(game::state_json(game, &r)))
+            }
+            "/api/moves" => {
+                let r = game::replay(game, req.fen.as_deref(), &req.moves, req.keep_valid)?;
+                Ok(Reply::Json(
+                    json!({"moves": game::legal_strings(game, &r.pos)}),
+                ))
+            }
+            _ => {
+                let r = game::replay(game, req.fen.as_deref(), &req.moves, req.keep_valid)?;
+                Ok(Reply::Json(game::state_json(game, &r)))
+            }
+        }
+    }
+
+    /// Tells whether a path is one of the GET routes.
+    fn get_route(&self, path: &str) -> bool {
+        matches!(
+            path,
+            "/api/info" | "/api/definitions" | "/api/version" | "/api/rules" | "/api/diagram"
+        )
+    }
+
+    /// Lists the definition files with their variants.
+    fn definitions(&self) -> Value {
+        let files = match &self.single {
+            Some(name) => vec![name.clone()],
+            None => {
+                let mut found = Vec::new();
+                list_definitions(&self.root, "", 0, &mut found);
+                found.sort();
+                found
+            }
+        };
+        let list: Vec<Value> = files
+            .iter()
+            .map(|f| match self.read(f) {
+                Ok((_, text)) => match game::variants(&text) {
+                    Ok(v) => json!({"file": f, "variants": v, "error": null}),
+                    Err(e) => json!({"file": f, "variants": [], "error": e}),
+                },
+                Err(e) => json!({"file": f, "variants": [], "error": e.body["error"]}),
+            })
+            .collect();
+        json!({"root": self.root.display().to_string(), "definitions": list})
+    }
+
+    /// Reads a definition named relative to the served folder; refuses any other path.
+    fn read(&self, file: &str) -> Result<(PathBuf, String), ApiError> {
+        let missing = || ApiError::new(404, "file", format!("no definition `{file}` here"));
+        if let Some(only) = &self.single
+            && only != file
+        {
+            return Err(missing());
+        }
+        let rel = Path::new(file);
+        if !file.ends_with(".varia")
+            || file.contains('\\')
+            || !rel.components().all(|c| matches!(c, Component::Normal(_)))
+        {
+            return Err(missing());
+        }
+        let path = self.root.join(rel);
+        let real = path.canonicalize().map_err(|_| missing())?;
+        if !real.starts_with(&self.root) || !real.is_file() {
+            return Err(missing());
+        }
+        let text = std::fs::read_to_string(&real)
+            .map_err(|e| ApiError::new(422, "file", format!("cannot read `{file}`: {e}")))?;
+        Ok((real, text))
+    }
+
+    /// Gets the compiled game of a file's current text, compiling it when the text changed.
+    fn game(&self, file: &str, variant: Option<&str>) -> Result<(u64, Compiled), ApiError> {
+        let (_, text) = self.read(file)?;
+        let version = hash(&text);
+        let key = (file.to_string(), variant.map(str::to_string));
+        if let Ok(cache) = self.cache.lock()
+            && let Some((v, g)) = cache.get(&key)
+            && *v == version
+        {
+            return Ok((version, Arc::clone(g)));
+        }
+        let compiled = Arc::new(game::load(file, &text, variant));
+        if let Ok(mut cache) = self.cache.lock() {
+            cache.insert(key, (version, Arc::clone(&compiled)));
+        }
+        Ok((version, compiled))
+    }
+}
+
+fn not_found(path: &str) -> ApiError {
+    ApiError::new(404, "not-found", format!("no such page or API: {path}"))
+}
+
+/// Collects the `.varia` files under a folder (relative names with `/`), hidden folders and
+/// build output left out.
+fn list_definitions(dir: &Path, prefix: &str, depth: usize, out: &mut Vec<String>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut entries: Vec<_> = entries.flatten().collect();
+    entries.sort_by_key(|e| e.file_name());
+    for e in entries {
+        if out.len() >= MAX_FILES {
+            return;
+        }
+        let name = e.file_name().to_string_lossy().into_owned();
+        if name.starts_with('.') || name == "target" || name == "node_modules" {
+            continue;
+        }
+        let path = e.path();
+        if path.is_dir() {
+            if depth < MAX_DEPTH {
+                list_definitions(&path, &format!("{prefix}{name}/"), depth + 1, out);
+            }
+        } else if name.ends_with(".varia") {
+            out.push(format!("{prefix}{name}"));
+        }
+    }
+}
+
+fn hash(text: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    text.hash(&mut h);
+    h.finish()
+}
+
+fn version_string(v: u64) -> String {
+    format!("{v:016x}")
+}
+
+fn read_body(request: &mut tiny_http::Request) -> Result<String, ApiError> {
+    let too_large = || ApiError::new(413, "request", "the request body is too large");
+    if request.body_length().is_some_and(|n| n as u64 > MAX_BODY) {
+        return Err(too_large());
+    }
+    let mut body = Vec::new();
+    request
+        .as_reader()
+        .take(MAX_BODY + 1)
+        .read_to_end(&mut body)
+        .map_err(|e| ApiError::new(400, "request", format!("cannot read the request: {e}")))?;
+    if body.len() as u64 > MAX_BODY {
+        return Err(ApiError::new(
+            413,
+            "request",
+            "the request body is too large",
+        ));
+    }
+    String::from_utf8(body).map_err(|_| ApiError::new(400, "request", "the body is not UTF-8"))
+}
+
+/// Parses `a=1&b=x%20y` into a map; malformed escapes are an error.
+fn parse_query(query: &str) -> Result<HashMap<String, String>, ApiError> {
+    let mut out = HashMap::new();
+    for pair in query.split('&').filter(|p| !p.is_empty()) {
+        let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+        out.insert(percent_decode(k)?, percent_decode(v)?);
+    }
+    Ok(out)
+}
+
+fn percent_decode(s: &str) -> Result<String, ApiError> {
+    let bad = || ApiError::new(400, "request", format!("malformed query text `{s}`"));
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'%' => {
+                let hex = bytes.get(i + 1..i + 3).ok_or_else(bad)?;
+                if !hex.iter().all(u8::is_ascii_hexdigit) {
+                    return Err(bad());
+                }
+                let text = std::str::from_utf8(hex).map_err(|_| bad())?;
+                out.push(u8::from_str_radix(text, 16).map_err(|_| bad())?);
+                i += 3;
+            }
+            b'+' => {
+                out.push(b' ');
+                i += 1;
+            }
+            b => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(out).map_err(|_| bad())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn query_decoding() {
+        let q = parse_query("file=classic%2Fchess.varia&variant=a+b&x").unwrap();
+        assert_eq!(q["file"], "classic/chess.varia");
+        assert_eq!(q["variant"], "a b");
+        assert_eq!(q["x"], "");
+        assert!(parse_query("a=%4").is_err());
+        assert!(parse_query("a=%zz").is_err());
+        assert!(parse_query("a=%ff").is_err());
+        assert!(parse_query("a=%+1").is_err());
+    }
+}

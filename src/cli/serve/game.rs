@@ -1,0 +1,569 @@
+//! Everything the playground asks of the varia library, turned into JSON for the page. This file
+//! and `serve.rs` are the only ones that call the library; the library's names are used here only,
+//! so that a change of its API is adapted in one place.
+
+use super::ApiError;
+use serde_json::{Value, json};
+use varia::engine::{MoveKind, Status};
+use varia::rules::{Cell, Mode, Obligation, Outcome, PieceId, PlayerId, Style, Trigger};
+use varia::{Game, LoadError, Move, Position};
+
+/// The most moves a request may ask to replay.
+pub const MAX_MOVES: usize = 20_000;
+
+/// Lists the variants of a definition, the main one first.
+pub fn variants(source: &str) -> Result<Vec<String>, String> {
+    varia::variant_names(source).map_err(|e| e.to_string())
+}
+
+/// Compiles a variant of a definition; on failure, the error body the page shows: every
+/// diagnostic with its line and column, and the text `varia check` would print.
+pub fn load(path: &str, source: &str, variant: Option<&str>) -> Result<Game, ApiError> {
+    varia::load_str(source, variant).map_err(|e| match e {
+        LoadError::Definition(diags) => {
+            let list: Vec<Value> = diags
+                .iter()
+                .map(|d| {
+                    let (line, column) = line_column(source, d.span.start);
+                    let (end_line, end_column) = line_column(source, d.span.end.max(d.span.start));
+                    json!({
+                        "line": line, "column": column,
+                        "end_line": end_line, "end_column": end_column,
+                        "message": d.message,
+                    })
+                })
+                .collect();
+            let first = list
+                .first()
+                .map(|d| format!("{path}:{}:{}: {}", d["line"], d["column"], d["message"]))
+                .unwrap_or_default();
+            ApiError::new(
+                422,
+                "definition",
+                format!("{path} does not compile: {first}"),
+            )
+            .with("diagnostics", Value::Array(list))
+            .with(
+                "rendered",
+                Value::String(varia::render_diagnostics(path, source, &diags)),
+            )
+        }
+        other => ApiError::new(404, "variant", other.to_string()),
+    })
+}
+
+/// Gets the 1-based line and column (in characters) of a byte offset.
+fn line_column(source: &str, offset: usize) -> (usize, usize) {
+    let mut at = offset.min(source.len());
+    while !source.is_char_boundary(at) {
+        at -= 1;
+    }
+    let line_start = source[..at].rfind('\n').map_or(0, |i| i + 1);
+    let line = source[..line_start].matches('\n').count() + 1;
+    (line, source[line_start..at].chars().count() + 1)
+}
+
+/// The rules as the page draws them: board, players, pieces with their move parts, zones.
+pub fn rules_json(game: &Game) -> Value {
+    let r = game.rules();
+    let players: Vec<Value> = r
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            json!({
+                "name": p.name,
+                "tag": game.player_tag(PlayerId(i as u8)).to_string(),
+                "forward": format!("{:?}", p.forward).to_lowercase(),
+            })
+        })
+        .collect();
+    let zone_name = |z: varia::rules::ZoneId| r.zones.get(z.index()).map(|z| z.name.clone());
+    let pieces: Vec<Value> = r
+        .pieces
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let parts: Vec<Value> = p
+                .moves
+                .iter()
+                .map(|m| {
+                    json!({
+                        "atom": atom_name(&m.vectors, m.range),
+                        "directions": m.vectors.len(),
+                        "range": m.range,
+                        "mode": mode_name(m.mode),
+                        "style": style_name(m.style),
+                        "hop": m.hop,
+                        "from_zone": m.from_zone.and_then(zone_name),
+                    })
+                })
+                .collect();
+            let promotions: Vec<String> = p
+                .promotions
+                .iter()
+                .map(|pr| {
+                    let mut to: Vec<String> = pr
+                        .to
+                        .iter()
+                        .map(|&t| r.pieces[t.index()].name.clone())
+                        .collect();
+                    if pr.swap {
+                        to.insert(0, "a stronger captive".into());
+                    }
+                    let trigger = match pr.trigger {
+                        Trigger::Entering => "entering",
+                        Trigger::EndingIn => "ending in",
+                        Trigger::StartingOrEndingIn => "starting or ending in",
+                        Trigger::Leaving => "leaving",
+                    };
+                    let obligation = match pr.obligation {
+                        Obligation::Optional => "optional",
+                        Obligation::Compulsory => "compulsory",
+                        Obligation::CompulsoryWhenStuck => "compulsory when stuck",
+                    };
+                    format!(
+                        "to {} when {trigger} {}, {obligation}",
+                        to.join(" or "),
+                        zone_name(pr.zone).unwrap_or_default(),
+                    )
+                })
+                .collect();
+            json!({
+                "index": i,
+                "name": p.name,
+                "symbol": p.symbol,
+                "value": p.value,
+                "royal": p.royal,
+                "promoted": p.symbol.starts_with('+'),
+                "moves": parts,
+                "promotions": promotions,
+                "confined_to": p.confined_to.and_then(zone_name),
+                "barred_from": p.barred_from.and_then(zone_name),
+                "drops_in": p.drops.zone.and_then(zone_name),
+            })
+        })
+        .collect();
+    let zones: Vec<Value> = r
+        .zones
+        .iter()
+        .map(|z| json!({"name": z.name, "cells": z.cells}))
+        .collect();
+    json!({
+        "game": r.game,
+        "variant": r.variant,
+        "title": r.title.clone().unwrap_or_else(|| r.game.clone()),
+        "board": {"files": r.board.files, "ranks": r.board.ranks, "holes": r.board.holes},
+        "players": players,
+        "pieces": pieces,
+        "zones": zones,
+        "captures_to_hand": r.captures_to_hand,
+        "start_fen": game.fen(&game.start()),
+    })
+}
+
+fn mode_name(m: Mode) -> &'static str {
+    match m {
+        Mode::Both => "both",
+        Mode::Move => "move",
+        Mode::Capture => "capture",
+    }
+}
+
+fn style_name(s: Style) -> &'static str {
+    match s {
+        Style::Leap => "leap",
+        Style::Step => "step",
+        Style::Displace => "displace",
+    }
+}
+
+/// Names a move part by its Betza atoms (`W`, `N`, `K`, `R`, `(4,1)`), a rider with its range;
+/// direction filters are not shown.
+fn atom_name(vectors: &[(i8, i8)], range: u8) -> String {
+    let mut leaps: Vec<(u8, u8)> = vectors
+        .iter()
+        .map(|&(x, y)| {
+            let (a, b) = (x.unsigned_abs(), y.unsigned_abs());
+            (a.max(b), a.min(b))
+        })
+        .collect();
+    leaps.sort_unstable();
+    leaps.dedup();
+    if leaps == [(1, 0), (1, 1)] {
+        return match range {
+            1 => "K".into(),
+            0 => "Q".into(),
+            n => format!("Q{n}"),
+        };
+    }
+    leaps
+        .iter()
+        .map(|&(a, b)| {
+            let leap = match (a, b) {
+                (1, 0) => "W",
+                (1, 1) => "F",
+                (2, 0) => "D",
+                (2, 1) => "N",
+                (2, 2) => "A",
+                (3, 0) => "H",
+                (3, 1) => "C",
+                (3, 2) => "Z",
+                (3, 3) => "G",
+                _ => "",
+            };
+            let base = if leap.is_empty() {
+                format!("({a},{b})")
+            } else {
+                leap.to_string()
+            };
+            match (leap, range) {
+                (_, 1) => base,
+                ("W", 0) => "R".into(),
+                ("F", 0) => "B".into(),
+                (_, 0) => format!("{base}*"),
+                (_, n) => format!("{base}{n}"),
+            }
+        })
+        .collect()
+}
+
+/// A position reached from a FEN (or the setup) by a list of moves.
+pub struct Replayed {
+    /// The FEN the moves start from, as the library writes it.
+    pub start_fen: String,
+    pub pos: Position,
+    /// The moves played, as the library writes them.
+    pub moves: Vec<String>,
+    /// The last move played, for highlighting.
+    pub last: Option<Move>,
+    /// Why the FEN or some of the moves were dropped (only when asked to keep what is valid).
+    pub dropped: Option<String>,
+}
+
+/// Replays `moves` from `fen` (or the setup). Strictly, a bad FEN or move is an error; with
+/// `keep_valid` (after the definition changed) a bad FEN falls back to the setup and the replay
+/// stops at the first move that is no longer legal.
+pub fn replay(
+    game: &Game,
+    fen: Option<&str>,
+    moves: &[String],
+    keep_valid: bool,
+) -> Result<Replayed, ApiError> {
+    if moves.len() > MAX_MOVES {
+        return Err(ApiError::new(
+            400,
+            "request",
+            format!("at most {MAX_MOVES} moves may be replayed"),
+        ));
+    }
+    let mut dropped = None;
+    let start = match fen.map(str::trim).filter(|f| !f.is_empty()) {
+        None => game.start(),
+        Some(f) => match game.parse_fen(f) {
+            Ok(p) => p,
+            Err(e) if keep_valid => {
+                dropped = Some(format!(
+                    "the FEN is no longer valid ({e}); back to the setup"
+                ));
+                game.start()
+            }
+            Err(e) => return Err(ApiError::new(422, "fen", format!("bad FEN: {e}"))),
+        },
+    };
+    let start_fen = game.fen(&start);
+    let mut pos = start;
+    let mut played = Vec::new();
+    let mut last = None;
+    // A FEN that fell back to the setup makes the moves meaningless.
+    let replayable = if dropped.is_some() { &[][..] } else { moves };
+    for (i, text) in replayable.iter().enumerate() {
+        match game.parse_move(&pos, text) {
+            Ok(m) => {
+                game.play_unchecked(&mut pos, &m);
+                played.push(game.move_to_string(&m));
+                last = Some(m);
+            }
+            Err(e) if keep_valid => {
+                dropped = Some(format!(
+                    "move {} `{text}` is no longer legal ({e}); kept the {i} move(s) before it",
+                    i + 1
+                ));
+                break;
+            }
+            Err(e) => {
+                return Err(ApiError::new(422, "move", format!("{e}"))
+                    .with("index", json!(i))
+                    .with("fen", json!(game.fen(&pos))));
+            }
+        }
+    }
+    Ok(Replayed {
+        start_fen,
+        pos,
+        moves: played,
+        last,
+        dropped,
+    })
+}
+
+/// Parses one move in a position, as an API error when it is not legal there.
+pub fn parse_move(game: &Game, pos: &Position, text: &str) -> Result<String, ApiError> {
+    game.parse_move(pos, text)
+        .map(|m| game.move_to_string(&m))
+        .map_err(|e| ApiError::new(422, "move", e.to_string()).with("fen", json!(game.fen(pos))))
+}
+
+/// The legal moves of a position as `varia moves --json` prints them: sorted strings.
+pub fn legal_strings(game: &Game, pos: &Position) -> Vec<String> {
+    let mut v: Vec<String> = game
+        .legal_moves(pos)
+        .iter()
+        .map(|m| game.move_to_string(m))
+        .collect();
+    v.sort();
+    v
+}
+
+/// Gets every cell on the board, holes left out.
+fn board_cells(game: &Game) -> impl Iterator<Item = Cell> + '_ {
+    let b = &game.rules().board;
+    (0..b.cells() as u16).map(Cell).filter(|&c| {
+        let (f, r) = b.coords(c);
+        b.cell(f, r).is_some()
+    })
+}
+
+/// A position with everything the page shows: board, hands, status, and each legal move with
+/// its cells and the cells it captures on.
+pub fn state_json(game: &Game, r: &Replayed) -> Value {
+    let rules = game.rules();
+    let pos = &r.pos;
+    let board: Vec<Value> = board_cells(game)
+        .filter_map(|c| {
+            let p = pos.piece(c)?;
+            Some(json!({
+                "cell": c,
+                "kind": p.kind,
+                "owner": p.owner,
+                "origin": p.origin,
+            }))
+        })
+        .collect();
+    let hands: Vec<Vec<Value>> = (0..rules.players.len() as u8)
+        .map(PlayerId)
+        .map(|pl| {
+            (0..rules.pieces.len() as u8)
+                .map(PieceId)
+                .filter_map(|k| {
+                    let n = pos.in_hand(pl, k);
+                    (n > 0).then(|| json!({"kind": k, "count": n}))
+                })
+                .collect()
+        })
+        .collect();
+    let mover = pos.side_to_move();
+    let legal: Vec<Value> = game
+        .legal_moves(pos)
+        .iter()
+        .map(|m| {
+            let drop = m.kind == MoveKind::Drop;
+            let after = game.make(pos, m);
+            let captures: Vec<Cell> = board_cells(game)
+                .filter(|&c| {
+                    pos.piece(c).is_some_and(|p| {
+                        p.owner != mover && after.piece(c).is_none_or(|q| q.owner != p.owner)
+                    })
+                })
+                .collect();
+            json!({
+                "move": game.move_to_string(m),
+                "from": if drop { None } else { Some(m.from) },
+                "to": m.to,
+                "piece": m.piece,
+                "hand": drop.then(|| rules.hand_slot(m.piece)),
+                "promotion": m.promotion,
+                "captures": captures,
+            })
+        })
+        .collect();
+    let status = game.status(pos);
+    let (kind, over, in_check) = match &status {
+        Status::Ongoing { in_check } => (
+            if *in_check { "check" } else { "ongoing" },
+            false,
+            *in_check,
+        ),
+        Status::Over(e) => (e.reason.name(), true, false),
+    };
+    let outcome = match &status {
+        Status::Over(e) => Some(match e.outcome {
+            Outcome::Win => "win",
+            Outcome::Loss => "loss",
+            Outcome::Draw => "draw",
+            Outcome::Elimination => "elimination",
+        }),
+        Status::Ongoing { .. } => None,
+    };
+    let last = r.last.map(|m| {
+        json!({
+            "from": if m.kind == MoveKind::Drop { None } else { Some(m.from) },
+            "to": m.to,
+        })
+    });
+    json!({
+        "fen": game.fen(pos),
+        "start_fen": r.start_fen,
+        "moves": r.moves,
+        "dropped": r.dropped,
+        "last": last,
+        "to_move": mover,
+        "status": kind,
+        "over": over,
+        "in_check": in_check,
+        "outcome": outcome,
+        "winner": status.winner(),
+        "description": crate::cli::describe(game, pos, &status),
+        "eliminated": (0..rules.players.len() as u8)
+            .map(PlayerId)
+            .filter(|&p| pos.is_eliminated(p))
+            .collect::<Vec<_>>(),
+        "board": board,
+        "hands": hands,
+        "legal": legal,
+    })
+}
+
+/// A piece's moves on an empty board, as the Interactive Diagram draws them: from `cell`, for
+/// `player`, each cell it reaches and how: moving or capturing there directly, or by a hop over
+/// one screen; whether the cells in between must be empty (step) or are captured (displace).
+pub fn diagram_json(
+    game: &Game,
+    piece: &str,
+    cell: Option<&str>,
+    player: Option<&str>,
+) -> Result<Value, ApiError> {
+    let rules = game.rules();
+    let b = &rules.board;
+    let kind = match piece.parse::<usize>() {
+        Ok(i) if i < rules.pieces.len() => i,
+        _ => rules
+            .pieces
+            .iter()
+            .position(|p| p.symbol == piece || p.name.eq_ignore_ascii_case(piece))
+            .ok_or_else(|| ApiError::new(404, "piece", format!("no piece `{piece}`")))?,
+    };
+    let player: usize = match player {
+        None => 0,
+        Some(s) => s
+            .parse()
+            .ok()
+            .filter(|&p: &usize| p < rules.players.len())
+            .ok_or_else(|| ApiError::new(400, "request", format!("no player `{s}`")))?,
+    };
+    let from = match cell {
+        Some(s) => game
+            .parse_cell(s)
+            .ok_or_else(|| ApiError::new(400, "request", format!("no cell `{s}` on this board")))?,
+        None => centre(game),
+    };
+    let pt = &rules.pieces[kind];
+    let in_zone = |z: u8, c: Cell| {
+        rules
+            .zones
+            .get(z as usize)
+            .is_some_and(|z| z.cells[player].binary_search(&c).is_ok())
+    };
+    let forward = rules.players[player].forward;
+    let (ff, fr) = b.coords(from);
+    let mut reach: std::collections::BTreeMap<Cell, [bool; 6]> = Default::default();
+    let mut elsewhere = Vec::new();
+    for part in &pt.moves {
+        if let Some(z) = part.from_zone
+            && !in_zone(z.0, from)
+        {
+            let name = &rules.zones[z.index()].name;
+            if !elsewhere.contains(name) {
+                elsewhere.push(name.clone());
+            }
+            continue;
+        }
+        let range = if part.range == 0 {
+            16
+        } else {
+            part.range as i32
+        };
+        for (i, &(vx, vy)) in part.vectors.iter().enumerate() {
+            let (dx, dy) = forward.orient(vx as i32, vy as i32);
+            let path: Vec<(i32, i32)> = part
+                .paths
+                .get(i)
+                .map(|p| {
+                    p.iter()
+                        .map(|&(x, y)| forward.orient(x as i32, y as i32))
+                        .collect()
+                })
+                .unwrap_or_default();
+            let walks = !path.is_empty() && part.style != Style::Leap && !part.hop;
+            for k in 1..=range {
+                let (sf, sr) = (ff + dx * (k - 1), fr + dy * (k - 1));
+                if walks && path.iter().any(|&(x, y)| b.cell(sf + x, sr + y).is_none()) {
+                    break;
+                }
+                let Some(to) = b.cell(ff + dx * k, fr + dy * k) else {
+                    break;
+                };
+                if pt.confined_to.is_some_and(|z| !in_zone(z.0, to))
+                    || pt.barred_from.is_some_and(|z| in_zone(z.0, to))
+                {
+                    // A rider may still pass through a cell it may not stop on.
+                    continue;
+                }
+                // A hopper needs a screen on a cell before the one it lands on.
+                if part.hop && k == 1 && dx.abs() <= 1 && dy.abs() <= 1 {
+                    continue;
+                }
+                let marks = reach.entry(to).or_default();
+                let hop = 2 * usize::from(part.hop);
+                marks[hop] |= part.mode.moves();
+                marks[hop + 1] |= part.mode.captures();
+                marks[4] |= walks && part.style == Style::Step;
+                marks[5] |= walks && part.style == Style::Displace;
+            }
+        }
+    }
+    let targets: Vec<Value> = reach
+        .into_iter()
+        .map(|(c, m)| {
+            json!({"cell": c, "move": m[0], "capture": m[1], "hop_move": m[2],
+                   "hop_capture": m[3], "step": m[4], "displace": m[5]})
+        })
+        .collect();
+    Ok(json!({
+        "piece": kind,
+        "player": player,
+        "cell": from,
+        "targets": targets,
+        "only_from": elsewhere,
+        "confined_to": pt.confined_to.map(|z| rules.zones[z.index()].cells[player].clone()),
+        "barred_from": pt.barred_from.map(|z| rules.zones[z.index()].cells[player].clone()),
+    }))
+}
+
+/// The board cell nearest the centre of the rectangle.
+fn centre(game: &Game) -> Cell {
+    let b = &game.rules().board;
+    let (cf, cr) = (
+        (b.files as i32 - 1) as f64 / 2.0,
+        (b.ranks as i32 - 1) as f64 / 2.0,
+    );
+    board_cells(game)
+        .min_by(|&a, &c| {
+            let d = |x: Cell| {
+                let (f, r) = b.coords(x);
+                (f as f64 - cf).powi(2) + (r as f64 - cr).powi(2)
+            };
+            d(a).total_cmp(&d(c))
+        })
+        .unwrap_or(Cell(0))
+}

@@ -1,0 +1,259 @@
+//! Bitboards sized to the board: 64, 128 or 256 cells, one bit per cell (`file + rank * files`).
+//! The engine is generic over [`Bits`] and a game picks the smallest type its board fits when
+//! it is loaded, so an 8 x 8 game works on plain `u64`s.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+/// A set of cells of a board of at most [`Bits::CELLS`] cells.
+pub trait Bits:
+    Copy
+    + Eq
+    + Hash
+    + Default
+    + Debug
+    + Send
+    + Sync
+    + 'static
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+    + BitXorAssign
+{
+    /// How many cells the type holds.
+    const CELLS: usize;
+    /// The empty set.
+    const EMPTY: Self;
+
+    /// The set of one cell.
+    fn cell(c: usize) -> Self;
+    /// Gets the lowest cell (the set must not be empty).
+    fn lowest(self) -> usize;
+    /// Gets the highest cell (the set must not be empty).
+    fn highest(self) -> usize;
+    /// Counts the cells.
+    fn count(self) -> u32;
+    /// Tells whether the set is empty.
+    fn none(self) -> bool;
+
+    /// Tells whether a cell is in the set.
+    #[inline]
+    fn has(self, c: usize) -> bool {
+        !(self & Self::cell(c)).none()
+    }
+
+    /// Tells whether the set has a cell.
+    #[inline]
+    fn any(self) -> bool {
+        !self.none()
+    }
+
+    /// Removes and returns the lowest cell (the set must not be empty).
+    #[inline]
+    fn pop(&mut self) -> usize {
+        let c = self.lowest();
+        *self ^= Self::cell(c);
+        c
+    }
+
+    /// Iterates the cells in increasing order.
+    #[inline]
+    fn cells(self) -> CellIter<Self> {
+        CellIter(self)
+    }
+}
+
+/// The cells of a set, lowest first.
+pub struct CellIter<B>(B);
+
+impl<B: Bits> Iterator for CellIter<B> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0.none() {
+            None
+        } else {
+            Some(self.0.pop())
+        }
+    }
+}
+
+impl Bits for u64 {
+    const CELLS: usize = 64;
+    const EMPTY: Self = 0;
+
+    #[inline]
+    fn cell(c: usize) -> Self {
+        1 << c
+    }
+    #[inline]
+    fn lowest(self) -> usize {
+        self.trailing_zeros() as usize
+    }
+    #[inline]
+    fn highest(self) -> usize {
+        63 - self.leading_zeros() as usize
+    }
+    #[inline]
+    fn count(self) -> u32 {
+        self.count_ones()
+    }
+    #[inline]
+    fn none(self) -> bool {
+        self == 0
+    }
+}
+
+impl Bits for u128 {
+    const CELLS: usize = 128;
+    const EMPTY: Self = 0;
+
+    #[inline]
+    fn cell(c: usize) -> Self {
+        1 << c
+    }
+    #[inline]
+    fn lowest(self) -> usize {
+        self.trailing_zeros() as usize
+    }
+    #[inline]
+    fn highest(self) -> usize {
+        127 - self.leading_zeros() as usize
+    }
+    #[inline]
+    fn count(self) -> u32 {
+        self.count_ones()
+    }
+    #[inline]
+    fn none(self) -> bool {
+        self == 0
+    }
+}
+
+/// A 256-cell set (16 x 16 boards), as two 128-bit halves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct U256(pub [u128; 2]);
+
+impl BitAnd for U256 {
+    type Output = Self;
+    #[inline]
+    fn bitand(self, o: Self) -> Self {
+        U256([self.0[0] & o.0[0], self.0[1] & o.0[1]])
+    }
+}
+
+impl BitOr for U256 {
+    type Output = Self;
+    #[inline]
+    fn bitor(self, o: Self) -> Self {
+        U256([self.0[0] | o.0[0], self.0[1] | o.0[1]])
+    }
+}
+
+impl BitXor for U256 {
+    type Output = Self;
+    #[inline]
+    fn bitxor(self, o: Self) -> Self {
+        U256([self.0[0] ^ o.0[0], self.0[1] ^ o.0[1]])
+    }
+}
+
+impl Not for U256 {
+    type Output = Self;
+    #[inline]
+    fn not(self) -> Self {
+        U256([!self.0[0], !self.0[1]])
+    }
+}
+
+impl BitAndAssign for U256 {
+    #[inline]
+    fn bitand_assign(&mut self, o: Self) {
+        *self = *self & o;
+    }
+}
+
+impl BitOrAssign for U256 {
+    #[inline]
+    fn bitor_assign(&mut self, o: Self) {
+        *self = *self | o;
+    }
+}
+
+impl BitXorAssign for U256 {
+    #[inline]
+    fn bitxor_assign(&mut self, o: Self) {
+        *self = *self ^ o;
+    }
+}
+
+impl Bits for U256 {
+    const CELLS: usize = 256;
+    const EMPTY: Self = U256([0, 0]);
+
+    #[inline]
+    fn cell(c: usize) -> Self {
+        if c < 128 {
+            U256([1 << c, 0])
+        } else {
+            U256([0, 1 << (c - 128)])
+        }
+    }
+    #[inline]
+    fn lowest(self) -> usize {
+        if self.0[0] != 0 {
+            self.0[0].trailing_zeros() as usize
+        } else {
+            128 + self.0[1].trailing_zeros() as usize
+        }
+    }
+    #[inline]
+    fn highest(self) -> usize {
+        if self.0[1] != 0 {
+            255 - self.0[1].leading_zeros() as usize
+        } else {
+            127 - self.0[0].leading_zeros() as usize
+        }
+    }
+    #[inline]
+    fn count(self) -> u32 {
+        self.0[0].count_ones() + self.0[1].count_ones()
+    }
+    #[inline]
+    fn none(self) -> bool {
+        self.0[0] == 0 && self.0[1] == 0
+    }
+}
+
+/// Collects cells into a set.
+pub fn set_of<B: Bits>(cells: impl IntoIterator<Item = usize>) -> B {
+    cells.into_iter().fold(B::EMPTY, |s, c| s | B::cell(c))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn exercise<B: Bits>() {
+        let cells = [0, 5, B::CELLS / 2 - 1, B::CELLS / 2, B::CELLS - 1];
+        let s: B = set_of(cells);
+        assert_eq!(s.count(), 5);
+        assert_eq!(s.lowest(), 0);
+        assert_eq!(s.highest(), B::CELLS - 1);
+        assert_eq!(s.cells().collect::<Vec<_>>(), cells);
+        assert!(s.has(5) && !s.has(6));
+        assert!((s & !s).none());
+    }
+
+    #[test]
+    fn every_width_counts_and_iterates() {
+        exercise::<u64>();
+        exercise::<u128>();
+        exercise::<U256>();
+    }
+}

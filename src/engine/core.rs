@@ -1,0 +1,934 @@
+//! The engine of one game on one bitboard width: keys, making and taking back moves, attacks,
+//! and what a position needs to know to test a move's legality cheaply.
+
+use super::AsIndex;
+use super::bits::Bits;
+use super::endings::Ends;
+use super::position::{Change, FenStyle, Move, MoveKind, NONE, Piece, Pos, Sq};
+use super::tables::{Hop, NO_CELL, Tables};
+use crate::rules::{Outcome, PieceId, PlayerId, Royalty, RuleSet, Style};
+use arrayvec::ArrayVec;
+
+/// A rule set made playable on one bitboard width.
+pub struct Engine<B> {
+    pub rules: RuleSet,
+    pub t: Tables<B>,
+    /// `piece_keys[(cell * kinds + kind) * players + owner]`.
+    piece_keys: Vec<u64>,
+    /// Whether checkmate or stalemate eliminates a player.
+    pub eliminates: bool,
+    /// Whether a promoted piece's origin matters (it returns to hand as it, or a hopper may
+    /// demote it back): otherwise none is recorded, as Fairy-Stockfish writes chess's FEN.
+    pub keeps_origins: bool,
+    /// Per type: some promotion, the cells where any promotion may fire (start or end) per player.
+    pub promo_cells: Vec<B>,
+    /// Per (type, player): cells a drop may land on for mobility (`no drop where stuck`).
+    pub drop_cells: Vec<B>,
+    /// Types that change a screen when they hop.
+    pub screen_effects: Vec<bool>,
+    /// The ending rules as the engine tests them.
+    pub ends: Ends<B>,
+    /// The start position.
+    pub start: Pos<B>,
+}
+
+/// A well-mixed 64-bit hash of a number (splitmix64's finaliser).
+#[inline]
+pub fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+const ORIGIN_SALT: u64 = 1 << 40;
+const HAND_SALT: u64 = 2 << 40;
+const SIDE_SALT: u64 = 3 << 40;
+const CASTLE_SALT: u64 = 4 << 40;
+const EP_SALT: u64 = 5 << 40;
+const PENDING_SALT: u64 = 6 << 40;
+const OUT_SALT: u64 = 7 << 40;
+
+/// What a position's player to move must watch for when testing moves for legality.
+pub struct Safety<B> {
+    /// Some royal piece of the player to move is attacked.
+    pub in_check: bool,
+    /// Every move needs the full test (several royals, slow attackers nearby, in check).
+    pub test_all: bool,
+    /// Pieces pinned to the royal by a ride, each with the line it may move on.
+    pub pins: ArrayVec<(usize, B), 16>,
+    pub pinned: B,
+    /// Cells whose change of occupancy could expose the royal otherwise than through a pin.
+    pub danger: B,
+}
+
+impl<B: Bits> Engine<B> {
+    pub fn new(rules: RuleSet) -> Engine<B> {
+        let t = Tables::<B>::build(&rules);
+        let (cells, kinds, players) = (t.cells, t.kinds, t.players);
+        let piece_keys = (0..cells * kinds * players)
+            .map(|i| mix(i as u64 ^ 0x5EED))
+            .collect();
+        let mut promo_cells = Vec::new();
+        let mut drop_cells = Vec::new();
+        for (i, pt) in rules.pieces.iter().enumerate() {
+            for p in 0..players {
+                let mut cells_b = B::EMPTY;
+                for pr in &pt.promotions {
+                    cells_b |= t.zone(pr.zone, p);
+                }
+                promo_cells.push(cells_b);
+                let k = t.kind(i as u8, p);
+                let mut d = B::EMPTY;
+                for c in 0..cells {
+                    if !rules.no_drop_where_stuck || k.mobile[c] {
+                        d |= B::cell(c);
+                    }
+                }
+                drop_cells.push(d & t.on_board);
+            }
+        }
+        let start = Pos::empty(cells, kinds, players);
+        let ends = Ends::new(&rules, |z, p| t.zone(crate::rules::ZoneId(z as u8), p));
+        Engine {
+            ends,
+            eliminates: rules.checkmate == Outcome::Elimination
+                || rules.stalemate == Outcome::Elimination,
+            keeps_origins: rules.captures_to_hand
+                || rules.pieces.iter().any(|p| p.demotes_enemy_screens),
+            screen_effects: rules
+                .pieces
+                .iter()
+                .map(|p| p.promotes_friendly_screens || p.demotes_enemy_screens)
+                .collect(),
+            rules,
+            t,
+            piece_keys,
+            promo_cells,
+            drop_cells,
+            start,
+        }
+    }
+
+    /// A fresh empty position of this game.
+    pub fn empty(&self) -> Pos<B> {
+        Pos::empty(self.t.cells, self.t.kinds, self.t.players)
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // keys and changes
+
+    #[inline]
+    fn sq_key(&self, c: usize, s: Sq) -> u64 {
+        if s.kind == NONE {
+            return 0;
+        }
+        let k = self.piece_keys
+            [(c * self.t.kinds + s.kind as usize) * self.t.players + s.owner as usize];
+        if s.origin == NONE {
+            k
+        } else {
+            k ^ mix(ORIGIN_SALT ^ (c as u64) << 8 ^ s.origin as u64)
+        }
+    }
+
+    #[inline]
+    pub(crate) fn hand_key(&self, idx: usize, n: u8) -> u64 {
+        if n == 0 {
+            0
+        } else {
+            mix(HAND_SALT ^ (idx as u64) << 8 ^ n as u64)
+        }
+    }
+
+    #[inline]
+    pub(crate) fn side_key(&self, side: u8) -> u64 {
+        mix(SIDE_SALT ^ side as u64)
+    }
+
+    fn set_key(&self, salt: u64, cells: B) -> u64 {
+        cells.cells().fold(0, |k, c| k ^ mix(salt ^ c as u64))
+    }
+
+    /// The key of everything but the pieces and hands.
+    pub(crate) fn state_key(&self, pos: &Pos<B>) -> u64 {
+        let mut k = self.side_key(pos.st.side)
+            ^ self.set_key(CASTLE_SALT, pos.st.castling)
+            ^ self.set_key(EP_SALT, pos.st.ep_cells)
+            ^ self.set_key(PENDING_SALT, pos.st.pending);
+        for p in 0..8 {
+            if pos.st.eliminated & (1 << p) != 0 {
+                k ^= mix(OUT_SALT ^ p);
+            }
+        }
+        if self.rules.check_limit.is_some() {
+            for p in 0..self.t.players {
+                k ^= self.checks_key(p, pos.st.checks[p]);
+            }
+        }
+        k
+    }
+
+    /// Computes a position's key from scratch.
+    pub(crate) fn full_key(&self, pos: &Pos<B>) -> u64 {
+        let mut k = self.state_key(pos);
+        for (c, s) in pos.sq.iter().enumerate() {
+            k ^= self.sq_key(c, *s);
+        }
+        for (i, &n) in pos.hands.iter().enumerate() {
+            k ^= self.hand_key(i, n);
+        }
+        k
+    }
+
+    /// Sets a cell, logging the old contents and keeping the key.
+    #[inline]
+    pub(crate) fn set(&self, pos: &mut Pos<B>, c: usize, new: Sq) {
+        let old = pos.sq[c];
+        pos.log.push(Change::Cell(c as u16, old));
+        pos.st.key ^= self.sq_key(c, old) ^ self.sq_key(c, new);
+        pos.raw_set(c, new, self.t.royal_kinds);
+    }
+
+    #[inline]
+    pub(crate) fn put(&self, pos: &mut Pos<B>, c: usize, p: Piece) {
+        self.set(pos, c, Sq::of(p));
+    }
+
+    #[inline]
+    pub(crate) fn take(&self, pos: &mut Pos<B>, c: usize) -> Option<Piece> {
+        let p = pos.sq[c].piece()?;
+        self.set(pos, c, Sq::EMPTY);
+        Some(p)
+    }
+
+    /// Changes a hand count, logging the old one and keeping the key.
+    pub(crate) fn add_hand(&self, pos: &mut Pos<B>, player: u8, kind: u8, delta: i32) {
+        let idx = player.index() * self.t.kinds + kind.index();
+        let old = pos.hands[idx];
+        let new = (old as i32 + delta).clamp(0, u8::MAX as i32) as u8;
+        pos.log.push(Change::Hand(idx as u16, old));
+        pos.st.key ^= self.hand_key(idx, old) ^ self.hand_key(idx, new);
+        pos.hands[idx] = new;
+    }
+
+    #[inline]
+    fn toggle(&self, pos: &mut Pos<B>, salt: u64, set: fn(&mut Pos<B>) -> &mut B, c: usize) {
+        *set(pos) ^= B::cell(c);
+        pos.st.key ^= mix(salt ^ c as u64);
+    }
+
+    fn clear_pending(&self, pos: &mut Pos<B>, c: usize) {
+        if pos.st.pending.has(c) {
+            self.toggle(pos, PENDING_SALT, |p| &mut p.st.pending, c);
+        }
+    }
+
+    fn clear_castling(&self, pos: &mut Pos<B>, c: usize) {
+        if pos.st.castling.has(c) {
+            self.toggle(pos, CASTLE_SALT, |p| &mut p.st.castling, c);
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // players
+
+    /// Gets the player after `p` in turn order who is still in the game.
+    pub(crate) fn next_player(&self, eliminated: u8, p: u8) -> u8 {
+        let n = self.t.players;
+        let mut q = p.index();
+        for _ in 0..n {
+            q = (q + 1) % n;
+            if eliminated & (1 << q) == 0 {
+                return q as u8;
+            }
+        }
+        p
+    }
+
+    /// Gets the player before `p` in turn order who is still in the game.
+    pub(crate) fn previous_player(&self, eliminated: u8, p: u8) -> u8 {
+        let n = self.t.players;
+        let mut q = p.index();
+        for _ in 0..n {
+            q = (q + n - 1) % n;
+            if eliminated & (1 << q) == 0 {
+                return q as u8;
+            }
+        }
+        p
+    }
+
+    pub(crate) fn active_players(&self, pos: &Pos<B>) -> usize {
+        self.t.players - pos.st.eliminated.count_ones() as usize
+    }
+
+    /// The players still in the game other than `player`.
+    pub(crate) fn opponents(&self, pos: &Pos<B>, player: u8) -> impl Iterator<Item = u8> {
+        let eliminated = pos.st.eliminated;
+        (0..self.t.players as u8).filter(move |&q| q != player && eliminated & (1 << q) == 0)
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // making moves
+
+    /// Makes a pseudo-legal move; [`Pos::unmake`] takes it back.
+    pub(crate) fn make(&self, pos: &mut Pos<B>, m: &Move) {
+        pos.undo.push((pos.st, pos.log.len() as u32, pos.style));
+        pos.style = FenStyle::default();
+        let t = &self.t;
+        let side = pos.st.side;
+        let from = m.from.index();
+        let to = m.to.index();
+        // En passant lasts one move.
+        let old_ep = pos.st.ep_cells;
+        if old_ep.any() {
+            pos.st.key ^= self.set_key(EP_SALT, old_ep);
+        }
+        let ep_victim = pos.st.ep_victim;
+        pos.st.ep_cells = B::EMPTY;
+        pos.st.ep_victim = NO_CELL;
+        let mut reset_clock = false;
+        let mut captured = None;
+        self.clear_pending(pos, from);
+        self.clear_pending(pos, to);
+        if m.kind == MoveKind::Drop {
+            self.add_hand(pos, side, t.hand_slot[m.piece.index()], -1);
+            self.put(
+                pos,
+                to,
+                Piece {
+                    kind: m.piece,
+                    owner: PlayerId(side),
+                    origin: None,
+                },
+            );
+            if self.defers_after_drop(m.piece.0, side, to) {
+                self.toggle(pos, PENDING_SALT, |p| &mut p.st.pending, to);
+            }
+            reset_clock = true;
+        } else if let Some(pc) = self.take(pos, from) {
+            if let Some(victim) = self.take(pos, to) {
+                self.to_hand(pos, victim, side);
+                captured = Some(victim.kind.0);
+                reset_clock = true;
+            }
+            match m.kind {
+                MoveKind::EnPassant => {
+                    if ep_victim != NO_CELL {
+                        let v = ep_victim as usize;
+                        self.clear_pending(pos, v);
+                        if let Some(victim) = self.take(pos, v) {
+                            self.to_hand(pos, victim, side);
+                            captured = Some(victim.kind.0);
+                        }
+                    }
+                    reset_clock = true;
+                }
+                MoveKind::Hop { screen } => self.transform_screen(pos, pc, screen.index()),
+                MoveKind::Displace { path } => {
+                    let enemies = t.paths[path as usize] & pos.occ & !pos.by_owner[side.index()];
+                    for c in enemies.cells() {
+                        self.clear_pending(pos, c);
+                        if let Some(victim) = self.take(pos, c) {
+                            self.to_hand(pos, victim, side);
+                            captured.get_or_insert(victim.kind.0);
+                            reset_clock = true;
+                        }
+                    }
+                }
+                MoveKind::DoubleStep { path } => {
+                    let cells = t.paths[path as usize];
+                    pos.st.ep_cells = cells;
+                    pos.st.ep_victim = m.to.0;
+                    pos.st.key ^= self.set_key(EP_SALT, cells);
+                }
+                MoveKind::Castle { rook } => {
+                    if let Some(r) = self.take(pos, rook.index()) {
+                        self.put(pos, (from + to) / 2, r);
+                    }
+                }
+                MoveKind::Normal | MoveKind::Drop => {}
+            }
+            let moved = match m.promotion {
+                Some(k) if m.swap => {
+                    self.add_hand(pos, side, t.hand_slot[k.index()], -1);
+                    if self.rules.swapped_to_hand {
+                        self.to_hand(pos, pc, side);
+                    }
+                    Piece {
+                        kind: k,
+                        owner: PlayerId(side),
+                        origin: None,
+                    }
+                }
+                Some(k) => {
+                    let origin = pc.origin.unwrap_or(PieceId(t.unpromoted[pc.kind.index()]));
+                    Piece {
+                        kind: k,
+                        owner: PlayerId(side),
+                        origin: (self.keeps_origins && origin != PieceId(t.unpromoted[k.index()]))
+                            .then_some(origin),
+                    }
+                }
+                None => pc,
+            };
+            self.put(pos, to, moved);
+            reset_clock |= m.promotion.is_some()
+                || (self.rules.pieces[pc.kind.index()].resets_clock
+                    && !self.can_return(pc.kind.0, side, from, to));
+            if pos.st.castling.any() {
+                self.clear_castling(pos, from);
+                self.clear_castling(pos, to);
+                if self.rules.castling.iter().any(|c| c.king == pc.kind) {
+                    for c in (pos.st.castling & pos.by_owner[side.index()]).cells() {
+                        self.clear_castling(pos, c);
+                    }
+                }
+            }
+        }
+        pos.st.halfmove = if reset_clock {
+            0
+        } else {
+            pos.st.halfmove.saturating_add(1)
+        };
+        let next = self.next_player(pos.st.eliminated, side);
+        pos.st.key ^= self.side_key(side) ^ self.side_key(next);
+        pos.st.side = next;
+        if next <= side {
+            pos.st.fullmove = pos.st.fullmove.saturating_add(1);
+        }
+        // A drop that may not mate and gives check: if it mates, the dropper loses (status).
+        pos.st.drop_check = m.kind == MoveKind::Drop
+            && self.rules.pieces[m.piece.index()].drops.may_not_mate
+            && self.checked(pos, next);
+        if self.ends.immediate || self.rules.counting.is_some() {
+            self.after_move(pos, side, captured, m);
+        }
+    }
+
+    /// Whether a piece of type `kind` of `player` could go back from `to` to `from` by a quiet
+    /// move on an empty board (a move it could take back does not reset the move-limit clock).
+    fn can_return(&self, kind: u8, player: u8, from: usize, to: usize) -> bool {
+        let b = &self.rules.board;
+        let (fx, fy) = b.coords(crate::rules::Cell(from as u16));
+        let (tx, ty) = b.coords(crate::rules::Cell(to as u16));
+        let (dx, dy) = (fx - tx, fy - ty);
+        let facing = self.rules.players[player.index()].forward;
+        self.rules.pieces[kind.index()].moves.iter().any(|part| {
+            part.mode.moves()
+                && !part.hop
+                && part
+                    .from_zone
+                    .is_none_or(|z| self.t.zone(z, player.index()).has(to))
+                && part.vectors.iter().any(|&(x, y)| {
+                    let (vx, vy) = facing.orient(x as i32, y as i32);
+                    (1..=if part.range == 0 {
+                        16
+                    } else {
+                        part.range as i32
+                    })
+                        .any(|k| (k * vx, k * vy) == (dx, dy))
+                })
+        })
+    }
+
+    /// Removes the player to move from the game (army and hand) and passes the turn on; part of
+    /// the last move made, so taking that move back restores the player.
+    pub(crate) fn eliminate(&self, pos: &mut Pos<B>) {
+        let side = pos.st.side;
+        for c in pos.by_owner[side.index()].cells() {
+            self.take(pos, c);
+            self.clear_pending(pos, c);
+            self.clear_castling(pos, c);
+        }
+        for k in 0..self.t.kinds {
+            let n = pos.hand(side, k as u8);
+            if n > 0 {
+                self.add_hand(pos, side, k as u8, -(n as i32));
+            }
+        }
+        pos.st.eliminated |= 1 << side;
+        pos.st.key ^= mix(OUT_SALT ^ side as u64);
+        let next = self.next_player(pos.st.eliminated, side);
+        pos.st.key ^= self.side_key(side) ^ self.side_key(next);
+        if next <= side {
+            pos.st.fullmove = pos.st.fullmove.saturating_add(1);
+        }
+        pos.st.side = next;
+    }
+
+    /// Whether a piece of this type dropped on `cell` by `owner` promotes at the end of its next
+    /// move (a promotion deferred after a drop there).
+    pub(crate) fn defers_after_drop(&self, kind: u8, owner: u8, cell: usize) -> bool {
+        self.rules.pieces[kind.index()]
+            .promotions
+            .iter()
+            .filter_map(|pr| pr.deferred_after_drop_in)
+            .any(|z| self.t.zone(z, owner.index()).has(cell))
+    }
+
+    /// A hop capture's effect on its screen: a friendly unpromoted screen promotes, a promoted
+    /// enemy screen demotes; either only if the new piece could move from there.
+    fn transform_screen(&self, pos: &mut Pos<B>, hopper: Piece, screen: usize) {
+        let pt = &self.rules.pieces[hopper.kind.index()];
+        let t = &self.t;
+        let Some(s) = pos.piece(screen) else { return };
+        if s.owner == hopper.owner && pt.promotes_friendly_screens {
+            let unpromoted = s.origin.is_none() && t.unpromoted[s.kind.index()] == s.kind.0;
+            let target = self.rules.pieces[s.kind.index()]
+                .promotions
+                .iter()
+                .find_map(|pr| pr.to.first().copied());
+            if let (true, Some(k)) = (unpromoted, target)
+                && t.kind(k.0, s.owner.index()).mobile[screen]
+            {
+                let origin = (t.unpromoted[k.index()] != s.kind.0).then_some(s.kind);
+                self.put(
+                    pos,
+                    screen,
+                    Piece {
+                        kind: k,
+                        origin,
+                        ..s
+                    },
+                );
+            }
+        } else if s.owner != hopper.owner && pt.demotes_enemy_screens {
+            let demoted = s.origin.unwrap_or(PieceId(t.unpromoted[s.kind.index()]));
+            if demoted != s.kind && t.kind(demoted.0, s.owner.index()).mobile[screen] {
+                self.put(
+                    pos,
+                    screen,
+                    Piece {
+                        kind: demoted,
+                        origin: None,
+                        ..s
+                    },
+                );
+            }
+        }
+    }
+
+    /// The hand slot a captured piece goes to, if it goes to hand at all.
+    pub(crate) fn hand_type_of(&self, victim: Piece) -> Option<u8> {
+        if !self.rules.captures_to_hand {
+            return None;
+        }
+        let t = &self.t;
+        let kind = match victim.origin {
+            Some(o) => t.hand_slot[o.index()],
+            None => t.base[victim.kind.index()],
+        };
+        let pt = &self.rules.pieces[kind.index()];
+        // A royal piece (one that may be captured at all) leaves the game.
+        (!pt.removed_when_captured && !pt.royal).then_some(kind)
+    }
+
+    fn to_hand(&self, pos: &mut Pos<B>, victim: Piece, captor: u8) {
+        if let Some(kind) = self.hand_type_of(victim) {
+            self.add_hand(pos, captor, kind, 1);
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // attacks
+
+    /// Tells whether a royal piece of `player` is attacked by any opponent, or faces an enemy
+    /// royal where the rules forbid it.
+    pub(crate) fn royal_attacked(&self, pos: &Pos<B>, player: u8) -> bool {
+        (pos.royals & pos.by_owner[player.index()])
+            .cells()
+            .any(|c| self.royal_attacked_at(pos, c, player))
+    }
+
+    /// Tells whether the royal piece of `player` on `c` is attacked, or faces an enemy royal
+    /// where the rules forbid it.
+    pub(crate) fn royal_attacked_at(&self, pos: &Pos<B>, c: usize, player: u8) -> bool {
+        self.opponents(pos, player)
+            .any(|by| self.attacked(pos, c, by))
+            || (self.rules.royals_may_not_face && self.faces_enemy_royal(pos, c, player))
+    }
+
+    /// Tells whether the royal on `c` sees an enemy royal along its file with nothing between.
+    fn faces_enemy_royal(&self, pos: &Pos<B>, c: usize, player: u8) -> bool {
+        let b = &self.rules.board;
+        let files = self.t.files as i32;
+        let (f, r) = (c as i32 % files, c as i32 / files);
+        for dr in [1, -1] {
+            let mut rr = r + dr;
+            while let Some(x) = b.cell(f, rr) {
+                if let Some(q) = pos.piece(x.index()) {
+                    if q.owner != PlayerId(player) && self.t.royal[q.kind.index()] {
+                        return true;
+                    }
+                    break;
+                }
+                rr += dr;
+            }
+        }
+        false
+    }
+
+    /// Tells whether any piece of `by` could capture on `target`.
+    pub(crate) fn attacked(&self, pos: &Pos<B>, target: usize, by: u8) -> bool {
+        self.attacked_with(pos, target, by, pos.occ, B::EMPTY)
+    }
+
+    /// Tells whether any piece of `by` could capture on `target` if the occupied cells were
+    /// `occ` and the pieces on `gone` were not there; the slow path always reads the position
+    /// as it is, so games with slow pieces use this only with the position's own occupancy.
+    pub(crate) fn attacked_with(
+        &self,
+        pos: &Pos<B>,
+        target: usize,
+        by: u8,
+        occ: B,
+        gone: B,
+    ) -> bool {
+        let t = &self.t;
+        let p = by.index();
+        let mine = pos.by_owner[p] & !gone;
+        let at = p * t.cells + target;
+        if (t.reach_from[at] & mine).none() {
+            return false;
+        }
+        // Leaps: the candidate cells, then whether the piece there has the leap.
+        let mut cand = t.leap_union[at] & mine;
+        while cand.any() {
+            let s = cand.pop();
+            if t.leap_kinds[at * t.cells + s] >> pos.sq[s].kind & 1 != 0 {
+                return true;
+            }
+        }
+        let (a, z) = t.lame_at[at];
+        for &(src, path, kinds) in &t.lame_list[a as usize..z as usize] {
+            let src = src as usize;
+            if mine.has(src) && kinds >> pos.sq[src].kind & 1 != 0 && (path & occ).none() {
+                return true;
+            }
+        }
+        if (t.ride_union[at] & mine).any() {
+            for g in &t.groups[p] {
+                if self.group_attacks(pos, g, target, occ, mine) {
+                    return true;
+                }
+            }
+        }
+        for &k in &t.slowers[p] {
+            let kt = t.kind(k, p);
+            for from in (pos.by_kind[k as usize] & mine).cells() {
+                if !kt.reach[from].has(target) {
+                    continue;
+                }
+                let (a, z) = kt.slow_index[from];
+                for ray in &kt.slow[a as usize..z as usize] {
+                    if (ray.mode.captures() || ray.style == Style::Displace)
+                        && self.slow_hits(pos, ray, target, by)
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether the piece on `from` could capture on `target`.
+    pub(crate) fn piece_attacks(&self, pos: &Pos<B>, from: usize, target: usize) -> bool {
+        let t = &self.t;
+        let Some(pc) = pos.piece(from) else {
+            return false;
+        };
+        let p = pc.owner.index();
+        let kt = t.kind(pc.kind.0, p);
+        if kt.leap_capture[from].has(target) {
+            return true;
+        }
+        let (a, z) = kt.lame_index[from];
+        if kt.lame[a as usize..z as usize]
+            .iter()
+            .any(|l| l.to as usize == target && l.mode.captures() && (l.path & pos.occ).none())
+        {
+            return true;
+        }
+        for r in &kt.rides {
+            if !r.mode.captures() {
+                continue;
+            }
+            let limit = r.limit.map(|l| t.limits[l as usize][from]);
+            let reach = match r.hop {
+                Hop::None => t.ride(r.dir, from, pos.occ),
+                Hop::Cannon => match t.first(r.dir, from, pos.occ) {
+                    Some(screen) => match t.first(r.dir, screen, pos.occ) {
+                        Some(c) => B::cell(c),
+                        None => B::EMPTY,
+                    },
+                    None => B::EMPTY,
+                },
+            };
+            if (reach & limit.unwrap_or(!B::EMPTY)).has(target) {
+                return true;
+            }
+        }
+        let (a, z) = kt.slow_index[from];
+        kt.slow[a as usize..z as usize].iter().any(|ray| {
+            (ray.mode.captures() || ray.style == Style::Displace)
+                && self.slow_hits(pos, ray, target, pc.owner.0)
+        })
+    }
+
+    /// Whether a ride group of player `p` attacks `target`: looking back from the target along
+    /// the group's direction, the first piece (past one screen, for hoppers) is one of it.
+    #[inline]
+    fn group_attacks(
+        &self,
+        pos: &Pos<B>,
+        g: &super::tables::RideGroup,
+        target: usize,
+        occ: B,
+        mine: B,
+    ) -> bool {
+        let t = &self.t;
+        let back = t.back(g.dir);
+        if (t.ray(back, target) & mine).none() {
+            return false;
+        }
+        let Some(first) = t.first(back, target, occ) else {
+            return false;
+        };
+        let attacker = match g.hop {
+            Hop::None => first,
+            Hop::Cannon => match t.first(back, first, occ) {
+                Some(a) => a,
+                None => return false,
+            },
+        };
+        if !mine.has(attacker) || g.kinds >> pos.sq[attacker].kind & 1 == 0 {
+            return false;
+        }
+        g.limit
+            .is_none_or(|l| t.limits[l as usize][attacker].has(target))
+    }
+
+    /// Whether a slow ray of a piece of `by` captures (or displaces) on `target`.
+    pub(crate) fn slow_hits(
+        &self,
+        pos: &Pos<B>,
+        ray: &super::tables::SlowRay,
+        target: usize,
+        by: u8,
+    ) -> bool {
+        let t = &self.t;
+        let steps = t.steps(ray);
+        if ray.hop {
+            let mut screened = false;
+            for st in steps {
+                let occupied = !pos.is_empty(st.to as usize);
+                if screened {
+                    if st.to as usize == target {
+                        return true;
+                    }
+                    if occupied {
+                        return false;
+                    }
+                } else if occupied {
+                    screened = true;
+                }
+            }
+            return false;
+        }
+        for st in steps {
+            let via = t.paths[st.path as usize];
+            if !self.path_open(pos, ray.style, via, by) {
+                return false;
+            }
+            if st.to as usize == target {
+                return ray.mode.captures();
+            }
+            // A displacer captures what it passes, if it can land.
+            if ray.style == Style::Displace && via.has(target) {
+                return if pos.is_empty(st.to as usize) {
+                    true
+                } else {
+                    ray.mode.captures() && !pos.by_owner[by.index()].has(st.to as usize)
+                };
+            }
+            if !pos.is_empty(st.to as usize) {
+                return false;
+            }
+        }
+        false
+    }
+
+    /// Whether the cells a move passes let it through.
+    #[inline]
+    pub(crate) fn path_open(&self, pos: &Pos<B>, style: Style, via: B, side: u8) -> bool {
+        match style {
+            Style::Leap => true,
+            Style::Step => (via & pos.occ).none(),
+            Style::Displace => (via & pos.by_owner[side.index()]).none(),
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // what legality needs
+
+    /// What the player to move must watch for: checks, pins, and cells where moving a piece
+    /// could expose its royal piece otherwise.
+    pub(crate) fn safety(&self, pos: &Pos<B>) -> Safety<B> {
+        let side = pos.st.side;
+        let mut s = Safety {
+            in_check: false,
+            test_all: false,
+            pins: ArrayVec::new(),
+            pinned: B::EMPTY,
+            danger: B::EMPTY,
+        };
+        let royals = pos.royals & pos.by_owner[side.index()];
+        if royals.none() || (self.rules.royalty == Royalty::Alone && royals.count() > 1) {
+            return s;
+        }
+        let t = &self.t;
+        s.in_check = self.checked(pos, side);
+        if s.in_check || royals.count() > 1 {
+            s.test_all = true;
+            return s;
+        }
+        let r = royals.lowest();
+        if self.rules.royals_may_not_face {
+            // Only a piece between the royal and an enemy royal on its file may open the file.
+            let file = t.file_cells[r % t.files];
+            for e in (pos.royals & file & !pos.by_owner[side.index()]).cells() {
+                let (lo, hi) = (r.min(e), r.max(e));
+                s.danger |= file & !B::cell(lo) & !B::cell(hi) & self.span(lo, hi);
+            }
+        }
+        for by in self.opponents(pos, side) {
+            let p = by as usize;
+            let theirs = pos.by_owner[p];
+            if (t.reach_from[p * t.cells + r] & theirs).none() {
+                // No piece of this player could ever reach the royal: no pin, no danger.
+                continue;
+            }
+            for &k in &t.slowers[p] {
+                let kt = t.kind(k, p);
+                if (pos.by_kind[k as usize] & theirs)
+                    .cells()
+                    .any(|c| kt.reach[c].has(r))
+                {
+                    s.test_all = true;
+                    return s;
+                }
+            }
+            let (a, z) = t.lame_at[p * t.cells + r];
+            for &(src, path, kinds) in &t.lame_list[a as usize..z as usize] {
+                let src = src as usize;
+                if theirs.has(src) && kinds >> pos.sq[src].kind & 1 != 0 {
+                    s.danger |= path;
+                }
+            }
+            if (t.ride_union[p * t.cells + r] & theirs).none() {
+                continue;
+            }
+            for g in &t.groups[p] {
+                if (t.ray(t.back(g.dir), r) & theirs).none() {
+                    continue;
+                }
+                let group_pieces = self.group_pieces(pos, g, theirs);
+                if group_pieces.none() {
+                    continue;
+                }
+                let back = t.back(g.dir);
+                let line = t.ray(back, r);
+                if (line & group_pieces).none() {
+                    continue;
+                }
+                if g.hop != Hop::None {
+                    s.danger |= line;
+                    continue;
+                }
+                // A pin: the first piece looking back from the royal is ours, the next is one of
+                // the group's riders that reaches the royal.
+                let Some(b1) = t.first(back, r, pos.occ) else {
+                    continue;
+                };
+                if !pos.by_owner[side.index()].has(b1) {
+                    continue;
+                }
+                let Some(b2) = t.first(back, b1, pos.occ) else {
+                    continue;
+                };
+                if group_pieces.has(b2) && g.limit.is_none_or(|l| t.limits[l as usize][b2].has(r)) {
+                    let between = line & !t.ray(back, b2);
+                    if s.pinned.has(b1) {
+                        // Pinned along two lines: it may not move at all.
+                        if let Some(pin) = s.pins.iter_mut().find(|p| p.0 == b1) {
+                            pin.1 &= between;
+                        }
+                    } else if s.pins.try_push((b1, between)).is_ok() {
+                        s.pinned |= B::cell(b1);
+                    } else {
+                        // More pins than a board has lines: test every move.
+                        s.test_all = true;
+                        return s;
+                    }
+                }
+            }
+        }
+        s
+    }
+
+    /// The cells numbered from `lo` to `hi`.
+    fn span(&self, lo: usize, hi: usize) -> B {
+        let mut s = B::EMPTY;
+        for c in lo..=hi {
+            s |= B::cell(c);
+        }
+        s
+    }
+
+    /// The pieces of a ride group among `theirs`.
+    #[inline]
+    fn group_pieces(&self, pos: &Pos<B>, g: &super::tables::RideGroup, theirs: B) -> B {
+        let mut kinds = g.kinds;
+        let mut out = B::EMPTY;
+        while kinds != 0 {
+            let k = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            out |= pos.by_kind[k];
+        }
+        out & theirs
+    }
+
+    /// Whether a suspect move of the player to move leaves its royal pieces safe. A plain step
+    /// of the only royal piece is tested by looking at its destination; anything else is made
+    /// and taken back.
+    pub(crate) fn legal(&self, pos: &mut Pos<B>, m: &Move) -> bool {
+        let side = pos.st.side;
+        let from = m.from.index();
+        if m.kind == MoveKind::Normal
+            && !self.t.any_slow
+            && !self.rules.royals_may_not_face
+            && pos.royals.has(from)
+            && (pos.royals & pos.by_owner[side.index()]).count() == 1
+        {
+            let to = m.to.index();
+            let occ = (pos.occ & !B::cell(from)) | B::cell(to);
+            let gone = B::cell(to);
+            return self
+                .opponents(pos, side)
+                .all(|by| !self.attacked_with(pos, to, by, occ, gone));
+        }
+        self.legal_by_test(pos, m)
+    }
+
+    /// Whether a move of the player to move leaves its royal pieces safe: the full test.
+    pub(crate) fn legal_by_test(&self, pos: &mut Pos<B>, m: &Move) -> bool {
+        let side = pos.st.side;
+        self.make(pos, m);
+        let ok = !self.checked(pos, side);
+        pos.unmake(self.t.royal_kinds);
+        ok
+    }
+}

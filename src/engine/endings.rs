@@ -1,0 +1,568 @@
+//! How games end besides checkmate and stalemate: the immediate ends (a goal reached, a type
+//! extinct, the last check given) that leave a position without moves, the filters that rules of
+//! this kind put on moves (compulsory captures, no checks, a checked royal that may only take its
+//! checker), the counters a move updates (checks given, the counting rule), and the ends that need
+//! the history of the game (repetition, the move limit, counting).
+
+use super::AsIndex;
+use super::Reason;
+use super::bits::Bits;
+use super::core::{Engine, mix};
+use super::position::{Move, MoveKind, Pos};
+use crate::rules::{Counting, GoalMode, Outcome, Royalty, RuleSet};
+use arrayvec::ArrayVec;
+
+const CHECKS_SALT: u64 = 8 << 40;
+
+/// A game decided: the rule, the player it speaks of and what it means for that player.
+pub(crate) type Decision = (Reason, u8, Outcome);
+
+/// The ending rules in the form the engine tests them.
+pub(crate) struct Ends<B> {
+    /// Some rule may end a game at once (goals, extinction, check limits).
+    pub immediate: bool,
+    /// Some rule filters the legal moves (compulsory captures, no checks, checked royals).
+    pub filters: bool,
+    /// Either of the above: counting moves needs the full list.
+    pub special: bool,
+    /// Per goal: its types (a bit each), each player's cells and its mode.
+    goals: Vec<(u64, Vec<B>, GoalMode)>,
+    /// Enemy royal pieces may be captured (their owner may leave some attacked).
+    pub royals_capturable: bool,
+}
+
+impl<B: Bits> Ends<B> {
+    pub(crate) fn new(rules: &RuleSet, zone: impl Fn(usize, usize) -> B) -> Ends<B> {
+        let immediate =
+            !rules.goals.is_empty() || !rules.extinctions.is_empty() || rules.check_limit.is_some();
+        let filters = rules.must_capture || rules.no_checks || rules.checked_royal_only_captures;
+        let goals = rules
+            .goals
+            .iter()
+            .map(|g| {
+                let kinds = g.pieces.iter().fold(0u64, |m, p| m | 1 << p.index());
+                let cells = (0..rules.players.len())
+                    .map(|p| zone(g.zone.index(), p))
+                    .collect();
+                (kinds, cells, g.mode)
+            })
+            .collect();
+        Ends {
+            immediate,
+            filters,
+            special: immediate || filters,
+            goals,
+            royals_capturable: rules.royalty != Royalty::Each,
+        }
+    }
+}
+
+impl<B: Bits> Engine<B> {
+    /// The key of a player's check counter.
+    pub(crate) fn checks_key(&self, player: usize, remaining: u8) -> u64 {
+        mix(CHECKS_SALT ^ (player as u64) << 8 ^ remaining as u64)
+    }
+
+    /// Enemy pieces that no move may capture: royal ones, unless the game lets a player leave
+    /// some of its royal pieces attacked.
+    #[inline]
+    pub(crate) fn guarded(&self, pos: &Pos<B>) -> B {
+        if self.ends.royals_capturable {
+            B::EMPTY
+        } else {
+            pos.royals
+        }
+    }
+
+    /// Whether `player` is in check: a royal piece attacked, or with `royalty all` every one of
+    /// them, or with `royalty alone` its only one.
+    pub(crate) fn checked(&self, pos: &Pos<B>, player: u8) -> bool {
+        match self.rules.royalty {
+            Royalty::Each => self.royal_attacked(pos, player),
+            Royalty::Alone => {
+                (pos.royals & pos.by_owner[player.index()]).count() == 1
+                    && self.royal_attacked(pos, player)
+            }
+            Royalty::All => {
+                let royals = pos.royals & pos.by_owner[player.index()];
+                royals.any()
+                    && royals
+                        .cells()
+                        .all(|c| self.royal_attacked_at(pos, c, player))
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // immediate ends
+
+    /// The immediate end of a position, if one holds: extinction, then goals, then check limits
+    /// (Fairy-Stockfish's order).
+    pub(crate) fn immediate_end(&self, pos: &mut Pos<B>) -> Option<Decision> {
+        if let Some((p, o)) = self.extinct(pos) {
+            return Some((Reason::Extinction, p, o));
+        }
+        if let Some((p, o)) = self.goal_reached(pos) {
+            return Some((Reason::Goal, p, o));
+        }
+        if self.rules.check_limit.is_some() {
+            for p in 0..self.t.players as u8 {
+                if pos.st.eliminated & (1 << p) == 0 && pos.st.checks[p.index()] == 0 {
+                    return Some((Reason::CheckLimit, p, Outcome::Win));
+                }
+            }
+        }
+        None
+    }
+
+    /// A player's pieces of a type (all types: `None`) on the board and in hand.
+    fn holding(&self, pos: &Pos<B>, player: u8, kind: Option<u8>) -> u32 {
+        let p = player.index();
+        let hand = &pos.hands[p * pos.kinds..(p + 1) * pos.kinds];
+        match kind {
+            Some(k) => (pos.by_kind[k.index()] & pos.by_owner[p]).count() + hand[k.index()] as u32,
+            None => pos.by_owner[p].count() + hand.iter().map(|&n| n as u32).sum::<u32>(),
+        }
+    }
+
+    /// The players in the order extinction looks at them: the one who just moved, the one to
+    /// move, then the others.
+    fn extinction_order(&self, pos: &Pos<B>) -> ArrayVec<u8, 4> {
+        let stm = pos.st.side;
+        let prev = self.previous_player(pos.st.eliminated, stm);
+        let mut order = ArrayVec::new();
+        order.push(prev);
+        for p in 0..self.t.players as u8 {
+            let q = (stm as usize + p as usize) % self.t.players;
+            let q = q as u8;
+            if q != prev && pos.st.eliminated & (1 << q) == 0 {
+                order.push(q);
+            }
+        }
+        order
+    }
+
+    fn extinct(&self, pos: &Pos<B>) -> Option<(u8, Outcome)> {
+        if self.rules.extinctions.is_empty() {
+            return None;
+        }
+        let stm = pos.st.side;
+        for c in self.extinction_order(pos) {
+            for e in &self.rules.extinctions {
+                let kinds: ArrayVec<Option<u8>, 64> = if e.pieces.is_empty() {
+                    [None].into_iter().collect()
+                } else {
+                    e.pieces.iter().map(|p| Some(p.0)).collect()
+                };
+                for k in kinds {
+                    if self.holding(pos, c, k) > e.at_most as u32 {
+                        continue;
+                    }
+                    let need = e.against as u32 + (e.bared_back && c == stm) as u32;
+                    let theirs = self
+                        .opponents(pos, c)
+                        .map(|o| self.holding(pos, o, k))
+                        .max()
+                        .unwrap_or(0);
+                    if theirs >= need {
+                        return Some((c, e.outcome));
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// Whether `player` has a piece of the goal's types on its cells of the goal (and, for a
+    /// `safe` goal with a single such piece, no enemy attacks it).
+    fn reached(&self, pos: &Pos<B>, goal: &(u64, Vec<B>, GoalMode), player: u8) -> bool {
+        let (kinds, cells, mode) = goal;
+        let mut mine = B::EMPTY;
+        let mut ks = *kinds;
+        while ks != 0 {
+            let k = ks.trailing_zeros() as usize;
+            ks &= ks - 1;
+            mine |= pos.by_kind[k];
+        }
+        let there = mine & pos.by_owner[player.index()] & cells[player.index()];
+        if there.none() {
+            return false;
+        }
+        if *mode == GoalMode::Safe && there.count() == 1 {
+            let c = there.lowest();
+            return self
+                .opponents(pos, player)
+                .all(|o| !self.attacked(pos, c, o));
+        }
+        true
+    }
+
+    fn goal_reached(&self, pos: &mut Pos<B>) -> Option<(u8, Outcome)> {
+        let stm = pos.st.side;
+        // A goal held since the last turn (or reached safely) wins for the player to move.
+        for g in &self.ends.goals {
+            if g.2 != GoalMode::Immediate && self.reached(pos, g, stm) {
+                let both = self.opponents(pos, stm).any(|o| self.reached(pos, g, o));
+                let draw = matches!(g.2, GoalMode::Safe | GoalMode::Answerable) && both;
+                return Some((stm, if draw { Outcome::Draw } else { Outcome::Win }));
+            }
+        }
+        // A goal just reached wins at once, unless the player to move may still answer.
+        for g in &self.ends.goals {
+            if g.2 == GoalMode::Held {
+                continue;
+            }
+            let others: ArrayVec<u8, 4> = self.opponents(pos, stm).collect();
+            for o in others {
+                if !self.reached(pos, g, o) {
+                    continue;
+                }
+                if g.2 == GoalMode::Answerable
+                    && stm > o
+                    && !self.checked(pos, stm)
+                    && self.can_reach(pos, g, stm)
+                {
+                    continue;
+                }
+                return Some((o, Outcome::Win));
+            }
+        }
+        None
+    }
+
+    /// Whether `player` (to move) has a legal move of a goal type onto its goal cells.
+    fn can_reach(&self, pos: &mut Pos<B>, goal: &(u64, Vec<B>, GoalMode), player: u8) -> bool {
+        let mut moves = Vec::new();
+        self.collect_legal(pos, &mut moves, &mut Vec::new());
+        moves
+            .iter()
+            .any(|m| goal.0 >> m.piece.index() & 1 != 0 && goal.1[player.index()].has(m.to.index()))
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // move filters
+
+    /// Removes the moves that ending rules forbid: those giving check where checks are
+    /// forbidden, those of a checked royal piece that do not take its only checker, and every
+    /// non-capture when captures are compulsory and one is legal.
+    pub(crate) fn filter_moves(&self, pos: &mut Pos<B>, moves: &mut Vec<Move>, in_check: bool) {
+        if self.rules.no_checks {
+            let mut keep = Vec::with_capacity(moves.len());
+            for m in moves.iter() {
+                if !self.gives_check(pos, m) {
+                    keep.push(*m);
+                }
+            }
+            *moves = keep;
+        }
+        if self.rules.checked_royal_only_captures && in_check {
+            moves.retain(|m| {
+                m.kind == MoveKind::Drop
+                    || !pos.royals.has(m.from.index())
+                    || self.takes_only_checker(pos, m)
+            });
+        }
+        if self.rules.must_capture && moves.iter().any(|m| self.is_capture(pos, m)) {
+            moves.retain(|m| self.is_capture(pos, m));
+        }
+    }
+
+    /// Whether a move captures something.
+    pub(crate) fn is_capture(&self, pos: &Pos<B>, m: &Move) -> bool {
+        let to = m.to.index();
+        match m.kind {
+            MoveKind::EnPassant => true,
+            MoveKind::Drop | MoveKind::Castle { .. } => false,
+            MoveKind::Displace { path } => {
+                let mine = pos.by_owner[pos.st.side.index()];
+                (self.t.paths[path as usize] & pos.occ & !mine).any() || pos.occ.has(to)
+            }
+            _ => pos.occ.has(to),
+        }
+    }
+
+    /// Whether a move leaves an opponent of the mover in check.
+    fn gives_check(&self, pos: &mut Pos<B>, m: &Move) -> bool {
+        let side = pos.st.side;
+        self.make(pos, m);
+        let checks = self.opponents(pos, side).any(|o| self.checked(pos, o));
+        pos.unmake(self.t.royal_kinds);
+        checks
+    }
+
+    /// Whether a royal piece's move takes the one piece that checks it.
+    fn takes_only_checker(&self, pos: &Pos<B>, m: &Move) -> bool {
+        let (from, to) = (m.from.index(), m.to.index());
+        let side = pos.st.side;
+        pos.occ.has(to)
+            && !self
+                .opponents(pos, side)
+                .any(|o| self.attacked_with(pos, from, o, pos.occ, B::cell(to)))
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // counters a move updates
+
+    /// Updates the check counters and the counting rule after a move by `mover` (the position
+    /// already has the next player to move).
+    pub(crate) fn after_move(&self, pos: &mut Pos<B>, mover: u8, captured: Option<u8>, m: &Move) {
+        if self.rules.check_limit.is_some() {
+            let left = pos.st.checks[mover.index()];
+            if left > 0 && self.opponents(pos, mover).any(|o| self.checked(pos, o)) {
+                pos.st.key ^=
+                    self.checks_key(mover.index(), left) ^ self.checks_key(mover.index(), left - 1);
+                pos.st.checks[mover.index()] = left - 1;
+            }
+        }
+        if let Some(c) = &self.rules.counting {
+            self.update_count(pos, c, mover, captured, m.promotion.is_some());
+        }
+    }
+
+    /// Pieces of the counting rule's stopper types on the board.
+    fn stoppers(&self, pos: &Pos<B>, c: &Counting) -> u32 {
+        c.stoppers
+            .iter()
+            .map(|k| pos.by_kind[k.index()].count())
+            .sum()
+    }
+
+    /// The counting limit in moves for `side` counting (0: it does not count).
+    pub(crate) fn count_limit(&self, pos: &Pos<B>, c: &Counting, side: u8) -> u16 {
+        let opp = (1 - side) as usize;
+        let mine = pos.by_owner[side.index()].count();
+        if pos.by_owner[opp].count() == 1 {
+            return 0;
+        }
+        let stopped = self.stoppers(pos, c) > 0;
+        if mine > 1 {
+            return match &c.board {
+                Some(b)
+                    if b.up_to.is_none_or(|u| mine <= u as u32)
+                        && (b.with_stoppers || !stopped) =>
+                {
+                    b.limit
+                }
+                _ => 0,
+            };
+        }
+        if stopped {
+            return 0;
+        }
+        let Some(bare) = &c.bare else {
+            return 0;
+        };
+        bare.honours
+            .iter()
+            .find(|h| (pos.by_kind[h.piece.index()] & pos.by_owner[opp]).count() >= h.count as u32)
+            .map_or(bare.default, |h| h.limit)
+    }
+
+    fn update_count(
+        &self,
+        pos: &mut Pos<B>,
+        c: &Counting,
+        mover: u8,
+        captured: Option<u8>,
+        promoted: bool,
+    ) {
+        let stm = pos.st.side;
+        if pos.st.count_limit > 0 {
+            pos.st.count_ply = pos.st.count_ply.saturating_add(1);
+        }
+        let from_pieces = c.bare.as_ref().is_some_and(|b| b.from_pieces);
+        let total = pos.occ.count() as u16;
+        let pieces = |p: u8| pos.by_owner[p.index()].count();
+        // A bare king that took the last stopper starts its own count.
+        if from_pieces
+            && captured.is_some_and(|k| c.stoppers.iter().any(|s| s.0 == k))
+            && pieces(mover) == 1
+            && self.stoppers(pos, c) == 0
+        {
+            let l = self.count_limit(pos, c, mover);
+            if l > 0 {
+                pos.st.count_limit = 2 * l;
+                pos.st.count_ply = (2 * total).saturating_sub(1);
+            }
+        }
+        if pos.st.count_limit == 0 || ((captured.is_some() || promoted) && pieces(stm) == 1) {
+            let l = self.count_limit(pos, c, stm);
+            if l > 0 {
+                pos.st.count_limit = 2 * l;
+                pos.st.count_ply = if !from_pieces || pieces(stm) > 1 {
+                    0
+                } else {
+                    2 * total
+                };
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // ends that need the game's history
+
+    /// The positions of the game from its first (the FEN it started from) to this one: key,
+    /// player to move, whether that player was in check, and the types checking it.
+    pub(crate) fn history(&self, pos: &Pos<B>) -> Vec<(u64, u8, bool, u64)> {
+        let mut p = pos.clone();
+        let mut out = Vec::with_capacity(p.undo.len() + 1);
+        loop {
+            let side = p.st.side;
+            let checked = self.checked(&p, side);
+            let kinds = if checked {
+                self.checker_kinds(&p, side)
+            } else {
+                0
+            };
+            out.push((p.st.key, side, checked, kinds));
+            if p.undo.is_empty() {
+                break;
+            }
+            p.unmake(self.t.royal_kinds);
+        }
+        out.reverse();
+        out
+    }
+
+    /// The types of the enemy pieces that attack a royal piece of `player`, a bit each.
+    pub(crate) fn checker_kinds(&self, pos: &Pos<B>, player: u8) -> u64 {
+        let mut kinds = 0u64;
+        let royals = pos.royals & pos.by_owner[player.index()];
+        for o in self.opponents(pos, player) {
+            for c in pos.by_owner[o.index()].cells() {
+                if royals.cells().any(|r| self.piece_attacks(pos, c, r)) {
+                    kinds |= 1 << pos.sq[c].kind;
+                }
+            }
+        }
+        kinds
+    }
+
+    /// An end by repetition, the move limit or counting, if one holds.
+    pub(crate) fn history_end(&self, pos: &Pos<B>) -> Option<Decision> {
+        let stm = pos.st.side;
+        if let Some(r) = &self.rules.repetition {
+            let hist = self.history(pos);
+            let last = hist.len() - 1;
+            let key = hist[last].0;
+            let mut seen = 1;
+            let mut first = None;
+            for i in (0..last).rev() {
+                if hist[i].0 == key && hist[i].1 == stm {
+                    seen += 1;
+                    if seen >= r.count as usize {
+                        first = Some(i);
+                        break;
+                    }
+                }
+            }
+            if let Some(first) = first {
+                let cycle = &hist[first..];
+                if r.perpetual_check_loses {
+                    let them = cycle.iter().filter(|h| h.1 == stm).all(|h| h.2);
+                    let us = cycle.iter().filter(|h| h.1 != stm).all(|h| h.2);
+                    if them || us {
+                        let outcome = match (them, us) {
+                            (true, true) => Outcome::Draw,
+                            (true, false) => Outcome::Win,
+                            _ => Outcome::Loss,
+                        };
+                        return Some((Reason::PerpetualCheck, stm, outcome));
+                    }
+                }
+                let player = r
+                    .player
+                    .map_or_else(|| self.previous_player(pos.st.eliminated, stm), |p| p.0);
+                return Some((Reason::Repetition, player, r.outcome));
+            }
+        }
+        if let Some(n) = self.rules.move_limit
+            && pos.st.halfmove >= n as u32 * self.active_players(pos) as u32
+        {
+            return Some((Reason::MoveLimit, stm, Outcome::Draw));
+        }
+        if self.rules.counting.is_some()
+            && pos.st.count_limit > 0
+            && pos.st.count_ply > pos.st.count_limit
+        {
+            return Some((Reason::Counting, stm, Outcome::Draw));
+        }
+        None
+    }
+
+    /// What a checkmate of the player to move means: the rule and its outcome for that player.
+    pub(crate) fn mate(&self, pos: &Pos<B>) -> (Reason, Outcome) {
+        if pos.st.drop_check {
+            // Mate by a drop that may not mate loses for the dropper (Fairy-Stockfish's reading
+            // of shogi's uchifuzume): the mated player wins.
+            return (Reason::DropMate, Outcome::Win);
+        }
+        let side = pos.st.side;
+        let alone: u64 = self
+            .rules
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.may_not_mate_alone)
+            .fold(0, |m, (i, _)| m | 1 << i);
+        if alone != 0 || !self.rules.mate_needs_check_by.is_empty() {
+            let kinds = self.checker_kinds(pos, side);
+            if kinds != 0 && kinds & !alone == 0 {
+                return (Reason::MateAlone, Outcome::Win);
+            }
+        }
+        if !self.rules.mate_needs_check_by.is_empty() {
+            let needed = self
+                .rules
+                .mate_needs_check_by
+                .iter()
+                .fold(0u64, |m, p| m | 1 << p.index());
+            // The unbroken series of checks of the mated player, back from this one.
+            let hist = self.history(pos);
+            let step = self.active_players(pos);
+            let mut i = hist.len() - 1;
+            let mut counted = false;
+            loop {
+                if !hist[i].2 {
+                    break;
+                }
+                if hist[i].3 & needed != 0 {
+                    counted = true;
+                    break;
+                }
+                if i < step {
+                    break;
+                }
+                i -= step;
+            }
+            if !counted {
+                return (Reason::IncompleteMate, Outcome::Draw);
+            }
+        }
+        (Reason::Checkmate, self.rules.checkmate)
+    }
+
+    /// What a stalemate of the player to move means for it.
+    pub(crate) fn stalemate(&self, pos: &Pos<B>) -> Outcome {
+        let o = self.rules.stalemate;
+        if !self.rules.stalemate_counts_pieces {
+            return o;
+        }
+        let side = pos.st.side;
+        let mine = pos.by_owner[side.index()].count();
+        let theirs = self
+            .opponents(pos, side)
+            .map(|p| pos.by_owner[p.index()].count())
+            .max()
+            .unwrap_or(0);
+        match mine.cmp(&theirs) {
+            std::cmp::Ordering::Equal => Outcome::Draw,
+            std::cmp::Ordering::Less => o,
+            std::cmp::Ordering::Greater => match o {
+                Outcome::Win => Outcome::Loss,
+                Outcome::Loss => Outcome::Win,
+                other => other,
+            },
+        }
+    }
+}

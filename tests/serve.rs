@@ -1,0 +1,315 @@
+//! `varia serve`: the JSON API answers as the page expects, and bad requests get a JSON error
+//! with an HTTP error status, never a crash. (The page itself is tested in a browser by
+//! web/tests/run.sh.)
+
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+
+/// A running `varia serve`, stopped when dropped.
+struct Server {
+    child: Child,
+    port: u16,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn serve(target: &str) -> Server {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_varia"))
+        .args(["serve", target, "--port", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("varia serve starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let port = line
+        .split("http://127.0.0.1:")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .and_then(|p| p.parse().ok())
+        .unwrap_or_else(|| panic!("no address in {line:?}"));
+    Server { child, port }
+}
+
+impl Server {
+    /// Sends raw bytes; gets the status and the body.
+    fn raw(&self, request: &[u8]) -> (u16, String) {
+        let mut s = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        let limit = Some(std::time::Duration::from_secs(20));
+        s.set_read_timeout(limit).unwrap();
+        s.set_write_timeout(limit).unwrap();
+        s.write_all(request).unwrap();
+        // The server answers once it has the whole request; EOF ends a kept-alive connection.
+        let _ = s.shutdown(std::net::Shutdown::Write);
+        let mut text = Vec::new();
+        let _ = s.read_to_end(&mut text);
+        let text = String::from_utf8_lossy(&text).into_owned();
+        let status = text
+            .split(' ')
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0);
+        let body = text.split_once("\r\n\r\n").map_or("", |x| x.1).to_string();
+        (status, body)
+    }
+
+    fn get(&self, path: &str) -> (u16, Value) {
+        let (status, body) = self
+            .raw(format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").as_bytes());
+        (status, serde_json::from_str(&body).unwrap_or(Value::Null))
+    }
+
+    fn post(&self, path: &str, body: &str) -> (u16, Value) {
+        let (status, body) = self.raw(
+            format!(
+                "POST {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+                body.len()
+            )
+            .as_bytes(),
+        );
+        (status, serde_json::from_str(&body).unwrap_or(Value::Null))
+    }
+}
+
+const CHESS: &str = "classic/chess.varia";
+
+#[test]
+fn page_and_api() {
+    let s = serve("definitions");
+    let (status, page) = s.raw(b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    assert_eq!(status, 200);
+    assert!(page.contains(r#"<svg id="board""#));
+    assert_eq!(
+        s.raw(b"GET /app.js HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            .0,
+        200
+    );
+
+    let (status, defs) = s.get("/api/definitions");
+    assert_eq!(status, 200);
+    let list = defs["definitions"].as_array().unwrap();
+    let four = list.iter().find(|d| d["file"] == "4-faces.varia").unwrap();
+    assert_eq!(four["variants"], json!(["small", "large"]));
+    assert!(list.iter().any(|d| d["file"] == CHESS));
+
+    let (status, rules) = s.get("/api/rules?file=4-faces.varia");
+    assert_eq!(status, 200);
+    let r = &rules["rules"];
+    assert_eq!(r["board"]["files"], 9);
+    assert_eq!(r["board"]["holes"].as_array().unwrap().len(), 36);
+    assert_eq!(r["players"].as_array().unwrap().len(), 4);
+    assert_eq!(r["players"][1]["tag"], "o");
+
+    let (status, pos) = s.post(
+        "/api/play",
+        &json!({"file": CHESS, "fen": "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "move": "a7a8n"})
+            .to_string(),
+    );
+    assert_eq!(status, 200, "{pos}");
+    let fen = pos["fen"].as_str().unwrap();
+    assert!(fen.starts_with('N') && fen.ends_with(" b - - 0 1"), "{fen}");
+    let knight_on_a8 = |p: &Value| p["cell"] == 56 && p["kind"] == 4 && p["owner"] == 0;
+    assert!(pos["board"].as_array().unwrap().iter().any(knight_on_a8));
+    assert_eq!(pos["moves"], json!(["a7a8n"]));
+    assert_eq!(pos["to_move"], 1);
+
+    let (_, pos) = s.post(
+        "/api/position",
+        &json!({"file": CHESS, "fen": "4k3/P7/8/8/8/8/8/4K3 w - - 0 1"}).to_string(),
+    );
+    let promotions: Vec<&Value> = pos["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["to"] == 56)
+        .collect();
+    assert_eq!(promotions.len(), 4);
+    assert!(promotions.iter().all(|m| !m["promotion"].is_null()));
+
+    let (_, pos) = s.post(
+        "/api/takeback",
+        &json!({"file": CHESS, "moves": ["e2e4", "e7e5"]}).to_string(),
+    );
+    assert_eq!(pos["moves"], json!(["e2e4"]));
+
+    // Fool's mate: over, and Black wins.
+    let (_, pos) = s.post(
+        "/api/position",
+        &json!({"file": CHESS, "moves": ["f2f3", "e7e5", "g2g4", "d8h4"]}).to_string(),
+    );
+    assert_eq!(pos["status"], "checkmate");
+    assert_eq!(pos["winner"], 1);
+    assert_eq!(pos["legal"], json!([]));
+
+    let (_, moves) = s.post("/api/moves", &json!({"file": CHESS}).to_string());
+    assert_eq!(moves["moves"].as_array().unwrap().len(), 20);
+
+    let (status, d) = s.get("/api/diagram?file=classic/chess.varia&piece=N&cell=d4");
+    assert_eq!(status, 200);
+    assert_eq!(d["targets"].as_array().unwrap().len(), 8);
+    let (_, d) = s.get("/api/diagram?file=classic/xiangqi.varia&piece=C&cell=e5");
+    let targets = d["targets"].as_array().unwrap();
+    assert!(targets.iter().any(|t| t["hop_capture"] == true));
+    assert!(targets.iter().all(|t| t["capture"] == false));
+
+    // Crazyhouse: a drop names the hand it comes from.
+    let (_, pos) = s.post(
+        "/api/position",
+        &json!({"file": "classic/crazyhouse.varia", "fen": "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1"})
+            .to_string(),
+    );
+    assert_eq!(pos["hands"][0], json!([{"kind": 4, "count": 1}]));
+    let drops = pos["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["hand"] == 4)
+        .count();
+    assert_eq!(drops, 62);
+}
+
+#[test]
+fn bad_requests_get_json_errors() {
+    let s = serve("definitions");
+    let get = [
+        ("/api/rules?file=../Cargo.toml", 404),
+        ("/api/rules?file=/etc/passwd", 404),
+        ("/api/rules?file=classic/../../README.md", 404),
+        ("/api/rules?file=nothing.varia", 404),
+        ("/api/rules?file=classic/chess.varia&variant=nope", 404),
+        ("/api/rules", 400),
+        ("/api/rules?file=%zz", 400),
+        ("/api/rules?file=%ff", 400),
+        ("/api/diagram?file=classic/chess.varia&piece=Z", 404),
+        (
+            "/api/diagram?file=classic/chess.varia&piece=N&cell=z99",
+            400,
+        ),
+        (
+            "/api/diagram?file=classic/chess.varia&piece=N&player=7",
+            400,
+        ),
+        ("/api/nothing", 404),
+        ("/api/position", 404),
+    ];
+    for (path, want) in get {
+        let (status, body) = s.get(path);
+        assert_eq!(status, want, "{path}: {body}");
+        assert!(body["error"].is_string(), "{path}: {body}");
+    }
+    let post = [
+        ("/api/position", "not json".to_string(), 400),
+        ("/api/position", "{}".to_string(), 400),
+        (
+            "/api/position",
+            json!({"file": CHESS, "unknown": 1}).to_string(),
+            400,
+        ),
+        (
+            "/api/position",
+            json!({"file": CHESS, "fen": "8/8 w"}).to_string(),
+            422,
+        ),
+        (
+            "/api/position",
+            json!({"file": CHESS, "moves": ["e2e4", "e2e4"]}).to_string(),
+            422,
+        ),
+        (
+            "/api/play",
+            json!({"file": CHESS, "move": "e2e5"}).to_string(),
+            422,
+        ),
+        ("/api/play", json!({"file": CHESS}).to_string(), 400),
+        (
+            "/api/play",
+            json!({"file": CHESS, "move": "\u{1F600}@@"}).to_string(),
+            422,
+        ),
+        ("/api/takeback", json!({"file": CHESS}).to_string(), 422),
+        ("/api/engine", json!({"file": CHESS}).to_string(), 501),
+        ("/api/rules", json!({"file": CHESS}).to_string(), 405),
+        ("/api/else", "{}".to_string(), 404),
+    ];
+    for (path, body, want) in post {
+        let (status, answer) = s.post(path, &body);
+        assert_eq!(status, want, "{path} {body}: {answer}");
+        assert!(answer["error"].is_string(), "{path}: {answer}");
+    }
+    let (status, answer) = s.post(
+        "/api/position",
+        &json!({"file": CHESS, "moves": ["e2e4", "e2e4"]}).to_string(),
+    );
+    assert_eq!((status, &answer["index"]), (422, &json!(1)));
+
+    // Kept what is valid: the moves up to the first illegal one.
+    let (status, answer) = s.post(
+        "/api/position",
+        &json!({"file": CHESS, "moves": ["e2e4", "e2e4"], "keep_valid": true}).to_string(),
+    );
+    assert_eq!(status, 200);
+    assert_eq!(answer["moves"], json!(["e2e4"]));
+    assert!(
+        answer["dropped"]
+            .as_str()
+            .unwrap()
+            .contains("no longer legal")
+    );
+
+    let (status, _) =
+        s.raw(b"POST /api/position HTTP/1.1\r\nHost: x\r\nContent-Length: 3000000\r\n\r\n{}");
+    assert_eq!(status, 413);
+    let big = format!(r#"{{"file": "{CHESS}", "fen": "{}"}}"#, "x".repeat(100_000));
+    assert_eq!(s.post("/api/position", &big).0, 422);
+    let (status, _) =
+        s.raw(b"DELETE /api/position HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    assert_eq!(status, 405);
+    // Garbage on the wire does not stop the server.
+    let _ = s.raw(b"\x00\x01garbage\r\n\r\n");
+    let _ = s.raw(b"GET /%%% HTTP/1.1\r\n\r\n");
+    assert_eq!(s.get("/api/info").0, 200);
+}
+
+#[test]
+fn diagnostics_and_one_file() {
+    let dir = std::env::temp_dir().join(format!("varia-serve-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let broken = dir.join("broken.varia");
+    std::fs::write(
+        &broken,
+        "game broken\nboard 8 x 8\nplayer white north\nnonsense here\n",
+    )
+    .unwrap();
+    let s = serve(broken.to_str().unwrap());
+    let (status, defs) = s.get("/api/definitions");
+    assert_eq!(status, 200);
+    assert_eq!(defs["definitions"].as_array().unwrap().len(), 1);
+    let (status, err) = s.get("/api/rules?file=broken.varia");
+    assert_eq!(status, 422, "{err}");
+    assert_eq!(err["kind"], "definition");
+    assert_eq!(err["diagnostics"][0]["line"], 4);
+    assert_eq!(err["diagnostics"][0]["column"], 1);
+    assert!(
+        err["rendered"]
+            .as_str()
+            .unwrap()
+            .contains("broken.varia:4:1")
+    );
+    // Only the named file is served.
+    assert_eq!(s.get("/api/rules?file=other.varia").0, 404);
+    let (_, v1) = s.get("/api/version?file=broken.varia");
+    std::fs::write(&broken, "game broken\n").unwrap();
+    let (_, v2) = s.get("/api/version?file=broken.varia");
+    assert_ne!(v1["version"], v2["version"]);
+    drop(s);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,740 @@
+// varia playground: draws a variant served by `varia serve` and plays it. The server knows the
+// rules; this page keeps the start FEN and the move list, and asks the server for everything
+// else (see src/cli/serve.rs for the API).
+'use strict';
+
+const S = {
+  info: null,
+  definitions: [],
+  file: null,
+  variant: null,
+  rules: null,
+  version: null, // hash of the definition text last seen by polling
+  startFen: null, // null: the game's setup
+  moves: [],
+  pos: null,
+  selected: null, // {from: cell} or {hand: kind}
+  flipped: false,
+  zone: '',
+  diagram: null, // {piece, cell, player}
+  broken: false,
+  busy: false,
+};
+
+const $ = (id) => document.getElementById(id);
+const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({
+  '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;',
+}[c]));
+
+// ---- server ----------------------------------------------------------------------------------
+
+async function api(method, path, body) {
+  const opt = { method, headers: {} };
+  if (body !== undefined) {
+    opt.body = JSON.stringify(body);
+    opt.headers['Content-Type'] = 'application/json';
+  }
+  let res;
+  try {
+    res = await fetch(path, opt);
+  } catch (e) {
+    return { ok: false, status: 0, body: { error: 'the server does not answer', kind: 'network' } };
+  }
+  let data;
+  try {
+    data = await res.json();
+  } catch (e) {
+    data = { error: `bad answer from the server (${res.status})`, kind: 'network' };
+  }
+  return { ok: res.ok, status: res.status, body: data };
+}
+
+const query = (params) => Object.entries(params)
+  .filter(([, v]) => v !== null && v !== undefined)
+  .map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
+
+function gameRequest(extra) {
+  return Object.assign({ file: S.file, variant: S.variant, fen: S.startFen, moves: S.moves }, extra);
+}
+
+// ---- colours and geometry --------------------------------------------------------------------
+
+// Players named after a colour get it; others take one from the palette in turn order.
+const NAMED = {
+  white: ['#f7f5ee', '#111', '#333'], black: ['#26231f', '#fff', '#000'],
+  red: ['#d22f27', '#fff', '#7a1510'], orange: ['#f08c00', '#111', '#8a4f00'],
+  green: ['#2b8a3e', '#fff', '#124a1e'], blue: ['#1c6dd0', '#fff', '#0b3a75'],
+  yellow: ['#f5d90a', '#111', '#8a7800'], purple: ['#7b3fb5', '#fff', '#3f1a63'],
+  gold: ['#d4a017', '#111', '#7a5a00'], silver: ['#c0c0c0', '#111', '#555'],
+};
+const PALETTE = ['white', 'black', 'red', 'blue', 'green', 'orange'];
+
+function colours(player) {
+  const name = S.rules.players[player].name.toLowerCase();
+  return NAMED[name] || NAMED[PALETTE[player % PALETTE.length]];
+}
+
+function cellName(c) {
+  const F = S.rules.board.files;
+  return String.fromCharCode(97 + (c % F)) + (Math.floor(c / F) + 1);
+}
+
+// Screen column and row of a cell: the first player at the bottom unless flipped.
+function screen(c) {
+  const { files: F, ranks: R } = S.rules.board;
+  const f = c % F;
+  const r = Math.floor(c / F);
+  return S.flipped ? [F - 1 - f, r] : [f, R - 1 - r];
+}
+
+const FORWARD = { north: [0, -1], south: [0, 1], east: [1, 0], west: [-1, 0] };
+
+// ---- pieces ----------------------------------------------------------------------------------
+
+// A piece as a disc with its letter, coloured by owner; a promoted `+X` type gets a ring and a
+// plus; a notch shows which way its owner faces.
+function pieceSvg(kind, owner, x, y, size, origin) {
+  const p = S.rules.pieces[kind];
+  const [fill, ink, edge] = colours(owner);
+  const r = size * 0.42;
+  const letter = p.symbol.replace(/^\+/, '');
+  const fs = size * (letter.length > 1 ? 0.36 : 0.5);
+  let d = S.rules.players[owner] ? FORWARD[S.rules.players[owner].forward] : [0, -1];
+  if (S.flipped) d = [-d[0], -d[1]];
+  const nx = x + d[0] * r;
+  const ny = y + d[1] * r;
+  const px = -d[1];
+  const py = d[0];
+  const w = size * 0.09;
+  let s = `<g class="piece${p.promoted ? ' promoted' : ''}${p.royal ? ' royal' : ''}" `
+    + `data-kind="${kind}" data-owner="${owner}">`;
+  s += `<polygon class="notch" points="${nx + d[0] * w * 1.3},${ny + d[1] * w * 1.3} `
+    + `${nx + px * w},${ny + py * w} ${nx - px * w},${ny - py * w}" fill="${edge}"/>`;
+  s += `<circle cx="${x}" cy="${y}" r="${r}" fill="${fill}" stroke="${edge}" stroke-width="${size * 0.035}"/>`;
+  if (p.promoted) {
+    s += `<circle class="promo-ring" cx="${x}" cy="${y}" r="${r * 0.8}" fill="none" stroke-width="${size * 0.03}"/>`;
+    s += `<text class="plus" x="${x + r * 0.62}" y="${y - r * 0.5}" font-size="${size * 0.26}">+</text>`;
+  }
+  if (p.royal) {
+    s += `<circle class="royal-ring" cx="${x}" cy="${y}" r="${r * 1.06}" fill="none" stroke-width="${size * 0.05}"/>`;
+  }
+  s += `<text class="letter" x="${x}" y="${y}" font-size="${fs}" fill="${ink}">${esc(letter)}</text>`;
+  if (origin !== null && origin !== undefined && S.rules.pieces[origin]) {
+    s += `<text class="origin" x="${x + r * 0.55}" y="${y + r * 0.72}" font-size="${size * 0.2}" fill="${ink}">`
+      + `${esc(S.rules.pieces[origin].symbol)}</text>`;
+  }
+  return `${s}</g>`;
+}
+
+function discSvg(kind, owner, size) {
+  return `<svg class="disc" viewBox="0 0 ${size} ${size}" width="${size}" height="${size}">`
+    + `${pieceSvg(kind, owner, size / 2, size / 2, size)}</svg>`;
+}
+
+// ---- the board -------------------------------------------------------------------------------
+
+const CELL = 100;
+
+// The room for coordinates, in SVG units: larger on large boards, which are drawn smaller.
+function margin(cellSize) {
+  const { files: F, ranks: R } = S.rules.board;
+  return cellSize * Math.max(0.36, 0.032 * Math.max(F, R));
+}
+
+function boardFrame(svg, cellSize) {
+  const { files: F, ranks: R } = S.rules.board;
+  const m = margin(cellSize);
+  svg.setAttribute('viewBox', `0 0 ${F * cellSize + m} ${R * cellSize + m}`);
+}
+
+// The cells (holes left out), each a group carrying its name, with a coloured square.
+function squares(cellSize, extra) {
+  const { files: F, ranks: R, holes } = S.rules.board;
+  const hole = new Set(holes);
+  const mg = margin(cellSize);
+  let s = '';
+  for (let c = 0; c < F * R; c++) {
+    if (hole.has(c)) continue;
+    const [col, row] = screen(c);
+    const x = mg + col * cellSize;
+    const y = row * cellSize;
+    const dark = ((c % F) + Math.floor(c / F)) % 2 === 0;
+    s += `<g class="cell ${extra(c)}" data-cell="${cellName(c)}" data-index="${c}">`
+      + `<rect class="sq ${dark ? 'dark' : 'light'}" x="${x}" y="${y}" width="${cellSize}" height="${cellSize}"/></g>`;
+  }
+  return s;
+}
+
+function coordinates(cellSize) {
+  const { files: F, ranks: R } = S.rules.board;
+  const mg = margin(cellSize);
+  const fs = mg * 0.6;
+  let s = '';
+  for (let f = 0; f < F; f++) {
+    const col = S.flipped ? F - 1 - f : f;
+    s += `<text class="coord" font-size="${fs}" x="${mg + (col + 0.5) * cellSize}" y="${R * cellSize + mg * 0.6}">`
+      + `${String.fromCharCode(97 + f)}</text>`;
+  }
+  for (let r = 0; r < R; r++) {
+    const row = S.flipped ? r : R - 1 - r;
+    s += `<text class="coord" font-size="${fs}" x="${mg * 0.5}" y="${(row + 0.5) * cellSize}">${r + 1}</text>`;
+  }
+  return s;
+}
+
+function centre(c, cellSize) {
+  const [col, row] = screen(c);
+  return [margin(cellSize) + (col + 0.5) * cellSize, (row + 0.5) * cellSize];
+}
+
+// The legal moves that the current selection may make, by destination cell.
+function targets() {
+  const out = new Map();
+  if (!S.selected || !S.pos) return out;
+  for (const m of S.pos.legal) {
+    const mine = S.selected.hand !== undefined
+      ? m.hand === S.selected.hand
+      : m.from === S.selected.from;
+    if (!mine) continue;
+    if (!out.has(m.to)) out.set(m.to, []);
+    out.get(m.to).push(m);
+  }
+  return out;
+}
+
+function drawBoard() {
+  const svg = $('board');
+  if (!S.rules) {
+    svg.innerHTML = '';
+    return;
+  }
+  boardFrame(svg, CELL);
+  const pos = S.pos;
+  const t = targets();
+  const occupied = new Map();
+  if (pos) for (const p of pos.board) occupied.set(p.cell, p);
+  const zone = S.rules.zones.find((z) => z.name === S.zone);
+  const zoneCells = new Set(zone ? zone.cells[pos ? pos.to_move : 0] || [] : []);
+  const last = pos && pos.last;
+  const checked = new Set();
+  if (pos && pos.in_check) {
+    for (const p of pos.board) {
+      if (p.owner === pos.to_move && S.rules.pieces[p.kind].royal) checked.add(p.cell);
+    }
+  }
+  const classes = (c) => {
+    const k = [];
+    if (zoneCells.has(c)) k.push('zone');
+    if (last && (last.from === c || last.to === c)) k.push('last');
+    if (S.selected && S.selected.from === c) k.push('selected');
+    if (checked.has(c)) k.push('check');
+    const ms = t.get(c);
+    if (ms) {
+      k.push('target');
+      if (ms.some((m) => m.captures.length > 0)) k.push('capture');
+      if (ms.some((m) => m.promotion !== null)) k.push('promotion');
+    }
+    return k.join(' ');
+  };
+  let s = squares(CELL, classes) + coordinates(CELL);
+  for (const [c, p] of occupied) {
+    const [x, y] = centre(c, CELL);
+    s += pieceSvg(p.kind, p.owner, x, y, CELL, p.origin);
+  }
+  for (const [c, ms] of t) {
+    const [x, y] = centre(c, CELL);
+    const capture = ms.some((m) => m.captures.length > 0);
+    s += capture
+      ? `<circle class="mark capture" cx="${x}" cy="${y}" r="${CELL * 0.46}"/>`
+      : `<circle class="mark quiet" cx="${x}" cy="${y}" r="${CELL * 0.14}"/>`;
+    if (ms.some((m) => m.promotion !== null)) {
+      s += `<text class="mark promo" x="${x + CELL * 0.3}" y="${y - CELL * 0.28}">+</text>`;
+    }
+  }
+  svg.innerHTML = s;
+  svg.classList.toggle('stale', S.broken);
+}
+
+// ---- players, hands, status ------------------------------------------------------------------
+
+function drawPlayers() {
+  const box = $('players');
+  if (!S.rules || !S.pos) {
+    box.innerHTML = '';
+    return;
+  }
+  const pos = S.pos;
+  const drops = new Set(pos.legal.filter((m) => m.hand !== null).map((m) => m.hand));
+  box.innerHTML = S.rules.players.map((pl, i) => {
+    const out = pos.eliminated.includes(i);
+    let hand = '';
+    if (S.rules.captures_to_hand) {
+      hand = pos.hands[i].map((h) => {
+        const can = i === pos.to_move && drops.has(h.kind) && !S.broken;
+        const sel = S.selected && S.selected.hand === h.kind && i === pos.to_move;
+        return `<button type="button" class="hand-piece${sel ? ' selected' : ''}" data-player="${i}" `
+          + `data-kind="${h.kind}"${can ? '' : ' disabled'} title="${esc(S.rules.pieces[h.kind].name)}">`
+          + `${discSvg(h.kind, i, 34)}<span class="count">${h.count}</span></button>`;
+      }).join('') || '<span class="empty">no pieces in hand</span>';
+    }
+    const [fill, , edge] = colours(i);
+    return `<div class="player${i === pos.to_move && !pos.over ? ' to-move' : ''}${out ? ' out' : ''}" `
+      + `data-player="${i}"><span class="swatch" style="background:${fill};border-color:${edge}"></span>`
+      + `<span class="name">${esc(pl.name)}</span> <span class="facing">faces ${pl.forward}</span>`
+      + `${out ? ' <span class="out-mark">out</span>' : ''}<span class="hand">${hand}</span></div>`;
+  }).join('');
+}
+
+function drawStatus() {
+  const pos = S.pos;
+  if (!pos) return;
+  const name = (p) => S.rules.players[p].name;
+  $('to-move').innerHTML = pos.over ? 'Game over'
+    : `<span class="swatch" style="background:${colours(pos.to_move)[0]}"></span>${esc(name(pos.to_move))} to move`;
+  $('status').textContent = pos.description;
+  $('status').dataset.status = pos.status;
+  $('winner').textContent = pos.over ? (pos.winner === null ? 'Draw' : `Winner: ${name(pos.winner)}`) : '';
+  $('winner').dataset.winner = pos.winner === null ? '' : name(pos.winner);
+  if (document.activeElement !== $('fen')) $('fen').value = pos.fen;
+  $('move-list').innerHTML = pos.moves.map((m) => `<li>${esc(m)}</li>`).join('');
+  $('move-list').scrollTop = $('move-list').scrollHeight;
+  $('takeback').disabled = pos.moves.length === 0 || S.broken;
+}
+
+function drawPieces() {
+  if (!S.rules) return;
+  $('piece-list').innerHTML = S.rules.pieces.map((p, i) => {
+    const parts = p.moves.map((m) => {
+      const mode = m.mode === 'both' ? '' : (m.mode === 'move' ? 'm' : 'c');
+      const style = m.hop ? 'p' : (m.style === 'step' ? 'n' : (m.style === 'displace' ? 'x' : ''));
+      return `${mode}${style}${m.atom}${m.from_zone ? ` in ${m.from_zone}` : ''}`;
+    }).join(' ');
+    const notes = [
+      p.royal ? 'royal' : '',
+      p.value ? `value ${p.value}` : '',
+      p.confined_to ? `confined to ${p.confined_to}` : '',
+      p.barred_from ? `never enters ${p.barred_from}` : '',
+      ...p.promotions.map((x) => `promotes ${x}`),
+    ].filter(Boolean).join('; ');
+    return `<li><button type="button" class="piece-entry" data-kind="${i}">${discSvg(i, 0, 30)}`
+      + `<span><b>${esc(p.name)}</b> <code>${esc(p.symbol)}</code> <span class="atoms">${esc(parts)}</span>`
+      + `<br><small>${esc(notes)}</small></span></button></li>`;
+  }).join('');
+  const zs = $('zone-select');
+  zs.innerHTML = '<option value="">none</option>'
+    + S.rules.zones.map((z) => `<option${z.name === S.zone ? ' selected' : ''}>${esc(z.name)}</option>`).join('');
+  const players = S.rules.players.map((pl, i) => `<option value="${i}">${esc(pl.name)}</option>`).join('');
+  $('diagram-player').innerHTML = players;
+  const side = $('engine-side').value;
+  $('engine-side').innerHTML = `<option value="">nobody</option>${players}`;
+  $('engine-side').value = side;
+}
+
+function render() {
+  $('title').textContent = S.rules ? `${S.rules.title} (${S.rules.variant})` : '';
+  drawBoard();
+  drawPlayers();
+  drawStatus();
+  document.querySelectorAll('#definition-list a').forEach((a) => {
+    a.classList.toggle('current', a.dataset.file === S.file && a.dataset.variant === S.variant);
+  });
+}
+
+function notice(text, kind) {
+  const n = $('notice');
+  n.textContent = text || '';
+  n.className = kind || '';
+}
+
+// ---- diagnostics -----------------------------------------------------------------------------
+
+function showProblem(err) {
+  S.broken = true;
+  $('diagnostics').hidden = false;
+  $('diagnostics-title').textContent = err.kind === 'definition'
+    ? `${S.file} does not compile` : 'The game cannot be loaded';
+  const list = err.diagnostics || [];
+  $('diagnostic-list').innerHTML = list.length
+    ? list.map((d) => `<li class="diagnostic" data-line="${d.line}" data-column="${d.column}">`
+      + `<b>line ${d.line}, column ${d.column}</b>: ${esc(d.message)}</li>`).join('')
+    : `<li class="diagnostic">${esc(err.error)}</li>`;
+  $('diagnostics-rendered').textContent = err.rendered || '';
+  S.selected = null;
+  render();
+}
+
+function clearProblem() {
+  S.broken = false;
+  $('diagnostics').hidden = true;
+}
+
+// ---- loading ---------------------------------------------------------------------------------
+
+async function loadDefinitions() {
+  const r = await api('GET', '/api/definitions');
+  if (!r.ok) return;
+  S.definitions = r.body.definitions;
+  $('definition-list').innerHTML = S.definitions.map((d) => {
+    const variants = d.variants.map((v) => `<li><a href="#" data-file="${esc(d.file)}" data-variant="${esc(v)}">`
+      + `${esc(v)}</a></li>`).join('');
+    return `<li class="definition${d.file === S.file ? ' open' : ''}">`
+      + `<a href="#" class="file" data-file="${esc(d.file)}" data-variant="${esc(d.variants[0] || '')}">${esc(d.file)}</a>`
+      + `${d.error ? ' <span class="bad" title="' + esc(d.error) + '">does not parse</span>' : ''}`
+      + `<ul class="variants">${variants}</ul></li>`;
+  }).join('');
+  render();
+}
+
+// Loads the rules of the current file and variant, then the position. With `keep`, what is no
+// longer valid of the FEN and moves is dropped instead of refused (the definition changed).
+async function loadRules(keep) {
+  const r = await api('GET', `/api/rules?${query({ file: S.file, variant: S.variant || null })}`);
+  if (!r.ok) {
+    showProblem(r.body);
+    return false;
+  }
+  const fresh = !S.rules || S.rules.game !== r.body.rules.game;
+  S.rules = r.body.rules;
+  S.variant = S.rules.variant;
+  S.version = r.body.version;
+  clearProblem();
+  drawPieces();
+  const p = await api('POST', '/api/position', gameRequest({ keep_valid: keep }));
+  if (!p.ok) {
+    // A bad FEN or move in the page's address: start from the setup and say why.
+    notice(p.body.error, 'error');
+    S.startFen = null;
+    S.moves = [];
+    const q = await api('POST', '/api/position', gameRequest());
+    if (!q.ok) {
+      showProblem(q.body);
+      return false;
+    }
+    setPosition(q.body);
+  } else {
+    setPosition(p.body);
+    if (p.body.dropped) notice(p.body.dropped, 'warning');
+    else if (keep) notice(`reloaded ${S.file} at ${new Date().toLocaleTimeString()}`, 'info');
+  }
+  if (S.diagram && (fresh || !S.rules.pieces[S.diagram.piece])) S.diagram = null;
+  await drawDiagram();
+  return true;
+}
+
+function setPosition(pos) {
+  S.pos = pos;
+  S.moves = pos.moves;
+  S.selected = null;
+  writeAddress();
+  render();
+  maybeEngine();
+}
+
+async function choose(file, variant) {
+  S.file = file;
+  S.variant = variant || null;
+  S.startFen = null;
+  S.moves = [];
+  S.rules = null;
+  S.pos = null;
+  S.diagram = null;
+  notice('');
+  $('diagram-box').hidden = true;
+  await loadDefinitions();
+  await loadRules(false);
+}
+
+// The address keeps the game, so a reload (or a link) comes back to the same position.
+function writeAddress() {
+  const h = query({
+    file: S.file,
+    variant: S.variant,
+    fen: S.startFen,
+    moves: S.moves.length ? S.moves.join(' ') : null,
+  });
+  history.replaceState(null, '', `#${h}`);
+}
+
+function readAddress() {
+  const h = new URLSearchParams(location.hash.slice(1));
+  return {
+    file: h.get('file'),
+    variant: h.get('variant'),
+    fen: h.get('fen'),
+    moves: (h.get('moves') || '').split(' ').filter(Boolean),
+  };
+}
+
+// ---- playing ---------------------------------------------------------------------------------
+
+async function play(move) {
+  if (S.busy) return;
+  S.busy = true;
+  const r = await api('POST', '/api/play', gameRequest({ move }));
+  S.busy = false;
+  if (!r.ok) {
+    notice(r.body.error, 'error');
+    return;
+  }
+  notice('');
+  setPosition(r.body);
+}
+
+async function takeBack() {
+  if (!S.moves.length) return;
+  const r = await api('POST', '/api/takeback', gameRequest());
+  if (r.ok) setPosition(r.body);
+  else notice(r.body.error, 'error');
+}
+
+function pieceName(kind) {
+  return kind === null || kind === undefined ? '' : S.rules.pieces[kind].name;
+}
+
+// Several moves between the same cells (a promotion's choices): ask which.
+function askChoice(moves) {
+  const owner = S.pos.to_move;
+  $('choice-title').textContent = `Choose the move to ${cellName(moves[0].to)}`;
+  $('choice-list').innerHTML = moves.map((m) => {
+    const kind = m.promotion !== null ? m.promotion : m.piece;
+    const label = m.promotion !== null ? `${pieceName(m.promotion)}` : (m.hand !== null ? pieceName(m.piece) : 'no promotion');
+    return `<button type="button" class="choice" data-move="${esc(m.move)}">${discSvg(kind, owner, 40)}`
+      + `<span>${esc(label)}</span> <code>${esc(m.move)}</code></button>`;
+  }).join('');
+  $('choice').showModal();
+}
+
+async function clickCell(c) {
+  if (!S.pos || S.broken || S.busy) return;
+  const t = targets();
+  if (t.has(c)) {
+    const ms = t.get(c);
+    if (ms.length === 1) await play(ms[0].move);
+    else askChoice(ms);
+    return;
+  }
+  const here = S.pos.board.find((p) => p.cell === c);
+  if (here && here.owner === S.pos.to_move && !(S.selected && S.selected.from === c)) {
+    S.selected = { from: c };
+  } else {
+    S.selected = null;
+  }
+  drawBoard();
+  drawPlayers();
+}
+
+function clickHand(player, kind) {
+  if (!S.pos || S.broken || player !== S.pos.to_move) return;
+  S.selected = S.selected && S.selected.hand === kind ? null : { hand: kind };
+  drawBoard();
+  drawPlayers();
+}
+
+// ---- HOOK (engine) ---------------------------------------------------------------------------
+// Play against the engine: varia has no search yet, so /api/info reports `engine: false` and
+// these controls stay hidden. Once the server answers POST /api/engine (same body as
+// /api/position, plus limits) with `{"move": "e2e4"}`, the page plays that move whenever the
+// side chosen in "engine plays" is to move, and on the "Engine move" button.
+
+function engineEnabled() {
+  return Boolean(S.info && S.info.engine);
+}
+
+async function engineMove() {
+  if (!engineEnabled() || !S.pos || S.pos.over || S.broken) return;
+  const r = await api('POST', '/api/engine', gameRequest());
+  if (r.ok && r.body.move) await play(r.body.move);
+  else notice(r.body.error || 'the engine gave no move', 'error');
+}
+
+function maybeEngine() {
+  const side = $('engine-side').value;
+  if (engineEnabled() && side !== '' && S.pos && !S.pos.over && Number(side) === S.pos.to_move) {
+    setTimeout(engineMove, 50);
+  }
+}
+
+// ---- the move diagram ------------------------------------------------------------------------
+
+async function drawDiagram() {
+  const box = $('diagram-box');
+  if (!S.diagram || !S.rules) {
+    box.hidden = true;
+    return;
+  }
+  const d = S.diagram;
+  const r = await api('GET', `/api/diagram?${query({
+    file: S.file, variant: S.variant, piece: d.piece, cell: d.cell, player: d.player,
+  })}`);
+  if (!r.ok) {
+    box.hidden = true;
+    return;
+  }
+  const g = r.body;
+  d.cell = cellName(g.cell);
+  box.hidden = false;
+  $('diagram-title').textContent = `${S.rules.pieces[g.piece].name} from ${d.cell}`;
+  $('diagram-player').value = String(g.player);
+  const svg = $('diagram');
+  const C = 60;
+  boardFrame(svg, C);
+  const marks = new Map(g.targets.map((x) => [x.cell, x]));
+  const confined = g.confined_to ? new Set(g.confined_to) : null;
+  const barred = new Set(g.barred_from || []);
+  let s = squares(C, (c) => {
+    const k = [];
+    if ((confined && !confined.has(c)) || barred.has(c)) k.push('forbidden');
+    const m = marks.get(c);
+    if (m) k.push('reached');
+    return k.join(' ');
+  }) + coordinates(C);
+  const kind = (move, capture) => (move && capture ? 'both' : (move ? 'move' : 'capture'));
+  for (const [c, m] of marks) {
+    const [x, y] = centre(c, C);
+    if (m.move || m.capture) {
+      s += `<circle class="dmark ${kind(m.move, m.capture)}" cx="${x}" cy="${y}" r="${C * 0.2}"/>`;
+    }
+    if (m.hop_move || m.hop_capture) {
+      s += `<circle class="dmark hop ${kind(m.hop_move, m.hop_capture)}" cx="${x}" cy="${y}" r="${C * 0.32}"/>`;
+    }
+    if (m.step) s += `<rect class="dmark step" x="${x - C * 0.42}" y="${y - C * 0.42}" width="${C * 0.84}" height="${C * 0.84}"/>`;
+    if (m.displace) s += `<text class="dmark displace" x="${x}" y="${y}">x</text>`;
+  }
+  const [px, py] = centre(g.cell, C);
+  s += pieceSvg(g.piece, g.player, px, py, C);
+  svg.innerHTML = s;
+  $('diagram-notes').textContent = g.only_from.length
+    ? `Some of its moves are made only from ${g.only_from.join(', ')}.` : '';
+}
+
+// ---- live editing ----------------------------------------------------------------------------
+
+async function poll() {
+  if (S.file) {
+    const r = await api('GET', `/api/version?${query({ file: S.file })}`);
+    if (r.ok && r.body.version !== S.version) {
+      S.version = r.body.version;
+      await loadDefinitions();
+      await loadRules(true);
+    }
+  }
+  setTimeout(poll, 700);
+}
+
+// ---- events ----------------------------------------------------------------------------------
+
+function wire() {
+  $('definition-list').addEventListener('click', (e) => {
+    const a = e.target.closest('a[data-file]');
+    if (!a) return;
+    e.preventDefault();
+    choose(a.dataset.file, a.dataset.variant || null);
+  });
+  $('board').addEventListener('click', (e) => {
+    const g = e.target.closest('[data-index]');
+    if (g) clickCell(Number(g.dataset.index));
+    else {
+      // Clicks on a piece or mark land on the element above the cell: find the cell by position.
+      const c = cellAt($('board'), e, CELL);
+      if (c !== null) clickCell(c);
+    }
+  });
+  $('players').addEventListener('click', (e) => {
+    const b = e.target.closest('button.hand-piece');
+    if (b) clickHand(Number(b.dataset.player), Number(b.dataset.kind));
+  });
+  $('choice-list').addEventListener('click', (e) => {
+    const b = e.target.closest('button.choice');
+    if (!b) return;
+    $('choice').close();
+    play(b.dataset.move);
+  });
+  $('takeback').addEventListener('click', takeBack);
+  $('restart').addEventListener('click', async () => {
+    S.moves = [];
+    const r = await api('POST', '/api/position', gameRequest());
+    if (r.ok) setPosition(r.body);
+  });
+  $('flip').addEventListener('click', () => {
+    S.flipped = !S.flipped;
+    drawBoard();
+    drawDiagram();
+  });
+  $('zone-select').addEventListener('change', (e) => {
+    S.zone = e.target.value;
+    drawBoard();
+  });
+  $('set-fen').addEventListener('click', setFen);
+  $('fen').addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') setFen();
+  });
+  $('piece-list').addEventListener('click', (e) => {
+    const b = e.target.closest('button.piece-entry');
+    if (!b) return;
+    S.diagram = { piece: Number(b.dataset.kind), cell: null, player: 0 };
+    drawDiagram();
+  });
+  $('diagram').addEventListener('click', (e) => {
+    const c = cellAt($('diagram'), e, 60);
+    if (c === null || !S.diagram) return;
+    S.diagram.cell = cellName(c);
+    drawDiagram();
+  });
+  $('diagram-player').addEventListener('change', (e) => {
+    if (!S.diagram) return;
+    S.diagram.player = Number(e.target.value);
+    drawDiagram();
+  });
+  $('engine-move').addEventListener('click', engineMove);
+  $('engine-side').addEventListener('change', maybeEngine);
+}
+
+// The board cell under a click, from its position in the SVG.
+function cellAt(svg, e, cellSize) {
+  if (!S.rules) return null;
+  const pt = svg.createSVGPoint();
+  pt.x = e.clientX;
+  pt.y = e.clientY;
+  const p = pt.matrixTransform(svg.getScreenCTM().inverse());
+  const { files: F, ranks: R, holes } = S.rules.board;
+  const col = Math.floor((p.x - margin(cellSize)) / cellSize);
+  const row = Math.floor(p.y / cellSize);
+  if (col < 0 || row < 0 || col >= F || row >= R) return null;
+  const f = S.flipped ? F - 1 - col : col;
+  const r = S.flipped ? row : R - 1 - row;
+  const c = f + r * F;
+  return holes.includes(c) ? null : c;
+}
+
+async function setFen() {
+  const fen = $('fen').value.trim();
+  const r = await api('POST', '/api/position', { file: S.file, variant: S.variant, fen, moves: [] });
+  if (!r.ok) {
+    notice(r.body.error, 'error');
+    return;
+  }
+  notice('');
+  S.startFen = fen;
+  setPosition(r.body);
+}
+
+async function start() {
+  wire();
+  const info = await api('GET', '/api/info');
+  S.info = info.ok ? info.body : null;
+  $('engine-controls').hidden = !engineEnabled();
+  await loadDefinitions();
+  const a = readAddress();
+  const first = S.definitions.find((d) => d.file === a.file) || S.definitions[0];
+  if (first) {
+    S.file = first.file;
+    S.variant = a.file === first.file ? a.variant : (first.variants[0] || null);
+    S.startFen = a.file === first.file ? a.fen : null;
+    S.moves = a.file === first.file ? a.moves : [];
+    await loadDefinitions();
+    await loadRules(false);
+  }
+  poll();
+}
+
+start();

@@ -1,0 +1,264 @@
+"""Browser tests of `varia serve`: the page against the command line's answers."""
+
+import json
+import subprocess
+import urllib.error
+import urllib.request
+from collections import defaultdict
+
+from conftest import VARIA, legal_moves, split_move, varia, wait_until
+
+CHESS = "classic/chess.varia"
+CRAZYHOUSE = "classic/crazyhouse.varia"
+FOUR_FACES = "4-faces.varia"
+SHOXIANG = "shoxiang108.varia"
+
+
+def destinations(moves):
+    """Groups move strings by their origin (a cell, or `X@` for a drop): sorted destinations."""
+    out = defaultdict(set)
+    for m in moves:
+        frm, to, _ = split_move(m)
+        out[frm].add(to)
+    return {k: sorted(v) for k, v in out.items()}
+
+
+def check_every_piece(page, defs, file, fen=None, variant=None):
+    """Clicks every piece that can move and compares the highlighted cells with `varia moves`."""
+    expected = destinations(legal_moves(defs / file, fen, variant))
+    cells = [k for k in expected if not k.endswith("@")]
+    assert cells, "the position has no piece to move"
+    for frm in cells:
+        page.click(frm)
+        assert page.highlighted() == expected[frm], f"{file}: moves of the piece on {frm}"
+        page.click(frm)  # a second click lets go of it
+        assert page.highlighted() == []
+    return expected
+
+
+def test_chess_highlights_equal_varia_moves(page, defs):
+    page.open(CHESS)
+    assert len(page.css("#board g.cell")) == 64
+    expected = check_every_piece(page, defs, CHESS)
+    assert expected["g1"] == ["f3", "h3"]
+    # Play 1. e4 e5 2. Qh5 Nc6 and check the highlights again, captures marked.
+    for m in ["e2e4", "e7e5", "d1h5", "b8c6"]:
+        page.play(m[:2], m[2:])
+    fen = varia("show", defs / CHESS, "--moves", "e2e4", "e7e5", "d1h5", "b8c6", "--json")
+    assert page.fen() == json.loads(fen)["fen"]
+    page.click("h5")
+    assert "f7" in page.highlighted()
+    assert page.cell("f7").get_attribute("class").split().count("capture") == 1
+    page.click("h5")
+    check_every_piece(page, defs, CHESS, fen=page.fen())
+
+
+def test_four_faces_holes_and_four_players(page, defs):
+    page.open(FOUR_FACES)
+    cells = page.css("#board g.cell")
+    assert len(cells) == 45, "a cross of five 3x3 supersquares"
+    assert not page.css('#board g.cell[data-cell="a1"]'), "holes are not drawn"
+    players = page.css("#players .player")
+    assert [p.find_element("css selector", ".name").text for p in players] == [
+        "red", "orange", "green", "blue"]
+    swatches = {p.find_element("css selector", ".swatch").get_attribute("style") for p in players}
+    assert len(swatches) == 4, "every player has its own colour"
+    fills = set(page.js(
+        "return [...document.querySelectorAll('#board .piece > circle:not(.promo-ring):not(.royal-ring)')]"
+        ".map((c) => c.getAttribute('fill'))"))
+    assert len(fills) == 4
+    check_every_piece(page, defs, FOUR_FACES)
+    # Red moves; then it is Orange's turn, and Orange's pieces highlight what varia says.
+    first = legal_moves(defs / FOUR_FACES)[0]
+    frm, to, _ = split_move(first)
+    page.play(frm, to)
+    assert page.js("return S.pos.to_move") == 1
+    assert "orange to move" in page.css("#to-move")[0].text
+    check_every_piece(page, defs, FOUR_FACES, fen=page.fen())
+    # Orange, Green and Blue capture: their hands fill.
+    page.play("h4", "f6")
+    page.play("e8", "f6")
+    page.play("b6", "e3", choice="b6e3s")
+    assert len(page.css("#players .hand-piece")) == 2
+    frm = split_move(legal_moves(defs / FOUR_FACES, page.fen())[0])[0]
+    page.click(frm)
+    assert page.highlighted()
+    page.shot("four-faces.png")
+
+
+def test_shoxiang_9_by_12(page, defs):
+    page.open(SHOXIANG)
+    assert len(page.css("#board g.cell")) == 108
+    assert page.css('#board g.cell[data-cell="i12"]')
+    check_every_piece(page, defs, SHOXIANG)
+    # Another of the sixteen variants, from the list.
+    variant = "xq-heavy-strong-cannon-screens"
+    link = page.css(f'#definition-list a[data-variant="{variant}"]')[0]
+    page.js("arguments[0].scrollIntoView()", link)
+    link.click()
+    assert wait_until(lambda: page.js("return S.pos !== null && S.rules.variant") == variant)
+    check_every_piece(page, defs, SHOXIANG, variant=variant)
+    # A piece selected and a move diagram open, for the README.
+    page.open(SHOXIANG, moves=["e5e6", "e8e7"])
+    page.click("c3")
+    assert page.highlighted() == ["a3", "b3", "d3", "e3", "f3"]
+    entries = page.css("#piece-list button.piece-entry")
+    names = [e.find_element("css selector", "b").text for e in entries]
+    entries[names.index("Cannon")].click()
+    assert wait_until(lambda: page.css("#diagram .dmark.hop"))
+    page.shot("shoxiang108.png")
+
+
+def test_promotion_with_a_choice(page, defs):
+    fen = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1"
+    page.open(CHESS, fen=fen)
+    page.click("a7")
+    assert page.highlighted() == ["a8"]
+    assert "promotion" in page.cell("a8").get_attribute("class").split()
+    page.click("a8")
+    dialog = page.css("#choice")[0]
+    assert wait_until(lambda: dialog.get_attribute("open") is not None)
+    offered = sorted(b.get_attribute("data-move") for b in page.css("#choice-list button.choice"))
+    assert offered == sorted(m for m in legal_moves(defs / CHESS, fen) if m.startswith("a7a8"))
+    assert offered == ["a7a8b", "a7a8n", "a7a8q", "a7a8r"]
+    page.shot("promotion-choice.png")
+    page.css('#choice-list button[data-move="a7a8n"]')[0].click()
+    assert wait_until(lambda: page.js("return S.pos.moves.length") == 1)
+    assert page.piece_at("a8") == ["N", 0]
+    assert page.fen() == json.loads(varia("show", defs / CHESS, "--fen", fen, "--moves", "a7a8n", "--json"))["fen"]
+    # Take back, then the choice can be cancelled.
+    page.css("#takeback")[0].click()
+    assert wait_until(lambda: page.js("return S.pos.moves.length") == 0)
+    assert page.piece_at("a7") == ["P", 0]
+    page.click("a7")
+    page.click("a8")
+    page.css("#choice-cancel")[0].click()
+    assert page.js("return S.pos.moves.length") == 0
+
+
+def test_drop_from_hand(page, defs):
+    fen = "4k3/8/8/8/8/8/8/4K3[Nn] w - - 0 1"
+    page.open(CRAZYHOUSE, fen=fen)
+    hands = page.css("#players .hand-piece")
+    assert len(hands) == 2
+    white_knight = page.css('#players .hand-piece[data-player="0"]')[0]
+    assert white_knight.is_enabled()
+    assert not page.css('#players .hand-piece[data-player="1"]')[0].is_enabled()
+    white_knight.click()
+    drops = destinations(legal_moves(defs / CRAZYHOUSE, fen))["N@"]
+    assert page.highlighted() == drops
+    assert len(drops) == 62
+    page.click("e4")
+    assert wait_until(lambda: page.js("return S.pos.moves.length") == 1)
+    assert page.piece_at("e4") == ["N", 0]
+    assert page.js("return S.pos.moves") == ["N@e4"]
+    assert not page.css('#players .hand-piece[data-player="0"]')
+    assert page.fen() == json.loads(varia("show", defs / CRAZYHOUSE, "--fen", fen, "--moves", "N@e4", "--json"))["fen"]
+
+
+def test_move_diagram(page, defs):
+    page.open("classic/xiangqi.varia")
+    entries = page.css("#piece-list button.piece-entry")
+    names = [e.find_element("css selector", "b").text for e in entries]
+    entries[names.index("Horse")].click()
+    assert wait_until(lambda: page.css("#diagram .dmark"))
+    assert len(page.css("#diagram circle.dmark")) == 8
+    assert len(page.css("#diagram rect.dmark.step")) == 8, "the horse is lame: its moves step"
+    page.css("#piece-list button.piece-entry")[names.index("Cannon")].click()
+    assert wait_until(lambda: page.css("#diagram circle.dmark.hop"))
+    # The cannon moves as a rook and captures only over a screen.
+    hops = page.css("#diagram circle.dmark.hop")
+    plain = page.css("#diagram circle.dmark:not(.hop)")
+    assert hops and all(h.get_attribute("class").split()[-1] == "capture" for h in hops)
+    assert plain and all(h.get_attribute("class").split()[-1] == "move" for h in plain)
+    assert len(plain) == len(hops) + 4, "the four cells next to it need no screen to move to"
+
+
+def test_live_edit_and_diagnostics(page, defs):
+    path = defs / "live-chess.varia"
+    original = (defs / CHESS).read_text()
+    path.write_text(original)
+    page.open("live-chess.varia")
+    page.play("e2", "e4")
+    assert page.piece_at("d1") == ["Q", 0]
+
+    # A new title and a setup without White's queen: the page follows, the move is kept.
+    setup = "setup rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    assert setup in original
+    edited = original.replace('game chess "Chess"', 'game chess "Edited chess"').replace(
+        setup, setup.replace("RNBQKBNR w", "RNB1KBNR w"))
+    assert edited != original
+    path.write_text(edited)
+    assert wait_until(lambda: "Edited chess" in page.css("#title")[0].text)
+    assert page.piece_at("d1") is None
+    assert page.js("return S.pos.moves") == ["e2e4"]
+    assert page.piece_at("e4") == ["P", 0]
+
+    # A setup without the e-pawn: the move is no longer legal and is dropped, with a notice.
+    path.write_text(edited.replace("PPPPPPPP/RNB1KBNR", "PPPP1PPP/RNB1KBNR"))
+    assert wait_until(lambda: page.js("return S.pos.moves.length") == 0)
+    assert "no longer legal" in page.css("#notice")[0].text
+
+    # Broken: the page shows the diagnostic with its line and column, as `varia check` does.
+    lines = edited.splitlines()
+    lines.insert(5, "piece Broken")
+    lines.insert(6, "  moves Q7x")
+    path.write_text("\n".join(lines) + "\n")
+    assert wait_until(lambda: page.css("#diagnostics")[0].is_displayed())
+    items = page.css("#diagnostic-list .diagnostic")
+    assert items
+    check = subprocess.run([str(VARIA), "check", str(path)], capture_output=True, text=True)
+    assert check.returncode != 0
+    first = items[0]
+    where = f"live-chess.varia:{first.get_attribute('data-line')}:{first.get_attribute('data-column')}"
+    assert where in check.stderr, f"{where} not in {check.stderr}"
+    assert first.get_attribute("data-line") in ("6", "7")
+    rendered = page.css("#diagnostics-rendered")[0].text
+    assert "live-chess.varia:" in rendered and "^" in rendered
+    assert "stale" in page.css("#board")[0].get_attribute("class")
+    page.shot("diagnostics.png")
+
+    # Fixed again: the diagnostics go, the board is back.
+    path.write_text(edited)
+    assert wait_until(lambda: not page.css("#diagnostics")[0].is_displayed())
+    assert "Edited chess" in page.css("#title")[0].text
+    assert page.piece_at("d1") is None
+    page.click("e2")
+    assert page.highlighted() == ["e3", "e4"]
+
+
+def request(url, data=None, method=None):
+    body = None if data is None else (data if isinstance(data, bytes) else json.dumps(data).encode())
+    req = urllib.request.Request(url, data=body, method=method)
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read())
+
+
+def test_api_errors_are_json(server, defs):
+    cases = [
+        (f"{server}api/rules?file=../../etc/passwd", None, None, 404),
+        (f"{server}api/rules?file=nothing.varia", None, None, 404),
+        (f"{server}api/rules?file={CHESS}&variant=nope", None, None, 404),
+        (f"{server}api/rules", None, None, 400),
+        (f"{server}api/diagram?file={CHESS}&piece=Z", None, None, 404),
+        (f"{server}api/nothing", None, None, 404),
+        (f"{server}api/position", b"not json", None, 400),
+        (f"{server}api/position", {"file": CHESS, "fen": "8/8 w"}, None, 422),
+        (f"{server}api/play", {"file": CHESS, "move": "e2e5"}, None, 422),
+        (f"{server}api/play", {"file": CHESS, "move": "zz"}, None, 422),
+        (f"{server}api/takeback", {"file": CHESS}, None, 422),
+        (f"{server}api/engine", {"file": CHESS}, None, 501),
+        (f"{server}api/position", None, "DELETE", 405),
+    ]
+    for url, data, method, status in cases:
+        got, body = request(url, data, method)
+        assert got == status, (url, data, body)
+        assert body["error"], (url, body)
+    status, body = request(f"{server}api/play", {"file": CHESS, "moves": ["e2e4"], "move": "e7e5"})
+    assert status == 200 and body["moves"] == ["e2e4", "e7e5"]
+    status, body = request(f"{server}api/moves", {"file": CHESS, "moves": ["e2e4"]})
+    assert status == 200
+    assert body["moves"] == json.loads(varia("moves", defs / CHESS, "--moves", "e2e4", "--json"))
