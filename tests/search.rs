@@ -48,7 +48,7 @@ fn mate_in_two() {
     for reply in g.legal_moves(&after) {
         let p = g.make(&after, &reply);
         let mates = g.legal_moves(&p).iter().any(
-            |w| matches!(g.status(&g.make(&p, w)), varia::Status::Over(e) if e.winner == Some(0)),
+            |w| matches!(g.status(&g.make(&p, w)), varia::Status::Over(e) if e.winner == Some(varia::rules::PlayerId(0))),
         );
         assert!(mates, "a mate follows {}", g.move_to_string(&reply));
     }

@@ -14,6 +14,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use varia::engine::Move;
+use varia::rules::PlayerId;
 use varia::search::{Limits, Searcher};
 use varia::{Game, Position};
 
@@ -49,7 +50,7 @@ struct Record {
     moves: Vec<String>,
     verdict: Verdict,
     /// The player varia played against an engine (`None` in self-play).
-    varia_side: Option<u8>,
+    varia_side: Option<PlayerId>,
     opponent: String,
 }
 
@@ -227,7 +228,7 @@ fn play(series: &Series, s: usize, index: usize, spec: &MatchSpec) -> Record {
         index
     };
     let (start, fixed) = &series.openings[pair % series.openings.len()];
-    let mut line = Line::new(game.clone(), *start);
+    let mut line = Line::new(game.clone(), start.clone());
     for m in fixed {
         line.play(*m);
     }
@@ -262,7 +263,7 @@ fn play(series: &Series, s: usize, index: usize, spec: &MatchSpec) -> Record {
     let mut engine = None;
     if let Some(cmd) = &series.engine {
         // varia takes the first player in even games, the second in odd ones.
-        let side = (index % 2) as u8;
+        let side = PlayerId((index % 2) as u8);
         record.varia_side = Some(side);
         let started = External::start(cmd, spec.protocol).and_then(|mut e| {
             let fen = (origin_fen != game.fen(&game.start())).then_some(origin_fen.as_str());
@@ -415,11 +416,11 @@ impl Stats {
         for r in records {
             st.games += 1;
             st.entrants[1] = r.opponent.clone();
-            let first = r.varia_side.unwrap_or(0);
+            let first = r.varia_side.unwrap_or(PlayerId(0));
             match r.verdict.winner {
                 None => st.draws += 1,
                 Some(w) => {
-                    st.by_player[w as usize] += 1;
+                    st.by_player[w.index()] += 1;
                     if w == first {
                         st.wins += 1;
                     } else {
@@ -580,11 +581,12 @@ fn pgn(r: &Record, s: &Series) -> String {
     let two = rules.players.len() == 2;
     let result = match (r.verdict.winner, two) {
         (None, _) => "1/2-1/2",
-        (Some(0), true) => "1-0",
+        (Some(PlayerId(0)), true) => "1-0",
         (Some(_), true) => "0-1",
         (Some(_), false) => "*",
     };
     let names: Vec<String> = (0..rules.players.len() as u8)
+        .map(PlayerId)
         .map(|p| match r.varia_side {
             Some(v) if v != p => r.opponent.clone(),
             _ => "varia".into(),
@@ -606,7 +608,7 @@ fn pgn(r: &Record, s: &Series) -> String {
             );
         }
         if let Some(w) = r.verdict.winner {
-            tag("Winner", &rules.players[w as usize].name);
+            tag("Winner", &rules.players[w.index()].name);
         }
     }
     tag("Result", result);
@@ -622,7 +624,7 @@ fn pgn(r: &Record, s: &Series) -> String {
     let offset = s
         .game
         .parse_fen(&r.start_fen)
-        .map_or(0, |p| p.side_to_move() as usize);
+        .map_or(0, |p| p.side_to_move().index());
     for (i, m) in r.moves.iter().enumerate() {
         let ply = i + offset;
         let word = if two && ply.is_multiple_of(2) {

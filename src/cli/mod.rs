@@ -429,11 +429,11 @@ fn dispatch_into(cmd: Command, out: &mut String) -> Result<(), Failure> {
         } => {
             let game = load_game(&file, variant.as_deref())?;
             let players = &game.rules().players;
-            let human: Vec<u8> = match side.as_deref() {
-                None => vec![0],
+            let human: Vec<varia::rules::PlayerId> = match side.as_deref() {
+                None => vec![varia::rules::PlayerId(0)],
                 Some("none") => Vec::new(),
                 Some(s) => match players.iter().position(|p| p.name.eq_ignore_ascii_case(s)) {
-                    Some(i) => vec![i as u8],
+                    Some(i) => vec![varia::rules::PlayerId(i as u8)],
                     None => {
                         let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
                         return Err(Failure(format!(

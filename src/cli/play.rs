@@ -5,12 +5,13 @@ use super::Failure;
 use super::session::{Line, Verdict, send};
 use std::io::BufRead;
 use std::sync::Arc;
+use varia::rules::PlayerId;
 use varia::search::{Limits, Searcher};
 
 /// Plays a game; `human` names the players typed at the terminal (none: engine against engine).
 pub fn run(
     game: varia::Game,
-    human: &[u8],
+    human: &[PlayerId],
     limits: Limits,
     max_plies: usize,
 ) -> Result<String, Failure> {
@@ -19,7 +20,7 @@ pub fn run(
     let mut searcher = Searcher::new(game.clone(), 32);
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
-    let name = |p: u8| game.rules().players[p as usize].name.clone();
+    let name = |p: PlayerId| game.rules().players[p.index()].name.clone();
     send(&super::show::diagram(&game, line.current()));
     loop {
         let verdict = line.verdict().or_else(|| {

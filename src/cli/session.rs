@@ -8,6 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use varia::engine::{Move, Status};
+use varia::rules::PlayerId;
 use varia::search::{Info, Limits, SearchResult, Searcher};
 use varia::{Game, Position};
 
@@ -86,7 +87,7 @@ impl Catalogue {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Verdict {
     /// The winner; `None` for a draw.
-    pub winner: Option<u8>,
+    pub winner: Option<PlayerId>,
     /// The rule: a [`varia::Reason`] name, `repetition`, `ply-cap`, or an adjudication.
     pub cause: String,
 }
@@ -260,7 +261,7 @@ impl Worker {
         let stop = Arc::new(AtomicBool::new(false));
         limits.stop = Some(stop.clone());
         self.running = Some((id, stop.clone()));
-        let pos = *line.current();
+        let pos = line.current().clone();
         let history = line.history();
         let tx = self.tx.clone();
         std::thread::spawn(move || {

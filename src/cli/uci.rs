@@ -6,6 +6,7 @@ use super::session::{Catalogue, Done, Event, Line, Worker, number, send};
 use std::sync::Arc;
 use std::time::Duration;
 use varia::Game;
+use varia::rules::PlayerId;
 use varia::search::{Info, Limits, Score, Searcher};
 
 const DEFAULT_HASH_MB: usize = 16;
@@ -262,7 +263,7 @@ impl Uci {
             }
             i += if takes { 2 } else { 1 };
         }
-        let white = self.line.current().side_to_move() == 0;
+        let white = self.line.current().side_to_move() == PlayerId(0);
         let (time, inc) = if white { (wtime, winc) } else { (btime, binc) };
         if let Some(t) = time
             && !infinite

@@ -3,7 +3,7 @@
 //! a `piece` command per type with its moves in XBoard's Betza dialect, all from the rule set.
 
 use varia::Game;
-use varia::rules::{Mode, MovePart, PieceType, Style};
+use varia::rules::{Cell, Mode, MovePart, PieceId, PieceType, PlayerId, Style};
 
 /// XBoard's first 11 piece types and their usual letters; type `i + 11` is the promoted form of
 /// type `i`, and the last entry of each colour is the King.
@@ -91,8 +91,9 @@ pub fn setup_lines(game: &Game) -> Result<Vec<String>, String> {
             .collect()
     };
     let holdings = if rules.captures_to_hand {
-        let mut held: Vec<u8> = (0..pieces.len() as u8)
-            .filter(|&i| !pieces[i as usize].royal && !pieces[i as usize].removed_when_captured)
+        let mut held: Vec<PieceId> = (0..pieces.len() as u8)
+            .map(PieceId)
+            .filter(|&i| !pieces[i.index()].royal && !pieces[i.index()].removed_when_captured)
             .map(|i| rules.hand_type(i))
             .collect();
         held.sort();
@@ -137,18 +138,19 @@ pub fn piece_betza(game: &Game, p: &PieceType) -> String {
     let mut out = String::new();
     for part in &p.moves {
         let initial = part.from_zone.is_some_and(|z| {
-            let cells = &rules.zones[z as usize].cells[0];
+            let cells = &rules.zones[z.index()].cells[0];
             (0..rules.board.cells() as u16)
+                .map(Cell)
                 .filter(|&c| {
                     start
                         .piece(c)
-                        .is_some_and(|q| q.owner == 0 && Some(q.kind as usize) == id)
+                        .is_some_and(|q| q.owner == PlayerId(0) && Some(q.kind.index()) == id)
                 })
                 .all(|c| cells.binary_search(&c).is_ok())
         });
         out += &part_betza(part, initial);
     }
-    if rules.castling.iter().any(|c| Some(c.king as usize) == id) {
+    if rules.castling.iter().any(|c| Some(c.king.index()) == id) {
         out += "O2";
     }
     if rules.captures_to_hand && !p.royal && !p.symbol.starts_with('+') {

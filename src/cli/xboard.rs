@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use varia::Game;
 use varia::engine::MoveError;
+use varia::rules::PlayerId;
 use varia::search::{Info, Limits, Score, Searcher};
 
 const DEFAULT_HASH_MB: usize = 16;
@@ -26,7 +27,7 @@ struct Xboard {
     game: Arc<Game>,
     line: Line,
     /// The player the engine plays; `None` in force mode.
-    engine: Option<u8>,
+    engine: Option<PlayerId>,
     searcher: Option<Searcher>,
     hash_mb: usize,
     worker: Worker,
@@ -73,7 +74,7 @@ pub fn run(files: &[String]) -> Result<String, Failure> {
         line: Line::new(game.clone(), game.start()),
         searcher: Some(Searcher::new(game.clone(), DEFAULT_HASH_MB)),
         game,
-        engine: Some(1),
+        engine: Some(PlayerId(1)),
         hash_mb: DEFAULT_HASH_MB,
         worker: Worker::new(),
         purpose: Purpose::Move,
@@ -134,7 +135,7 @@ impl Xboard {
                 self.abort();
                 let first = self.variants[0].clone();
                 self.select(&first);
-                self.engine = Some(1);
+                self.engine = Some(PlayerId(1));
                 self.sd = None;
                 self.st = None;
                 if let Some(s) = &mut self.searcher {
@@ -174,12 +175,12 @@ impl Xboard {
             }
             "playother" => {
                 self.abort();
-                self.engine = Some(1 - self.line.current().side_to_move().min(1));
+                self.engine = Some(PlayerId(1 - self.line.current().side_to_move().0.min(1)));
             }
             "white" | "black" => {
                 // Protocol 1: the engine plays the other colour, and that side is to move.
                 self.abort();
-                self.engine = Some(if cmd == "white" { 1 } else { 0 });
+                self.engine = Some(PlayerId(if cmd == "white" { 1 } else { 0 }));
             }
             "?" => {
                 if self.worker.busy() && self.purpose == Purpose::Move {
@@ -454,8 +455,8 @@ fn result_line(game: &Game, v: &Verdict) -> String {
     match v.winner {
         Some(w) => format!(
             "{} {{{} wins by {}}}",
-            if w == 0 { "1-0" } else { "0-1" },
-            capitalise(&players[w as usize].name),
+            if w == PlayerId(0) { "1-0" } else { "0-1" },
+            capitalise(&players[w.index()].name),
             v.cause
         ),
         None => format!("1/2-1/2 {{Draw by {}}}", v.cause),

@@ -3,7 +3,7 @@
 //! towards promotion zones, and the safety of royal pieces.
 
 use crate::engine::{Game, Position};
-use crate::rules::{Cell, Mode, PieceId, PlayerId, RuleSet, Style, Trigger};
+use crate::rules::{Cell, Mode, PieceId, PlayerId, RuleSet, Style, Trigger, ZoneId};
 
 /// Centipawns per unit of a piece's `value`.
 const UNIT: i32 = 100;
@@ -59,6 +59,20 @@ pub struct Eval {
     start_material: i32,
 }
 
+/// `attacks[p][c]`: how many of `p`'s pieces attack `c`.
+type Attacks = [[u8; 256]; 4];
+
+/// Cells attacked by an opponent of the player to move.
+#[derive(Clone, Copy, Default)]
+pub struct Threats([u64; 4]);
+
+impl Threats {
+    /// Tells whether an opponent of the player to move attacks a cell.
+    pub fn has(&self, c: Cell) -> bool {
+        self.0[c.index() / 64] >> (c.index() % 64) & 1 != 0
+    }
+}
+
 /// Per-player totals of one evaluation.
 #[derive(Clone, Copy, Default)]
 struct Side {
@@ -75,7 +89,8 @@ impl Eval {
         let b = &rules.board;
         let cells = b.cells();
         let players = rules.players.len();
-        let on_board: Vec<Cell> = (0..cells as Cell)
+        let on_board: Vec<Cell> = (0..cells as u16)
+            .map(Cell)
             .filter(|c| b.holes.binary_search(c).is_err())
             .collect();
         let mut e = Eval {
@@ -97,8 +112,8 @@ impl Eval {
         };
         for pt in &rules.pieces {
             for p in 0..players {
-                for c in 0..cells as Cell {
-                    e.build_slot(rules, pt, p, c);
+                for c in 0..cells as u16 {
+                    e.build_slot(rules, pt, p, Cell(c));
                 }
             }
         }
@@ -110,7 +125,7 @@ impl Eval {
                 } else if pt.royal {
                     0
                 } else {
-                    e.estimate_value(k as PieceId)
+                    e.estimate_value(PieceId(k as u8))
                 }
             })
             .collect();
@@ -123,7 +138,7 @@ impl Eval {
                 pt.promotions
                     .iter()
                     .flat_map(|pr| pr.to.iter())
-                    .map(|&t| e.value[t as usize] - e.value[k])
+                    .map(|&t| e.value[t.index()] - e.value[k])
                     .max()
                     .unwrap_or(0)
                     .max(0)
@@ -133,12 +148,12 @@ impl Eval {
         for k in 0..rules.pieces.len() {
             if e.promotion_gain[k] > 0 {
                 for p in 0..players {
-                    e.build_promotion_distance(rules, k as PieceId, p);
+                    e.build_promotion_distance(rules, PieceId(k as u8), p);
                 }
             }
         }
         let (fm, rm) = (b.files as i32 - 1, b.ranks as i32 - 1);
-        for c in 0..cells as Cell {
+        for c in (0..cells as u16).map(Cell) {
             let (f, r) = b.coords(c);
             let mut n = Vec::new();
             for df in -1..=1 {
@@ -161,14 +176,14 @@ impl Eval {
             .on_board
             .iter()
             .filter_map(|&c| start.piece(c))
-            .map(|pc| e.value[pc.kind as usize])
+            .map(|pc| e.value[pc.kind.index()])
             .sum::<i32>()
             .max(1);
         e
     }
 
     fn slot(&self, kind: PieceId, player: usize, cell: Cell) -> usize {
-        (kind as usize * self.players + player) * self.cells + cell as usize
+        (kind.index() * self.players + player) * self.cells + cell.index()
     }
 
     /// Mirrors the engine's move tables: for each move part and vector, the landings of the ray
@@ -183,7 +198,7 @@ impl Eval {
         let b = &rules.board;
         let dir = rules.players[player].forward;
         let start = self.rays.len() as u32;
-        let zone = |z: u8| &rules.zones[z as usize].cells[player];
+        let zone = |z: ZoneId| &rules.zones[z.index()].cells[player];
         let on = b.holes.binary_search(&from).is_err();
         for part in pt.moves.iter().filter(|_| on) {
             if let Some(z) = part.from_zone
@@ -274,9 +289,9 @@ impl Eval {
     /// Moves a piece needs, on an empty board, to make a move that promotes it, for each cell
     /// (capped at the length of [`PROMOTION_PROGRESS`]).
     fn build_promotion_distance(&mut self, rules: &RuleSet, kind: PieceId, player: usize) {
-        let pt = &rules.pieces[kind as usize];
-        let in_zone = |z: u8, c: Cell| {
-            rules.zones[z as usize].cells[player]
+        let pt = &rules.pieces[kind.index()];
+        let in_zone = |z: ZoneId, c: Cell| {
+            rules.zones[z.index()].cells[player]
                 .binary_search(&c)
                 .is_ok()
         };
@@ -286,7 +301,7 @@ impl Eval {
                 let gains = pr
                     .to
                     .iter()
-                    .any(|&t| self.value[t as usize] > self.value[kind as usize]);
+                    .any(|&t| self.value[t.index()] > self.value[kind.index()]);
                 gains
                     && match pr.trigger {
                         Trigger::Entering => b && !a,
@@ -310,19 +325,19 @@ impl Eval {
                 })
                 .collect()
         };
-        let moves: Vec<Vec<Cell>> = (0..self.cells as Cell).map(targets).collect();
+        let moves: Vec<Vec<Cell>> = (0..self.cells as u16).map(Cell).map(targets).collect();
         for &c in &self.on_board {
-            if moves[c as usize].iter().any(|&t| triggers(c, t)) {
-                dist[c as usize] = 1;
+            if moves[c.index()].iter().any(|&t| triggers(c, t)) {
+                dist[c.index()] = 1;
             }
         }
         for d in 2..=max {
             let mut changed = false;
             for &c in &self.on_board {
-                if dist[c as usize] == u8::MAX
-                    && moves[c as usize].iter().any(|&t| dist[t as usize] == d - 1)
+                if dist[c.index()] == u8::MAX
+                    && moves[c.index()].iter().any(|&t| dist[t.index()] == d - 1)
                 {
-                    dist[c as usize] = d;
+                    dist[c.index()] = d;
                     changed = true;
                 }
             }
@@ -331,7 +346,7 @@ impl Eval {
             }
         }
         for &c in &self.on_board {
-            let d = dist[c as usize];
+            let d = dist[c.index()];
             let s = self.slot(kind, player, c);
             self.promotion_distance[s] = if d == u8::MAX { 0 } else { d };
         }
@@ -339,42 +354,41 @@ impl Eval {
 
     /// Gets the centipawn value of a type on the board.
     pub fn value(&self, kind: PieceId) -> i32 {
-        self.value[kind as usize]
+        self.value[kind.index()]
     }
 
-    /// Scores a position for each player (higher is better for that player).
-    fn sides(&self, game: &Game, pos: &Position) -> [Side; 4] {
+    /// Scores a position for each player (higher is better for that player), and counts in
+    /// `attacks[p][c]` how many of `p`'s pieces attack `c`.
+    fn sides(&self, game: &Game, pos: &Position, attacks: &mut Attacks) -> [Side; 4] {
         let rules = game.rules();
         let mut owner = [u8::MAX; 256];
         let mut kinds = [0u8; 256];
         for &c in &self.on_board {
             if let Some(pc) = pos.piece(c) {
-                owner[c as usize] = pc.owner;
-                kinds[c as usize] = pc.kind;
+                owner[c.index()] = pc.owner.0;
+                kinds[c.index()] = pc.kind.0;
             }
         }
         let mut sides = [Side::default(); 4];
-        // attacks[p][c]: how many of p's pieces attack c.
-        let mut attacks = [[0u8; 256]; 4];
         let mut material_left = 0;
         for &c in &self.on_board {
-            let o = owner[c as usize];
+            let o = owner[c.index()];
             if o == u8::MAX {
                 continue;
             }
-            let kind = kinds[c as usize];
+            let kind = PieceId(kinds[c.index()]);
             let s = &mut sides[o as usize];
             let slot = self.slot(kind, o as usize, c);
-            s.material += self.value[kind as usize];
-            material_left += self.value[kind as usize];
-            if self.royal[kind as usize] && s.royals < 4 {
+            s.material += self.value[kind.index()];
+            material_left += self.value[kind.index()];
+            if self.royal[kind.index()] && s.royals < 4 {
                 s.royal_cells[s.royals] = c;
                 s.royals += 1;
             }
             let d = self.promotion_distance[slot];
             if d > 0 {
                 s.positional +=
-                    self.promotion_gain[kind as usize] * PROMOTION_PROGRESS[d as usize] / 1000;
+                    self.promotion_gain[kind.index()] * PROMOTION_PROGRESS[d as usize] / 1000;
             }
             let mut mobility = 0;
             let (a, b) = self.index[slot];
@@ -385,13 +399,13 @@ impl Eval {
                     let open = match ray.style {
                         _ if ray.hop => true,
                         Style::Leap => true,
-                        Style::Step => via.iter().all(|&v| owner[v as usize] == u8::MAX),
-                        Style::Displace => via.iter().all(|&v| owner[v as usize] != o),
+                        Style::Step => via.iter().all(|&v| owner[v.index()] == u8::MAX),
+                        Style::Displace => via.iter().all(|&v| owner[v.index()] != o),
                     };
                     if !open {
                         break;
                     }
-                    let t = st.to as usize;
+                    let t = st.to.index();
                     let occupant = owner[t];
                     if ray.hop {
                         if !screened {
@@ -432,7 +446,7 @@ impl Eval {
         for (p, s) in sides.iter_mut().enumerate().take(self.players) {
             if rules.captures_to_hand {
                 for (k, hv) in self.hand_value.iter().enumerate() {
-                    let n = pos.in_hand(p as PlayerId, k as PieceId) as i32;
+                    let n = pos.in_hand(PlayerId(p as u8), PieceId(k as u8)) as i32;
                     s.material += n * hv;
                 }
             }
@@ -445,21 +459,21 @@ impl Eval {
             for &rc in &sides[p].royal_cells[..sides[p].royals] {
                 let mut danger = 0i32;
                 let mut shelter = 0i32;
-                for &n in self.neighbours[rc as usize]
+                for &n in self.neighbours[rc.index()]
                     .iter()
                     .chain(std::iter::once(&rc))
                 {
                     for (q, a) in attacks.iter().enumerate().take(self.players) {
                         if q != p {
-                            danger += a[n as usize] as i32;
+                            danger += a[n.index()] as i32;
                         }
                     }
-                    if owner[n as usize] == p as u8 && n != rc {
+                    if owner[n.index()] == p as u8 && n != rc {
                         shelter += 1;
                     }
                 }
                 let middle = -(danger * danger * 6).min(600) + 8 * shelter.min(3);
-                let end = 3 * self.centrality[rc as usize];
+                let end = 3 * self.centrality[rc.index()];
                 safety += (middle * phase + end * (1024 - phase)) / 1024;
             }
             sides[p].positional += safety;
@@ -471,17 +485,47 @@ impl Eval {
     /// scores; with more, as the paranoid search sees it, `root`'s score against the mean of its
     /// opponents' (an eliminated opponent counts as 0), negated when an opponent is to move.
     pub fn evaluate(&self, game: &Game, pos: &Position, root: PlayerId) -> i32 {
-        let sides = self.sides(game, pos);
+        let mut attacks = [[0u8; 256]; 4];
+        let sides = self.sides(game, pos, &mut attacks);
+        self.score(pos, &sides, root)
+    }
+
+    /// Evaluates a position as [`Eval::evaluate`] does, and gives the cells that an opponent of
+    /// the player to move attacks (as the evaluation's move tables see it: pins and the rules'
+    /// restrictions on captures are ignored).
+    pub fn evaluate_with_threats(
+        &self,
+        game: &Game,
+        pos: &Position,
+        root: PlayerId,
+    ) -> (i32, Threats) {
+        let mut attacks = [[0u8; 256]; 4];
+        let sides = self.sides(game, pos, &mut attacks);
+        let stm = pos.side_to_move().index();
+        let mut threats = Threats::default();
+        for (q, a) in attacks.iter().enumerate().take(self.players) {
+            if q != stm {
+                for &c in &self.on_board {
+                    if a[c.index()] > 0 {
+                        threats.0[c.index() / 64] |= 1 << (c.index() % 64);
+                    }
+                }
+            }
+        }
+        (self.score(pos, &sides, root), threats)
+    }
+
+    fn score(&self, pos: &Position, sides: &[Side; 4], root: PlayerId) -> i32 {
         let total = |s: &Side| s.material + s.positional;
-        let stm = pos.side_to_move() as usize;
+        let stm = pos.side_to_move().index();
         if self.players == 2 {
             return total(&sides[stm]) - total(&sides[1 - stm]) + TEMPO;
         }
         let others: i32 = (0..self.players)
-            .filter(|&p| p != root as usize)
+            .filter(|&p| p != root.index())
             .map(|p| total(&sides[p]))
             .sum();
-        let v = total(&sides[root as usize]) - others / (self.players as i32 - 1);
-        if stm == root as usize { v + TEMPO } else { -v }
+        let v = total(&sides[root.index()]) - others / (self.players as i32 - 1);
+        if stm == root.index() { v + TEMPO } else { -v }
     }
 }

@@ -103,7 +103,9 @@ impl Limits {
 /// A score for the player to move: centipawns, or moves to a mate (negative: being mated).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Score {
+    /// Centipawns.
     Cp(i32),
+    /// Mate in this many moves of the player to move (negative: mated in as many).
     Mate(i32),
 }
 
@@ -122,11 +124,17 @@ impl Score {
 /// What an iteration found.
 #[derive(Clone, Debug)]
 pub struct Info {
+    /// The depth completed (plies).
     pub depth: u32,
+    /// The deepest ply reached, quiescence included.
     pub seldepth: u32,
+    /// The score for the player to move.
     pub score: Score,
+    /// Nodes visited so far.
     pub nodes: u64,
+    /// Time since the search started.
     pub elapsed: Duration,
+    /// The principal variation.
     pub pv: Vec<Move>,
 }
 
@@ -145,11 +153,17 @@ impl Info {
 /// What a search found: the move to play (none when the game is over) and its line.
 #[derive(Clone, Debug)]
 pub struct SearchResult {
+    /// The move to play; `None` when the game is over.
     pub best: Option<Move>,
+    /// The score for the player to move.
     pub score: Score,
+    /// The last depth completed.
     pub depth: u32,
+    /// Nodes visited.
     pub nodes: u64,
+    /// Time taken.
     pub elapsed: Duration,
+    /// The principal variation, starting with `best`.
     pub pv: Vec<Move>,
 }
 
@@ -192,7 +206,7 @@ impl Searcher {
             cells,
             nodes: 0,
             seldepth: 0,
-            root: 0,
+            root: PlayerId(0),
             salt: 0,
             start: Instant::now(),
             limits: Limits::default(),
@@ -241,7 +255,7 @@ impl Searcher {
         self.limits = limits.clone();
         self.root = pos.side_to_move();
         self.salt = if self.players > 2 {
-            (self.root as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            (self.root.0 as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
         } else {
             0
         };
@@ -326,11 +340,11 @@ impl Searcher {
 
     /// The team of a player: with more than two players, the root player (0) or the coalition
     /// of its opponents (1).
-    fn team(&self, p: PlayerId) -> PlayerId {
+    fn team(&self, p: PlayerId) -> usize {
         if self.players == 2 {
-            p
+            p.index()
         } else {
-            (p != self.root) as PlayerId
+            (p != self.root) as usize
         }
     }
 
@@ -346,7 +360,8 @@ impl Searcher {
     /// The score of a position where the game is over by elimination: one player left, or
     /// (paranoid) the root player out.
     fn terminal(&self, pos: &Position, ply: usize) -> Option<i32> {
-        let active: Vec<PlayerId> = (0..self.players as PlayerId)
+        let active: Vec<PlayerId> = (0..self.players as u8)
+            .map(PlayerId)
             .filter(|&p| !pos.is_eliminated(p))
             .collect();
         if active.len() <= 1 {
@@ -403,9 +418,9 @@ impl Searcher {
                 .map(|p| self.eval.value(p.kind))
         };
         match m.kind {
-            MoveKind::Drop | MoveKind::Castle => None,
+            MoveKind::Drop | MoveKind::Castle { .. } => None,
             MoveKind::EnPassant => Some(self.eval.value(m.piece)),
-            MoveKind::Displace => Some(on_target().unwrap_or(0) + self.eval.value(m.piece)),
+            MoveKind::Displace { .. } => Some(on_target().unwrap_or(0) + self.eval.value(m.piece)),
             _ => on_target(),
         }
     }
@@ -417,15 +432,8 @@ impl Searcher {
         (m.kind != MoveKind::Drop && gain > 0).then_some(gain)
     }
 
-    /// Tells whether an opponent of `side` attacks a cell.
-    fn defended(&self, pos: &Position, cell: crate::rules::Cell, side: PlayerId) -> bool {
-        (0..self.players as PlayerId)
-            .filter(|&p| p != side && !pos.is_eliminated(p))
-            .any(|p| self.game.attacked(pos, cell, p))
-    }
-
     fn history_index(&self, m: &Move) -> usize {
-        m.piece as usize * self.cells + m.to as usize
+        m.piece.index() * self.cells + m.to.index()
     }
 
     /// Orders moves, best first: the table's move, captures by most valuable victim (then least
@@ -655,8 +663,10 @@ impl Searcher {
             return self.ending_score(pos, ply);
         }
         let mut best = -INF;
+        let mut threats = eval::Threats::default();
         if !in_check {
-            let stand = self.evaluate_for_root(pos);
+            let (stand, t) = self.eval.evaluate_with_threats(&self.game, pos, self.root);
+            threats = t;
             if stand >= beta {
                 return stand;
             }
@@ -666,7 +676,6 @@ impl Searcher {
         if !in_check && qply >= MAX_QUIESCENCE {
             return best;
         }
-        let side = pos.side_to_move();
         let candidates: Vec<Move> = if in_check {
             moves
         } else {
@@ -686,7 +695,7 @@ impl Searcher {
                     // A capture by a piece worth more than its victim, on a cell an opponent
                     // defends, most likely loses material.
                     let attacker = self.eval.value(m.piece);
-                    !(attacker > win + 50 && self.defended(pos, m.to, side))
+                    !(attacker > win + 50 && threats.has(m.to))
                 })
                 .collect()
         };
