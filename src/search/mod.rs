@@ -265,6 +265,9 @@ impl Searcher {
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.history.iter_mut().for_each(|h| *h /= 4);
         let game = self.game.clone();
+        // The search makes and takes back its moves on one copy of the position.
+        let mut work = pos.clone();
+        let pos = &mut work;
         let moves = game.legal_moves(pos);
         let over = self.terminal(pos, 0);
         let mut result = SearchResult {
@@ -470,29 +473,30 @@ impl Searcher {
         scored
     }
 
-    /// Searches a child and returns its value for the parent's player to move: negated when the
-    /// child's mover is on the other team, taken as is when on the same (paranoid coalition).
+    /// Searches the position after a move (already played on `pos`) and returns its value for
+    /// the player who moved: negated when the next mover is on the other team, taken as is when
+    /// on the same (paranoid coalition).
     #[allow(clippy::too_many_arguments)]
     fn child(
         &mut self,
-        parent: &Position,
-        child: &Position,
+        mover: PlayerId,
+        pos: &mut Position,
         depth: i32,
         alpha: i32,
         beta: i32,
         ply: usize,
         pv: bool,
     ) -> i32 {
-        if self.team(child.side_to_move()) == self.team(parent.side_to_move()) {
-            self.negamax(child, depth, alpha, beta, ply + 1, pv)
+        if self.team(pos.side_to_move()) == self.team(mover) {
+            self.negamax(pos, depth, alpha, beta, ply + 1, pv)
         } else {
-            -self.negamax(child, depth, -beta, -alpha, ply + 1, pv)
+            -self.negamax(pos, depth, -beta, -alpha, ply + 1, pv)
         }
     }
 
     fn negamax(
         &mut self,
-        pos: &Position,
+        pos: &mut Position,
         depth: i32,
         mut alpha: i32,
         beta: i32,
@@ -554,12 +558,13 @@ impl Searcher {
         let mut best = -INF;
         let mut best_move = None;
         let old_alpha = alpha;
+        let side = pos.side_to_move();
         for (i, &(_, m)) in ordered.iter().enumerate() {
-            let child = game.make(pos, &m);
             let quiet = self.victim(pos, &m).is_none() && self.promotion_gain(&m).is_none();
+            game.play_unchecked(pos, &m);
             let mut v;
             if i == 0 {
-                v = self.child(pos, &child, depth - 1, alpha, beta, ply, pv_node);
+                v = self.child(side, pos, depth - 1, alpha, beta, ply, pv_node);
             } else {
                 let reduction = if depth >= 3 && i >= 3 && quiet && !in_check {
                     1 + (depth >= 6 && i >= 10) as i32
@@ -567,8 +572,8 @@ impl Searcher {
                     0
                 };
                 v = self.child(
+                    side,
                     pos,
-                    &child,
                     depth - 1 - reduction,
                     alpha,
                     alpha + 1,
@@ -576,12 +581,13 @@ impl Searcher {
                     false,
                 );
                 if v > alpha && reduction > 0 {
-                    v = self.child(pos, &child, depth - 1, alpha, alpha + 1, ply, false);
+                    v = self.child(side, pos, depth - 1, alpha, alpha + 1, ply, false);
                 }
                 if v > alpha && v < beta && pv_node {
-                    v = self.child(pos, &child, depth - 1, alpha, beta, ply, true);
+                    v = self.child(side, pos, depth - 1, alpha, beta, ply, true);
                 }
             }
+            game.undo(pos);
             if self.aborted {
                 self.path.pop();
                 return 0;
@@ -635,7 +641,7 @@ impl Searcher {
     /// quiet, standing on the static evaluation otherwise.
     fn quiesce(
         &mut self,
-        pos: &Position,
+        pos: &mut Position,
         mut alpha: i32,
         beta: i32,
         ply: usize,
@@ -700,13 +706,15 @@ impl Searcher {
                 .collect()
         };
         let ordered = self.order(pos, &candidates, None, ply);
+        let side = self.team(pos.side_to_move());
         for &(_, m) in &ordered {
-            let child = game.make(pos, &m);
-            let v = if self.team(child.side_to_move()) == self.team(pos.side_to_move()) {
-                self.quiesce(&child, alpha, beta, ply + 1, qply + 1)
+            game.play_unchecked(pos, &m);
+            let v = if self.team(pos.side_to_move()) == side {
+                self.quiesce(pos, alpha, beta, ply + 1, qply + 1)
             } else {
-                -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1)
+                -self.quiesce(pos, -beta, -alpha, ply + 1, qply + 1)
             };
+            game.undo(pos);
             if self.aborted {
                 return 0;
             }
