@@ -19,7 +19,7 @@ fn chess() -> Arc<Game> {
 fn best(game: &Arc<Game>, fen: &str, depth: u32) -> (Option<String>, Score) {
     let pos = game.parse_fen(fen).expect("FEN");
     let mut s = Searcher::new(game.clone(), 4);
-    let r = s.search(&pos, &[], &Limits::depth(depth), &mut |_| {});
+    let r = s.search(&pos, &Limits::depth(depth), &mut |_| {});
     if let Some(m) = r.best {
         assert!(
             game.legal_moves(&pos).contains(&m),
@@ -82,7 +82,7 @@ fn no_move_when_the_game_is_over() {
 fn node_limit_stops_the_search() {
     let g = chess();
     let mut s = Searcher::new(g.clone(), 1);
-    let r = s.search(&g.start(), &[], &Limits::nodes(2000), &mut |_| {});
+    let r = s.search(&g.start(), &Limits::nodes(2000), &mut |_| {});
     assert!(r.best.is_some());
     assert!(r.nodes <= 2001, "{} nodes", r.nodes);
 }
@@ -96,7 +96,7 @@ fn stop_flag_stops_an_unlimited_search() {
         ..Limits::default()
     };
     let mut s = Searcher::new(g.clone(), 1);
-    let r = s.search(&g.start(), &[], &limits, &mut |_| {});
+    let r = s.search(&g.start(), &limits, &mut |_| {});
     assert!(r.best.is_some());
 }
 
@@ -110,7 +110,7 @@ fn four_players_get_a_legal_move() {
         if g.status(&pos).is_over() {
             break;
         }
-        let r = s.search(&pos, &[], &Limits::depth(2), &mut |_| {});
+        let r = s.search(&pos, &Limits::depth(2), &mut |_| {});
         let m = r.best.expect("a move");
         assert!(g.legal_moves(&pos).contains(&m));
         pos = g.make(&pos, &m);
@@ -131,7 +131,7 @@ fn every_shipped_game_gets_a_legal_move() {
     ] {
         let g = game(path, variant);
         let mut s = Searcher::new(g.clone(), 1);
-        let r = s.search(&g.start(), &[], &Limits::depth(2), &mut |_| {});
+        let r = s.search(&g.start(), &Limits::depth(2), &mut |_| {});
         let m = r.best.expect("a move");
         assert!(g.legal_moves(&g.start()).contains(&m), "{path}");
     }
@@ -139,17 +139,132 @@ fn every_shipped_game_gets_a_legal_move() {
 
 #[test]
 fn a_repeated_position_is_a_draw() {
-    // White is a queen down, but the position after Kh1-g1 repeats the game's history: the
-    // search scores that line as a draw rather than its material.
+    // White is a queen down, and its only move, Kh1-g1, repeats the position the game started
+    // from: the search scores that line as a draw rather than its material.
     let g = chess();
-    let fen = "6k1/8/8/8/8/8/q7/7K w - - 0 1";
-    let pos = g.parse_fen(fen).unwrap();
+    let mut pos = g.parse_fen("6k1/8/8/8/8/8/q7/6K1 b - - 0 1").unwrap();
+    for m in ["g8h8", "g1h1", "h8g8"] {
+        let m = g.parse_move(&pos, m).unwrap();
+        g.play(&mut pos, &m).unwrap();
+    }
+    assert_eq!(g.fen(&pos), "6k1/8/8/8/8/8/q7/7K w - - 3 3");
     let mut s = Searcher::new(g.clone(), 1);
-    let history: Vec<u64> = g
-        .legal_moves(&pos)
-        .iter()
-        .map(|m| g.key(&g.make(&pos, m)))
-        .collect();
-    let r = s.search(&pos, &history, &Limits::depth(3), &mut |_| {});
+    let r = s.search(&pos, &Limits::depth(3), &mut |_| {});
     assert_eq!(r.score, Score::Cp(0));
+}
+
+#[test]
+fn king_of_the_hill_goes_to_the_centre_rather_than_win_a_queen() {
+    // Ke3-e4 reaches the hill and wins at once; Rh1xd1 would only win the queen (d4 is
+    // covered by the queen).
+    let g = game("fsf/kingofthehill.varia", None);
+    let (m, score) = best(&g, "4k3/8/8/8/8/4K3/8/3q3R w - - 0 1", 3);
+    assert_eq!(m.as_deref(), Some("e3e4"));
+    assert_eq!(score, Score::Mate(1));
+}
+
+#[test]
+fn a_third_check_wins_in_three_check() {
+    // White has one check left to give: Rh8+ or Re1+ wins, Rxd1 only wins the queen.
+    let g = game("fsf/3check.varia", None);
+    let fen = "4k3/8/8/8/8/8/K7/3q3R w - - 1+3 0 1";
+    let (m, score) = best(&g, fen, 3);
+    assert!(matches!(m.as_deref(), Some("h1h8" | "h1e1")), "{m:?}");
+    assert_eq!(score, Score::Mate(1));
+}
+
+#[test]
+fn antichess_gives_away_its_last_piece() {
+    // Losing every piece wins: the rook goes next to the king, which must take it.
+    let g = game("fsf/antichess.varia", None);
+    let (m, score) = best(&g, "8/8/8/8/8/1k6/8/R7 w - - 0 1", 3);
+    assert!(
+        matches!(m.as_deref(), Some("a1a2" | "a1a3" | "a1a4")),
+        "{m:?}"
+    );
+    assert_eq!(score, Score::Mate(1));
+}
+
+#[test]
+fn antichess_makes_its_compulsory_capture() {
+    // After 1. e3 b5 the bishop must take on b5: the only legal move, and the search's.
+    let g = game("fsf/antichess.varia", None);
+    let fen = "rnbqkbnr/p1pppppp/8/1p6/8/4P3/PPPP1PPP/RNBQKBNR w - - 0 2";
+    let (m, _) = best(&g, fen, 4);
+    assert_eq!(m.as_deref(), Some("f1b5"));
+}
+
+#[test]
+fn every_fairy_stockfish_variant_plays_legal_moves() {
+    // A few plies of self-play in each: games without royal pieces, goals, extinctions,
+    // counting and compulsory captures included.
+    let dir = format!("{}/definitions/fsf", env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "varia"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 28);
+    for f in files {
+        let source = std::fs::read_to_string(&f).unwrap();
+        let g = Arc::new(varia::load_str(&source, None).expect("loads"));
+        let mut s = Searcher::new(g.clone(), 1);
+        let mut pos = g.start();
+        for _ in 0..6 {
+            if g.status(&pos).is_over() {
+                break;
+            }
+            let r = s.search(&pos, &Limits::depth(2), &mut |_| {});
+            let m = r.best.expect("a move");
+            g.play(&mut pos, &m).expect("a legal move");
+        }
+    }
+}
+
+#[test]
+fn the_move_limit_draws_and_a_draw_wins_with_draw_odds() {
+    // A queen down with the half-move clock at 99: any move of Black's king reaches the move
+    // limit. In chess that is a draw; in Armageddon, where draws count for Black, a win.
+    let fen = "4k3/8/8/8/8/8/8/3QK3 b - - 99 80";
+    let (_, score) = best(&chess(), fen, 3);
+    assert_eq!(score, Score::Cp(0));
+    let (_, score) = best(&game("fsf/armageddon.varia", None), fen, 3);
+    assert_eq!(score, Score::Mate(1));
+}
+
+#[test]
+fn perpetual_check_is_a_draw_in_chess_and_a_loss_where_it_loses() {
+    // Two queens down, White has checked on e8 and h5 and is back where it started: Qe8+
+    // again repeats a position of checks only. Chess draws that; with `perpetual check loses`
+    // the checker loses, so the search no longer sees a way out.
+    let path = format!(
+        "{}/definitions/classic/chess.varia",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let source = std::fs::read_to_string(path).unwrap();
+    let strict = source.replace(
+        "repetition 3 draws ",
+        "repetition 3 draws, perpetual check loses ",
+    );
+    assert_ne!(strict, source);
+    let fen = "6k1/6p1/8/7Q/8/4K3/8/qq6 w - - 0 1";
+    let score = |source: &str| {
+        let g = Arc::new(varia::load_str(source, None).unwrap());
+        let mut pos = g.parse_fen(fen).unwrap();
+        for m in ["h5e8", "g8h7", "e8h5", "h7g8"] {
+            let m = g.parse_move(&pos, m).unwrap();
+            g.play(&mut pos, &m).unwrap();
+        }
+        let mut s = Searcher::new(g.clone(), 1);
+        let r = s.search(&pos, &Limits::depth(3), &mut |_| {});
+        (r.best.map(|m| g.move_to_string(&m)), r.score)
+    };
+    assert_eq!(score(&source), (Some("h5e8".into()), Score::Cp(0)));
+    let (_, strict_score) = score(&strict);
+    assert!(
+        matches!(strict_score, Score::Cp(v) if v < -500)
+            || matches!(strict_score, Score::Mate(n) if n < 0),
+        "{strict_score:?}"
+    );
 }

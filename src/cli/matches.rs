@@ -313,9 +313,7 @@ fn play(series: &Series, s: usize, index: usize, spec: &MatchSpec) -> Record {
             {
                 l = Limits::movetime(Duration::from_secs(super::external::xboard_seconds(t)));
             }
-            searcher
-                .search(line.current(), &line.history(), &l, &mut |_| {})
-                .best
+            searcher.search(line.current(), &l, &mut |_| {}).best
         } else {
             let e = engine.as_mut().expect("an engine plays this side");
             match e.best_move(&origin_fen, &line.move_strings(), spec.limit, patience) {

@@ -95,7 +95,7 @@ pub fn run(
                 }
             }
         } else {
-            let r = searcher.search(line.current(), &line.history(), &limits, &mut |_| {});
+            let r = searcher.search(line.current(), &limits, &mut |_| {});
             let Some(m) = r.best else {
                 // No move but no ending: cannot happen with a consistent status; stop cleanly.
                 send("the engine has no move");

@@ -130,15 +130,6 @@ impl Line {
         }
     }
 
-    /// Gets the keys of the positions before the current one (for the search's repetitions).
-    pub fn history(&self) -> Vec<u64> {
-        let n = self.positions.len() - 1;
-        self.positions[..n]
-            .iter()
-            .map(|p| self.game.key(p))
-            .collect()
-    }
-
     /// Tells whether the game is over: by a rule of the game (which takes precedence), or by
     /// the third occurrence of a position.
     pub fn verdict(&self) -> Option<Verdict> {
@@ -262,10 +253,9 @@ impl Worker {
         limits.stop = Some(stop.clone());
         self.running = Some((id, stop.clone()));
         let pos = line.current().clone();
-        let history = line.history();
         let tx = self.tx.clone();
         std::thread::spawn(move || {
-            let result = searcher.search(&pos, &history, &limits, &mut *info);
+            let result = searcher.search(&pos, &limits, &mut *info);
             while infinite && !stop.load(Ordering::Relaxed) {
                 std::thread::sleep(std::time::Duration::from_millis(2));
             }

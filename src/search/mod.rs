@@ -3,6 +3,13 @@
 //! [`Game::key`], move ordering (table move, most valuable victim, killers, history), and limits
 //! of depth, nodes and time with a stop flag. The evaluation ([`Eval`]) is built from the rule set.
 //!
+//! The game's ending rules end the lines of the tree: an immediate ending (a goal, an extinction,
+//! a check limit: [`Game::immediate_ending`]) at every node, checkmate, stalemate and their
+//! variants ([`Game::status`]) where no move is left, the move limit from the half-move clock,
+//! and a repetition of a position of the game or of the path as the repetition rule says
+//! (perpetual check included), a draw without one. A draw is a win for a player with draw odds.
+//! Counting rules are not seen inside the tree (the game's status decides them).
+//!
 //! With more than two players the search is *paranoid*: the player to move at the root (the
 //! "root player") assumes every opponent plays against it, so the tree is a two-team tree (root
 //! against the coalition) and alpha-beta prunes it as deeply as a two-player tree. Max-n would
@@ -15,7 +22,7 @@
 //! let source = std::fs::read_to_string("definitions/classic/chess.varia").unwrap();
 //! let game = Arc::new(varia::load_str(&source, None).unwrap());
 //! let mut searcher = varia::search::Searcher::new(game.clone(), 1);
-//! let result = searcher.search(&game.start(), &[], &varia::search::Limits::depth(2), &mut |_| {});
+//! let result = searcher.search(&game.start(), &varia::search::Limits::depth(2), &mut |_| {});
 //! assert!(result.best.is_some());
 //! ```
 
@@ -24,8 +31,8 @@ mod tt;
 
 pub use eval::Eval;
 
-use crate::engine::{Game, Move, MoveKind, Position, Status};
-use crate::rules::PlayerId;
+use crate::engine::{Ending, Game, Move, MoveKind, Position, Status};
+use crate::rules::{Outcome, PlayerId};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -167,6 +174,14 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
 }
 
+/// A position of the game or of the search path, as repetitions need it.
+#[derive(Clone, Copy)]
+struct Seen {
+    key: u64,
+    side: PlayerId,
+    in_check: bool,
+}
+
 /// A searcher for one game, with its transposition table and move-ordering memory.
 pub struct Searcher {
     game: Arc<Game>,
@@ -175,7 +190,8 @@ pub struct Searcher {
     history: Vec<i32>,
     killers: Vec<[Option<Move>; 2]>,
     pv: Vec<Vec<Move>>,
-    path: Vec<u64>,
+    /// The positions of the game and of the search path down to the current node.
+    path: Vec<Seen>,
     players: usize,
     cells: usize,
     nodes: u64,
@@ -238,13 +254,15 @@ impl Searcher {
         self.eval.evaluate(&self.game, pos, pos.side_to_move())
     }
 
-    /// Searches a position. `history` holds the keys ([`Game::key`]) of the positions of the game
-    /// before this one: a position that repeats one of them, or one on the search path, counts
-    /// as a draw. `info` hears of every completed iteration.
+    /// Searches a position. The game's ending rules score the positions of the tree: an
+    /// immediate ending (goal, extinction, check limit) or a position without moves as
+    /// [`Game::immediate_ending`] and [`Game::status`] say, the move limit as its draw; a
+    /// position that repeats one of the search path or of the game (the moves played on `pos`)
+    /// ends the line as the repetition rule says (a draw without one). A game already over at
+    /// `pos` ([`Game::status`]) gives no move. `info` hears of every completed iteration.
     pub fn search(
         &mut self,
         pos: &Position,
-        history: &[u64],
         limits: &Limits,
         info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
@@ -259,8 +277,7 @@ impl Searcher {
         } else {
             0
         };
-        self.path.clear();
-        self.path.extend_from_slice(history);
+        self.fill_path(pos);
         self.tt.age();
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.history.iter_mut().for_each(|h| *h /= 4);
@@ -269,7 +286,10 @@ impl Searcher {
         let mut work = pos.clone();
         let pos = &mut work;
         let moves = game.legal_moves(pos);
-        let over = self.terminal(pos, 0);
+        let over = self.terminal(pos, 0).or_else(|| match game.status(pos) {
+            Status::Over(e) => Some(self.ending_value(pos, &e, 0)),
+            Status::Ongoing { .. } => None,
+        });
         let mut result = SearchResult {
             best: None,
             score: Score::Cp(0),
@@ -379,9 +399,109 @@ impl Searcher {
     /// The score of a position whose player to move has no legal move.
     fn ending_score(&self, pos: &Position, ply: usize) -> i32 {
         match self.game.status(pos) {
-            Status::Over(e) => self.won_by(pos, e.winner, ply),
+            Status::Over(e) => self.ending_value(pos, &e, ply),
             Status::Ongoing { .. } => 0,
         }
+    }
+
+    /// The score of an ending for the player to move: its winner's, or, without one, the
+    /// player to move out (an elimination) or a draw.
+    fn ending_value(&self, pos: &Position, e: &Ending, ply: usize) -> i32 {
+        match (e.winner, e.outcome) {
+            (Some(w), _) => self.won_by(pos, Some(w), ply),
+            (None, Outcome::Elimination | Outcome::Loss) => -(MATE - ply as i32),
+            (None, Outcome::Win) => MATE - ply as i32,
+            (None, Outcome::Draw) => 0,
+        }
+    }
+
+    /// The score of a draw: the win of a player with draw odds, if the game gives them.
+    fn draw_value(&self, pos: &Position, ply: usize) -> i32 {
+        match self.game.rules().draw_odds {
+            Some(p) => self.won_by(pos, Some(p), ply),
+            None => 0,
+        }
+    }
+
+    /// The score of `outcome` for `player` (the rule's reading: a loss is the win of the other
+    /// player, or of the one who moved last when the player to move loses).
+    fn outcome_value(
+        &self,
+        pos: &Position,
+        player: PlayerId,
+        outcome: Outcome,
+        mover: PlayerId,
+        ply: usize,
+    ) -> i32 {
+        let side = pos.side_to_move();
+        match outcome {
+            Outcome::Win => self.won_by(pos, Some(player), ply),
+            Outcome::Loss if player == side => self.won_by(pos, Some(mover), ply),
+            Outcome::Loss => self.won_by(pos, Some(side), ply),
+            Outcome::Draw | Outcome::Elimination => self.draw_value(pos, ply),
+        }
+    }
+
+    /// The positions of the game before `pos` (from the moves played on it), for repetitions.
+    fn fill_path(&mut self, pos: &Position) {
+        self.path.clear();
+        let mut p = pos.clone();
+        while self.game.undo(&mut p) {
+            self.path.push(Seen {
+                key: self.game.key(&p),
+                side: p.side_to_move(),
+                in_check: self.game.in_check(&p),
+            });
+        }
+        self.path.reverse();
+    }
+
+    /// The score of a position that repeats one of the game or of the search path (`None`: it
+    /// repeats none). The repetition rule decides as if this were its last occurrence, perpetual
+    /// check included; without a rule, a repetition is a draw. Only the positions since the
+    /// last move that reset the half-move clock can repeat, unless captures go to hand.
+    fn repetition(&self, pos: &Position, key: u64, in_check: bool, ply: usize) -> Option<i32> {
+        let rules = self.game.rules();
+        let n = self.path.len();
+        let window = if rules.captures_to_hand {
+            n
+        } else {
+            (pos.halfmove_clock() as usize).min(n)
+        };
+        let first = (n - window..n).rev().find(|&i| self.path[i].key == key)?;
+        let Some(r) = &rules.repetition else {
+            return Some(self.draw_value(pos, ply));
+        };
+        let side = pos.side_to_move();
+        let now = Seen {
+            key,
+            side,
+            in_check,
+        };
+        if r.perpetual_check_loses {
+            let cycle = || self.path[first..].iter().chain(std::iter::once(&now));
+            let them = cycle().filter(|s| s.side == side).all(|s| s.in_check);
+            let us = cycle().filter(|s| s.side != side).all(|s| s.in_check);
+            match (them, us) {
+                (true, true) => return Some(self.draw_value(pos, ply)),
+                (true, false) => return Some(MATE - ply as i32),
+                (false, true) => return Some(-(MATE - ply as i32)),
+                (false, false) => {}
+            }
+        }
+        let mover = self.path[n - 1].side;
+        let player = r.player.unwrap_or(mover);
+        Some(self.outcome_value(pos, player, r.outcome, mover, ply))
+    }
+
+    /// Tells whether the move limit has passed (a draw once the player to move has a move).
+    fn move_limit_passed(&self, pos: &Position) -> bool {
+        self.game.rules().move_limit.is_some_and(|n| {
+            let active = (0..self.players as u8)
+                .filter(|&p| !pos.is_eliminated(PlayerId(p)))
+                .count() as u32;
+            pos.halfmove_clock() >= n as u32 * active
+        })
     }
 
     /// Sets the abort flag when a limit is reached.
@@ -406,10 +526,6 @@ impl Searcher {
                 self.aborted = true;
             }
         }
-    }
-
-    fn is_repetition(&self, key: u64) -> bool {
-        self.path.iter().rev().any(|&k| k == key)
     }
 
     /// Gets the centipawn value of what a move captures (an estimate for multiple captures).
@@ -508,14 +624,19 @@ impl Searcher {
             return v;
         }
         let game = self.game.clone();
+        if let Some(e) = game.immediate_ending(pos) {
+            return self.ending_value(pos, &e, ply);
+        }
         let key = game.key(pos);
-        if ply > 0 && self.is_repetition(key) {
-            return 0;
+        let in_check = game.in_check(pos);
+        if ply > 0
+            && let Some(v) = self.repetition(pos, key, in_check, ply)
+        {
+            return v;
         }
         if ply >= MAX_PLY - 1 {
             return self.evaluate_for_root(pos);
         }
-        let in_check = game.in_check(pos);
         let depth = if in_check { depth + 1 } else { depth };
         if depth <= 0 {
             return self.quiesce(pos, alpha, beta, ply, 0);
@@ -553,8 +674,15 @@ impl Searcher {
         if moves.is_empty() {
             return self.ending_score(pos, ply);
         }
+        if ply > 0 && self.move_limit_passed(pos) {
+            return self.draw_value(pos, ply);
+        }
         let ordered = self.order(pos, &moves, entry.and_then(|e| e.best), ply);
-        self.path.push(key);
+        self.path.push(Seen {
+            key,
+            side: pos.side_to_move(),
+            in_check,
+        });
         let mut best = -INF;
         let mut best_move = None;
         let old_alpha = alpha;
@@ -657,10 +785,13 @@ impl Searcher {
         if let Some(v) = self.terminal(pos, ply) {
             return v;
         }
+        let game = self.game.clone();
+        if let Some(e) = game.immediate_ending(pos) {
+            return self.ending_value(pos, &e, ply);
+        }
         if ply >= MAX_PLY - 1 {
             return self.evaluate_for_root(pos);
         }
-        let game = self.game.clone();
         // Evasions only near the horizon: with several players checks can follow each other for
         // ever (a royal is never captured), and each would widen the search to every move.
         let in_check = qply < QUIESCENCE_EVASIONS && game.in_check(pos);
