@@ -327,8 +327,9 @@ fn play(series: &Series, s: usize, index: usize, spec: &MatchSpec) -> Record {
                     }
                 },
                 Err(f) if f.cause == "draw-claim" && fifty_moves(game, line.current()) => {
-                    // The core has no n-move rule yet: a claim of the 50-move rule is upheld
-                    // when the half-move clock allows it.
+                    // A definition's move limit ends its games before a claim could come;
+                    // in a game without one, a claim of the 50-move rule is upheld when the
+                    // half-move clock allows it.
                     break Verdict {
                         winner: None,
                         cause: "fifty-move-claim".into(),
@@ -364,14 +365,10 @@ fn play(series: &Series, s: usize, index: usize, spec: &MatchSpec) -> Record {
     record
 }
 
-/// Tells whether the half-move clock (the FEN's next-to-last field) has reached 100 plies.
+/// Tells whether a claim of the 50-move rule holds: the game has no move limit of its own (which
+/// would have ended it) and the half-move clock has reached 100 plies.
 fn fifty_moves(game: &Game, pos: &Position) -> bool {
-    let fen = game.fen(pos);
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    fields.len() >= 2
-        && fields[fields.len() - 2]
-            .parse::<u32>()
-            .is_ok_and(|h| h >= 100)
+    game.rules().move_limit.is_none() && pos.halfmove_clock() >= 100
 }
 
 /// The results of a series, seen from its first entrant: the first player in self-play, varia

@@ -88,50 +88,57 @@ impl Catalogue {
 pub struct Verdict {
     /// The winner; `None` for a draw.
     pub winner: Option<PlayerId>,
-    /// The rule: a [`varia::Reason`] name, `repetition`, `ply-cap`, or an adjudication.
+    /// The rule: a [`varia::Reason`] name (`checkmate`, `repetition`, `move-limit`, ...),
+    /// `ply-cap`, or an adjudication.
     pub cause: String,
 }
 
-/// A game from a start position: the moves played and every position along the way.
+/// A game from a start position: the position reached, which carries the moves played on it,
+/// and the keys of every position along the way.
 #[derive(Clone)]
 pub struct Line {
     pub game: Arc<Game>,
-    pub positions: Vec<Position>,
+    position: Position,
+    keys: Vec<u64>,
     pub moves: Vec<Move>,
 }
 
 impl Line {
     pub fn new(game: Arc<Game>, start: Position) -> Line {
         Line {
+            keys: vec![game.key(&start)],
             game,
-            positions: vec![start],
+            position: start,
             moves: Vec::new(),
         }
     }
 
     pub fn current(&self) -> &Position {
-        self.positions.last().expect("a line has a start")
+        &self.position
     }
 
-    /// Plays a legal move.
+    /// Plays a legal move (one of the position's legal moves, or what `parse_move` found).
     pub fn play(&mut self, m: Move) {
-        let next = self.game.make(self.current(), &m);
-        self.positions.push(next);
+        self.game.play_unchecked(&mut self.position, &m);
+        self.keys.push(self.game.key(&self.position));
         self.moves.push(m);
     }
 
     /// Takes back the last move, if there is one.
     pub fn undo(&mut self) -> bool {
         if self.moves.pop().is_some() {
-            self.positions.pop();
+            self.game.undo(&mut self.position);
+            self.keys.pop();
             true
         } else {
             false
         }
     }
 
-    /// Tells whether the game is over: by a rule of the game (which takes precedence), or by
-    /// the third occurrence of a position.
+    /// Tells whether the game is over by the rules of the game: its status on the position,
+    /// which carries the game's moves, so the definition's repetition, move limit and counting
+    /// rules decide. A definition without a repetition rule ends at the third occurrence of a
+    /// position, so that every game ends.
     pub fn verdict(&self) -> Option<Verdict> {
         let pos = self.current();
         if let Status::Over(e) = self.game.status(pos) {
@@ -140,12 +147,11 @@ impl Line {
                 cause: e.reason.name().to_string(),
             });
         }
+        if self.game.rules().repetition.is_some() {
+            return None;
+        }
         let key = self.game.key(pos);
-        let seen = self
-            .positions
-            .iter()
-            .filter(|p| self.game.key(p) == key)
-            .count();
+        let seen = self.keys.iter().filter(|&&k| k == key).count();
         (seen >= 3).then(|| Verdict {
             winner: None,
             cause: "repetition".into(),
