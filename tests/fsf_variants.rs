@@ -1,0 +1,144 @@
+//! The shipped definitions of Fairy-Stockfish's variants against Fairy-Stockfish itself, from
+//! fixtures written by `scripts/fsf_fixtures.py` with pyffish (no Python needed here):
+//!
+//! - `tests/fixtures/fsf/perft.tsv`: perft from each variant's start position;
+//! - `tests/fixtures/fsf/NAME.tsv`: positions from random games, each with its legal moves and,
+//!   where there are none, the winner (`draw` for none). The FEN must also round-trip.
+//!
+//! Every mismatch is collected and reported before the test fails.
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
+}
+
+fn load(name: &str) -> varia::Game {
+    let path = root().join("definitions/fsf").join(format!("{name}.varia"));
+    varia::load_str(&read(&path), None).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// The variants with fixtures: every definition under `definitions/fsf`.
+fn names() -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(root().join("definitions/fsf"))
+        .expect("definitions/fsf")
+        .filter_map(|e| {
+            let p = e.ok()?.path();
+            let stem = p.file_stem()?.to_string_lossy().into_owned();
+            (p.extension()? == "varia").then_some(stem)
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn perft_equals_fairy_stockfish() {
+    let table = read(&root().join("tests/fixtures/fsf/perft.tsv"));
+    let mut problems = String::new();
+    let mut seen = BTreeSet::new();
+    for line in table
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let f: Vec<&str> = line.split('\t').collect();
+        let (name, fen, depth, want) = (f[0], f[1], f[2].parse().unwrap(), f[3].parse().unwrap());
+        seen.insert(name.to_string());
+        let g = load(name);
+        let pos = g
+            .parse_fen(fen)
+            .unwrap_or_else(|e| panic!("{name}: {fen}: {e}"));
+        let got: u64 = g.perft(&pos, depth).unwrap();
+        if got != want {
+            let _ = writeln!(
+                problems,
+                "{name} depth {depth}: varia {got}, Fairy-Stockfish {want}"
+            );
+        }
+    }
+    for n in names() {
+        if !seen.contains(&n) {
+            let _ = writeln!(
+                problems,
+                "{n}: no perft rows in tests/fixtures/fsf/perft.tsv"
+            );
+        }
+    }
+    assert!(problems.is_empty(), "{problems}");
+}
+
+#[test]
+fn moves_and_results_equal_fairy_stockfish() {
+    let mut problems = Vec::new();
+    let mut counts = Vec::new();
+    for name in names() {
+        let path = root().join(format!("tests/fixtures/fsf/{name}.tsv"));
+        let g = load(&name);
+        let mut n = 0;
+        for (i, line) in read(&path).lines().enumerate() {
+            if line.starts_with('#') || line.is_empty() {
+                continue;
+            }
+            n += 1;
+            let f: Vec<&str> = line.split('\t').collect();
+            let (fen, moves, result) = (f[0], f[1], f[2]);
+            let at = format!("[{name}] line {}: {fen}", i + 1);
+            let pos = match g.parse_fen(fen) {
+                Ok(p) => p,
+                Err(e) => {
+                    problems.push(format!("{at}\n    parse_fen failed: {e}"));
+                    continue;
+                }
+            };
+            // A short FEN (`[-] w 0 1`) comes back in full where the game adds fields to it
+            // (check counters), as Fairy-Stockfish writes it too.
+            let short = fen
+                .split(' ')
+                .nth(2)
+                .is_some_and(|t| t.chars().all(|c| c.is_ascii_digit()));
+            let written = g.fen(&pos);
+            if written != fen && !short {
+                problems.push(format!("{at}\n    FEN written back as {written}"));
+            }
+            let want: BTreeSet<&str> = moves.split_whitespace().collect();
+            let ours: Vec<String> = g
+                .legal_moves(&pos)
+                .iter()
+                .map(|m| g.move_to_string(m))
+                .collect();
+            let ours: BTreeSet<&str> = ours.iter().map(String::as_str).collect();
+            if ours != want {
+                let only_us: Vec<_> = ours.difference(&want).collect();
+                let only_them: Vec<_> = want.difference(&ours).collect();
+                problems.push(format!(
+                    "{at}\n    only varia: {only_us:?}\n    only Fairy-Stockfish: {only_them:?}"
+                ));
+            }
+            let status = g.status(&pos);
+            let got = match (status.is_over(), status.winner()) {
+                (false, _) => "-".to_string(),
+                (true, None) => "draw".to_string(),
+                (true, Some(p)) => g.rules().players[p.index()].name.clone(),
+            };
+            if want.is_empty() && got != result {
+                problems.push(format!(
+                    "{at}\n    result: varia {got} ({status:?}), Fairy-Stockfish {result}"
+                ));
+            }
+        }
+        counts.push(format!("{name} {n}"));
+    }
+    eprintln!("positions: {}", counts.join(", "));
+    assert!(
+        problems.is_empty(),
+        "{} problem(s):\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
