@@ -167,12 +167,17 @@ fn build(catalog: &lower::Catalog, variant: Option<&str>) -> Result<Game, LoadEr
         Err(d) => return Err(LoadError::Definition(d)),
     };
     let setup_span = lowered.setup_span;
+    let shuffle_span = lowered.shuffle_span;
     let rules = lowered.rules;
     match Game::new(rules.clone()) {
         Ok(game) => Ok(game),
         Err(engine::GameError::Setup(e)) => Err(LoadError::Definition(vec![Diagnostic {
             span: setup_error_span(&rules, setup_span, &e),
             message: format!("bad setup: {e}"),
+        }])),
+        Err(e @ engine::GameError::Shuffle) => Err(LoadError::Definition(vec![Diagnostic {
+            span: shuffle_span.unwrap_or(setup_span),
+            message: e.to_string(),
         }])),
         // Lowering refuses what validation would, with a better place; this is the safety net.
         Err(e) => Err(LoadError::Definition(vec![Diagnostic {

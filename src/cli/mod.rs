@@ -38,6 +38,9 @@ struct Select {
     /// Start from this FEN instead of the game's setup
     #[arg(long)]
     fen: Option<String>,
+    /// Start from the set-up this seed shuffles (games with a `shuffle` rule, such as Chess960)
+    #[arg(long, conflicts_with = "fen")]
+    seed: Option<u64>,
     /// Moves to play first
     #[arg(long, num_args = 1.., value_name = "M")]
     moves: Vec<String>,
@@ -285,7 +288,12 @@ fn position(select: &Select) -> Result<(Game, Position), Failure> {
         Some(f) => game
             .parse_fen(f)
             .map_err(|e| format!("error: bad FEN: {e}"))?,
-        None => game.start(),
+        None => match select.seed {
+            Some(seed) => game
+                .shuffled_start(seed)
+                .map_err(|e| format!("error: --seed: {e}"))?,
+            None => game.start(),
+        },
     };
     for m in &select.moves {
         let mv = game

@@ -75,7 +75,7 @@ pub fn diagram(game: &Game, pos: &Position) -> String {
         };
         if pos.is_eliminated(PlayerId(i)) {
             line += ": out";
-        } else if rules.captures_to_hand {
+        } else if rules.has_hands() {
             let held: Vec<String> = rules
                 .pieces
                 .iter()
@@ -94,7 +94,7 @@ pub fn diagram(game: &Game, pos: &Position) -> String {
                 }
             );
         }
-        if many || rules.captures_to_hand || pos.is_eliminated(PlayerId(i)) {
+        if many || rules.has_hands() || pos.is_eliminated(PlayerId(i)) {
             out += &line;
             out.push('\n');
         }

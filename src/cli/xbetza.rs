@@ -90,7 +90,7 @@ pub fn setup_lines(game: &Game) -> Result<Vec<String>, String> {
             })
             .collect()
     };
-    let holdings = if rules.captures_to_hand {
+    let holdings = if rules.has_hands() {
         let mut held: Vec<PieceId> = (0..pieces.len() as u8)
             .map(PieceId)
             .filter(|&i| !pieces[i.index()].royal && !pieces[i.index()].removed_when_captured)
@@ -221,7 +221,7 @@ fn part_betza(part: &MovePart, initial: bool) -> String {
         Mode::Both => {}
     }
     if part.hop {
-        prefix.push('p');
+        prefix.push(if part.lands_behind_screen { 'g' } else { 'p' });
     } else if part.style == Style::Step
         && part
             .vectors

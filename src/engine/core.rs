@@ -94,7 +94,7 @@ impl<B: Bits> Engine<B> {
             ends,
             eliminates: rules.checkmate == Outcome::Elimination
                 || rules.stalemate == Outcome::Elimination,
-            keeps_origins: rules.captures_to_hand
+            keeps_origins: (rules.captures_to_hand && !rules.promoted_keep_type_in_hand)
                 || rules.pieces.iter().any(|p| p.demotes_enemy_screens),
             screen_effects: rules
                 .pieces
@@ -308,6 +308,11 @@ impl<B: Bits> Engine<B> {
             }
             reset_clock = true;
         } else if let Some(pc) = self.take(pos, from) {
+            // A castling partner leaves first: the king may land where it stood.
+            let partner = match m.kind {
+                MoveKind::Castle { rook, .. } => self.take(pos, rook.index()),
+                _ => None,
+            };
             if let Some(victim) = self.take(pos, to) {
                 self.to_hand(pos, victim, side);
                 captured = Some(victim.kind.0);
@@ -343,9 +348,9 @@ impl<B: Bits> Engine<B> {
                     pos.st.ep_victim = m.to.0;
                     pos.st.key ^= self.set_key(EP_SALT, cells);
                 }
-                MoveKind::Castle { rook } => {
-                    if let Some(r) = self.take(pos, rook.index()) {
-                        self.put(pos, (from + to) / 2, r);
+                MoveKind::Castle { rook_to, .. } => {
+                    if let Some(r) = partner {
+                        self.put(pos, rook_to.index(), r);
                     }
                 }
                 MoveKind::Normal | MoveKind::Drop => {}
@@ -517,6 +522,7 @@ impl<B: Bits> Engine<B> {
         }
         let t = &self.t;
         let kind = match victim.origin {
+            _ if self.rules.promoted_keep_type_in_hand => t.hand_slot[victim.kind.index()],
             Some(o) => t.hand_slot[o.index()],
             None => t.base[victim.kind.index()],
         };
@@ -666,6 +672,10 @@ impl<B: Bits> Engine<B> {
                     },
                     None => B::EMPTY,
                 },
+                Hop::Grasshopper => t
+                    .first(r.dir, from, pos.occ)
+                    .and_then(|screen| t.next(r.dir, screen))
+                    .map_or(B::EMPTY, B::cell),
             };
             if (reach & limit.unwrap_or(!B::EMPTY)).has(target) {
                 return true;
@@ -703,6 +713,14 @@ impl<B: Bits> Engine<B> {
                 Some(a) => a,
                 None => return false,
             },
+            // The screen stands right behind the target; the attacker is the next piece.
+            Hop::Grasshopper if t.next(back, target) == Some(first) => {
+                match t.first(back, first, occ) {
+                    Some(a) => a,
+                    None => return false,
+                }
+            }
+            Hop::Grasshopper => return false,
         };
         if !mine.has(attacker) || g.kinds >> pos.sq[attacker].kind & 1 == 0 {
             return false;

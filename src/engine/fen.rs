@@ -430,7 +430,7 @@ impl<B: Bits> Engine<B> {
 
     /// Whether pieces can ever be held in hand in this game.
     pub(crate) fn has_hands(&self) -> bool {
-        self.rules.captures_to_hand
+        self.rules.has_hands()
     }
 
     /// Tells whether a piece of type `from` can become a `to` by one or more promotions.
@@ -516,14 +516,14 @@ impl<B: Bits> Engine<B> {
     }
 
     /// The cell of a player's castling king, if it has one.
-    fn castling_king(&self, pos: &Pos<B>, owner: PlayerId) -> Option<Cell> {
+    pub(super) fn castling_king(&self, pos: &Pos<B>, owner: PlayerId) -> Option<Cell> {
         pos.by_owner[owner.index()]
             .cells()
             .find(|&c| pos.piece(c).is_some_and(|p| self.castles_as(p.kind, true)))
             .map(|c| Cell(c as u16))
     }
 
-    fn parse_castling(&self, pos: &mut Pos<B>, s: &str) -> Result<(), FenError> {
+    pub(super) fn parse_castling(&self, pos: &mut Pos<B>, s: &str) -> Result<(), FenError> {
         if s == "-" {
             return Ok(());
         }
@@ -661,7 +661,7 @@ impl<B: Bits> Engine<B> {
             }
         }
         let holds = pos.hands.iter().any(|&n| n > 0);
-        if self.rules.captures_to_hand || holds || pos.style.hand_brackets {
+        if self.rules.has_hands() || holds || pos.style.hand_brackets {
             out.push('[');
             let mut any = false;
             for owner in 0..self.rules.players.len() {
@@ -724,6 +724,9 @@ impl<B: Bits> Engine<B> {
         out
     }
 
+    /// The castling field: `K`/`Q` for the outermost partner on the king's higher or lower
+    /// side, the partner's file letter for an inner one (X-FEN), or every partner's file letter
+    /// where the game writes castling as Chess960 (Shredder-FEN).
     fn castling_field(&self, pos: &Pos<B>) -> String {
         if self.rules.castling.is_empty() || pos.st.castling.none() {
             return "-".into();
@@ -734,25 +737,59 @@ impl<B: Bits> Engine<B> {
             let Some(king) = self.castling_king(pos, PlayerId(owner)) else {
                 continue;
             };
-            let rights = pos.st.castling & pos.by_owner[owner as usize];
-            let (fk, _) = b.coords(king);
-            let mut k = false;
-            let mut q = false;
-            for r in rights.cells() {
-                if b.coords(Cell(r as u16)).0 > fk {
-                    k = true;
+            let (fk, rk) = b.coords(king);
+            let case = |c: char| {
+                if owner == 0 {
+                    c.to_ascii_uppercase()
                 } else {
-                    q = true;
+                    c.to_ascii_lowercase()
+                }
+            };
+            // Partners on the king's rank, and the rights among them.
+            let partners: Vec<i32> = pos.by_owner[owner as usize]
+                .cells()
+                .map(|c| b.coords(Cell(c as u16)))
+                .filter(|&(_, r)| r == rk)
+                .filter(|&(f, r)| {
+                    b.cell(f, r)
+                        .and_then(|c| pos.piece(c.index()))
+                        .is_some_and(|p| self.castles_as(p.kind, false))
+                })
+                .map(|(f, _)| f)
+                .collect();
+            let rights = pos.st.castling & pos.by_owner[owner as usize];
+            let mut high = Vec::new();
+            let mut low = Vec::new();
+            for r in rights.cells() {
+                let f = b.coords(Cell(r as u16)).0;
+                if f > fk {
+                    high.push(f);
+                } else {
+                    low.push(f);
                 }
             }
-            for (flag, ch) in [(k, 'K'), (q, 'Q')] {
-                if flag {
-                    s.push(if owner == 0 {
-                        ch
-                    } else {
-                        ch.to_ascii_lowercase()
-                    });
+            let letter = |f: i32| case((b'a' + f as u8) as char);
+            if self.rules.castling_chess960 {
+                for f in high.iter().rev().chain(low.iter().rev()) {
+                    s.push(letter(*f));
                 }
+                continue;
+            }
+            let outer_high = partners.iter().copied().filter(|&f| f > fk).max();
+            let outer_low = partners.iter().copied().filter(|&f| f < fk).min();
+            for f in high.iter().rev() {
+                s.push(if Some(*f) == outer_high {
+                    case('K')
+                } else {
+                    letter(*f)
+                });
+            }
+            for f in low.iter().rev() {
+                s.push(if Some(*f) == outer_low {
+                    case('Q')
+                } else {
+                    letter(*f)
+                });
             }
         }
         if s.is_empty() { "-".into() } else { s }

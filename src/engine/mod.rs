@@ -11,6 +11,7 @@ mod fen;
 mod movegen;
 mod notation;
 mod position;
+mod shuffle;
 mod tables;
 
 pub use fen::FenError;
@@ -61,6 +62,12 @@ pub enum GameError {
     /// Its start position is not a position of the game.
     #[error("bad setup: {0}")]
     Setup(#[from] FenError),
+    /// No arrangement of its shuffled cells satisfies its shuffle rules.
+    #[error("no arrangement of the shuffled cells satisfies the shuffle rules")]
+    Shuffle,
+    /// A seed was given for a game without a shuffled set-up.
+    #[error("the game has no shuffled set-up (no `shuffle` statement)")]
+    NoShuffle,
 }
 
 /// Where a position stands.
@@ -286,6 +293,25 @@ impl Game {
     /// Gets the start position.
     pub fn start(&self) -> Position {
         each!(self, |e| self.wrap(e.start.clone()))
+    }
+
+    /// Gets the start position shuffled from a seed, for a game with a `shuffle` rule (Chess960
+    /// and the like); the same seed always gives the same set-up.
+    ///
+    /// ```
+    /// let src = std::fs::read_to_string("definitions/fsf/fischerandom.varia").unwrap();
+    /// let game = varia::load_str(&src, None).unwrap();
+    /// let pos = game.shuffled_start(518).unwrap();
+    /// assert_eq!(game.fen(&pos), game.fen(&game.shuffled_start(518).unwrap()));
+    /// ```
+    pub fn shuffled_start(&self, seed: u64) -> Result<Position, GameError> {
+        if self.rules().shuffle.is_none() {
+            return Err(GameError::NoShuffle);
+        }
+        each!(self, |e| e
+            .shuffled(seed)
+            .map(|p| self.wrap(p))
+            .ok_or(GameError::Shuffle))
     }
 
     /// Parses a FEN into a position of this game.
@@ -525,8 +551,11 @@ impl From<Pos<U256>> for PosInner {
 }
 
 /// Reads an engine's start position.
-fn ready<B: Bits>(mut e: Engine<B>) -> Result<Engine<B>, FenError> {
+fn ready<B: Bits>(mut e: Engine<B>) -> Result<Engine<B>, GameError> {
     e.start = e.parse_fen(&e.rules.setup)?;
+    if e.rules.shuffle.is_some() && e.shuffled(0).is_none() {
+        return Err(GameError::Shuffle);
+    }
     Ok(e)
 }
 

@@ -5,7 +5,7 @@
 use super::AsIndex;
 use super::bits::Bits;
 use super::core::{Engine, Safety};
-use super::position::{Move, MoveKind, Pos};
+use super::position::{Move, MoveKind, Pos, Sq};
 use super::tables::{Hop, Kind};
 use crate::rules::{Cell, Mode, Obligation, PieceId, PlayerId, Style, Trigger};
 
@@ -261,6 +261,21 @@ impl<B: Bits> Engine<B> {
                         quiet |= landing;
                     }
                     hops |= r.mode.captures() && next.is_some_and(|c| enemies.has(c));
+                }
+                Hop::Grasshopper => {
+                    let Some(screen) = t.first(r.dir, from, occ) else {
+                        continue;
+                    };
+                    let Some(to) = t.next(r.dir, screen).filter(|&c| ray.has(c)) else {
+                        continue;
+                    };
+                    let to = B::cell(to);
+                    if r.mode.moves() {
+                        quiet |= to & empty;
+                    }
+                    if r.mode.captures() {
+                        capture |= to & enemies;
+                    }
                 }
             }
         }
@@ -618,22 +633,37 @@ impl<B: Bits> Engine<B> {
                         continue;
                     }
                     let dir = (fr - fk).signum();
-                    let (Some(kd), Some(pass)) = (b.cell(fk + 2 * dir, rk), b.cell(fk + dir, rk))
-                    else {
+                    // The king's destination and the partner's, beside it towards its origin.
+                    let (kf, rf) = match cs.king_to {
+                        None => (fk + 2 * dir, fk + dir),
+                        Some((high, low)) => {
+                            let kf = i32::from(if dir > 0 { high } else { low });
+                            (kf, kf - dir)
+                        }
+                    };
+                    let (Some(kd), Some(rd)) = (b.cell(kf, rk), b.cell(rf, rk)) else {
                         continue;
                     };
-                    let (kd, pass) = (kd.index(), pass.index());
-                    let clear_between = (fk.min(fr) + 1..fk.max(fr))
-                        .all(|f| b.cell(f, rk).is_some_and(|c| pos.is_empty(c.index())));
-                    let free = |c: usize| c == k || c == r || pos.is_empty(c);
-                    if !clear_between || !free(kd) || !free(pass) {
+                    let (kd, rd) = (kd.index(), rd.index());
+                    // Every cell the king or the partner crosses or lands on is empty but for
+                    // the two of them; the default form also needs the cells between them.
+                    let span = |a: i32, z: i32| a.min(z)..=a.max(z);
+                    let mut crossed: Vec<i32> = span(fk, kf).chain(span(fr, rf)).collect();
+                    if cs.king_to.is_none() {
+                        crossed.extend(span(fk, fr));
+                    }
+                    let free = crossed.iter().all(|&f| {
+                        b.cell(f, rk).is_some_and(|c| {
+                            let c = c.index();
+                            c == k || c == r || pos.is_empty(c)
+                        })
+                    });
+                    if !free {
                         continue;
                     }
-                    // Only a royal king is in check: it may not castle out of or through it.
-                    let safe = !self.t.royal[cs.king.index()]
-                        || self
-                            .opponents(pos, side)
-                            .all(|q| !self.attacked(pos, k, q) && !self.attacked(pos, pass, q));
+                    // Only a royal king is in check: it may not castle out of or through it,
+                    // nor onto a cell the partner shielded.
+                    let safe = !self.t.royal[cs.king.index()] || self.castle_safe(pos, k, kd, r);
                     if safe {
                         let m = Move {
                             from: Cell(k as u16),
@@ -643,6 +673,7 @@ impl<B: Bits> Engine<B> {
                             swap: false,
                             kind: MoveKind::Castle {
                                 rook: Cell(r as u16),
+                                rook_to: Cell(rd as u16),
                             },
                         };
                         out.add(m, true);
@@ -650,6 +681,32 @@ impl<B: Bits> Engine<B> {
                 }
             }
         }
+    }
+
+    /// Tells whether a royal king on `k` may castle to `kd` with the partner on `r`: no enemy
+    /// attacks its cell or a cell it passes or lands on, nor its landing cell once the partner
+    /// has left (the rest of the test is the usual one after the move).
+    fn castle_safe(&self, pos: &Pos<B>, k: usize, kd: usize, r: usize) -> bool {
+        let files = self.t.files;
+        let (fk, fd, rank) = (k % files, kd % files, k / files);
+        let mut cells = (fk.min(fd)..=fk.max(fd)).map(|f| f + rank * files);
+        if !cells.all(|c| {
+            self.opponents(pos, pos.st.side)
+                .all(|q| !self.attacked(pos, c, q))
+        }) {
+            return false;
+        }
+        // Only a partner standing beyond the landing cell, with more board behind it, can have
+        // shielded it.
+        let fr = r % files;
+        let away = fr as i32 + (fr as i32 - fd as i32).signum();
+        if fr == fd || self.rules.board.cell(away, rank as i32).is_none() {
+            return true;
+        }
+        let mut bare = pos.clone();
+        bare.raw_set(r, Sq::EMPTY, self.t.royal_kinds);
+        self.opponents(&bare, pos.st.side)
+            .all(|q| !self.attacked(&bare, kd, q))
     }
 
     fn gen_drops<S: Sink<B>>(&self, pos: &Pos<B>, safety: &Safety<B>, out: &mut S) {

@@ -54,6 +54,15 @@ impl<B: Bits> Engine<B> {
                 self.cell_name(m.to)
             );
         }
+        if let MoveKind::Castle { rook, .. } = m.kind {
+            // Written as taking the partner under Chess960 notation, and for a king that moves
+            // less than two cells, which could be read as a plain king move.
+            let (fk, _) = self.rules.board.coords(m.from);
+            let (fd, _) = self.rules.board.coords(m.to);
+            if self.rules.castling_chess960 || (fk - fd).abs() < 2 {
+                return self.cell_name(m.from) + &self.cell_name(rook);
+            }
+        }
         let mut s = self.cell_name(m.from) + &self.cell_name(m.to);
         if let Some(p) = m.promotion {
             s += &self.promotion_suffix(m, p);

@@ -253,6 +253,8 @@ pub enum MoveKind {
     Castle {
         /// Where the partner stands.
         rook: Cell,
+        /// Where the partner lands.
+        rook_to: Cell,
     },
     /// A hopper's capture over `screen`.
     Hop {

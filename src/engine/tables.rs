@@ -29,6 +29,9 @@ pub enum Hop {
     /// A cannon: it passes exactly one piece (the screen), then lands on any empty cell beyond
     /// or captures the next piece.
     Cannon,
+    /// A grasshopper: it passes exactly one piece (the screen) and lands on the cell just
+    /// beyond it, empty or holding an enemy to capture.
+    Grasshopper,
 }
 
 /// A ride of one piece type and player along one direction.
@@ -203,6 +206,12 @@ impl<B: Bits> Tables<B> {
         } else {
             Some(hit.highest())
         }
+    }
+
+    /// The next cell along a direction from a cell, if the ray goes on.
+    #[inline]
+    pub fn next(&self, dir: u16, cell: usize) -> Option<usize> {
+        self.first(dir, cell, !B::EMPTY)
     }
 
     /// The cells a ride reaches along a direction: up to and including the first occupied one.
@@ -461,7 +470,11 @@ impl<B: Bits> Tables<B> {
                         dir: d,
                         limit,
                         mode: part.mode,
-                        hop: if part.hop { Hop::Cannon } else { Hop::None },
+                        hop: match (part.hop, part.lands_behind_screen) {
+                            (false, _) => Hop::None,
+                            (true, false) => Hop::Cannon,
+                            (true, true) => Hop::Grasshopper,
+                        },
                     });
                 }
             }

@@ -137,6 +137,7 @@ fn lower_atom(atom: &MoveAtom, doubled: bool) -> Result<Vec<MovePart>, BetzaErro
     let mut mode = Mode::Both;
     let mut style = Style::Leap;
     let mut hop = false;
+    let mut grasshopper = None;
     let mut dirs = Vec::new();
     let mods = &atom.modifiers;
     for (i, c) in mods.node.chars().enumerate() {
@@ -162,16 +163,28 @@ fn lower_atom(atom: &MoveAtom, doubled: bool) -> Result<Vec<MovePart>, BetzaErro
             'n' => style = Style::Step,
             'x' => style = Style::Displace,
             'p' => hop = true,
+            'g' => {
+                hop = true;
+                grasshopper = Some(at);
+            }
             'f' | 'b' | 'l' | 'r' | 'v' | 's' => dirs.push(c),
             _ => {
                 return Err(BetzaError {
                     message: format!(
-                        "unknown modifier `{c}`: expected m c n x p or a direction (f b l r v s)"
+                        "unknown modifier `{c}`: expected m c n x p g or a direction (f b l r v s)"
                     ),
                     span: at,
                 });
             }
         }
+    }
+    if let Some(at) = grasshopper
+        && (range == 1 || style != Style::Leap)
+    {
+        return Err(BetzaError {
+            message: "`g` (land just beyond the screen) needs a rider, without `n` or `x`".into(),
+            span: at,
+        });
     }
     let mut all = Vec::new();
     for (x, y) in bases {
@@ -228,6 +241,7 @@ fn lower_atom(atom: &MoveAtom, doubled: bool) -> Result<Vec<MovePart>, BetzaErro
         style,
         mode,
         hop,
+        lands_behind_screen: grasshopper.is_some(),
         from_zone: None,
         paths,
     }])

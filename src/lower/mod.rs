@@ -20,12 +20,17 @@ pub struct Diagnostic {
     pub message: String,
 }
 
+/// A castling statement: king, partner, and the king's destination files.
+type CastlingDraft = (Name, Name, Option<(Name, Name)>);
+
 /// A lowered variant with the source places the engine may still need to point at.
 #[derive(Clone, Debug)]
 pub struct Lowered {
     pub rules: RuleSet,
     /// Where the start position was written.
     pub setup_span: Span,
+    /// Where the shuffled cells were written.
+    pub shuffle_span: Option<Span>,
 }
 
 /// Lowers one variant (`None`: the main game). `Ok(None)` if the name is not a variant of the file.
@@ -92,9 +97,13 @@ struct Draft {
     piece_index: HashMap<String, usize>,
     setup: Option<Spanned<String>>,
     captures_to_hand: bool,
+    have_hands: bool,
+    keep_type_in_hand: bool,
     no_drop_where_stuck: bool,
     royals_may_not_face: bool,
-    castling: Vec<(Name, Name)>,
+    castling: Vec<CastlingDraft>,
+    castling_chess960: bool,
+    shuffle: Option<(syntax::Region, Vec<syntax::ShuffleRule>)>,
     checkmate: Option<Spanned<String>>,
     stalemate: Option<Spanned<String>>,
     styles: Vec<(Spanned<String>, Vec<Name>)>,
@@ -239,18 +248,20 @@ impl Draft {
             }
             Statement::Setup(f) => self.setup = Some(f.clone()),
             Statement::CapturesToHand(_) => self.captures_to_hand = true,
+            Statement::HaveHands(_) => self.have_hands = true,
+            Statement::KeepTypeInHand(_) => self.keep_type_in_hand = true,
             Statement::NoDropWhereStuck(_) => self.no_drop_where_stuck = true,
             Statement::RoyalsMayNotFace(_) => self.royals_may_not_face = true,
-            Statement::Castling { king, rook } => {
+            Statement::Castling { king, rook, to } => {
                 // Several castling statements give several ways to castle; a subvariant's
-                // statement for the same pair replaces nothing, it is the same rule.
-                if !self
-                    .castling
-                    .iter()
-                    .any(|(k, r)| k.node == king.node && r.node == rook.node)
-                {
-                    self.castling.push((king.clone(), rook.clone()))
-                }
+                // statement for the same pair replaces the earlier one.
+                self.castling
+                    .retain(|(k, r, _)| k.node != king.node || r.node != rook.node);
+                self.castling.push((king.clone(), rook.clone(), to.clone()))
+            }
+            Statement::CastlingNotation(_) => self.castling_chess960 = true,
+            Statement::Shuffle { region, rules } => {
+                self.shuffle = Some((region.clone(), rules.clone()))
             }
             Statement::Checkmate(o) => self.checkmate = Some(o.clone()),
             Statement::Stalemate(o) => self.stalemate = Some(o.clone()),
@@ -670,17 +681,68 @@ impl Draft {
             }
         }
         let mut castling = Vec::new();
-        for (k, r) in &self.castling {
+        for (k, r, to) in &self.castling {
             let king = piece_id(k, &mut err);
             let rook = piece_id(r, &mut err);
+            let mut files = None;
+            if let Some((high, low)) = to {
+                let file = |f: &Name, err: &mut dyn FnMut(Span, String)| {
+                    let n = f.node.as_bytes()[0] - b'a';
+                    if n >= board.files {
+                        err(f.span, format!("file `{}` is not on the board", f.node));
+                    }
+                    n
+                };
+                files = Some((file(high, &mut err), file(low, &mut err)));
+            }
             if let (Some(king), Some(rook)) = (king, rook) {
                 if king == rook {
                     err(r.span, format!("`{}` cannot castle with itself", r.node));
+                } else if castling
+                    .iter()
+                    .any(|c: &Castling| c.king == king && c.king_to != files)
+                {
+                    err(
+                        to.as_ref().map_or(r.span, |t| t.0.span),
+                        format!(
+                            "`{}` castles to different files with different partners: give every \
+                             castling statement of a type the same `to`",
+                            k.node
+                        ),
+                    );
                 } else {
-                    castling.push(Castling { king, rook });
+                    castling.push(Castling {
+                        king,
+                        rook,
+                        king_to: files,
+                    });
                 }
             }
         }
+        let shuffle = self.shuffle.as_ref().map(|(region, rules)| {
+            if players.len() != 2 {
+                err(region.span, "a shuffled set-up needs two players".into());
+            }
+            let cells = ctx.absolute(region, &drafts, &mut err);
+            let mut both_colours = Vec::new();
+            let mut between = Vec::new();
+            for rule in rules {
+                match rule {
+                    syntax::ShuffleRule::BothColours(names) => both_colours
+                        .push(names.iter().filter_map(|n| piece_id(n, &mut err)).collect()),
+                    syntax::ShuffleRule::Between(a, b) => {
+                        if let (Some(a), Some(b)) = (piece_id(a, &mut err), piece_id(b, &mut err)) {
+                            between.push((a, b));
+                        }
+                    }
+                }
+            }
+            Shuffle {
+                cells,
+                both_colours,
+                between,
+            }
+        });
         let outcome =
             |o: &Option<Spanned<String>>, default| match o.as_ref().map(|s| s.node.as_str()) {
                 Some("win") => Outcome::Win,
@@ -854,9 +916,13 @@ impl Draft {
             pieces,
             setup: setup.node.clone(),
             captures_to_hand: self.captures_to_hand,
+            hands: self.have_hands,
+            promoted_keep_type_in_hand: self.keep_type_in_hand,
             no_drop_where_stuck: self.no_drop_where_stuck,
             royals_may_not_face: self.royals_may_not_face,
             castling,
+            castling_chess960: self.castling_chess960,
+            shuffle,
             interchangeable,
             swapped_to_hand: self.swapped_to_hand,
             separated: self
@@ -883,6 +949,7 @@ impl Draft {
         Some(Lowered {
             rules,
             setup_span: setup.span,
+            shuffle_span: self.shuffle.as_ref().map(|(r, _)| r.span),
         })
     }
 

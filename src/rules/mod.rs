@@ -38,6 +38,13 @@ pub struct RuleSet {
     pub setup: String,
     /// Captured pieces go to the captor's hand, from where they may be dropped.
     pub captures_to_hand: bool,
+    /// Players have hands even where captures do not go there: pieces the set-up or a FEN puts
+    /// in hand may be dropped.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hands: bool,
+    /// A captured promoted piece goes to hand as the type it stands as (no origin is kept).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub promoted_keep_type_in_hand: bool,
     /// A piece may not be dropped on a cell from which it could never move.
     pub no_drop_where_stuck: bool,
     /// Two royal pieces of different players may not stand on one file with nothing between them.
@@ -45,6 +52,13 @@ pub struct RuleSet {
     /// Castling rules, each a king type with a partner type; none if the game has no castling.
     #[serde(default)]
     pub castling: Vec<Castling>,
+    /// Castling is written as the king taking its partner (`e1h1`) and castling rights as the
+    /// partners' file letters (Shredder-FEN), as Fairy-Stockfish writes Chess960.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub castling_chess960: bool,
+    /// A set-up shuffled from a seed (Chess960 and the like); the setup FEN otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shuffle: Option<Shuffle>,
     /// Groups of types that are interchangeable in hand: a captured piece of any of them goes to
     /// hand as the group's first type and may be dropped as any of them.
     pub interchangeable: Vec<Vec<PieceId>>,
@@ -318,14 +332,33 @@ pub enum Outcome {
     Elimination,
 }
 
-/// Castling: the royal `king` moves two cells towards a `rook` on its rank, and the rook lands on
-/// the cell the king passed over.
+/// Castling: the `king` moves towards an unmoved `rook` on its rank and the rook lands beside it,
+/// on the side the king came from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Castling {
-    /// The type that castles as the king (moves two cells).
+    /// The type that castles as the king.
     pub king: PieceId,
-    /// The partner type that jumps over it.
+    /// The partner type.
     pub rook: PieceId,
+    /// The files (0 = `a`) the king lands on when castling towards higher files and towards
+    /// lower files, wherever king and partner start (as in Chess960); `None`: the king moves two
+    /// cells and the partner lands on the cell it passed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub king_to: Option<(u8, u8)>,
+}
+
+/// A shuffled set-up: the contents of the first player's `cells` are permuted (the same
+/// permutation moves the second player's pieces on the mirrored cells) until every rule holds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shuffle {
+    /// The first player's cells whose contents are shuffled.
+    pub cells: Vec<Cell>,
+    /// Groups of types whose pieces (on the shuffled cells) must stand on both colours.
+    #[serde(default)]
+    pub both_colours: Vec<Vec<PieceId>>,
+    /// Pairs (a, b): every piece of type a has a piece of type b on a lower and on a higher file.
+    #[serde(default)]
+    pub between: Vec<(PieceId, PieceId)>,
 }
 
 /// A piece type: its name, symbol, value, moves and rules.
@@ -419,6 +452,10 @@ pub struct MovePart {
     pub mode: Mode,
     /// Hopper: the move passes exactly one occupied cell (the screen) before it may land.
     pub hop: bool,
+    /// With `hop`: the piece lands on the cell just beyond the screen, and only there (the
+    /// grasshopper, Betza `g`); otherwise anywhere beyond it (the cannon, Betza `p`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub lands_behind_screen: bool,
     /// The part is usable only from cells of this zone.
     pub from_zone: Option<ZoneId>,
     /// Cells (in the owner's frame, relative to the start) that must be empty for each vector, in
@@ -488,6 +525,11 @@ pub struct DropRules {
 }
 
 impl RuleSet {
+    /// Tells whether players hold hands: captures go there, or the rules give them hands.
+    pub fn has_hands(&self) -> bool {
+        self.captures_to_hand || self.hands
+    }
+
     /// Finds a piece type by its first player's symbol.
     pub fn piece_by_symbol(&self, symbol: &str) -> Option<PieceId> {
         self.pieces
@@ -730,12 +772,48 @@ impl RuleSet {
                 ));
             }
         }
+        if let Some(sh) = &self.shuffle {
+            if self.players.len() != 2 {
+                return fail("a shuffled set-up needs two players".into());
+            }
+            if sh.cells.iter().any(|&c| {
+                let (f, r) = (
+                    c.index() % self.board.files as usize,
+                    c.index() / self.board.files as usize,
+                );
+                c.index() >= self.board.cells()
+                    || self.board.cell(f as i32, r as i32).is_none()
+                    || self
+                        .board
+                        .cell(f as i32, self.board.ranks as i32 - 1 - r as i32)
+                        .is_none()
+            }) {
+                return fail("a shuffled cell is not on the board".into());
+            }
+            let types = sh.both_colours.iter().flatten();
+            if types
+                .chain(sh.between.iter().flat_map(|(a, b)| [a, b]))
+                .any(|&t| !piece_ok(t))
+            {
+                return fail("a shuffle rule names an unknown piece".into());
+            }
+        }
         for c in &self.castling {
             if !piece_ok(c.king) || !piece_ok(c.rook) {
                 return fail("castling names an unknown piece".into());
             }
             if c.king == c.rook {
                 return fail("castling needs two different types".into());
+            }
+            if c.king_to.is_some_and(|(h, l)| h.max(l) >= self.board.files) {
+                return fail("castling sends the king off the board".into());
+            }
+            if self
+                .castling
+                .iter()
+                .any(|o| o.king == c.king && o.king_to != c.king_to)
+            {
+                return fail("one type castles to different files".into());
             }
         }
         self.validate_endings()

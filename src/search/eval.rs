@@ -444,7 +444,7 @@ impl Eval {
             s.positional += mobility * MOBILITY;
         }
         for (p, s) in sides.iter_mut().enumerate().take(self.players) {
-            if rules.captures_to_hand {
+            if rules.has_hands() {
                 for (k, hv) in self.hand_value.iter().enumerate() {
                     let n = pos.in_hand(PlayerId(p as u8), PieceId(k as u8)) as i32;
                     s.material += n * hv;

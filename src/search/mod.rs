@@ -201,6 +201,9 @@ pub struct Searcher {
     start: Instant,
     limits: Limits,
     aborted: bool,
+    /// The depth of the iteration under way: the first always finishes, whatever the clock says,
+    /// so that the move played has been searched.
+    iteration: u32,
     root_best: Option<(Move, i32)>,
 }
 
@@ -227,6 +230,7 @@ impl Searcher {
             start: Instant::now(),
             limits: Limits::default(),
             aborted: false,
+            iteration: 0,
             root_best: None,
             game,
         }
@@ -312,6 +316,7 @@ impl Searcher {
             .unwrap_or(MAX_PLY as u32 - 1)
             .clamp(1, MAX_PLY as u32 - 1);
         for depth in 1..=max_depth {
+            self.iteration = depth;
             self.root_best = None;
             let v = self.negamax(pos, depth as i32, -INF, INF, 0, true);
             if self.aborted {
@@ -518,10 +523,11 @@ impl Searcher {
             {
                 self.aborted = true;
             }
-            if self
-                .limits
-                .movetime
-                .is_some_and(|t| self.start.elapsed() >= t)
+            if self.iteration > 1
+                && self
+                    .limits
+                    .movetime
+                    .is_some_and(|t| self.start.elapsed() >= t)
             {
                 self.aborted = true;
             }

@@ -84,11 +84,24 @@ pub enum Statement {
     Piece(Piece),
     Setup(Spanned<String>),
     CapturesToHand(Span),
+    /// `players have hands`
+    HaveHands(Span),
+    /// `promoted pieces keep their type in hand`
+    KeepTypeInHand(Span),
     NoDropWhereStuck(Span),
     RoyalsMayNotFace(Span),
     Castling {
         king: Name,
         rook: Name,
+        /// `to FILE FILE`: the king's destination files, towards higher and lower files.
+        to: Option<(Spanned<String>, Spanned<String>)>,
+    },
+    /// `castling notation chess960`
+    CastlingNotation(Span),
+    /// `shuffle REGION: RULE, ...`
+    Shuffle {
+        region: Region,
+        rules: Vec<ShuffleRule>,
     },
     Checkmate(Spanned<String>),
     Stalemate(Spanned<String>),
@@ -159,6 +172,15 @@ pub enum Statement {
         from_pieces: bool,
         honours: Vec<(Spanned<Int>, Name, Spanned<Int>)>,
     },
+}
+
+/// A rule of a shuffled set-up.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum ShuffleRule {
+    /// `TYPE... on both colours`
+    BothColours(Vec<Name>),
+    /// `TYPE between TYPE`
+    Between(Name, Name),
 }
 
 /// A union of region items.

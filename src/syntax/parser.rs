@@ -164,11 +164,28 @@ fn statement(pair: Pair<Rule>) -> Statement {
             })
         }
         Rule::captures_to_hand => Statement::CapturesToHand(sp),
+        Rule::have_hands => Statement::HaveHands(sp),
+        Rule::keep_type_in_hand => Statement::KeepTypeInHand(sp),
         Rule::no_drop_where_stuck => Statement::NoDropWhereStuck(sp),
         Rule::royals_may_not_face => Statement::RoyalsMayNotFace(sp),
         Rule::castling => Statement::Castling {
             king: spanned_str(&p[0]),
             rook: spanned_str(&p[1]),
+            to: (p.len() == 4).then(|| (spanned_str(&p[2]), spanned_str(&p[3]))),
+        },
+        Rule::castling_notation => Statement::CastlingNotation(sp),
+        Rule::shuffle => Statement::Shuffle {
+            region: region(p[0].clone()),
+            rules: p[1..]
+                .iter()
+                .map(|r| {
+                    let names: Vec<Name> = parts(r.clone()).iter().map(spanned_str).collect();
+                    match r.as_rule() {
+                        Rule::between => ShuffleRule::Between(names[0].clone(), names[1].clone()),
+                        _ => ShuffleRule::BothColours(names),
+                    }
+                })
+                .collect(),
         },
         Rule::checkmate => Statement::Checkmate(spanned_str(&p[0])),
         Rule::stalemate => Statement::Stalemate(spanned_str(&p[0])),
@@ -521,9 +538,13 @@ fn describe(rule: Rule) -> Option<String> {
         | Rule::piece
         | Rule::setup
         | Rule::captures_to_hand
+        | Rule::have_hands
+        | Rule::keep_type_in_hand
         | Rule::no_drop_where_stuck
         | Rule::royals_may_not_face
         | Rule::castling
+        | Rule::castling_notation
+        | Rule::shuffle
         | Rule::checkmate
         | Rule::stalemate
         | Rule::style
@@ -565,6 +586,7 @@ fn describe(rule: Rule) -> Option<String> {
         | Rule::kw_no
         | Rule::kw_royals
         | Rule::kw_castling
+        | Rule::kw_shuffle
         | Rule::kw_checkmate
         | Rule::kw_stalemate => "a statement",
         Rule::property

@@ -1,0 +1,291 @@
+//! Scenario tests of the move rules beyond the core: castling as data (destination files,
+//! Chess960 notation and rights), shuffled set-ups, and their bad inputs. Expected moves and
+//! positions are Fairy-Stockfish's (checked with pyffish when the tests were written).
+
+mod common;
+
+use common::{after, load, moves_from};
+use varia::{Game, LoadError};
+
+fn fsf(name: &str) -> Game {
+    load(&format!("definitions/fsf/{name}.varia"), None)
+}
+
+// ---------------------------------------------------------------------------------------------
+// castling
+
+#[test]
+fn a_three_cell_castle_lands_the_rook_beside_the_king() {
+    let g = fsf("capablanca");
+    let f = "4k5/10/10/10/10/10/10/5K3R w K - 0 1";
+    assert_eq!(
+        moves_from(&g, f, "f1"),
+        ["f1e1", "f1e2", "f1f2", "f1g1", "f1g2", "f1i1"]
+    );
+    assert_eq!(
+        after(&g, f, &["f1i1"]),
+        "4k5/10/10/10/10/10/10/7RK1 b - - 1 1"
+    );
+}
+
+#[test]
+fn a_three_cell_castle_may_not_pass_an_attacked_cell() {
+    // The rook on h8 attacks h1, which the king crosses on its way to i1.
+    let g = fsf("capablanca");
+    let f = "4k2r2/10/10/10/10/10/10/5K3R w K - 0 1";
+    assert_eq!(
+        moves_from(&g, f, "f1"),
+        ["f1e1", "f1e2", "f1f2", "f1g1", "f1g2"]
+    );
+}
+
+#[test]
+fn chess960_castling_is_written_as_taking_the_rook() {
+    let g = fsf("fischerandom");
+    // The king lands on the rook's cell and the rook jumps to f1.
+    let f = "4k3/8/8/8/8/8/8/5KR1 w G - 0 1";
+    assert_eq!(
+        moves_from(&g, f, "f1"),
+        ["f1e1", "f1e2", "f1f2", "f1g1", "f1g2"]
+    );
+    assert_eq!(after(&g, f, &["f1g1"]), "4k3/8/8/8/8/8/8/5RK1 b - - 1 1");
+    // Queenside from b1: the king moves right, to c1, and the rook to d1.
+    let f = "4k3/8/8/8/8/8/8/RK6 w A - 0 1";
+    assert_eq!(
+        moves_from(&g, f, "b1"),
+        ["b1a1", "b1a2", "b1b2", "b1c1", "b1c2"]
+    );
+    assert_eq!(after(&g, f, &["b1a1"]), "4k3/8/8/8/8/8/8/2KR4 b - - 1 1");
+    // The rook on f1 attacks c1 and d1 once a1's rook has gone: no castling.
+    let f = "4k3/8/8/8/8/8/8/RK3r2 w A - 0 1";
+    assert_eq!(moves_from(&g, f, "b1"), ["b1a2", "b1b2", "b1c2"]);
+}
+
+#[test]
+fn castling_rights_are_written_as_the_rules_say() {
+    // Chess960 notation: the rooks' files (Shredder-FEN), also for the standard array.
+    let g = fsf("fischerandom");
+    assert_eq!(
+        g.fen(&g.start()),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"
+    );
+    // Elsewhere K and Q, and a file letter (X-FEN) for a right held by an inner rook.
+    let g = fsf("capablanca");
+    let f = "4k5/10/10/10/10/10/10/R1R2K2RR w Cq - 0 1";
+    let pos = g.parse_fen(f).unwrap();
+    assert_eq!(g.fen(&pos), "4k5/10/10/10/10/10/10/R1R2K2RR w C - 0 1");
+    let f = "r3k4r/10/10/10/10/10/10/R1R2K2RR w KCkq - 0 1";
+    let pos = g.parse_fen(f).unwrap();
+    assert_eq!(g.fen(&pos), "r3k4r/10/10/10/10/10/10/R1R2K2RR w KCkq - 0 1");
+}
+
+// ---------------------------------------------------------------------------------------------
+// shuffled set-ups
+
+#[test]
+fn a_seed_always_gives_the_same_legal_chess960_array() {
+    let g = fsf("fischerandom");
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..200 {
+        let fen = g.fen(&g.shuffled_start(seed).unwrap());
+        assert_eq!(fen, g.fen(&g.shuffled_start(seed).unwrap()));
+        let back = fen
+            .split('/')
+            .next_back()
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap();
+        let front = fen.split('/').next().unwrap();
+        assert_eq!(back.to_lowercase(), front, "black mirrors white: {fen}");
+        let file = |c: char| back.find(c).unwrap();
+        let bishops: Vec<usize> = back.match_indices('B').map(|(i, _)| i).collect();
+        assert_ne!(
+            bishops[0] % 2,
+            bishops[1] % 2,
+            "bishops on both colours: {fen}"
+        );
+        let rooks: Vec<usize> = back.match_indices('R').map(|(i, _)| i).collect();
+        assert!(rooks[0] < file('K') && file('K') < rooks[1], "{fen}");
+        // Both rooks keep their rights, named by file.
+        let rights: String = [rooks[1], rooks[0]]
+            .iter()
+            .map(|&f| (b'A' + f as u8) as char)
+            .collect();
+        assert!(
+            fen.contains(&format!(" w {rights}{} ", rights.to_lowercase())),
+            "{fen}"
+        );
+        seen.insert(back.to_string());
+    }
+    assert!(
+        seen.len() > 150,
+        "200 seeds gave only {} arrays",
+        seen.len()
+    );
+}
+
+#[test]
+fn a_seed_is_refused_where_nothing_is_shuffled() {
+    let g = fsf("capablanca");
+    assert!(g.shuffled_start(1).is_err());
+}
+
+// ---------------------------------------------------------------------------------------------
+// bad input
+
+/// The messages of a definition's diagnostics, each with the line it points at.
+fn problems(src: &str) -> Vec<(usize, String)> {
+    match varia::load_str(src, None) {
+        Ok(_) => panic!("accepted:\n{src}"),
+        Err(LoadError::Definition(ds)) => ds
+            .iter()
+            .map(|d| {
+                (
+                    src[..d.span.start].matches('\n').count() + 1,
+                    d.message.clone(),
+                )
+            })
+            .collect(),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+const CHESS: &str = "game g
+board 8 x 8
+player white north
+player black south
+piece King K
+  royal
+  moves K
+piece Rook R
+  moves R
+piece Chancellor C
+  moves RN
+piece Bishop B
+  moves B
+";
+
+#[test]
+fn contradictory_castling_rules_are_refused_at_their_line() {
+    let src = format!(
+        "{CHESS}castling King with Rook to g c\ncastling King with Chancellor\n\
+         setup rcb1k3/8/8/8/8/8/8/RCB1K3 w KQkq - 0 1\n"
+    );
+    let p = problems(&src);
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert_eq!(p[0].0, 15);
+    assert!(p[0].1.contains("different files"), "{p:?}");
+}
+
+#[test]
+fn a_castling_file_off_the_board_is_refused() {
+    let src =
+        format!("{CHESS}castling King with Rook to k c\nsetup 4k3/8/8/8/8/8/8/R3K2R w - - 0 1\n");
+    let p = problems(&src);
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert_eq!(p[0].0, 14);
+    assert!(p[0].1.contains("file `k` is not on the board"), "{p:?}");
+}
+
+#[test]
+fn a_shuffle_without_a_solution_is_refused_at_its_line() {
+    // One bishop cannot stand on both colours.
+    let src = format!(
+        "{CHESS}shuffle rank 1: Bishop on both colours\nsetup rcb1k3/8/8/8/8/8/8/RCB1K3 w - - 0 1\n"
+    );
+    let p = problems(&src);
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert_eq!(p[0].0, 14);
+    assert!(p[0].1.contains("shuffle rules"), "{p:?}");
+    // A shuffle rule naming an unknown piece.
+    let src = format!(
+        "{CHESS}shuffle rank 1: King between Castle\nsetup 4k3/8/8/8/8/8/8/R3K2R w - - 0 1\n"
+    );
+    let p = problems(&src);
+    assert_eq!(p[0].0, 14);
+    assert!(p[0].1.contains("Castle"), "{p:?}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// the grasshopper (Betza g)
+
+#[test]
+fn a_grasshopper_lands_just_beyond_its_screen() {
+    let g = fsf("grasshopper");
+    // Up the file, the screen d8 stands on the edge: no landing cell. Down, the enemy rook on
+    // d2 is a screen like any piece: d1. North-east, f6 then g7. Nothing else has a screen.
+    let f = "3Pk3/8/5P2/8/3G4/8/3r4/K7 w - - 0 1";
+    assert_eq!(moves_from(&g, f, "d4"), ["d4d1", "d4g7"]);
+}
+
+#[test]
+fn a_grasshopper_attacks_the_cell_behind_its_screen() {
+    let g = fsf("grasshopper");
+    // The pawn on e7 screens the black king on e8 from the grasshopper on e1: check. Only
+    // moving the king or the screen (to e6, which screens e7 instead) answers it.
+    let f = "4k3/4p3/8/8/8/8/8/K3G3 b - - 0 1";
+    assert_eq!(
+        common::moves(&g, f),
+        ["e7e6", "e8d7", "e8d8", "e8f7", "e8f8"]
+    );
+}
+
+#[test]
+fn g_needs_a_rider() {
+    let src = format!("{CHESS}piece Hopper H\n  moves gW\nsetup 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
+    let p = problems(&src);
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert_eq!(p[0].0, 15);
+    assert!(p[0].1.contains("needs a rider"), "{p:?}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// hands
+
+#[test]
+fn a_hand_given_in_the_setup_is_dropped_though_captures_leave_the_game() {
+    let g = fsf("pocketknight");
+    let start = g.fen(&g.start());
+    assert_eq!(
+        start,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Nn] w KQkq - 0 1"
+    );
+    // 20 moves and 32 knight drops.
+    assert_eq!(common::moves(&g, &start).len(), 52);
+    // A capture leaves the hands as they were.
+    let f = "4k3/8/8/3p4/4P3/8/8/4K3[Nn] w - - 0 1";
+    assert_eq!(
+        after(&g, f, &["e4d5"]),
+        "4k3/8/8/3P4/8/8/8/4K3[Nn] b - - 0 1"
+    );
+}
+
+#[test]
+fn a_dragon_is_dropped_only_on_its_own_first_rank() {
+    let g = fsf("dragon");
+    let f = "4k3/8/8/8/8/8/8/4K3[Dd] w - - 0 1";
+    let drops: Vec<String> = common::moves(&g, f)
+        .into_iter()
+        .filter(|m| m.starts_with("D@"))
+        .collect();
+    assert_eq!(
+        drops,
+        ["D@a1", "D@b1", "D@c1", "D@d1", "D@f1", "D@g1", "D@h1"]
+    );
+}
+
+#[test]
+fn a_captured_promoted_piece_keeps_its_type_in_hand_where_the_rules_say() {
+    let f = "4k3/P7/8/8/8/8/7K/r7[] w - - 0 1";
+    // Loop chess: the new queen returns to hand as a queen; crazyhouse: as a pawn.
+    assert_eq!(
+        after(&fsf("loop"), f, &["a7a8q", "a1a8"]),
+        "r3k3/8/8/8/8/8/7K/8[q] w - - 0 2"
+    );
+    let zh = load("definitions/classic/crazyhouse.varia", None);
+    assert_eq!(
+        after(&zh, f, &["a7a8q", "a1a8"]),
+        "r3k3/8/8/8/8/8/7K/8[p] w - - 0 2"
+    );
+}
