@@ -236,7 +236,26 @@ fn bad_requests_get_json_errors() {
             422,
         ),
         ("/api/takeback", json!({"file": CHESS}).to_string(), 422),
-        ("/api/engine", json!({"file": CHESS}).to_string(), 501),
+        (
+            "/api/engine",
+            json!({"file": CHESS, "movetime": "fast"}).to_string(),
+            400,
+        ),
+        (
+            "/api/engine",
+            json!({"file": CHESS, "depth": -1}).to_string(),
+            400,
+        ),
+        (
+            "/api/engine",
+            json!({"file": CHESS, "moves": ["e2e5"]}).to_string(),
+            422,
+        ),
+        (
+            "/api/engine",
+            json!({"file": CHESS, "fen": "8/8 w"}).to_string(),
+            422,
+        ),
         ("/api/rules", json!({"file": CHESS}).to_string(), 405),
         ("/api/else", "{}".to_string(), 404),
     ];
@@ -276,6 +295,126 @@ fn bad_requests_get_json_errors() {
     // Garbage on the wire does not stop the server.
     let _ = s.raw(b"\x00\x01garbage\r\n\r\n");
     let _ = s.raw(b"GET /%%% HTTP/1.1\r\n\r\n");
+    assert_eq!(s.get("/api/info").0, 200);
+}
+
+/// Asks the engine for a move and checks the answer: a legal move of the position, the position
+/// after it as `/api/play` gives it, and what the search found.
+fn engine_move(s: &Server, body: Value) -> Value {
+    let (status, legal) = s.post("/api/moves", &body.to_string());
+    assert_eq!(status, 200, "{legal}");
+    let mut ask = body.clone();
+    ask["movetime"] = json!(300);
+    let (status, answer) = s.post("/api/engine", &ask.to_string());
+    assert_eq!(status, 200, "{answer}");
+    let mv = answer["move"].as_str().expect("a move");
+    assert!(
+        legal["moves"].as_array().unwrap().contains(&json!(mv)),
+        "{mv} is not one of {legal}"
+    );
+    let mut play = body.clone();
+    play["move"] = json!(mv);
+    let (_, after) = s.post("/api/play", &play.to_string());
+    assert_eq!(answer["fen"], after["fen"]);
+    assert_eq!(answer["moves"], after["moves"]);
+    assert_eq!(answer["legal"], after["legal"]);
+    let engine = &answer["engine"];
+    assert_eq!(engine["move"], json!(mv));
+    // A loaded machine may stop the search within its first iteration (depth 0: the first move
+    // in the search's order); the move is legal all the same.
+    assert!(engine["depth"].is_u64(), "{engine}");
+    assert!(engine["score"]["cp"].is_i64() || engine["score"]["mate"].is_i64());
+    assert_eq!(engine["pv"][0], json!(mv));
+    assert!(engine["time_ms"].as_u64().unwrap() < 5000, "{engine}");
+    answer
+}
+
+#[test]
+fn engine_plays_a_legal_move() {
+    let s = serve("definitions");
+    let (_, info) = s.get("/api/info");
+    assert_eq!(info["engine"], true);
+
+    let a = engine_move(&s, json!({"file": CHESS}));
+    assert_eq!(a["moves"].as_array().unwrap().len(), 1);
+    assert_eq!(a["to_move"], 1);
+    let b = engine_move(&s, json!({"file": CHESS, "moves": a["moves"]}));
+    assert_eq!(b["moves"].as_array().unwrap().len(), 2);
+    // A mate in one is found.
+    let (status, mate) = s.post(
+        "/api/engine",
+        &json!({"file": CHESS, "fen": "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "depth": 3}).to_string(),
+    );
+    assert_eq!(status, 200, "{mate}");
+    assert_eq!(mate["move"], "a1a8");
+    assert_eq!(mate["status"], "checkmate");
+    assert_eq!(mate["engine"]["score"], json!({"mate": 1}));
+
+    // 4 Faces: four players on a board with holes, the second and third to move too.
+    let four = "4-faces.varia";
+    let mut moves = Vec::new();
+    for turn in 0..3 {
+        let a = engine_move(&s, json!({"file": four, "moves": moves}));
+        assert_eq!(a["moves"].as_array().unwrap().len(), turn + 1);
+        moves = a["moves"].as_array().unwrap().clone();
+    }
+    engine_move(&s, json!({"file": four, "variant": "large"}));
+
+    // A game that is over gets no move: 409, with why.
+    let (status, over) = s.post(
+        "/api/engine",
+        &json!({"file": CHESS, "moves": ["f2f3", "e7e5", "g2g4", "d8h4"]}).to_string(),
+    );
+    assert_eq!(status, 409, "{over}");
+    assert_eq!(over["kind"], "over");
+    assert!(
+        over["error"].as_str().unwrap().contains("checkmate"),
+        "{over}"
+    );
+    let (status, over) = s.post(
+        "/api/engine",
+        &json!({"file": CHESS, "fen": "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"}).to_string(),
+    );
+    assert_eq!(status, 409, "a stalemate: {over}");
+
+    // The time asked for is bounded; a depth alone is searched to that depth.
+    let (status, quick) = s.post(
+        "/api/engine",
+        &json!({"file": CHESS, "movetime": 0}).to_string(),
+    );
+    assert_eq!(status, 200, "{quick}");
+    let (status, deep) = s.post(
+        "/api/engine",
+        &json!({"file": CHESS, "depth": 2}).to_string(),
+    );
+    assert_eq!(status, 200, "{deep}");
+    assert_eq!(deep["engine"]["depth"], 2);
+}
+
+#[test]
+fn engine_searches_are_limited() {
+    let s = std::sync::Arc::new(serve("definitions"));
+    // Three long searches at once: one more than the server runs, so one is refused.
+    let threads: Vec<_> = (0..3)
+        .map(|_| {
+            let s = std::sync::Arc::clone(&s);
+            std::thread::spawn(move || {
+                s.post(
+                    "/api/engine",
+                    &json!({"file": CHESS, "movetime": 2500}).to_string(),
+                )
+            })
+        })
+        .collect();
+    let mut statuses: Vec<u16> = threads.into_iter().map(|t| t.join().unwrap().0).collect();
+    statuses.sort();
+    assert_eq!(statuses, [200, 200, 503]);
+    // The places are given back.
+    let (status, _) = s.post(
+        "/api/engine",
+        &json!({"file": CHESS, "movetime": 50}).to_string(),
+    );
+    assert_eq!(status, 200);
     assert_eq!(s.get("/api/info").0, 200);
 }
 

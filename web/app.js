@@ -19,6 +19,7 @@ const S = {
   diagram: null, // {piece, cell, player}
   broken: false,
   busy: false,
+  thinking: false, // an engine search is under way
 };
 
 const $ = (id) => document.getElementById(id);
@@ -299,6 +300,7 @@ function drawStatus() {
   $('move-list').innerHTML = pos.moves.map((m) => `<li>${esc(m)}</li>`).join('');
   $('move-list').scrollTop = $('move-list').scrollHeight;
   $('takeback').disabled = pos.moves.length === 0 || S.broken;
+  $('engine-move').disabled = pos.over || S.broken || S.thinking;
 }
 
 function drawPieces() {
@@ -325,9 +327,12 @@ function drawPieces() {
     + S.rules.zones.map((z) => `<option${z.name === S.zone ? ' selected' : ''}>${esc(z.name)}</option>`).join('');
   const players = S.rules.players.map((pl, i) => `<option value="${i}">${esc(pl.name)}</option>`).join('');
   $('diagram-player').innerHTML = players;
+  // The engine plays one player, or with more than two, every player but the human.
+  const allBut = S.rules.players.length > 2 ? S.rules.players.map((pl, i) => (
+    `<option value="all-but-${i}">all but ${esc(pl.name)}</option>`)).join('') : '';
   const side = $('engine-side').value;
-  $('engine-side').innerHTML = `<option value="">nobody</option>${players}`;
-  $('engine-side').value = side;
+  $('engine-side').innerHTML = `<option value="">nobody</option>${players}${allBut}`;
+  $('engine-side').value = [...$('engine-side').options].some((o) => o.value === side) ? side : '';
 }
 
 function render() {
@@ -480,11 +485,19 @@ async function play(move) {
   setPosition(r.body);
 }
 
+// Takes back the last move, and the engine's moves before it, back to a human's turn.
 async function takeBack() {
-  if (!S.moves.length) return;
-  const r = await api('POST', '/api/takeback', gameRequest());
-  if (r.ok) setPosition(r.body);
-  else notice(r.body.error, 'error');
+  let pos = null;
+  while (S.moves.length && (!pos || enginePlays(pos.to_move))) {
+    const r = await api('POST', '/api/takeback', gameRequest());
+    if (!r.ok) {
+      notice(r.body.error, 'error');
+      break;
+    }
+    pos = r.body;
+    S.moves = pos.moves;
+  }
+  if (pos) setPosition(pos);
 }
 
 function pieceName(kind) {
@@ -505,7 +518,7 @@ function askChoice(moves) {
 }
 
 async function clickCell(c) {
-  if (!S.pos || S.broken || S.busy) return;
+  if (!S.pos || S.broken || S.busy || S.thinking) return;
   const t = targets();
   if (t.has(c)) {
     const ms = t.get(c);
@@ -530,27 +543,64 @@ function clickHand(player, kind) {
   drawPlayers();
 }
 
-// ---- HOOK (engine) ---------------------------------------------------------------------------
-// Play against the engine: varia has no search yet, so /api/info reports `engine: false` and
-// these controls stay hidden. Once the server answers POST /api/engine (same body as
-// /api/position, plus limits) with `{"move": "e2e4"}`, the page plays that move whenever the
-// side chosen in "engine plays" is to move, and on the "Engine move" button.
+// ---- the engine ------------------------------------------------------------------------------
+// The server's search chooses a move (POST /api/engine: the position, and how long to think) and
+// answers the position after it. "Engine move" asks for the player to move; "engine plays" makes
+// the engine answer on its own whenever one of its players is to move.
 
 function engineEnabled() {
   return Boolean(S.info && S.info.engine);
 }
 
+// Tells whether the engine plays a player, as "engine plays" says.
+function enginePlays(player) {
+  const v = $('engine-side').value;
+  if (v === '') return false;
+  if (v.startsWith('all-but-')) return Number(v.slice(8)) !== player;
+  return Number(v) === player;
+}
+
+function setThinking(on) {
+  S.thinking = on;
+  $('thinking').hidden = !on;
+  if (S.pos) drawStatus();
+}
+
+function scoreText(score) {
+  if (score.mate !== undefined) return score.mate > 0 ? `mate in ${score.mate}` : `mated in ${-score.mate}`;
+  return `${score.cp > 0 ? '+' : ''}${(score.cp / 100).toFixed(2)}`;
+}
+
 async function engineMove() {
-  if (!engineEnabled() || !S.pos || S.pos.over || S.broken) return;
-  const r = await api('POST', '/api/engine', gameRequest());
-  if (r.ok && r.body.move) await play(r.body.move);
-  else notice(r.body.error || 'the engine gave no move', 'error');
+  if (!engineEnabled() || !S.pos || S.pos.over || S.broken || S.thinking) return;
+  const game = () => JSON.stringify([S.file, S.variant, S.startFen, S.moves]);
+  const before = game();
+  const mover = S.rules.players[S.pos.to_move].name;
+  setThinking(true);
+  const r = await api('POST', '/api/engine', gameRequest({ movetime: Number($('engine-time').value) }));
+  setThinking(false);
+  // Taken back, restarted or another game meanwhile: the answer is for a position left, and the
+  // engine may have a move to make in the new one.
+  if (game() !== before) {
+    maybeEngine();
+    return;
+  }
+  if (!r.ok) {
+    notice(r.body.error || 'the engine gave no move', 'error');
+    return;
+  }
+  const e = r.body.engine;
+  $('engine-info').textContent = `${mover} ${e.move}: ${scoreText(e.score)}, depth ${e.depth}, `
+    + `${e.nodes} nodes in ${(e.time_ms / 1000).toFixed(1)} s`;
+  notice('');
+  setPosition(r.body);
 }
 
 function maybeEngine() {
-  const side = $('engine-side').value;
-  if (engineEnabled() && side !== '' && S.pos && !S.pos.over && Number(side) === S.pos.to_move) {
-    setTimeout(engineMove, 50);
+  if (engineEnabled() && S.pos && !S.pos.over && !S.broken && enginePlays(S.pos.to_move)) {
+    setTimeout(() => {
+      if (S.pos && enginePlays(S.pos.to_move)) engineMove();
+    }, 50);
   }
 }
 

@@ -13,11 +13,13 @@
 //! | `POST /api/moves` (same body) | the legal moves, sorted, as `varia moves --json` prints them |
 //! | `POST /api/play` (same body and `move`) | the position after one more move |
 //! | `POST /api/takeback` (same body) | the position without the last move |
-//! | `POST /api/engine` | 501 until varia has a search (the hook the page's engine button calls) |
+//! | `POST /api/engine` (same body, `movetime?` ms, `depth?`) | varia's search picks a move: the position after it, with `move` and `engine` (score, depth, nodes, time, line) |
 //!
 //! The server keeps no game state: a request names the file, the variant, the FEN and the moves,
 //! and the server replays them. Take-back is the page dropping its last move; a changed definition
-//! is the same request answered by new rules.
+//! is the same request answered by new rules. A search is bounded: at most [`MAX_MOVETIME_MS`]
+//! whatever the request asks, and at most [`MAX_SEARCHES`] at once (more are refused with 503),
+//! so the page stays answered while the engine thinks.
 
 mod game;
 
@@ -26,7 +28,9 @@ use serde_json::{Map, Value, json};
 use std::collections::HashMap;
 use std::io::Read as _;
 use std::path::{Component, Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 const INDEX_HTML: &str = include_str!("../../web/index.html");
 const APP_JS: &str = include_str!("../../web/app.js");
@@ -36,6 +40,13 @@ const STYLE_CSS: &str = include_str!("../../web/style.css");
 const MAX_BODY: u64 = 1 << 20;
 /// How many requests are answered at once.
 const WORKERS: usize = 4;
+/// How long a search may think when the request names no limit, and at most (milliseconds).
+pub const DEFAULT_MOVETIME_MS: u64 = 1000;
+pub const MAX_MOVETIME_MS: u64 = 10_000;
+/// The deepest search a request may ask for (plies).
+const MAX_SEARCH_DEPTH: u32 = 64;
+/// How many searches run at once; the other workers keep answering the page.
+pub const MAX_SEARCHES: usize = 2;
 /// The most definition files listed from a folder, and how deep the folder is searched.
 const MAX_FILES: usize = 2000;
 const MAX_DEPTH: usize = 8;
@@ -63,7 +74,7 @@ impl ApiError {
 }
 
 /// A compiled game, or why the definition does not compile, shared between requests.
-type Compiled = Arc<Result<varia::Game, ApiError>>;
+type Compiled = Result<Arc<varia::Game>, ApiError>;
 /// A file and a variant (none: the main one).
 type GameKey = (String, Option<String>);
 
@@ -75,6 +86,8 @@ struct Served {
     single: Option<String>,
     /// Compiled games by file and variant, with the hash of the text they were compiled from.
     cache: Mutex<HashMap<GameKey, (u64, Compiled)>>,
+    /// The searches running now.
+    searches: AtomicUsize,
 }
 
 /// Runs the server until it fails; prints the address to open.
@@ -116,6 +129,7 @@ pub fn run(target: Option<&str>, port: u16) -> Result<(), String> {
         root,
         single,
         cache: Mutex::new(HashMap::new()),
+        searches: AtomicUsize::new(0),
     });
     let server = Arc::new(server);
     let workers: Vec<_> = (0..WORKERS)
@@ -153,6 +167,12 @@ struct GameRequest {
     /// The move to play (`/api/play`).
     #[serde(default, rename = "move")]
     play: Option<String>,
+    /// How long the engine may think, in milliseconds (`/api/engine`; bounded by the server).
+    #[serde(default)]
+    movetime: Option<u64>,
+    /// How deep the engine searches, in plies (`/api/engine`; bounded by the server).
+    #[serde(default)]
+    depth: Option<u32>,
 }
 
 /// A successful answer.
@@ -230,7 +250,12 @@ impl Served {
                 "root": self.root.display().to_string(),
                 "single": self.single,
                 // The page shows its engine controls only when this is true.
-                "engine": false,
+                "engine": true,
+                "engine_limits": {
+                    "default_movetime": DEFAULT_MOVETIME_MS,
+                    "max_movetime": MAX_MOVETIME_MS,
+                    "max_depth": MAX_SEARCH_DEPTH,
+                },
             })),
             "/api/definitions" => json(self.definitions()),
             "/api/version" => {
@@ -240,18 +265,17 @@ impl Served {
             "/api/rules" => {
                 let file = arg("file")?;
                 let (v, game) = self.game(file, q.get("variant").map(String::as_str))?;
-                let game = (*game).as_ref().map_err(Clone::clone)?;
                 json(json!({
                     "file": file,
                     "version": version_string(v),
-                    "rules": game::rules_json(game),
+                    "rules": game::rules_json(&game),
                 }))
             }
             "/api/diagram" => {
                 let (_, game) = self.game(arg("file")?, q.get("variant").map(String::as_str))?;
-                let game = (*game).as_ref().map_err(Clone::clone)?;
                 let get = |k: &str| q.get(k).map(String::as_str);
-                game::diagram_json(game, arg("piece")?, get("cell"), get("player")).map(Reply::Json)
+                game::diagram_json(&game, arg("piece")?, get("cell"), get("player"))
+                    .map(Reply::Json)
             }
             p if p.starts_with("/api/") => Err(not_found(p)),
             "/favicon.ico" => Err(ApiError::new(404, "not-found", "no icon")),
@@ -272,17 +296,22 @@ impl Served {
         }
         let mut req: GameRequest = serde_json::from_str(body)
             .map_err(|e| ApiError::new(400, "request", format!("bad request body: {e}")))?;
-        let (_, game) = self.game(&req.file, req.variant.as_deref())?;
-        let game = (*game).as_ref().map_err(Clone::clone)?;
+        let (_, shared) = self.game(&req.file, req.variant.as_deref())?;
+        let game = &*shared;
         match path {
             "/api/engine" => {
-                // HOOK (engine): once varia has a search, pick a move for the position here and
-                // answer `{"move": "e2e4", ...}`; the page's engine button then plays it.
-                Err(ApiError::new(
-                    501,
-                    "engine",
-                    "varia has no search yet: there is no engine to play against",
-                ))
+                let r = game::replay(game, req.fen.as_deref(), &req.moves, false)?;
+                let (time, depth) = search_limits(req.movetime, req.depth);
+                let (mv, report) = {
+                    let _slot = self.search_slot()?;
+                    game::engine_move(&shared, &r.pos, time, depth)?
+                };
+                req.moves.push(mv.clone());
+                let r = game::replay(game, req.fen.as_deref(), &req.moves, false)?;
+                let mut state = game::state_json(game, &r);
+                state["move"] = Value::String(mv);
+                state["engine"] = report;
+                Ok(Reply::Json(state))
             }
             "/api/takeback" => {
                 if req.moves.pop().is_none() {
@@ -370,8 +399,9 @@ impl Served {
         Ok((real, text))
     }
 
-    /// Gets the compiled game of a file's current text, compiling it when the text changed.
-    fn game(&self, file: &str, variant: Option<&str>) -> Result<(u64, Compiled), ApiError> {
+    /// Gets the compiled game of a file's current text (with the text's hash), compiling it
+    /// when the text changed; a definition that does not compile is its error.
+    fn game(&self, file: &str, variant: Option<&str>) -> Result<(u64, Arc<varia::Game>), ApiError> {
         let (_, text) = self.read(file)?;
         let version = hash(&text);
         let key = (file.to_string(), variant.map(str::to_string));
@@ -379,14 +409,55 @@ impl Served {
             && let Some((v, g)) = cache.get(&key)
             && *v == version
         {
-            return Ok((version, Arc::clone(g)));
+            return g.clone().map(|g| (version, g));
         }
-        let compiled = Arc::new(game::load(file, &text, variant));
+        let compiled = game::load(file, &text, variant).map(Arc::new);
         if let Ok(mut cache) = self.cache.lock() {
-            cache.insert(key, (version, Arc::clone(&compiled)));
+            cache.insert(key, (version, compiled.clone()));
         }
-        Ok((version, compiled))
+        compiled.map(|g| (version, g))
     }
+
+    /// Takes one of the [`MAX_SEARCHES`] places for a search, given back when dropped; 503 when
+    /// all are taken.
+    fn search_slot(&self) -> Result<SearchSlot<'_>, ApiError> {
+        let taken = self
+            .searches
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
+                (n < MAX_SEARCHES).then_some(n + 1)
+            });
+        match taken {
+            Ok(_) => Ok(SearchSlot(&self.searches)),
+            Err(_) => Err(ApiError::new(
+                503,
+                "busy",
+                format!("the engine is busy with {MAX_SEARCHES} other searches: ask again soon"),
+            )),
+        }
+    }
+}
+
+/// A place for a search, given back when dropped (a panicking search included).
+struct SearchSlot<'a>(&'a AtomicUsize);
+
+impl Drop for SearchSlot<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+/// The search's limits from a request: its time (the default without one, the most with only a
+/// depth) and depth, each within the server's bounds.
+fn search_limits(movetime: Option<u64>, depth: Option<u32>) -> (Duration, Option<u32>) {
+    let ms = match (movetime, depth) {
+        (Some(ms), _) => ms,
+        (None, Some(_)) => MAX_MOVETIME_MS,
+        (None, None) => DEFAULT_MOVETIME_MS,
+    };
+    (
+        Duration::from_millis(ms.clamp(1, MAX_MOVETIME_MS)),
+        depth.map(|d| d.clamp(1, MAX_SEARCH_DEPTH)),
+    )
 }
 
 fn not_found(path: &str) -> ApiError {

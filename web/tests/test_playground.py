@@ -6,6 +6,8 @@ import urllib.error
 import urllib.request
 from collections import defaultdict
 
+from selenium.webdriver.support.ui import Select
+
 from conftest import VARIA, legal_moves, split_move, varia, wait_until
 
 CHESS = "classic/chess.varia"
@@ -227,6 +229,79 @@ def test_live_edit_and_diagnostics(page, defs):
     assert page.highlighted() == ["e3", "e4"]
 
 
+def engine_setup(page, plays=None, ms="300"):
+    """Shows the engine controls, chooses how long it thinks and (optionally) whom it plays."""
+    assert page.css("#engine-controls")[0].is_displayed(), "/api/info says an engine plays"
+    Select(page.css("#engine-time")[0]).select_by_value(ms)
+    if plays is not None:
+        Select(page.css("#engine-side")[0]).select_by_value(plays)
+
+
+def assert_legal_line(defs, file, moves):
+    """Each move of the game is one of `varia moves` in the position before it."""
+    for i, m in enumerate(moves):
+        legal = json.loads(varia("moves", defs / file, *(["--moves", *moves[:i]] if i else []), "--json"))
+        assert m in legal, f"move {i + 1} {m} is not one of {legal}"
+
+
+def test_engine_move_button(page, defs):
+    page.open(CHESS, moves=["e2e4"])
+    engine_setup(page, ms="1000")
+    fen = page.fen()
+    expected = legal_moves(defs / CHESS, fen)
+    page.css("#engine-move")[0].click()
+    # The click starts the search at once: the page says it thinks and waits.
+    assert page.css("#thinking")[0].is_displayed()
+    assert not page.css("#engine-move")[0].is_enabled()
+    assert wait_until(lambda: page.js("return !S.thinking && S.pos.moves.length") == 2, timeout=20)
+    assert not page.css("#thinking")[0].is_displayed()
+    moves = page.js("return S.pos.moves")
+    assert moves[0] == "e2e4" and moves[1] in expected
+    assert [li.text for li in page.css("#move-list li")] == moves
+    assert page.fen() != fen
+    assert page.fen() == json.loads(varia("show", defs / CHESS, "--moves", *moves, "--json"))["fen"]
+    assert page.css("#fen")[0].get_attribute("value") == page.fen()
+    assert moves[1] in page.css("#engine-info")[0].text
+    assert "depth" in page.css("#engine-info")[0].text
+    page.shot("engine.png")
+
+
+def test_engine_plays_a_side(page, defs):
+    page.open(CHESS)
+    engine_setup(page, plays="1")
+    page.click("d2")
+    page.click("d4")
+    # White's move, then Black's answer from the engine without a click.
+    assert wait_until(lambda: page.js("return !S.thinking && S.pos.moves.length") == 2, timeout=20)
+    assert page.js("return S.pos.to_move") == 0
+    assert_legal_line(defs, CHESS, page.js("return S.pos.moves"))
+    # Take back returns to White's turn: the engine's answer and White's move go.
+    page.css("#takeback")[0].click()
+    assert wait_until(lambda: page.js("return S.pos.moves.length") == 0)
+    assert page.js("return S.pos.to_move") == 0
+    # The engine plays White: it moves at once.
+    Select(page.css("#engine-side")[0]).select_by_value("0")
+    assert wait_until(lambda: page.js("return !S.thinking && S.pos.moves.length") == 1, timeout=20)
+    assert_legal_line(defs, CHESS, page.js("return S.pos.moves"))
+
+
+def test_engine_plays_three_of_four(page, defs):
+    page.open(FOUR_FACES)
+    options = [o.get_attribute("value") for o in page.css("#engine-side option")]
+    assert options == ["", "0", "1", "2", "3", "all-but-0", "all-but-1", "all-but-2", "all-but-3"]
+    engine_setup(page, plays="all-but-0")
+    frm, to, _ = split_move(legal_moves(defs / FOUR_FACES)[0])
+    page.click(frm)
+    page.click(to)
+    # Red moved; Orange, Green and Blue answer in turn, and it is Red's move again.
+    assert wait_until(lambda: page.js("return !S.thinking && S.pos.moves.length") == 4, timeout=30)
+    assert page.js("return S.pos.to_move") == 0
+    moves = page.js("return S.pos.moves")
+    assert len(page.css("#move-list li")) == 4
+    assert_legal_line(defs, FOUR_FACES, moves)
+    page.shot("engine-four-faces.png")
+
+
 def request(url, data=None, method=None):
     body = None if data is None else (data if isinstance(data, bytes) else json.dumps(data).encode())
     req = urllib.request.Request(url, data=body, method=method)
@@ -250,7 +325,8 @@ def test_api_errors_are_json(server, defs):
         (f"{server}api/play", {"file": CHESS, "move": "e2e5"}, None, 422),
         (f"{server}api/play", {"file": CHESS, "move": "zz"}, None, 422),
         (f"{server}api/takeback", {"file": CHESS}, None, 422),
-        (f"{server}api/engine", {"file": CHESS}, None, 501),
+        (f"{server}api/engine", {"file": CHESS, "moves": ["f2f3", "e7e5", "g2g4", "d8h4"]}, None, 409),
+        (f"{server}api/engine", {"file": CHESS, "movetime": "soon"}, None, 400),
         (f"{server}api/position", None, "DELETE", 405),
     ]
     for url, data, method, status in cases:

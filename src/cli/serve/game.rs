@@ -4,9 +4,15 @@
 
 use super::ApiError;
 use serde_json::{Value, json};
+use std::sync::Arc;
+use std::time::Duration;
 use varia::engine::{MoveKind, Status};
 use varia::rules::{Cell, Mode, Obligation, Outcome, PieceId, PlayerId, Style, Trigger};
+use varia::search::{Limits, Score, Searcher};
 use varia::{Game, LoadError, Move, Position};
+
+/// The transposition table of a search for the page, in megabytes.
+const SEARCH_HASH_MB: usize = 16;
 
 /// The most moves a request may ask to replay.
 pub const MAX_MOVES: usize = 20_000;
@@ -323,6 +329,66 @@ pub fn legal_strings(game: &Game, pos: &Position) -> Vec<String> {
         .collect();
     v.sort();
     v
+}
+
+/// Lets varia's search choose a move for the player to move, thinking at most `time` (and to
+/// `depth` plies if given). The position carries the moves played on it, so the search sees the
+/// game's repetitions. A game already over is refused (409): there is no move to choose. Gives
+/// the move and what the search reports: its score for the player who moves (centipawns or moves
+/// to a mate), the depth completed, nodes, time and principal variation.
+pub fn engine_move(
+    game: &Arc<Game>,
+    pos: &Position,
+    time: Duration,
+    depth: Option<u32>,
+) -> Result<(String, Value), ApiError> {
+    let over = |why: String| {
+        ApiError::new(
+            409,
+            "over",
+            format!("the game is over ({why}): there is no move to choose"),
+        )
+        .with("fen", json!(game.fen(pos)))
+    };
+    if let status @ Status::Over(_) = game.status(pos) {
+        return Err(over(crate::cli::describe(game, pos, &status)));
+    }
+    let limits = Limits {
+        movetime: Some(time),
+        depth,
+        ..Limits::default()
+    };
+    let mut searcher = Searcher::new(Arc::clone(game), SEARCH_HASH_MB);
+    let result = searcher.search(pos, &limits, &mut |_| {});
+    let best = result
+        .best
+        .ok_or_else(|| over("the search finds no move for the player to move".into()))?;
+    let score = match result.score {
+        Score::Cp(cp) => json!({"cp": cp}),
+        Score::Mate(n) => json!({"mate": n}),
+    };
+    // The principal variation as far as its moves are legal from here (it comes from a table).
+    let mut line = Vec::new();
+    let mut after = pos.clone();
+    for m in &result.pv {
+        let text = game.move_to_string(m);
+        match game.parse_move(&after, &text) {
+            Ok(legal) => {
+                game.play_unchecked(&mut after, &legal);
+                line.push(text);
+            }
+            Err(_) => break,
+        }
+    }
+    let report = json!({
+        "move": game.move_to_string(&best),
+        "score": score,
+        "depth": result.depth,
+        "nodes": result.nodes,
+        "time_ms": result.elapsed.as_millis() as u64,
+        "pv": line,
+    });
+    Ok((game.move_to_string(&best), report))
 }
 
 /// Gets every cell on the board, holes left out.
