@@ -2,6 +2,7 @@
 //! and no names left to resolve. It is the contract with other tools: serialised as RON or JSON and
 //! loaded back unchanged.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 mod ids;
@@ -18,7 +19,7 @@ pub const MAX_PIECES: usize = 64;
 pub const MAX_ZONES: usize = 255;
 
 /// A complete, resolved game: one variant of one definition file.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct RuleSet {
     /// The game's identifier (`game NAME`).
     pub game: String,
@@ -102,7 +103,7 @@ pub struct RuleSet {
 }
 
 /// Which of a player's royal pieces are royal when it has several.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Royalty {
     /// Each must stay safe: a move may not leave any of them attacked.
@@ -116,7 +117,7 @@ pub enum Royalty {
 }
 
 /// A zone that wins for the player who brings one of some types into it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Goal {
     /// The types that count.
     pub pieces: Vec<PieceId>,
@@ -127,7 +128,7 @@ pub struct Goal {
 }
 
 /// When reaching a goal wins.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum GoalMode {
     /// At once.
@@ -145,7 +146,7 @@ pub enum GoalMode {
 /// An extinction rule: a player with at most `at_most` pieces of a listed type (or in all, when
 /// none is listed), on the board and in hand, while an opponent has at least `against` of them,
 /// gets `outcome` at once.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Extinction {
     /// The types counted one by one; empty: all pieces together.
     pub pieces: Vec<PieceId>,
@@ -161,7 +162,7 @@ pub struct Extinction {
 }
 
 /// The repetition rule: the `count`-th occurrence of a position ends the game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Repetition {
     /// Occurrences (the position's first included) that end the game.
     pub count: u8,
@@ -175,7 +176,7 @@ pub struct Repetition {
 
 /// A counting rule (makruk's and its relatives'): once a side is short of material, its
 /// opponent must win within a number of moves, else the game is drawn.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Counting {
     /// Types whose presence on the board (either side's) stops the count.
     pub stoppers: Vec<PieceId>,
@@ -186,7 +187,7 @@ pub struct Counting {
 }
 
 /// The board's honour of a counting rule.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct BoardHonour {
     /// Moves allowed.
     pub limit: u16,
@@ -197,7 +198,7 @@ pub struct BoardHonour {
 }
 
 /// The pieces' honour of a counting rule: the limit for a bare king, by the opponent's pieces.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct BareHonour {
     /// Moves allowed when no entry of `honours` applies (0: no count).
     pub default: u16,
@@ -209,7 +210,7 @@ pub struct BareHonour {
 }
 
 /// One line of a pieces' honour table.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Honour {
     /// How many of the type the opponent needs.
     pub count: u8,
@@ -220,7 +221,7 @@ pub struct Honour {
 }
 
 /// The shape of the board.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Board {
     /// Files (columns), 1..16.
     pub files: u8,
@@ -259,7 +260,7 @@ impl Board {
 }
 
 /// The four directions a player may face.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Direction {
     /// Towards higher ranks.
@@ -286,7 +287,7 @@ impl Direction {
 }
 
 /// A player and the direction its pieces call forward.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Player {
     /// Its name (`white`); with more than two players its first letter tags its pieces in FEN.
     pub name: String,
@@ -296,7 +297,7 @@ pub struct Player {
 
 /// A named region, resolved to cells for each player (mirrored by the player's orientation unless
 /// the definition gave that player's cells explicitly).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Zone {
     /// Its name.
     pub name: String,
@@ -305,7 +306,7 @@ pub struct Zone {
 }
 
 /// The result of a game-ending situation for the player it happens to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Outcome {
     /// The player wins.
@@ -320,7 +321,7 @@ pub enum Outcome {
 
 /// Castling: the royal `king` moves two cells towards a `rook` on its rank, and the rook lands on
 /// the cell the king passed over.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Castling {
     /// The type that castles as the king (moves two cells).
     pub king: PieceId,
@@ -329,7 +330,7 @@ pub struct Castling {
 }
 
 /// A piece type: its name, symbol, value, moves and rules.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct PieceType {
     /// Its name (`Knight`).
     pub name: String,
@@ -371,7 +372,7 @@ pub struct PieceType {
 }
 
 /// What a move part may do at its destination.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Mode {
     /// Moves or captures.
@@ -394,7 +395,7 @@ impl Mode {
 }
 
 /// How a multi-cell move treats the cells it passes over.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Style {
     /// Jumps: the cells in between do not matter.
@@ -407,7 +408,7 @@ pub enum Style {
 
 /// One atom of a piece's move set, with every direction spelled out in the owner's frame
 /// (x towards the owner's right, y forward).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct MovePart {
     /// The vectors of one leap, already filtered by direction modifiers.
     pub vectors: Vec<(i8, i8)>,
@@ -427,7 +428,7 @@ pub struct MovePart {
 }
 
 /// When a move triggers a promotion zone.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Trigger {
     /// The move ends in the zone, having started outside it.
@@ -441,7 +442,7 @@ pub enum Trigger {
 }
 
 /// Whether a promotion must be taken.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Obligation {
     /// The piece may choose not to promote.
@@ -453,7 +454,7 @@ pub enum Obligation {
 }
 
 /// A promotion rule of a piece type.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Promotion {
     /// Swap: the piece may become any type in its owner's hand worth more than it, taking that
     /// piece from hand; `to` then lists the types to use only when no such captive is held.
@@ -471,7 +472,7 @@ pub struct Promotion {
 }
 
 /// Where and how often a type may be dropped or arrive on the board.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct DropRules {
     /// Drops only into this zone.
     pub zone: Option<ZoneId>,

@@ -1,0 +1,6 @@
+//! Rule sets for other tools: Fairy-Stockfish's variants.ini in both directions, and the JSON
+//! Schema of the exported [`RuleSet`](crate::RuleSet).
+
+mod schema;
+
+pub use schema::ruleset_schema;
