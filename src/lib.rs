@@ -60,6 +60,7 @@
 
 mod diagnostics;
 pub mod engine;
+pub mod interop;
 mod lower;
 pub mod rules;
 pub mod search;

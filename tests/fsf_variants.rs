@@ -48,7 +48,12 @@ fn perft_equals_fairy_stockfish() {
         .filter(|l| !l.starts_with('#') && !l.is_empty())
     {
         let f: Vec<&str> = line.split('\t').collect();
-        let (name, fen, depth, want) = (f[0], f[1], f[2].parse().unwrap(), f[3].parse().unwrap());
+        let (name, fen, depth, want) = (
+            f[0],
+            f[1],
+            f[2].parse::<u32>().unwrap(),
+            f[3].parse::<u64>().unwrap(),
+        );
         seen.insert(name.to_string());
         let g = load(name);
         let pos = g

@@ -2,6 +2,7 @@
 //! xboard, uci, play, match.
 
 mod external;
+mod fsf;
 mod matches;
 mod play;
 mod serve;
@@ -199,6 +200,8 @@ enum ProtocolArg {
 enum Format {
     Ron,
     Json,
+    /// Fairy-Stockfish's variants.ini: a section per variant, or a refusal naming the rule
+    Fsf,
 }
 
 /// A failure already rendered for the user.
@@ -510,6 +513,7 @@ fn dispatch_into(cmd: Command, out: &mut String) -> Result<(), Failure> {
                 Format::Json => {
                     serde_json::to_string_pretty(rules).map_err(|e| format!("error: {e}"))?
                 }
+                Format::Fsf => fsf::export(&file, variant.as_deref())?,
             };
             outln!(out, "{text}");
             Ok(())

@@ -2,6 +2,7 @@
 //! and no names left to resolve. It is the contract with other tools: serialised as RON or JSON and
 //! loaded back unchanged.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 mod ids;
@@ -18,7 +19,7 @@ pub const MAX_PIECES: usize = 64;
 pub const MAX_ZONES: usize = 255;
 
 /// A complete, resolved game: one variant of one definition file.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct RuleSet {
     /// The game's identifier (`game NAME`).
     pub game: String,
@@ -116,7 +117,7 @@ pub struct RuleSet {
 }
 
 /// Which of a player's royal pieces are royal when it has several.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Royalty {
     /// Each must stay safe: a move may not leave any of them attacked.
@@ -130,7 +131,7 @@ pub enum Royalty {
 }
 
 /// A zone that wins for the player who brings one of some types into it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Goal {
     /// The types that count.
     pub pieces: Vec<PieceId>,
@@ -141,7 +142,7 @@ pub struct Goal {
 }
 
 /// When reaching a goal wins.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum GoalMode {
     /// At once.
@@ -159,7 +160,7 @@ pub enum GoalMode {
 /// An extinction rule: a player with at most `at_most` pieces of a listed type (or in all, when
 /// none is listed), on the board and in hand, while an opponent has at least `against` of them,
 /// gets `outcome` at once.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Extinction {
     /// The types counted one by one; empty: all pieces together.
     pub pieces: Vec<PieceId>,
@@ -175,7 +176,7 @@ pub struct Extinction {
 }
 
 /// The repetition rule: the `count`-th occurrence of a position ends the game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Repetition {
     /// Occurrences (the position's first included) that end the game.
     pub count: u8,
@@ -189,7 +190,7 @@ pub struct Repetition {
 
 /// A counting rule (makruk's and its relatives'): once a side is short of material, its
 /// opponent must win within a number of moves, else the game is drawn.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Counting {
     /// Types whose presence on the board (either side's) stops the count.
     pub stoppers: Vec<PieceId>,
@@ -200,7 +201,7 @@ pub struct Counting {
 }
 
 /// The board's honour of a counting rule.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct BoardHonour {
     /// Moves allowed.
     pub limit: u16,
@@ -211,7 +212,7 @@ pub struct BoardHonour {
 }
 
 /// The pieces' honour of a counting rule: the limit for a bare king, by the opponent's pieces.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct BareHonour {
     /// Moves allowed when no entry of `honours` applies (0: no count).
     pub default: u16,
@@ -223,7 +224,7 @@ pub struct BareHonour {
 }
 
 /// One line of a pieces' honour table.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Honour {
     /// How many of the type the opponent needs.
     pub count: u8,
@@ -234,7 +235,7 @@ pub struct Honour {
 }
 
 /// The shape of the board.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Board {
     /// Files (columns), 1..16.
     pub files: u8,
@@ -273,7 +274,7 @@ impl Board {
 }
 
 /// The four directions a player may face.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Direction {
     /// Towards higher ranks.
@@ -300,7 +301,7 @@ impl Direction {
 }
 
 /// A player and the direction its pieces call forward.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Player {
     /// Its name (`white`); with more than two players its first letter tags its pieces in FEN.
     pub name: String,
@@ -310,7 +311,7 @@ pub struct Player {
 
 /// A named region, resolved to cells for each player (mirrored by the player's orientation unless
 /// the definition gave that player's cells explicitly).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Zone {
     /// Its name.
     pub name: String,
@@ -319,7 +320,7 @@ pub struct Zone {
 }
 
 /// The result of a game-ending situation for the player it happens to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Outcome {
     /// The player wins.
@@ -334,7 +335,7 @@ pub enum Outcome {
 
 /// Castling: the `king` moves towards an unmoved `rook` on its rank and the rook lands beside it,
 /// on the side the king came from.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Castling {
     /// The type that castles as the king.
     pub king: PieceId,
@@ -349,7 +350,7 @@ pub struct Castling {
 
 /// A shuffled set-up: the contents of the first player's `cells` are permuted (the same
 /// permutation moves the second player's pieces on the mirrored cells) until every rule holds.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Shuffle {
     /// The first player's cells whose contents are shuffled.
     pub cells: Vec<Cell>,
@@ -362,7 +363,7 @@ pub struct Shuffle {
 }
 
 /// A piece type: its name, symbol, value, moves and rules.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct PieceType {
     /// Its name (`Knight`).
     pub name: String,
@@ -404,7 +405,7 @@ pub struct PieceType {
 }
 
 /// What a move part may do at its destination.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Mode {
     /// Moves or captures.
@@ -427,7 +428,7 @@ impl Mode {
 }
 
 /// How a multi-cell move treats the cells it passes over.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Style {
     /// Jumps: the cells in between do not matter.
@@ -440,7 +441,7 @@ pub enum Style {
 
 /// One atom of a piece's move set, with every direction spelled out in the owner's frame
 /// (x towards the owner's right, y forward).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct MovePart {
     /// The vectors of one leap, already filtered by direction modifiers.
     pub vectors: Vec<(i8, i8)>,
@@ -464,7 +465,7 @@ pub struct MovePart {
 }
 
 /// When a move triggers a promotion zone.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Trigger {
     /// The move ends in the zone, having started outside it.
@@ -478,7 +479,7 @@ pub enum Trigger {
 }
 
 /// Whether a promotion must be taken.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Obligation {
     /// The piece may choose not to promote.
@@ -490,7 +491,7 @@ pub enum Obligation {
 }
 
 /// A promotion rule of a piece type.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Promotion {
     /// Swap: the piece may become any type in its owner's hand worth more than it, taking that
     /// piece from hand; `to` then lists the types to use only when no such captive is held.
@@ -508,7 +509,7 @@ pub struct Promotion {
 }
 
 /// Where and how often a type may be dropped or arrive on the board.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct DropRules {
     /// Drops only into this zone.
     pub zone: Option<ZoneId>,

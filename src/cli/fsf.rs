@@ -1,0 +1,59 @@
+//! `varia export --format fsf` and `varia import`: Fairy-Stockfish's variants.ini.
+
+use super::{Failure, load_game, read};
+use varia::interop::fsf::{self, Place, Refusal};
+
+/// Writes a variants.ini section for each variant of a file (or the one asked for). Sections that
+/// export are returned only if every variant exports; otherwise every refusal is reported.
+pub fn export(path: &str, variant: Option<&str>) -> Result<String, Failure> {
+    let is_rules = path.ends_with(".json") || path.ends_with(".ron");
+    let (source, names) = if is_rules {
+        (None, vec![variant.map(str::to_string)])
+    } else {
+        let source = read(path)?;
+        let names = match variant {
+            Some(v) => vec![Some(v.to_string())],
+            None => varia::variant_names(&source)
+                .map_err(|e| super::render_load_error(path, &source, e))?
+                .into_iter()
+                .map(Some)
+                .collect(),
+        };
+        (Some(source), names)
+    };
+    let mut sections = Vec::new();
+    let mut refusals = Vec::new();
+    for name in names {
+        let game = load_game(path, name.as_deref())?;
+        let rules = game.rules();
+        match fsf::export(rules) {
+            Ok(s) => sections.push(s),
+            Err(r) => refusals.push(render(path, source.as_deref(), &rules.variant, &r)),
+        }
+    }
+    if !refusals.is_empty() {
+        return Err(Failure(refusals.join("")));
+    }
+    Ok(sections.join("\n").trim_end().to_string())
+}
+
+/// A refusal as the user reads it: the file and line that says the rule, and the rule.
+fn render(path: &str, source: Option<&str>, variant: &str, r: &Refusal) -> String {
+    let place = source.and_then(|s| fsf::locate(s, variant, &r.place));
+    match place {
+        Some((line, text)) => format!(
+            "error: {path}:{line}: variant `{variant}` cannot be exported to Fairy-Stockfish: {}\n  {line} | {text}\n",
+            r.rule
+        ),
+        None => {
+            let what = match &r.place {
+                Place::Statement(w) => format!("`{}`", w[0]),
+                Place::Piece(n, _) => format!("piece `{n}`"),
+            };
+            format!(
+                "error: {path}: variant `{variant}` cannot be exported to Fairy-Stockfish: {} ({what})\n",
+                r.rule
+            )
+        }
+    }
+}

@@ -1,0 +1,200 @@
+//! Fairy-Stockfish's reading of Betza notation (`piece.cpp:from_betza`), reproduced so that the
+//! exporter can prove that the words it writes mean exactly the moves of a rule set, and the
+//! importer can turn FSF's words into move vectors.
+
+/// A move vector in the owner's frame: x to its right, y forward.
+pub type Vector = (i8, i8);
+
+/// FSF's leaper atoms with their (long, short) offsets.
+pub const LEAPERS: &[(char, (i8, i8))] = &[
+    ('W', (1, 0)),
+    ('F', (1, 1)),
+    ('D', (2, 0)),
+    ('N', (2, 1)),
+    ('A', (2, 2)),
+    ('H', (3, 0)),
+    ('C', (3, 1)),
+    ('Z', (3, 2)),
+    ('G', (3, 3)),
+];
+
+/// Direction pairs FSF tests, in the order of `from_betza`'s eight `has_dir` lines.
+const DIRS: [&[&str]; 8] = [
+    &["ff", "vv", "rf", "rv", "fh", "rh", "hr"],
+    &["bb", "vv", "lb", "lv", "bh", "lh", "hr"],
+    &["rr", "ss", "br", "bs", "bh", "rh", "hr"],
+    &["ll", "ss", "fl", "fs", "fh", "lh", "hr"],
+    &["rr", "ss", "fr", "fs", "fh", "rh", "hl"],
+    &["ll", "ss", "bl", "bs", "bh", "lh", "hl"],
+    &["bb", "vv", "rb", "rv", "bh", "rh", "hl"],
+    &["ff", "vv", "lf", "lv", "fh", "lh", "hl"],
+];
+
+/// The eight moves of an atom `(a, b)` (a along the rank direction), as (x, y) vectors, in the
+/// order of [`DIRS`].
+fn candidates((a, b): (i8, i8)) -> [Vector; 8] {
+    // FSF's Direction(r * FILE_NB + f) is rank offset r, file offset f; x = f, y = r.
+    [
+        (b, a),
+        (-b, -a),
+        (a, -b),
+        (-a, b),
+        (a, b),
+        (-a, -b),
+        (b, -a),
+        (-b, a),
+    ]
+}
+
+/// Splits a modifier string into FSF's direction pairs.
+pub fn pairs(mods: &str) -> Vec<String> {
+    const V: &str = "fbvh";
+    const H: &str = "rlsh";
+    let c: Vec<char> = mods
+        .chars()
+        .filter(|c| V.contains(*c) || H.contains(*c))
+        .collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < c.len() {
+        if i + 1 < c.len()
+            && (c[i] == c[i + 1]
+                || (V.contains(c[i]) && H.contains(c[i + 1]))
+                || (H.contains(c[i]) && V.contains(c[i + 1])))
+        {
+            out.push(format!("{}{}", c[i], c[i + 1]));
+            i += 2;
+        } else {
+            out.push(format!("{}{}", c[i], c[i]));
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The vectors FSF gives an atom under the direction pairs of a modifier string (`fs`, `ff`, ...).
+pub fn vectors(atom: (i8, i8), mods: &str) -> Vec<Vector> {
+    let prelim = pairs(mods);
+    let mut dirs = Vec::new();
+    for s in &prelim {
+        let b: Vec<char> = s.chars().collect();
+        if atom.1 == 0 && b[0] != b[1] {
+            dirs.push(format!("{}{}", b[0], b[0]));
+            dirs.push(format!("{}{}", b[1], b[1]));
+        } else {
+            dirs.push(s.clone());
+        }
+    }
+    let mut out: Vec<Vector> = Vec::new();
+    for (i, v) in candidates(atom).iter().enumerate() {
+        if (dirs.is_empty() || DIRS[i].iter().any(|d| dirs.iter().any(|x| x == d)))
+            && !out.contains(v)
+        {
+            out.push(*v);
+        }
+    }
+    out
+}
+
+/// The atom (long, short) of a vector.
+pub fn atom_of((x, y): Vector) -> (i8, i8) {
+    let (p, q) = (x.unsigned_abs() as i8, y.unsigned_abs() as i8);
+    (p.max(q), p.min(q))
+}
+
+/// Finds FSF direction modifiers under which `atom` gives exactly `want`, if any.
+pub fn modifiers(atom: (i8, i8), want: &[Vector]) -> Option<String> {
+    let mut want: Vec<Vector> = want.to_vec();
+    want.sort();
+    want.dedup();
+    let mut all = vectors(atom, "");
+    all.sort();
+    if all == want {
+        return Some(String::new());
+    }
+    const CODES: &[&str] = &[
+        "ff", "bb", "rr", "ll", "vv", "ss", "fr", "fl", "br", "bl", "rf", "lf", "rb", "lb", "fs",
+        "bs", "rv", "lv", "fh", "bh", "rh", "lh", "hr", "hl",
+    ];
+    // Smallest codes first: each code that gives only wanted moves, greedily, until all are
+    // covered; then check the whole word once more as FSF reads it.
+    let mut chosen = String::new();
+    let mut covered: Vec<Vector> = Vec::new();
+    for code in CODES {
+        let got = vectors(atom, code);
+        if got.is_empty() || !got.iter().all(|v| want.contains(v)) {
+            continue;
+        }
+        if got.iter().all(|v| covered.contains(v)) {
+            continue;
+        }
+        chosen.push_str(code);
+        covered.extend(got);
+    }
+    let mut check = vectors(atom, &chosen);
+    check.sort();
+    (check == want).then_some(chosen)
+}
+
+/// The cells a lame FSF leap must find empty, in the owner's frame: straight along the longer
+/// axis while it is longer, then diagonally (`bitboard.cpp:lame_leaper_path`).
+pub fn lame_path((x, y): Vector) -> Vec<Vector> {
+    let mut out = Vec::new();
+    let (mut cx, mut cy) = (0i8, 0i8);
+    loop {
+        let (dx, dy) = (x - cx, y - cy);
+        let (ax, ay) = (dx.abs(), dy.abs());
+        let (sx, sy) = if ax > ay {
+            (dx.signum(), 0)
+        } else if ay > ax {
+            (0, dy.signum())
+        } else {
+            (dx.signum(), dy.signum())
+        };
+        cx += sx;
+        cy += sy;
+        if (cx, cy) == (x, y) {
+            return out;
+        }
+        out.push((cx, cy));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn knight_modifiers_as_fsf_reads_them() {
+        // FSF's `fN` is the shogi knight; `fsN` the wide forward moves.
+        let mut v = vectors((2, 1), "f");
+        v.sort();
+        assert_eq!(v, vec![(-1, 2), (1, 2)]);
+        let mut v = vectors((2, 1), "fs");
+        v.sort();
+        assert_eq!(v, vec![(-2, 1), (2, 1)]);
+        assert_eq!(vectors((1, 0), "fs").len(), 3);
+        assert!(vectors((1, 0), "h").is_empty());
+        assert_eq!(lame_path((1, 2)), vec![(0, 1)]);
+        assert_eq!(lame_path((2, 3)), vec![(0, 1), (1, 2)]);
+    }
+
+    #[test]
+    fn modifiers_round_trip() {
+        for &(_, atom) in LEAPERS {
+            let all = vectors(atom, "");
+            for mask in 1u32..(1 << all.len()) {
+                let want: Vec<Vector> = (0..all.len())
+                    .filter(|i| mask & (1 << i) != 0)
+                    .map(|i| all[i])
+                    .collect();
+                let m = modifiers(atom, &want).expect("every subset has modifiers");
+                let mut got = vectors(atom, &m);
+                got.sort();
+                let mut want = want;
+                want.sort();
+                assert_eq!(got, want, "{atom:?} {m}");
+            }
+        }
+    }
+}

@@ -1,0 +1,9 @@
+//! Fairy-Stockfish's variants.ini: [`export`] writes a section that plays exactly as a rule set
+//! does, or refuses with the rule FSF cannot say and where the definition says it ([`locate`]).
+
+mod betza;
+mod export;
+mod locate;
+
+pub use export::{Refusal, export};
+pub use locate::{Place, locate};

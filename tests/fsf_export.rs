@@ -1,0 +1,180 @@
+//! `varia export --format fsf` against Fairy-Stockfish, from fixtures that
+//! `scripts/fsf_export_fixtures.py` wrote with pyffish playing the exported sections (no Python
+//! needed here):
+//!
+//! - `tests/fixtures/fsf-export/NAME.ini`: the section; the export must still be exactly it;
+//! - `NAME.tsv`: positions of random games in FSF with its legal moves and results, which varia's
+//!   definition must equal; `perft.tsv`: FSF's perft from the start;
+//! - `refusals.tsv`: every variant that is refused, with the first line of the refusal, which must
+//!   still be what varia says.
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+use std::process::Command;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn fixture(name: &str) -> String {
+    let p = root().join("tests/fixtures/fsf-export").join(name);
+    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("cannot read {}: {e}", p.display()))
+}
+
+fn rows(name: &str) -> Vec<Vec<String>> {
+    fixture(name)
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(|l| l.split('\t').map(str::to_string).collect())
+        .collect()
+}
+
+fn export(file: &str, variant: &str) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_varia"))
+        .current_dir(root())
+        .args(["export", file, "--variant", variant, "--format", "fsf"])
+        .output()
+        .expect("run varia")
+}
+
+fn load(file: &str, variant: &str) -> varia::Game {
+    let source = std::fs::read_to_string(root().join(file)).expect("definition");
+    varia::load_str(&source, Some(variant)).unwrap_or_else(|e| panic!("{file}: {e}"))
+}
+
+#[test]
+fn exports_are_unchanged_and_play_as_fairy_stockfish() {
+    let mut problems = Vec::new();
+    let perft = rows("perft.tsv");
+    let mut names: Vec<(String, String, String)> = perft
+        .iter()
+        .map(|r| (r[0].clone(), r[1].clone(), r[2].clone()))
+        .collect();
+    names.dedup();
+    assert!(names.len() >= 10, "only {} exported variants", names.len());
+    for (name, file, variant) in &names {
+        let out = export(file, variant);
+        let text = String::from_utf8_lossy(&out.stdout);
+        if !out.status.success() || text.trim_end() != fixture(&format!("{name}.ini")).trim_end() {
+            problems.push(format!(
+                "{name}: the export changed (rerun scripts/fsf_export_fixtures.py):\n{text}{}",
+                String::from_utf8_lossy(&out.stderr)
+            ));
+            continue;
+        }
+        let g = load(file, variant);
+        for r in perft.iter().filter(|r| &r[0] == name) {
+            let pos = g.parse_fen(&r[3]).expect("start FEN");
+            let depth: u32 = r[4].parse().unwrap();
+            let want: u64 = r[5].parse().unwrap();
+            let got = g.perft(&pos, depth).unwrap();
+            if got != want {
+                problems.push(format!(
+                    "{name} perft {depth}: varia {got}, Fairy-Stockfish {want}"
+                ));
+            }
+        }
+        for r in rows(&format!("{name}.tsv")) {
+            let (fen, moves, result) = (&r[0], &r[1], &r[2]);
+            let pos = match g.parse_fen(fen) {
+                Ok(p) => p,
+                Err(e) => {
+                    problems.push(format!("{name}: {fen}: {e}"));
+                    continue;
+                }
+            };
+            let want: BTreeSet<&str> = moves.split_whitespace().collect();
+            let ours: Vec<String> = g
+                .legal_moves(&pos)
+                .iter()
+                .map(|m| g.move_to_string(m))
+                .collect();
+            let ours: BTreeSet<&str> = ours.iter().map(String::as_str).collect();
+            if ours != want {
+                problems.push(format!(
+                    "{name}: {fen}\n    only varia: {:?}\n    only Fairy-Stockfish: {:?}",
+                    ours.difference(&want).collect::<Vec<_>>(),
+                    want.difference(&ours).collect::<Vec<_>>()
+                ));
+            }
+            let status = g.status(&pos);
+            let got = match (status.is_over(), status.winner()) {
+                (false, _) => "-".to_string(),
+                (true, None) => "draw".to_string(),
+                (true, Some(p)) => g.rules().players[p.index()].name.clone(),
+            };
+            if want.is_empty() && &got != result {
+                problems.push(format!(
+                    "{name}: {fen}\n    result: varia {got}, Fairy-Stockfish {result}"
+                ));
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "{} problem(s):\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn refusals_name_the_rule_and_the_line() {
+    let mut problems = Vec::new();
+    let refusals = rows("refusals.tsv");
+    assert!(!refusals.is_empty());
+    for r in &refusals {
+        let out = export(&r[0], &r[1]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        if out.status.success() || err.lines().next() != Some(r[2].as_str()) {
+            problems.push(format!(
+                "{} [{}]: expected `{}`, got:\n{err}",
+                r[0], r[1], r[2]
+            ));
+        }
+        // The line named is the file's line that the refusal quotes.
+        let source = std::fs::read_to_string(root().join(&r[0])).unwrap();
+        let line: Option<usize> = r[2].split(':').nth(2).and_then(|n| n.parse().ok());
+        let quoted = err
+            .lines()
+            .nth(1)
+            .and_then(|l| l.split_once(" | "))
+            .map(|(_, t)| t.to_string());
+        match (line, quoted) {
+            (Some(n), Some(q)) if source.lines().nth(n - 1).map(str::trim) == Some(q.as_str()) => {}
+            _ => problems.push(format!(
+                "{} [{}]: no definition line quoted:\n{err}",
+                r[0], r[1]
+            )),
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn bad_input_is_refused_without_panic() {
+    let tmp = std::env::temp_dir().join(format!("varia-fsf-{}.varia", std::process::id()));
+    std::fs::write(&tmp, "game g\nboard 8 x 99\n").unwrap();
+    for args in [
+        vec!["export", tmp.to_str().unwrap(), "--format", "fsf"],
+        vec![
+            "export",
+            "definitions/classic/chess.varia",
+            "--variant",
+            "nope",
+            "--format",
+            "fsf",
+        ],
+        vec!["export", "no/such/file.varia", "--format", "fsf"],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_varia"))
+            .current_dir(root())
+            .args(&args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains("error"), "{args:?}: {err}");
+    }
+    let _ = std::fs::remove_file(tmp);
+}
