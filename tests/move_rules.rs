@@ -63,11 +63,21 @@ fn chess960_castling_is_written_as_taking_the_rook() {
 
 #[test]
 fn castling_rights_are_written_as_the_rules_say() {
-    // Chess960 notation: the rooks' files (Shredder-FEN), also for the standard array.
+    // Chess960 notation: the rooks' files (Shredder-FEN), unless the FEN read wrote `KQkq`
+    // (as the set-up does).
     let g = fsf("fischerandom");
     assert_eq!(
         g.fen(&g.start()),
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    let after_move = after(
+        &g,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1",
+        &["e2e4"],
+    );
+    assert_eq!(
+        after_move,
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b HAha - 0 1"
     );
     // Elsewhere K and Q, and a file letter (X-FEN) for a right held by an inner rook.
     let g = fsf("capablanca");

@@ -531,6 +531,7 @@ impl<B: Bits> Engine<B> {
         if self.rules.castling.is_empty() || self.tagged() {
             return Err(err());
         }
+        pos.style.castling_kq = s.chars().all(|c| "KQkq".contains(c));
         let b = &self.rules.board;
         for ch in s.chars() {
             let owner = PlayerId(if ch.is_ascii_uppercase() { 0 } else { 1 });
@@ -726,7 +727,8 @@ impl<B: Bits> Engine<B> {
 
     /// The castling field: `K`/`Q` for the outermost partner on the king's higher or lower
     /// side, the partner's file letter for an inner one (X-FEN), or every partner's file letter
-    /// where the game writes castling as Chess960 (Shredder-FEN).
+    /// where the game writes castling as Chess960 (Shredder-FEN), unless the FEN read wrote
+    /// `KQkq`.
     fn castling_field(&self, pos: &Pos<B>) -> String {
         if self.rules.castling.is_empty() || pos.st.castling.none() {
             return "-".into();
@@ -769,7 +771,7 @@ impl<B: Bits> Engine<B> {
                 }
             }
             let letter = |f: i32| case((b'a' + f as u8) as char);
-            if self.rules.castling_chess960 {
+            if self.rules.castling_chess960 && !pos.style.castling_kq {
                 for f in high.iter().rev().chain(low.iter().rev()) {
                     s.push(letter(*f));
                 }

@@ -65,6 +65,8 @@ pub struct FenStyle {
     pub short: bool,
     /// The en-passant cells as the FEN named them, whether or not a piece could take there.
     pub ep_as_written: bool,
+    /// Under Chess960 notation, castling rights written `KQkq` (X-FEN) rather than as files.
+    pub castling_kq: bool,
 }
 
 /// What a move changes besides the pieces and hands, and what taking it back restores.

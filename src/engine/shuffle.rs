@@ -79,6 +79,8 @@ impl<B: Bits> Engine<B> {
             if !rights.is_empty() {
                 self.parse_castling(&mut pos, &rights).ok()?;
             }
+            // A shuffled set-up names its rooks by file, where the game writes Chess960.
+            pos.style.castling_kq = false;
             // Through the FEN, so that keys and every derived field are the parser's.
             return self.parse_fen(&self.fen(&pos)).ok();
         }

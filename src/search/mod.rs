@@ -47,6 +47,8 @@ pub const MAX_PLY: usize = 128;
 const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32;
 /// The deepest quiescence search below the horizon.
 const MAX_QUIESCENCE: usize = 8;
+/// The quiescence plies where every legal move is a capture.
+const MAX_QUIESCENCE_ALL_CAPTURES: usize = 2;
 /// What a capture may gain beyond its victim's value (positional swings) for delta pruning.
 const DELTA_MARGIN: i32 = 200;
 /// Quiescence plies in which a player in check searches every move.
@@ -817,6 +819,12 @@ impl Searcher {
             alpha = alpha.max(stand);
         }
         if !in_check && qply >= MAX_QUIESCENCE {
+            return best;
+        }
+        // Where every move takes (clobber, a capture obligation), quiescence would be a full
+        // search: two plies of it are enough to see an exchange.
+        let all_take = moves.iter().all(|m| self.victim(pos, m).is_some());
+        if !in_check && all_take && qply >= MAX_QUIESCENCE_ALL_CAPTURES {
             return best;
         }
         let candidates: Vec<Move> = if in_check {
