@@ -299,3 +299,34 @@ fn a_captured_promoted_piece_keeps_its_type_in_hand_where_the_rules_say() {
         "r3k3/8/8/8/8/8/7K/8[p] w - - 0 2"
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// royalty gained by promotion
+
+#[test]
+fn a_pawn_may_not_promote_to_a_royal_type_on_an_attacked_cell() {
+    // Royal queens (coregal chess): b7b8q would put a royal queen where the a8 rook attacks it.
+    let src = "game g
+board 8 x 8
+player white north
+player black south
+zone far = rank 8
+piece King K
+  royal
+  moves K
+piece Queen Q
+  royal
+  moves Q
+piece Rook R
+  moves R
+piece Pawn P
+  moves mfW cfF
+  promotes to Queen Rook when entering far, compulsory
+setup r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1
+";
+    let g = varia::load_str(src, None).unwrap();
+    assert_eq!(
+        moves_from(&g, &g.fen(&g.start()), "b7"),
+        ["b7a8q", "b7a8r", "b7b8r"]
+    );
+}

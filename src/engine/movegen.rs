@@ -567,7 +567,8 @@ impl<B: Bits> Engine<B> {
                                 swap: true,
                                 ..plain
                             };
-                            out.add(m, suspect);
+                            // A piece that becomes royal must not land attacked.
+                            out.add(m, suspect || t.royal[target as usize]);
                         }
                     }
                 }
@@ -579,7 +580,7 @@ impl<B: Bits> Engine<B> {
                             promotion: Some(PieceId(target.0)),
                             ..plain
                         };
-                        out.add(m, suspect);
+                        out.add(m, suspect || t.royal[target.index()]);
                     }
                 }
             }
