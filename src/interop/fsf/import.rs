@@ -229,10 +229,39 @@ fn builtin_parent(
             };
             m.pieces.push(Piece { key, letter, betza });
         } else {
-            m.keys.insert(k.clone(), v.clone());
+            m.keys.insert(k.clone(), whole_ranks(&s.keys, k, v));
         }
     }
     Ok(m)
+}
+
+/// A region of an exported parent that is whole ranks of its board, as FSF's built-in variants
+/// write such regions (rank bitboards, `*N`), so that a child that widens the board keeps them
+/// whole (the fixtures check this against Fairy-Stockfish).
+fn whole_ranks(keys: &[(String, String)], k: &str, v: &str) -> String {
+    if !k.contains("Region") || v == "-" {
+        return v.to_string();
+    }
+    let files: usize = keys
+        .iter()
+        .find(|(k, _)| k == "maxFile")
+        .and_then(|(_, v)| v.parse().ok())
+        .unwrap_or(8);
+    let mut by_rank: BTreeMap<String, usize> = BTreeMap::new();
+    for t in v.split_whitespace() {
+        *by_rank
+            .entry(t.get(1..).unwrap_or("").to_string())
+            .or_default() += 1;
+    }
+    if by_rank.values().all(|&n| n == files) {
+        by_rank
+            .keys()
+            .map(|r| format!("*{r}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    } else {
+        v.to_string()
+    }
 }
 
 /// The Betza of a piece key's value.
@@ -677,15 +706,24 @@ fn squares(v: &str, files: i32, ranks: i32, key: &str) -> Result<Vec<(i32, i32)>
             .as_str()
             .parse()
             .map_err(|_| format!("`{key} = {v}`: `{tok}` is not a square"))?;
-        if !(1..=ranks).contains(&r) {
-            return Err(format!("`{key} = {v}`: `{tok}` is off the board"));
+        if !(1..=10).contains(&r) {
+            return Err(format!("`{key} = {v}`: `{tok}` is not a square"));
+        }
+        if f != '*' && !(f.is_ascii_lowercase() && ((f as u8 - b'a') as i32) < 12) {
+            return Err(format!("`{key} = {v}`: `{tok}` is not a square"));
+        }
+        if r > ranks {
+            // Off this board: FSF's regions only matter on the board.
+            continue;
         }
         if f == '*' {
             for x in 0..files {
                 out.push((x, r - 1));
             }
-        } else if f.is_ascii_lowercase() && ((f as u8 - b'a') as i32) < files {
-            out.push(((f as u8 - b'a') as i32, r - 1));
+        } else if f.is_ascii_lowercase() && ((f as u8 - b'a') as i32) < 12 {
+            if ((f as u8 - b'a') as i32) < files {
+                out.push(((f as u8 - b'a') as i32, r - 1));
+            }
         } else {
             return Err(format!(
                 "`{key} = {v}`: `{tok}` is not a square on the board"
@@ -804,9 +842,15 @@ fn translate(name: &str, m: &Merged) -> Result<String, String> {
     };
 
     let mut zones = String::new();
-    let mut zone = |n: &str, w: &[(i32, i32)], b: &[(i32, i32)]| {
+    let mut zone = |n: &str, w: &[(i32, i32)], b: &[(i32, i32)]| -> Result<(), String> {
+        if w.is_empty() || b.is_empty() {
+            return Err(format!(
+                "a region (varia's zone `{n}`) with cells on this board for one player only"
+            ));
+        }
         let _ = writeln!(zones, "zone {n} = {}", cell_text(w, files));
         let _ = writeln!(zones, "zone {n} for black = {}", cell_text(b, files));
+        Ok(())
     };
     let region = |keys: &mut Keys,
                   k: &str,
@@ -823,7 +867,12 @@ fn translate(name: &str, m: &Merged) -> Result<String, String> {
         };
         Ok((w, b))
     };
-    let rank = |r: i32| (0..files).map(|f| (f, r)).collect::<Vec<_>>();
+    let rank = |r: i32| {
+        (0..files)
+            .map(|f| (f, r))
+            .filter(|c| c.1 < ranks)
+            .collect::<Vec<_>>()
+    };
 
     // Pieces and their special rules.
     let pawn = pieces.iter().find(|p| p.kind() == "pawn");
@@ -832,7 +881,7 @@ fn translate(name: &str, m: &Merged) -> Result<String, String> {
     let mut extra: BTreeMap<String, Vec<String>> = BTreeMap::new();
 
     // Promotion.
-    let (pw, pb) = region(&mut keys, "promotionRegion", rank(ranks - 1), rank(0))?;
+    let (pw, pb) = region(&mut keys, "promotionRegion", rank(7), rank(0))?;
     let promo_types = match keys.take("promotionPieceTypes") {
         Some(v) => letters_of("promotionPieceTypes", &v)?,
         None if m.opaque => Vec::new(),
@@ -869,7 +918,7 @@ fn translate(name: &str, m: &Merged) -> Result<String, String> {
     if let Some(p) = pawn {
         let mut lines = vec!["moves mfW cfF".to_string()];
         let double = keys.bool("doubleStep", true)?;
-        let (dw, db) = region(&mut keys, "doubleStepRegion", rank(1), rank(ranks - 2))?;
+        let (dw, db) = region(&mut keys, "doubleStepRegion", rank(1), rank(6))?;
         let ep = match (
             keys.take("enPassantRegion"),
             keys.take("enPassantRegionWhite"),
@@ -889,14 +938,14 @@ fn translate(name: &str, m: &Merged) -> Result<String, String> {
             }
         };
         if double && (!dw.is_empty() || !db.is_empty()) {
-            zone("pawn-start", &dw, &db);
+            zone("pawn-start", &dw, &db)?;
             lines.push("moves mfnD in pawn-start".into());
             if ep {
                 lines.push("en passant".into());
             }
         }
         if promotes_pawn && !promo_types.is_empty() && (!pw.is_empty() || !pb.is_empty()) {
-            zone("promotion", &pw, &pb);
+            zone("promotion", &pw, &pb)?;
             lines.push(format!(
                 "promotes to {} when ending in promotion, compulsory",
                 promo_types.join(" ")
@@ -977,7 +1026,7 @@ fn translate(name: &str, m: &Merged) -> Result<String, String> {
                         .copied()
                         .filter(|c| c.1 != ranks - 1 && !pb.contains(c))
                         .collect();
-                    zone("pawn-drops", &w, &b);
+                    zone("pawn-drops", &w, &b)?;
                     extra
                         .entry(p.key.clone())
                         .or_default()
@@ -1002,6 +1051,11 @@ fn translate(name: &str, m: &Merged) -> Result<String, String> {
     let mut fields: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
     if fields.is_empty() {
         return Err("an empty `startFen`".into());
+    }
+    // A FEN that goes from the side to move to the move counters (`w 0 1`).
+    if fields.len() >= 3 && fields[2].chars().all(|c| c.is_ascii_digit()) {
+        fields.insert(2, "-".into());
+        fields.insert(3, "-".into());
     }
     for (i, d) in ["w", "-", "-", "0", "1"].iter().enumerate() {
         if fields.len() <= i + 1 {
@@ -1100,12 +1154,17 @@ fn translate(name: &str, m: &Merged) -> Result<String, String> {
                 )
             });
         }
-    } else if !castling {
-        fields[2] = "-".into();
+    } else if !castling && rights != "-" {
+        return Err(format!(
+            "`castling = false` with castling rights `{rights}` in the start position: Fairy-Stockfish keeps them in its FENs, varia's FEN cannot hold them"
+        ));
     }
 
     // Game ends.
     let mut ends = Vec::new();
+    if hands {
+        ends.push("captures go to hand".to_string());
+    }
     let cm = keys.take("checkmateValue").unwrap_or("loss".into());
     ends.push(format!("checkmate {}", outcome("checkmateValue", &cm)?));
     let sm = keys.take("stalemateValue").unwrap_or("draw".into());
@@ -1221,7 +1280,7 @@ fn translate(name: &str, m: &Merged) -> Result<String, String> {
                 None => (Vec::new(), Vec::new()),
             };
             let (w, b) = region(&mut keys, "flagRegion", dw, db)?;
-            zone("goal", &w, &b);
+            zone("goal", &w, &b)?;
             let flag_move = keys.bool("flagMove", false)?;
             let safe = keys.bool("flagPieceSafe", false)?;
             let mode = match (flag_move, safe) {
