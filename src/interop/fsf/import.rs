@@ -524,7 +524,8 @@ type Expect = (Vec<(i8, i8)>, u8, Style, Mode, bool, bool);
 /// Groups FSF's tables into varia move parts.
 fn expected(t: &Tables) -> Vec<Expect> {
     // (table, distance, atom) -> vector -> modalities
-    let mut groups: BTreeMap<(u8, i32, (i8, i8)), BTreeMap<(i8, i8), Vec<u8>>> = BTreeMap::new();
+    type ByVector = BTreeMap<(i8, i8), Vec<u8>>;
+    let mut groups: BTreeMap<(u8, i32, (i8, i8)), ByVector> = BTreeMap::new();
     for (&(table, md, v), &d) in t {
         groups
             .entry((table, d, betza::atom_of(v)))
@@ -675,7 +676,7 @@ fn word_for(e: &Expect) -> Result<String, String> {
         }
         chosen.push(code);
         covered.extend(g);
-        if *code == "" {
+        if code.is_empty() {
             break;
         }
     }
@@ -752,6 +753,9 @@ fn cell_text(cells: &[(i32, i32)], files: i32) -> String {
     }
     words.join(" ")
 }
+
+/// Board cells as (file, rank) from 0.
+type Cells = Vec<(i32, i32)>;
 
 /// The section's keys taken one by one; whatever is left at the end refuses the section.
 struct Keys {
@@ -856,7 +860,7 @@ fn translate(name: &str, m: &Merged) -> Result<String, String> {
                   k: &str,
                   dw: Vec<(i32, i32)>,
                   db: Vec<(i32, i32)>|
-     -> Result<(Vec<(i32, i32)>, Vec<(i32, i32)>), String> {
+     -> Result<(Cells, Cells), String> {
         let w = match keys.take(&format!("{k}White")) {
             Some(v) => squares(&v, files, ranks, &format!("{k}White"))?,
             None => dw,
