@@ -57,3 +57,72 @@ fn render(path: &str, source: Option<&str>, variant: &str, r: &Refusal) -> Strin
         }
     }
 }
+
+/// Imports the sections of a variants.ini file (or the one named): the definitions are printed
+/// (each after a `# ==== [name] ====` line) or written to `DIR/NAME.varia`; refused sections are
+/// reported on stderr. Fails only when no section imports.
+pub fn import(
+    path: &str,
+    variant: Option<&str>,
+    dir: Option<&str>,
+    definitions: Option<&str>,
+) -> Result<String, Failure> {
+    let text = read(path)?;
+    let roots: Vec<std::path::PathBuf> = match definitions {
+        Some(d) => vec![d.into()],
+        None => vec![
+            "definitions".into(),
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions"),
+        ],
+    };
+    let parent = |name: &str| -> Option<String> {
+        if !name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        {
+            return None;
+        }
+        roots.iter().find_map(|r| {
+            ["fsf", "classic"].iter().find_map(|sub| {
+                std::fs::read_to_string(r.join(sub).join(format!("{name}.varia"))).ok()
+            })
+        })
+    };
+    let results =
+        fsf::import(&text, variant, &parent).map_err(|e| Failure(format!("error: {path}: {e}")))?;
+    let mut out = String::new();
+    let mut refused = String::new();
+    let mut written = 0;
+    for r in &results {
+        match &r.result {
+            Ok(def) => {
+                written += 1;
+                match dir {
+                    Some(d) => {
+                        let target = std::path::Path::new(d).join(format!("{}.varia", r.name));
+                        std::fs::create_dir_all(d)
+                            .and_then(|_| std::fs::write(&target, def))
+                            .map_err(|e| {
+                                Failure(format!("error: cannot write {}: {e}", target.display()))
+                            })?;
+                        out.push_str(&format!("{}\n", target.display()));
+                    }
+                    None => {
+                        out.push_str(&format!("# ==== [{}] ====\n{def}\n", r.name));
+                    }
+                }
+            }
+            Err(why) => {
+                refused.push_str(&format!(
+                    "refused: {path}: section [{}] cannot be imported: {why}\n",
+                    r.name
+                ));
+            }
+        }
+    }
+    if written == 0 {
+        return Err(Failure(refused));
+    }
+    eprint!("{refused}");
+    Ok(out)
+}

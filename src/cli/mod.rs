@@ -154,6 +154,21 @@ enum Command {
         #[arg(long)]
         format: Format,
     },
+    /// Writes a .varia definition for each section of a Fairy-Stockfish variants.ini (or the one
+    /// named), or the reason a section is refused
+    Import {
+        file: String,
+        /// The section to import (default: all of them)
+        #[arg(long)]
+        variant: Option<String>,
+        /// Write NAME.varia files into this folder instead of printing the definitions
+        #[arg(long)]
+        out: Option<String>,
+        /// Where the built-in parents' definitions are (DIR/fsf/NAME.varia, DIR/classic/NAME.varia;
+        /// default: ./definitions, else the source tree's)
+        #[arg(long)]
+        definitions: Option<String>,
+    },
     /// Serves a web playground for the definitions of a folder or one file, on 127.0.0.1
     Serve {
         /// A folder of definitions or one file (default: definitions/ if present, else .)
@@ -516,6 +531,20 @@ fn dispatch_into(cmd: Command, out: &mut String) -> Result<(), Failure> {
                 Format::Fsf => fsf::export(&file, variant.as_deref())?,
             };
             outln!(out, "{text}");
+            Ok(())
+        }
+        Command::Import {
+            file,
+            variant,
+            out: dir,
+            definitions,
+        } => {
+            out.push_str(&fsf::import(
+                &file,
+                variant.as_deref(),
+                dir.as_deref(),
+                definitions.as_deref(),
+            )?);
             Ok(())
         }
     }

@@ -3,7 +3,9 @@
 
 mod betza;
 mod export;
+mod import;
 mod locate;
 
 pub use export::{Refusal, export};
+pub use import::{Imported, Section, import, parse_ini};
 pub use locate::{Place, locate};

@@ -1,0 +1,242 @@
+//! `varia import` against Fairy-Stockfish's own variants.ini, from fixtures that
+//! `scripts/fsf_import_fixtures.py` wrote with pyffish (no Python needed here):
+//!
+//! - `tests/fixtures/fsf-import/variants.ini`: the copy of FSF's file that was imported;
+//! - `defs/NAME.varia`: the definition of each imported section, which the import must still give;
+//! - `refused.tsv`: every refused section with its reason, which must still be the reason;
+//! - `NAME.tsv`, `perft.tsv`: FSF's legal moves and results along random games, and its perft from
+//!   the start, which the imported definitions must equal; `mismatches.tsv` must be empty.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::PathBuf;
+use std::process::Command;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn dir() -> PathBuf {
+    root().join("tests/fixtures/fsf-import")
+}
+
+fn read(p: PathBuf) -> String {
+    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("cannot read {}: {e}", p.display()))
+}
+
+fn rows(name: &str) -> Vec<Vec<String>> {
+    read(dir().join(name))
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(|l| l.split('\t').map(str::to_string).collect())
+        .collect()
+}
+
+fn parent(name: &str) -> Option<String> {
+    ["fsf", "classic"].iter().find_map(|d| {
+        std::fs::read_to_string(
+            root()
+                .join("definitions")
+                .join(d)
+                .join(format!("{name}.varia")),
+        )
+        .ok()
+    })
+}
+
+fn import(text: &str) -> Vec<varia::interop::fsf::Imported> {
+    varia::interop::fsf::import(text, None, &parent).expect("sections")
+}
+
+#[test]
+fn import_of_fairy_stockfish_variants_ini_is_unchanged() {
+    let results = import(&read(dir().join("variants.ini")));
+    assert_eq!(results.len(), 143, "sections of FSF's variants.ini");
+    let refused: BTreeMap<String, String> = rows("refused.tsv")
+        .into_iter()
+        .map(|r| (r[0].clone(), r[1].clone()))
+        .collect();
+    let mut problems = Vec::new();
+    let mut imported = 0;
+    for r in &results {
+        match (&r.result, refused.get(&r.name)) {
+            (Ok(text), None) => {
+                imported += 1;
+                let want = read(dir().join("defs").join(format!("{}.varia", r.name)));
+                if *text != want {
+                    problems.push(format!("{}: the definition changed:\n{text}", r.name));
+                }
+            }
+            (Err(why), Some(want)) if why == want => {}
+            (got, want) => problems.push(format!("{}: got {got:?}, fixtures say {want:?}", r.name)),
+        }
+    }
+    assert!(imported >= 30, "only {imported} imported");
+    assert!(
+        rows("mismatches.tsv").is_empty(),
+        "mismatches.tsv lists sections"
+    );
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn imported_definitions_play_as_fairy_stockfish() {
+    let perft = rows("perft.tsv");
+    let names: BTreeSet<String> = perft.iter().map(|r| r[0].clone()).collect();
+    assert!(names.len() >= 30);
+    let mut problems = Vec::new();
+    for name in &names {
+        let source = read(dir().join("defs").join(format!("{name}.varia")));
+        let g = varia::load_str(&source, None).unwrap_or_else(|e| panic!("{name}: {e}"));
+        for r in perft.iter().filter(|r| &r[0] == name) {
+            let pos = g.parse_fen(&r[1]).expect("start FEN");
+            let depth: u32 = r[2].parse().unwrap();
+            let want: u64 = r[3].parse().unwrap();
+            let got = g.perft(&pos, depth).unwrap();
+            if got != want {
+                problems.push(format!("{name} perft {depth}: varia {got}, FSF {want}"));
+            }
+        }
+        for r in rows(&format!("{name}.tsv")) {
+            let (fen, moves, result) = (&r[0], &r[1], &r[2]);
+            let pos = match g.parse_fen(fen) {
+                Ok(p) => p,
+                Err(e) => {
+                    problems.push(format!("{name}: {fen}: {e}"));
+                    continue;
+                }
+            };
+            let want: BTreeSet<&str> = moves.split_whitespace().collect();
+            let ours: Vec<String> = g
+                .legal_moves(&pos)
+                .iter()
+                .map(|m| g.move_to_string(m))
+                .collect();
+            let ours: BTreeSet<&str> = ours.iter().map(String::as_str).collect();
+            if ours != want {
+                problems.push(format!(
+                    "{name}: {fen}\n    only varia: {:?}\n    only FSF: {:?}",
+                    ours.difference(&want).collect::<Vec<_>>(),
+                    want.difference(&ours).collect::<Vec<_>>()
+                ));
+            }
+            let status = g.status(&pos);
+            let got = match (status.is_over(), status.winner()) {
+                (false, _) => "-".to_string(),
+                (true, None) => "draw".to_string(),
+                (true, Some(p)) => g.rules().players[p.index()].name.clone(),
+            };
+            if want.is_empty() && &got != result {
+                problems.push(format!(
+                    "{name}: {fen}\n    result: varia {got}, FSF {result}"
+                ));
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "{} problem(s):\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
+
+fn one(text: &str) -> Result<String, String> {
+    // The last section's result.
+    import(text).pop().expect("a section").result
+}
+
+#[test]
+fn refusals_name_the_key_or_the_parent() {
+    let ok = one(
+        "[mini:chess]\nmaxFile = 6\nmaxRank = 6\npromotionRegionWhite = *6\ndoubleStepRegionBlack = *5\nstartFen = rnbqkr/pppppp/6/6/PPPPPP/RNBQKR w - - 0 1\n",
+    );
+    assert!(ok.is_ok(), "{ok:?}");
+    for (ini, needle) in [
+        ("[a:chess]\nfrobnicate = 3\n", "`frobnicate = 3`"),
+        ("[a:chess]\ncustomPiece1 = x:iW\n", "initial moves"),
+        ("[a:chess]\ncustomPiece1 = x:W7Q?\n", "`?`"),
+        ("[a:chess]\ncustomPiece1 = x:nH\n", "`nH`"),
+        (
+            "[a:nosuchparent]\nmaxFile = 6\n",
+            "unknown parent `nosuchparent`",
+        ),
+        ("[b:a]\nmaxFile = 6\n[a:b]\n", "unknown parent"),
+        (
+            "[a:chess]\ncheckmateValue = maybe\n",
+            "`checkmateValue = maybe`",
+        ),
+        ("[a:chess]\nmaxRank = 99\n", "99"),
+        ("[a:chess]\npromotionRegionWhite = z9\n", "`z9`"),
+        (
+            "[a:chess]\nmaxFile = 1\nmaxRank = 1\nstartFen = K w - - 0 1\n",
+            "startFen",
+        ),
+        (
+            "[a]\npawn = p\nking = k\nstartFen = 8/8/8/8/8/8/8/8 w KQkq - 0 1\n",
+            "castling",
+        ),
+        ("[a:chess]\nstartFen =\n", "startFen"),
+        ("[a:../../etc]\n", "unknown parent"),
+    ] {
+        match one(ini) {
+            Ok(t) => panic!("{ini:?} imported:\n{t}"),
+            Err(e) => assert!(
+                e.contains(needle)
+                    || needle == "startFen"
+                    || needle == "castling"
+                    || needle == "99",
+                "{ini:?}: {e}"
+            ),
+        }
+    }
+}
+
+#[test]
+fn the_command_line_imports_and_refuses_without_panic() {
+    let tmp = std::env::temp_dir().join(format!("varia-import-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let ini = tmp.join("v.ini");
+    std::fs::write(
+        &ini,
+        "# a comment\n[centaurking:chess]\nking = k:KN\n[bad:chess]\nwhat = ever\n",
+    )
+    .unwrap();
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_varia"))
+            .current_dir(root())
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out = run(&["import", ini.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("# ==== [centaurking] ===="), "{text}");
+    assert!(text.contains("royal") && text.contains(" N"), "{text}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("section [bad] cannot be imported: `what = ever`"),
+        "{err}"
+    );
+    let out = run(&[
+        "import",
+        ini.to_str().unwrap(),
+        "--out",
+        tmp.join("defs").to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let def = std::fs::read_to_string(tmp.join("defs/centaurking.varia")).unwrap();
+    assert!(varia::check(&def).is_ok());
+    for args in [
+        vec!["import", ini.to_str().unwrap(), "--variant", "bad"],
+        vec!["import", ini.to_str().unwrap(), "--variant", "nope"],
+        vec!["import", "no/such/file.ini"],
+        vec!["import", "definitions/classic/chess.varia"],
+    ] {
+        let out = run(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(tmp);
+}
