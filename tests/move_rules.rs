@@ -330,3 +330,22 @@ setup r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1
         ["b7a8q", "b7a8r", "b7b8r"]
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// promotion caps
+
+#[test]
+fn a_promotion_is_refused_by_its_cap() {
+    // Grand chess: at most one queen a side, so with the queen on a1 the pawn may not become one.
+    let g = fsf("grand");
+    let with_queen = "4k5/P9/10/10/10/10/10/10/10/Q3K5 w - - 0 1";
+    assert_eq!(
+        moves_from(&g, with_queen, "a9"),
+        ["a9a10a", "a9a10b", "a9a10c", "a9a10n", "a9a10r"]
+    );
+    let without = "4k5/P9/10/10/10/10/10/10/10/4K5 w - - 0 1";
+    assert_eq!(
+        moves_from(&g, without, "a9"),
+        ["a9a10a", "a9a10b", "a9a10c", "a9a10n", "a9a10q", "a9a10r"]
+    );
+}
