@@ -7,6 +7,8 @@
 //! - `NAME.tsv`, `perft.tsv`: FSF's legal moves and results along random games, and its perft from
 //!   the start, which the imported definitions must equal; `mismatches.tsv` must be empty.
 
+mod common;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 use std::process::Command;
@@ -97,39 +99,7 @@ fn imported_definitions_play_as_fairy_stockfish() {
             }
         }
         for r in rows(&format!("{name}.tsv")) {
-            let (fen, moves, result) = (&r[0], &r[1], &r[2]);
-            let pos = match g.parse_fen(fen) {
-                Ok(p) => p,
-                Err(e) => {
-                    problems.push(format!("{name}: {fen}: {e}"));
-                    continue;
-                }
-            };
-            let want: BTreeSet<&str> = moves.split_whitespace().collect();
-            let ours: Vec<String> = g
-                .legal_moves(&pos)
-                .iter()
-                .map(|m| g.move_to_string(m))
-                .collect();
-            let ours: BTreeSet<&str> = ours.iter().map(String::as_str).collect();
-            if ours != want {
-                problems.push(format!(
-                    "{name}: {fen}\n    only varia: {:?}\n    only FSF: {:?}",
-                    ours.difference(&want).collect::<Vec<_>>(),
-                    want.difference(&ours).collect::<Vec<_>>()
-                ));
-            }
-            let status = g.status(&pos);
-            let got = match (status.is_over(), status.winner()) {
-                (false, _) => "-".to_string(),
-                (true, None) => "draw".to_string(),
-                (true, Some(p)) => g.rules().players[p.index()].name.clone(),
-            };
-            if want.is_empty() && &got != result {
-                problems.push(format!(
-                    "{name}: {fen}\n    result: varia {got}, FSF {result}"
-                ));
-            }
+            common::compare_with_fsf(&g, name, &r, &mut problems);
         }
     }
     assert!(

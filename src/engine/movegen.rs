@@ -649,11 +649,12 @@ impl<B: Bits> Engine<B> {
                     // Every cell the king or the partner crosses or lands on is empty but for
                     // the two of them; the default form also needs the cells between them.
                     let span = |a: i32, z: i32| a.min(z)..=a.max(z);
-                    let mut crossed: Vec<i32> = span(fk, kf).chain(span(fr, rf)).collect();
-                    if cs.king_to.is_none() {
-                        crossed.extend(span(fk, fr));
-                    }
-                    let free = crossed.iter().all(|&f| {
+                    let between = if cs.king_to.is_none() {
+                        span(fk, fr)
+                    } else {
+                        span(fk, fk)
+                    };
+                    let free = span(fk, kf).chain(span(fr, rf)).chain(between).all(|f| {
                         b.cell(f, rk).is_some_and(|c| {
                             let c = c.index();
                             c == k || c == r || pos.is_empty(c)

@@ -492,15 +492,7 @@ impl<B: Bits> Tables<B> {
                     }
                     for (vi, &(vx, vy)) in part.vectors.iter().enumerate() {
                         let (dx, dy) = dir.orient(vx as i32, vy as i32);
-                        let path: Vec<(i32, i32)> = part
-                            .paths
-                            .get(vi)
-                            .map(|p| {
-                                p.iter()
-                                    .map(|&(x, y)| dir.orient(x as i32, y as i32))
-                                    .collect()
-                            })
-                            .unwrap_or_default();
+                        let path = part.path_for(vi, dir);
                         if let Some(&(_, _, ri)) = shared.iter().find(|s| (s.0, s.1) == (pi, vi)) {
                             let ride = k.rides[ri];
                             self.shared_ride_cell(&ride, from, &mut k);

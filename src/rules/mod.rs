@@ -464,6 +464,18 @@ pub struct MovePart {
     pub paths: Vec<Vec<(i8, i8)>>,
 }
 
+impl MovePart {
+    /// The cells (relative to the start, in board coordinates) that must be empty for the
+    /// `i`-th vector, for a player facing `dir`; empty when the style decides.
+    pub fn path_for(&self, i: usize, dir: Direction) -> Vec<(i32, i32)> {
+        self.paths.get(i).map_or_else(Vec::new, |p| {
+            p.iter()
+                .map(|&(x, y)| dir.orient(x as i32, y as i32))
+                .collect()
+        })
+    }
+}
+
 /// When a move triggers a promotion zone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]

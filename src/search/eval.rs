@@ -208,15 +208,7 @@ impl Eval {
             }
             for (vi, &(vx, vy)) in part.vectors.iter().enumerate() {
                 let (dx, dy) = dir.orient(vx as i32, vy as i32);
-                let path: Vec<(i32, i32)> = part
-                    .paths
-                    .get(vi)
-                    .map(|p| {
-                        p.iter()
-                            .map(|&(x, y)| dir.orient(x as i32, y as i32))
-                            .collect()
-                    })
-                    .unwrap_or_default();
+                let path = part.path_for(vi, dir);
                 let steps_start = self.steps.len() as u32;
                 let (mut f, mut r) = b.coords(from);
                 let mut n = 0u32;

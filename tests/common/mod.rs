@@ -92,3 +92,41 @@ pub fn board_fen(files: usize, ranks: usize, pieces: &[(&str, &str)]) -> String 
     }
     rows.join("/")
 }
+
+/// Compares one fixture row from pyffish (a FEN, FSF's legal moves, and its result `-`, `draw`
+/// or the winner's name) with the game, adding each difference to `problems`.
+pub fn compare_with_fsf(game: &Game, name: &str, row: &[String], problems: &mut Vec<String>) {
+    let (fen, moves, result) = (&row[0], &row[1], &row[2]);
+    let pos = match game.parse_fen(fen) {
+        Ok(p) => p,
+        Err(e) => {
+            problems.push(format!("{name}: {fen}: {e}"));
+            return;
+        }
+    };
+    let want: std::collections::BTreeSet<&str> = moves.split_whitespace().collect();
+    let ours: Vec<String> = game
+        .legal_moves(&pos)
+        .iter()
+        .map(|m| game.move_to_string(m))
+        .collect();
+    let ours: std::collections::BTreeSet<&str> = ours.iter().map(String::as_str).collect();
+    if ours != want {
+        problems.push(format!(
+            "{name}: {fen}\n    only varia: {:?}\n    only Fairy-Stockfish: {:?}",
+            ours.difference(&want).collect::<Vec<_>>(),
+            want.difference(&ours).collect::<Vec<_>>()
+        ));
+    }
+    let status = game.status(&pos);
+    let got = match (status.is_over(), status.winner()) {
+        (false, _) => "-".to_string(),
+        (true, None) => "draw".to_string(),
+        (true, Some(p)) => game.rules().players[p.index()].name.clone(),
+    };
+    if want.is_empty() && &got != result {
+        problems.push(format!(
+            "{name}: {fen}\n    result: varia {got}, Fairy-Stockfish {result}"
+        ));
+    }
+}

@@ -561,15 +561,7 @@ pub fn diagram_json(
         };
         for (i, &(vx, vy)) in part.vectors.iter().enumerate() {
             let (dx, dy) = forward.orient(vx as i32, vy as i32);
-            let path: Vec<(i32, i32)> = part
-                .paths
-                .get(i)
-                .map(|p| {
-                    p.iter()
-                        .map(|&(x, y)| forward.orient(x as i32, y as i32))
-                        .collect()
-                })
-                .unwrap_or_default();
+            let path = part.path_for(i, forward);
             let walks = !path.is_empty() && part.style != Style::Leap && !part.hop;
             for k in 1..=range {
                 let (sf, sr) = (ff + dx * (k - 1), fr + dy * (k - 1));
