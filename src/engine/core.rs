@@ -60,6 +60,9 @@ pub struct Safety<B> {
     pub pinned: B,
     /// Cells whose change of occupancy could expose the royal otherwise than through a pin.
     pub danger: B,
+    /// In check: the cells a plain move or drop of another piece must land on to have a chance
+    /// of answering it (the checker and the cells between); every cell when unknown.
+    pub block: B,
 }
 
 impl<B: Bits> Engine<B> {
@@ -95,6 +98,7 @@ impl<B: Bits> Engine<B> {
             eliminates: rules.checkmate == Outcome::Elimination
                 || rules.stalemate == Outcome::Elimination,
             keeps_origins: (rules.captures_to_hand && !rules.promoted_keep_type_in_hand)
+                || rules.captures_to_partner
                 || rules.pieces.iter().any(|p| p.demotes_enemy_screens),
             screen_effects: rules
                 .pieces
@@ -802,6 +806,7 @@ impl<B: Bits> Engine<B> {
             pins: ArrayVec::new(),
             pinned: B::EMPTY,
             danger: B::EMPTY,
+            block: !B::EMPTY,
         };
         let royals = pos.royals & pos.by_owner[side.index()];
         if royals.none() || (self.rules.royalty == Royalty::Alone && royals.count() > 1) {
@@ -811,15 +816,31 @@ impl<B: Bits> Engine<B> {
         s.in_check = self.checked(pos, side);
         if s.in_check || royals.count() > 1 {
             s.test_all = true;
+            if s.in_check
+                && royals.count() == 1
+                && let Some(block) = self.check_block(pos, side, royals.lowest())
+            {
+                s.block = block | pos.st.ep_cells;
+            }
             return s;
         }
         let r = royals.lowest();
+        let mine = pos.by_owner[side.index()];
+        // Counting the pieces on a line is exact only when every move that could take a piece
+        // off it is a plain one (a slow move may displace several; castling moves two pieces).
+        let exact = t.slowers[side.index()].is_empty() && self.rules.castling.is_empty();
         if self.rules.royals_may_not_face {
-            // Only a piece between the royal and an enemy royal on its file may open the file.
+            // Only a piece between the royal and an enemy royal on its file may open the file,
+            // and only when it is the last one there.
             let file = t.file_cells[r % t.files];
-            for e in (pos.royals & file & !pos.by_owner[side.index()]).cells() {
+            for e in (pos.royals & file & !mine).cells() {
                 let (lo, hi) = (r.min(e), r.max(e));
-                s.danger |= file & !B::cell(lo) & !B::cell(hi) & self.span(lo, hi);
+                let between = file & !B::cell(lo) & !B::cell(hi) & self.span(lo, hi);
+                if !exact {
+                    s.danger |= between;
+                } else if (between & pos.occ).count() == 1 {
+                    s.danger |= between & pos.occ & mine;
+                }
             }
         }
         for by in self.opponents(pos, side) {
@@ -843,7 +864,14 @@ impl<B: Bits> Engine<B> {
             for &(src, path, kinds) in &t.lame_list[a as usize..z as usize] {
                 let src = src as usize;
                 if theirs.has(src) && kinds >> pos.sq[src].kind & 1 != 0 {
-                    s.danger |= path;
+                    // Not checking now, so the path is blocked: only the last blocker leaving
+                    // opens it.
+                    let blockers = path & pos.occ;
+                    if !exact {
+                        s.danger |= path;
+                    } else if blockers.count() == 1 {
+                        s.danger |= blockers & mine;
+                    }
                 }
             }
             if (t.ride_union[p * t.cells + r] & theirs).none() {
@@ -860,6 +888,24 @@ impl<B: Bits> Engine<B> {
                 let back = t.back(g.dir);
                 let line = t.ray(back, r);
                 if (line & group_pieces).none() {
+                    continue;
+                }
+                if g.hop == Hop::Cannon && exact {
+                    // A cannon checks over exactly one screen; not checking now, it needs one
+                    // piece more between (an arrival where there is none) or one fewer (one of
+                    // ours leaving where there are two).
+                    for c in (line & group_pieces).cells() {
+                        if g.limit.is_some_and(|l| !t.limits[l as usize][c].has(r)) {
+                            continue;
+                        }
+                        let between = line & !t.ray(back, c) & !B::cell(c);
+                        match (between & pos.occ).count() {
+                            0 => s.danger |= between,
+                            2 => s.danger |= between & pos.occ & mine,
+                            1 => s.danger |= between,
+                            _ => {}
+                        }
+                    }
                     continue;
                 }
                 if g.hop != Hop::None {
@@ -895,6 +941,76 @@ impl<B: Bits> Engine<B> {
             }
         }
         s
+    }
+
+    /// The cells where a plain move or a drop of a piece other than the checked royal on `r` must
+    /// land to answer every check: each checker's cell and the cells between it and the royal
+    /// (a lame leaper's path), intersected over the checkers. None when some check could be
+    /// answered otherwise (a hopper's screen moving away, a slow attacker) or no checker is
+    /// found (a check by facing royals).
+    fn check_block(&self, pos: &Pos<B>, side: u8, r: usize) -> Option<B> {
+        let t = &self.t;
+        let mut block = !B::EMPTY;
+        let mut found = false;
+        for by in self.opponents(pos, side) {
+            let p = by as usize;
+            let theirs = pos.by_owner[p];
+            let at = p * t.cells + r;
+            if (t.reach_from[at] & theirs).none() {
+                continue;
+            }
+            let mut cand = t.leap_union[at] & theirs;
+            while cand.any() {
+                let c = cand.pop();
+                if t.leap_kinds[at * t.cells + c] >> pos.sq[c].kind & 1 != 0 {
+                    block &= B::cell(c);
+                    found = true;
+                }
+            }
+            let (a, z) = t.lame_at[at];
+            for &(src, path, kinds) in &t.lame_list[a as usize..z as usize] {
+                let src = src as usize;
+                if theirs.has(src) && kinds >> pos.sq[src].kind & 1 != 0 && (path & pos.occ).none()
+                {
+                    block &= B::cell(src) | path;
+                    found = true;
+                }
+            }
+            if (t.ride_union[at] & theirs).any() {
+                for g in &t.groups[p] {
+                    let back = t.back(g.dir);
+                    let line = t.ray(back, r);
+                    if (line & theirs).none() {
+                        continue;
+                    }
+                    let group_pieces = self.group_pieces(pos, g, theirs);
+                    if (line & group_pieces).none() {
+                        continue;
+                    }
+                    if g.hop != Hop::None {
+                        return None;
+                    }
+                    let Some(b) = t.first(back, r, pos.occ) else {
+                        continue;
+                    };
+                    if group_pieces.has(b) && g.limit.is_none_or(|l| t.limits[l as usize][b].has(r))
+                    {
+                        block &= line & !t.ray(back, b);
+                        found = true;
+                    }
+                }
+            }
+            for &k in &t.slowers[p] {
+                let kt = t.kind(k, p);
+                if (pos.by_kind[k as usize] & theirs)
+                    .cells()
+                    .any(|c| kt.reach[c].has(r))
+                {
+                    return None;
+                }
+            }
+        }
+        found.then_some(block)
     }
 
     /// The cells numbered from `lo` to `hi`.

@@ -176,7 +176,10 @@ impl<B: Bits> Engine<B> {
             let kind = pc.kind;
             let kt = t.kind(kind, s);
             let test = safety.test_all || safety.danger.has(from) || pos.royals.has(from);
-            let line = if safety.pinned.has(from) {
+            let line = if safety.in_check && !pos.royals.has(from) && !kt.has_slow {
+                // Only a move onto the checker or between it and the royal may answer a check.
+                safety.block
+            } else if safety.pinned.has(from) {
                 safety
                     .pins
                     .iter()
@@ -753,6 +756,7 @@ impl<B: Bits> Engine<B> {
                         }
                     }
                 }
+                allowed &= safety.block;
                 let risky = if safety.test_all {
                     allowed
                 } else {
