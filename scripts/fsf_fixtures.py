@@ -31,6 +31,15 @@ FIXTURES = os.path.join(ROOT, "tests", "fixtures", "fsf")
 TABLE = os.path.join(ROOT, "..", "shared", "reference", "fsf-variants-perft.tsv")
 MAX_POSITIONS = 120
 MAX_PERFT_NODES = 400_000
+# Variants whose hands are filled from outside the board (bughouse's partner): games from the
+# start never hold a piece, so every other game starts from one of these positions instead.
+HAND_STARTS = {
+    "bughouse": ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[QRBNPPqrbnpp] w KQkq - 0 1",
+                 "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R[Pp] w KQkq - 4 4"],
+    "koedem": ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR[KNPp] w kq - 0 1",
+               "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[QRBNPPqrbnpp] w KQkq - 0 1"],
+    "supply": ["rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR[RNBACPrnbacp] w - - 0 1"],
+}
 
 
 def variants():
@@ -67,8 +76,9 @@ def generate(variant, seed, games, plies):
     rng = random.Random(f"{seed}:{variant}")
     start = sf.start_fen(variant)
     seen = {}
-    for _ in range(games):
-        fen = start
+    for game in range(games):
+        starts = HAND_STARTS.get(variant, [])
+        fen = starts[game // 2 % len(starts)] if starts and game % 2 else start
         for _ply in range(plies + 1):
             moves = sorted(sf.legal_moves(variant, fen, []))
             if fen not in seen:

@@ -349,3 +349,133 @@ fn a_promotion_is_refused_by_its_cap() {
         ["a9a10a", "a9a10b", "a9a10c", "a9a10n", "a9a10q", "a9a10r"]
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// hands filled from another board, compulsory drops, drops that may not check, hand order
+
+#[test]
+fn a_capture_goes_to_the_partner_and_a_promoted_piece_keeps_its_origin() {
+    let g = fsf("bughouse");
+    // The rook taken on a8 leaves this board: no hand fills (crazyhouse would hold it).
+    assert_eq!(
+        after(&g, "r3k3/8/8/8/8/8/8/R3K3[] w - - 0 1", &["a1a8"]),
+        "R3k3/8/8/8/8/8/8/4K3[] b - - 0 1"
+    );
+    // A promoted pawn is written `Q~`: the partner gets a pawn if it is taken.
+    let f = "4k3/1P6/8/8/8/8/7r/4K3[] w - - 0 1";
+    assert_eq!(
+        after(&g, f, &["b7b8q"]),
+        "1Q~2k3/8/8/8/8/8/7r/4K3[] b - - 0 1"
+    );
+    // and the mark is read back.
+    assert_eq!(
+        after(&g, "1Q~2k3/8/8/8/8/8/7r/4K3[] b - - 0 1", &["e8e7"]),
+        "1Q~6/4k3/8/8/8/8/7r/4K3[] w - - 1 2"
+    );
+}
+
+#[test]
+fn a_compulsory_drop_comes_before_every_other_move() {
+    let g = fsf("koedem");
+    // White's king was taken: holding it, White must drop it (anywhere empty), and may not
+    // drop the knight instead.
+    let f = "rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQ1BNR[KN] w kq - 0 2";
+    let all = common::moves(&g, f);
+    assert_eq!(all.len(), 33);
+    assert!(all.iter().all(|m| m.starts_with("K@")), "{all:?}");
+    // Without a king in hand the knight may be dropped, or any piece moved.
+    let f = "rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR[N] w KQkq - 0 2";
+    let all = common::moves(&g, f);
+    assert!(all.contains(&"N@e4".to_string()) && all.contains(&"e2e4".to_string()));
+}
+
+#[test]
+fn a_drop_may_not_give_check_where_drops_may_not() {
+    let g = fsf("supply");
+    // A rook dropped on the e-file would check the king on e10: none is offered; elsewhere on
+    // White's half it may go (5 ranks x 8 files, less d1 where the king stands), and the king
+    // has one move (d2; e1 would face the enemy king).
+    let f = "4k4/9/9/9/9/9/9/9/9/3K5[R] w - - 0 1";
+    let all = common::moves(&g, f);
+    assert_eq!(all.len(), 40);
+    assert!(!all.iter().any(|m| m.starts_with("R@e")), "{all:?}");
+    assert_eq!(moves_from(&g, f, "d1"), ["d1d2"]);
+}
+
+#[test]
+fn the_hand_is_written_in_the_declared_order() {
+    let g = fsf("supply");
+    // Read in any order, written as `hand order` says (Fairy-Stockfish's order).
+    let f = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR[RACPNBracpnb] w - - 0 1";
+    let pos = g.parse_fen(f).unwrap();
+    assert_eq!(
+        g.fen(&pos),
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR[BNPCARbnpcar] w - - 0 1"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// answering checks (the move generator's shortcuts must not lose a legal move)
+
+#[test]
+fn a_cannon_check_is_answered_by_moving_the_screen_away() {
+    let g = load("definitions/classic/xiangqi.varia", None);
+    // The horse on e2 screens the cannon's check: any horse move answers it.
+    assert_eq!(
+        common::moves(&g, "4k4/9/9/9/9/9/4c4/9/4N4/4K4 w - - 0 1"),
+        [
+            "e1d1", "e1f1", "e2c1", "e2c3", "e2d4", "e2f4", "e2g1", "e2g3"
+        ]
+    );
+    // A rook's check is not answered so: only the king may move.
+    assert_eq!(
+        common::moves(&g, "4k4/9/9/9/9/9/4r4/9/4N4/4K4 w - - 0 1"),
+        ["e1d1", "e1f1"]
+    );
+    // Two screens: either leaving the file would give the cannon its check.
+    assert_eq!(
+        common::moves(&g, "3k5/9/9/9/9/9/4c4/4P4/4N4/4K4 w - - 0 1"),
+        ["e1f1", "e3e4"]
+    );
+}
+
+#[test]
+fn a_check_is_answered_only_by_taking_or_blocking() {
+    let g = load("definitions/classic/crazyhouse.varia", None);
+    // The rook on e8 checks along the file: the bishop may block on e3, a knight may be dropped
+    // on any cell between, the king may step aside; nothing else.
+    let f = "4r1k1/8/8/8/8/8/3B4/4K3[N] w - - 0 1";
+    assert_eq!(
+        common::moves(&g, f),
+        [
+            "N@e2", "N@e3", "N@e4", "N@e5", "N@e6", "N@e7", "d2e3", "e1d1", "e1f1", "e1f2"
+        ]
+    );
+}
+
+#[test]
+fn hand_rules_that_contradict_are_refused_at_their_line() {
+    // Compulsory drops without hands.
+    let src =
+        format!("{CHESS}drops of Rook are compulsory\nsetup 4k3/8/8/8/8/8/8/R3K3 w - - 0 1\n");
+    let p = problems(&src);
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert_eq!(p[0].0, 14);
+    assert!(p[0].1.contains("compulsory drops need hands"), "{p:?}");
+    // Captures cannot go both to hand and to a partner.
+    let src = format!(
+        "{CHESS}captures go to hand\ncaptures go to partner\nsetup 4k3/8/8/8/8/8/8/R3K3[] w - - 0 1\n"
+    );
+    let p = problems(&src);
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert_eq!(p[0].0, 15);
+    assert!(p[0].1.contains("to hand or to a partner"), "{p:?}");
+    // A type named twice in the hand order.
+    let src = format!(
+        "{CHESS}captures go to hand\nhand order Rook Bishop Rook\nsetup 4k3/8/8/8/8/8/8/R3K3[] w - - 0 1\n"
+    );
+    let p = problems(&src);
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert_eq!(p[0].0, 15);
+    assert!(p[0].1.contains("`Rook` is named twice"), "{p:?}");
+}

@@ -35,7 +35,11 @@ impl<B: Bits> Ends<B> {
     pub(crate) fn new(rules: &RuleSet, zone: impl Fn(usize, usize) -> B) -> Ends<B> {
         let immediate =
             !rules.goals.is_empty() || !rules.extinctions.is_empty() || rules.check_limit.is_some();
-        let filters = rules.must_capture || rules.no_checks || rules.checked_royal_only_captures;
+        let filters = rules.must_capture
+            || rules.no_checks
+            || rules.no_drop_checks
+            || !rules.must_drop.is_empty()
+            || rules.checked_royal_only_captures;
         let goals = rules
             .goals
             .iter()
@@ -242,8 +246,9 @@ impl<B: Bits> Engine<B> {
     // ---------------------------------------------------------------------------------------
     // move filters
 
-    /// Removes the moves that ending rules forbid: those giving check where checks are
-    /// forbidden, those of a checked royal piece that do not take its only checker, and every
+    /// Removes the moves that ending rules forbid: those giving check where checks (or checks by
+    /// drops) are forbidden, drops other than the compulsory ones while such a piece is in hand
+    /// (and every other move while one can be dropped), those of a checked royal piece that do not take its only checker, and every
     /// non-capture when captures are compulsory and one is legal.
     pub(crate) fn filter_moves(&self, pos: &mut Pos<B>, moves: &mut Vec<Move>, in_check: bool) {
         if self.rules.no_checks {
@@ -254,6 +259,27 @@ impl<B: Bits> Engine<B> {
                 }
             }
             *moves = keep;
+        }
+        if self.rules.no_drop_checks {
+            let mut keep = Vec::with_capacity(moves.len());
+            for m in moves.iter() {
+                if m.kind != MoveKind::Drop || !self.gives_check(pos, m) {
+                    keep.push(*m);
+                }
+            }
+            *moves = keep;
+        }
+        if !self.rules.must_drop.is_empty() {
+            let side = pos.st.side.index() as u8;
+            let must = &self.rules.must_drop;
+            if must.iter().any(|t| pos.hand(side, t.index() as u8) > 0) {
+                let compulsory = |m: &Move| m.kind == MoveKind::Drop && must.contains(&m.piece);
+                if moves.iter().any(compulsory) {
+                    moves.retain(compulsory);
+                } else {
+                    moves.retain(|m| m.kind != MoveKind::Drop);
+                }
+            }
         }
         if self.rules.checked_royal_only_captures && in_check {
             moves.retain(|m| {

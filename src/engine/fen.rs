@@ -665,8 +665,12 @@ impl<B: Bits> Engine<B> {
         if self.rules.has_hands() || holds || pos.style.hand_brackets {
             out.push('[');
             let mut any = false;
+            let named = self.rules.hand_order.iter().map(|k| k.index());
+            let rest = (0..self.rules.pieces.len())
+                .filter(|k| !self.rules.hand_order.iter().any(|o| o.index() == *k));
+            let order: Vec<usize> = named.chain(rest).collect();
             for owner in 0..self.rules.players.len() {
-                for kind in 0..self.rules.pieces.len() {
+                for &kind in &order {
                     for _ in 0..pos.hands[owner * pos.kinds + kind] {
                         any = true;
                         out += &self.owned_symbol(PieceId(kind as u8), PlayerId(owner as u8));

@@ -98,6 +98,8 @@ struct Draft {
     setup: Option<Spanned<String>>,
     captures_to_hand: bool,
     have_hands: bool,
+    captures_to_partner: Option<Span>,
+    hand_order: Option<Vec<Name>>,
     keep_type_in_hand: bool,
     no_drop_where_stuck: bool,
     royals_may_not_face: bool,
@@ -123,6 +125,8 @@ struct Endings {
     check_limit: Option<Spanned<syntax::Int>>,
     must_capture: bool,
     no_checks: bool,
+    no_drop_checks: bool,
+    must_drop: Option<Vec<Name>>,
     checked_royal: bool,
     stalemate_count: bool,
     mate_series: Option<Vec<Name>>,
@@ -249,6 +253,8 @@ impl Draft {
             Statement::Setup(f) => self.setup = Some(f.clone()),
             Statement::CapturesToHand(_) => self.captures_to_hand = true,
             Statement::HaveHands(_) => self.have_hands = true,
+            Statement::CapturesToPartner(sp) => self.captures_to_partner = Some(*sp),
+            Statement::HandOrder(names) => self.hand_order = Some(names.clone()),
             Statement::KeepTypeInHand(_) => self.keep_type_in_hand = true,
             Statement::NoDropWhereStuck(_) => self.no_drop_where_stuck = true,
             Statement::RoyalsMayNotFace(_) => self.royals_may_not_face = true,
@@ -279,6 +285,8 @@ impl Draft {
             Statement::CheckLimit(n) => self.endings.check_limit = Some(n.clone()),
             Statement::MustCapture(_) => self.endings.must_capture = true,
             Statement::NoChecks(_) => self.endings.no_checks = true,
+            Statement::NoDropChecks(_) => self.endings.no_drop_checks = true,
+            Statement::MustDrop(names) => self.endings.must_drop = Some(names.clone()),
             Statement::CheckedRoyal(_) => self.endings.checked_royal = true,
             Statement::Royalty(r) => self.endings.royalty = Some(r.clone()),
             Statement::StalemateCount(_) => self.endings.stalemate_count = true,
@@ -864,6 +872,40 @@ impl Draft {
             .mate_series
             .as_ref()
             .map_or(Vec::new(), |names| types(names, &mut err));
+        if let Some(sp) = self.captures_to_partner
+            && self.captures_to_hand
+        {
+            err(sp, "captures go to hand or to a partner, not both".into());
+        }
+        let hand_order = self
+            .hand_order
+            .as_ref()
+            .map_or(Vec::new(), |names| types(names, &mut err));
+        if let Some(names) = &self.hand_order {
+            for (i, n) in names.iter().enumerate() {
+                if names[..i].iter().any(|m| m.node == n.node) {
+                    err(
+                        n.span,
+                        format!("`{}` is named twice in the hand order", n.node),
+                    );
+                }
+            }
+        }
+        let must_drop = ends
+            .must_drop
+            .as_ref()
+            .map_or(Vec::new(), |names| types(names, &mut err));
+        if let Some(first) = ends.must_drop.as_ref().and_then(|n| n.first())
+            && !self.captures_to_hand
+            && !self.have_hands
+            && self.captures_to_partner.is_none()
+        {
+            err(
+                first.span,
+                "compulsory drops need hands (`captures go to hand` or `players have hands`)"
+                    .into(),
+            );
+        }
         let draw_odds = ends.draw_odds.as_ref().and_then(|p| player_id(p, &mut err));
         let repetition = match &ends.repetition {
             Some(Statement::Repetition {
@@ -917,6 +959,8 @@ impl Draft {
             setup: setup.node.clone(),
             captures_to_hand: self.captures_to_hand,
             hands: self.have_hands,
+            captures_to_partner: self.captures_to_partner.is_some(),
+            hand_order,
             promoted_keep_type_in_hand: self.keep_type_in_hand,
             no_drop_where_stuck: self.no_drop_where_stuck,
             royals_may_not_face: self.royals_may_not_face,
@@ -938,6 +982,8 @@ impl Draft {
             check_limit,
             must_capture: ends.must_capture,
             no_checks: ends.no_checks,
+            no_drop_checks: ends.no_drop_checks,
+            must_drop,
             checked_royal_only_captures: ends.checked_royal,
             stalemate_counts_pieces: ends.stalemate_count,
             mate_needs_check_by,

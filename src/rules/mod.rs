@@ -43,6 +43,15 @@ pub struct RuleSet {
     /// in hand may be dropped.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub hands: bool,
+    /// Captured pieces go to a partner playing on another board (bughouse): here they leave the
+    /// game, the hands are filled from outside, and a promoted piece keeps its origin (it goes
+    /// over as the type it promoted from).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub captures_to_partner: bool,
+    /// The order in which a FEN lists the pieces in hand (types not named follow in the order of
+    /// their definitions); empty: the order of definition.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hand_order: Vec<PieceId>,
     /// A captured promoted piece goes to hand as the type it stands as (no origin is kept).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub promoted_keep_type_in_hand: bool,
@@ -90,6 +99,13 @@ pub struct RuleSet {
     /// A move may not give check.
     #[serde(default)]
     pub no_checks: bool,
+    /// A drop may not give check.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub no_drop_checks: bool,
+    /// While a player holds a piece of one of these types, it may drop no other type, and must
+    /// drop one of them if it legally can.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub must_drop: Vec<PieceId>,
     /// A royal piece in check may move only to take the one piece that checks it.
     #[serde(default)]
     pub checked_royal_only_captures: bool,
@@ -540,7 +556,7 @@ pub struct DropRules {
 impl RuleSet {
     /// Tells whether players hold hands: captures go there, or the rules give them hands.
     pub fn has_hands(&self) -> bool {
-        self.captures_to_hand || self.hands
+        self.captures_to_hand || self.hands || self.captures_to_partner
     }
 
     /// Finds a piece type by its first player's symbol.
@@ -854,6 +870,21 @@ impl RuleSet {
                     "an extinction rule wins, loses or draws; with more than two players it wins or draws",
                 );
             }
+        }
+        if self.captures_to_partner && self.captures_to_hand {
+            return fail("captures go to hand or to a partner, not both");
+        }
+        if !self.hand_order.iter().all(piece_ok) {
+            return fail("the hand order names an unknown piece");
+        }
+        if (1..self.hand_order.len()).any(|i| self.hand_order[..i].contains(&self.hand_order[i])) {
+            return fail("the hand order names a piece twice");
+        }
+        if !self.must_drop.iter().all(piece_ok) {
+            return fail("compulsory drops name an unknown piece");
+        }
+        if !self.must_drop.is_empty() && !self.has_hands() {
+            return fail("compulsory drops need hands");
         }
         if self.check_limit == Some(0) {
             return fail("a check limit of 0");

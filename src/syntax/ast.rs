@@ -84,6 +84,10 @@ pub enum Statement {
     Piece(Piece),
     Setup(Spanned<String>),
     CapturesToHand(Span),
+    /// `hand order TYPE...`
+    HandOrder(Vec<Name>),
+    /// `captures go to partner`
+    CapturesToPartner(Span),
     /// `players have hands`
     HaveHands(Span),
     /// `promoted pieces keep their type in hand`
@@ -138,6 +142,10 @@ pub enum Statement {
     MustCapture(Span),
     /// `checks are forbidden`
     NoChecks(Span),
+    /// `checks by drops are forbidden`
+    NoDropChecks(Span),
+    /// `drops of TYPE... are compulsory`
+    MustDrop(Vec<Name>),
     /// `a checked royal may only capture`
     CheckedRoyal(Span),
     /// `royalty each|all|alone`

@@ -165,6 +165,8 @@ fn statement(pair: Pair<Rule>) -> Statement {
         }
         Rule::captures_to_hand => Statement::CapturesToHand(sp),
         Rule::have_hands => Statement::HaveHands(sp),
+        Rule::captures_to_partner => Statement::CapturesToPartner(sp),
+        Rule::hand_order => Statement::HandOrder(p.iter().map(spanned_str).collect()),
         Rule::keep_type_in_hand => Statement::KeepTypeInHand(sp),
         Rule::no_drop_where_stuck => Statement::NoDropWhereStuck(sp),
         Rule::royals_may_not_face => Statement::RoyalsMayNotFace(sp),
@@ -243,6 +245,8 @@ fn statement(pair: Pair<Rule>) -> Statement {
         Rule::check_limit => Statement::CheckLimit(int(&p[0])),
         Rule::must_capture => Statement::MustCapture(sp),
         Rule::no_checks => Statement::NoChecks(sp),
+        Rule::no_drop_checks => Statement::NoDropChecks(sp),
+        Rule::must_drop => Statement::MustDrop(p.iter().map(spanned_str).collect()),
         Rule::checked_royal => Statement::CheckedRoyal(sp),
         Rule::royalty => Statement::Royalty(spanned_str(&p[0])),
         Rule::stalemate_count => Statement::StalemateCount(sp),
@@ -539,6 +543,8 @@ fn describe(rule: Rule) -> Option<String> {
         | Rule::setup
         | Rule::captures_to_hand
         | Rule::have_hands
+        | Rule::captures_to_partner
+        | Rule::hand_order
         | Rule::keep_type_in_hand
         | Rule::no_drop_where_stuck
         | Rule::royals_may_not_face
@@ -557,6 +563,8 @@ fn describe(rule: Rule) -> Option<String> {
         | Rule::check_limit
         | Rule::must_capture
         | Rule::no_checks
+        | Rule::no_drop_checks
+        | Rule::must_drop
         | Rule::checked_royal
         | Rule::royalty
         | Rule::stalemate_count

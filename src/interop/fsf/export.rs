@@ -66,6 +66,8 @@ pub fn export(rules: &RuleSet) -> Result<String> {
         setup,
         captures_to_hand,
         hands,
+        captures_to_partner,
+        hand_order: _,
         promoted_keep_type_in_hand,
         no_drop_where_stuck,
         royals_may_not_face,
@@ -83,6 +85,8 @@ pub fn export(rules: &RuleSet) -> Result<String> {
         check_limit,
         must_capture,
         no_checks,
+        no_drop_checks,
+        must_drop,
         checked_royal_only_captures,
         stalemate_counts_pieces,
         mate_needs_check_by,
@@ -541,8 +545,14 @@ pub fn export(rules: &RuleSet) -> Result<String> {
     }
 
     // Drops.
-    kv("pieceDrops", (*captures_to_hand || *hands).to_string());
+    kv(
+        "pieceDrops",
+        (*captures_to_hand || *hands || *captures_to_partner).to_string(),
+    );
     kv("capturesToHand", captures_to_hand.to_string());
+    if *captures_to_partner {
+        kv("twoBoards", "true".into());
+    }
     if *promoted_keep_type_in_hand {
         kv("dropLoop", "true".into());
     }
@@ -725,6 +735,22 @@ pub fn export(rules: &RuleSet) -> Result<String> {
     kv("mustCapture", must_capture.to_string());
     kv("checking", (!no_checks).to_string());
     kv("makpongRule", checked_royal_only_captures.to_string());
+    if *no_drop_checks {
+        kv("dropChecks", "false".into());
+    }
+    match must_drop.as_slice() {
+        [] => {}
+        [t] => {
+            kv("mustDrop", "true".into());
+            kv("mustDropType", letter(*t).to_string());
+        }
+        _ => {
+            return refuse(
+                "compulsory drops of several types: Fairy-Stockfish's mustDropType is one",
+                st(&["drops of"]),
+            );
+        }
+    }
     if !mate_needs_check_by.is_empty() {
         return refuse(
             "`checkmate needs a check by`: Fairy-Stockfish's shatar rule names its own pieces",

@@ -1188,6 +1188,21 @@ fn translate(name: &str, m: &Merged) -> Result<String, String> {
     if keys.bool("makpongRule", false)? {
         ends.push("a checked royal may only capture".into());
     }
+    if !keys.bool("dropChecks", true)? {
+        ends.push("checks by drops are forbidden".into());
+    }
+    let must_drop_type = keys.take("mustDropType");
+    if keys.bool("mustDrop", false)? {
+        match must_drop_type.as_deref() {
+            None | Some("*") => {
+                return Err("`mustDrop` without `mustDropType` (drops of every type)".into());
+            }
+            Some(t) => ends.push(format!(
+                "drops of {} are compulsory",
+                letters_of("mustDropType", t)?.join(" ")
+            )),
+        }
+    }
     match keys.take("extinctionValue") {
         None => {
             for k in [
