@@ -479,3 +479,39 @@ fn hand_rules_that_contradict_are_refused_at_their_line() {
     assert_eq!(p[0].0, 15);
     assert!(p[0].1.contains("`Rook` is named twice"), "{p:?}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// en passant field in full
+
+#[test]
+fn a_full_en_passant_field_names_the_passed_and_the_landing_cell() {
+    let g = fsf("berolina");
+    // The berolina pawn's diagonal double step e2-c4 passes d3: Fairy-Stockfish writes `d3c4`
+    // whether or not a pawn could take, ...
+    assert_eq!(
+        after(
+            &g,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            &["e2c4"]
+        ),
+        "rnbqkbnr/pppppppp/8/8/2P5/8/PPPP1PPP/RNBQKBNR b KQkq d3c4 0 1"
+    );
+    // ... the black pawn on d4 takes it straight ahead on d3, and the field reads back as written.
+    let f = "rnbqkbnr/ppp1pppp/8/8/3p4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(
+        after(&g, f, &["e2c4", "d4d3"]),
+        "rnbqkbnr/ppp1pppp/8/8/8/3p4/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+    );
+    let f = "rnbqkbnr/ppp1pppp/8/8/2Pp4/8/PPPP1PPP/RNBQKBNR b KQkq d3c4 0 1";
+    assert_eq!(after(&g, f, &[]), f);
+    // A chess pawn's field names only passed cells a pawn could take on.
+    let chess = load("definitions/classic/chess.varia", None);
+    assert_eq!(
+        after(
+            &chess,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            &["e2e4"]
+        ),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    );
+}

@@ -614,6 +614,7 @@ impl<B: Bits> Engine<B> {
         let Some(victim) = victim else {
             return Err(err());
         };
+        let listed = cells.contains(&victim);
         for c in cells.into_iter().filter(|&c| c != victim) {
             if !pos.is_empty(c.index()) {
                 return Err(err());
@@ -622,6 +623,7 @@ impl<B: Bits> Engine<B> {
         }
         pos.st.ep_victim = victim.0;
         pos.style.ep_as_written = true;
+        pos.style.ep_victim_listed = listed;
         Ok(())
     }
 
@@ -807,6 +809,9 @@ impl<B: Bits> Engine<B> {
         let Some(victim) = pos.piece(pos.st.ep_victim as usize) else {
             return "-".into();
         };
+        if pos.st.ep_cells.none() {
+            return "-".into();
+        }
         let side = pos.st.side;
         let takeable = |cell: usize| {
             // Pretend the passed cell holds the victim, then ask whether a taker attacks it.
@@ -819,11 +824,22 @@ impl<B: Bits> Engine<B> {
                 })
             })
         };
-        let field: String = pos
-            .st
-            .ep_cells
+        let v = pos.st.ep_victim as usize;
+        let full = self.rules.pieces[victim.kind.index()].ep_field_full;
+        let (cells, filter) = if pos.style.ep_as_written {
+            let listed = pos.style.ep_victim_listed;
+            (
+                pos.st.ep_cells | if listed { B::cell(v) } else { B::EMPTY },
+                false,
+            )
+        } else if full {
+            (pos.st.ep_cells | B::cell(v), false)
+        } else {
+            (pos.st.ep_cells, true)
+        };
+        let field: String = cells
             .cells()
-            .filter(|&c| pos.style.ep_as_written || takeable(c))
+            .filter(|&c| !filter || takeable(c))
             .map(|c| self.cell_name(Cell(c as u16)))
             .collect();
         if field.is_empty() { "-".into() } else { field }

@@ -65,6 +65,8 @@ pub struct FenStyle {
     pub short: bool,
     /// The en-passant cells as the FEN named them, whether or not a piece could take there.
     pub ep_as_written: bool,
+    /// The FEN's en-passant field named the cell of the piece that can be taken too.
+    pub ep_victim_listed: bool,
     /// Under Chess960 notation, castling rights written `KQkq` (X-FEN) rather than as files.
     pub castling_kq: bool,
 }

@@ -403,6 +403,11 @@ pub struct PieceType {
     pub can_be_taken_en_passant: bool,
     /// It may capture a piece that just passed one of its capture cells.
     pub takes_en_passant: bool,
+    /// After its move that can be taken en passant, a FEN's en-passant field lists every passed
+    /// cell and the cell it landed on, whether or not a piece could take (Fairy-Stockfish's form
+    /// for pieces other than its own pawn); otherwise only the passed cells where a piece could.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ep_field_full: bool,
     /// A captured piece returning to hand as this type leaves the game instead.
     pub removed_when_captured: bool,
     /// Its hop captures promote the friendly screen (by the screen's first promotion).

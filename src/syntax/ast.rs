@@ -249,6 +249,8 @@ pub enum Property {
     EnPassant(Span, Option<Name>),
     TakesEnPassant(Span, Option<Name>),
     TakenEnPassant(Span),
+    /// `en passant field in full`
+    EpFieldFull(Span),
     Removed(Span),
     PromotesScreens(Span),
     DemotesScreens(Span),

@@ -412,6 +412,7 @@ fn property(pair: Pair<Rule>) -> Property {
         Rule::en_passant => Property::EnPassant(sp, p.first().map(spanned_str)),
         Rule::takes_en_passant => Property::TakesEnPassant(sp, p.first().map(spanned_str)),
         Rule::taken_en_passant => Property::TakenEnPassant(sp),
+        Rule::ep_field_full => Property::EpFieldFull(sp),
         Rule::removed => Property::Removed(sp),
         Rule::promotes_screens => Property::PromotesScreens(sp),
         Rule::demotes_screens => Property::DemotesScreens(sp),
@@ -611,6 +612,7 @@ fn describe(rule: Rule) -> Option<String> {
         | Rule::en_passant
         | Rule::takes_en_passant
         | Rule::taken_en_passant
+        | Rule::ep_field_full
         | Rule::removed
         | Rule::promotes_screens
         | Rule::demotes_screens

@@ -211,6 +211,7 @@ pub fn export(rules: &RuleSet) -> Result<String> {
             drops,
             can_be_taken_en_passant,
             takes_en_passant,
+            ep_field_full: _, // Fairy-Stockfish writes its custom pieces' field so by itself
             removed_when_captured,
             promotes_friendly_screens,
             demotes_enemy_screens,
