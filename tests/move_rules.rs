@@ -515,3 +515,30 @@ fn a_full_en_passant_field_names_the_passed_and_the_landing_cell() {
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// promotion by capturing
+
+#[test]
+fn a_piece_turns_over_only_when_it_captures() {
+    let g = fsf("micro");
+    let f = "kb+r+l/p3/4/3P/+L+RBK[-] w 0 1";
+    // No capture on the first move: nothing turns over.
+    assert_eq!(
+        common::moves(&g, f),
+        [
+            "a1a2", "a1b2", "b1a2", "b1b2", "b1c2", "c1a3", "c1b2", "d1c2", "d2d3"
+        ]
+    );
+    // White's rook-gold takes the silver on c2 and turns back into a rook (`-`); the king
+    // takes without turning over.
+    let f = "kb+r+l/p3/4/1P+l1/+L+RBK[-] w 0 1";
+    assert_eq!(common::moves(&g, f), ["b1c2-", "d1c2", "d1d2"]);
+    assert_eq!(
+        after(&g, f, &["b1c2-"]),
+        "kb+r+l/p3/4/1PR1/+L1BK[L] b - - 0 1"
+    );
+    // A pawn that captures becomes a knight.
+    let f = "k3/4/1p2/1P2/3K[] w 0 1";
+    assert_eq!(moves_from(&g, f, "b2"), ["b2b3+"]);
+}

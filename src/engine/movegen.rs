@@ -534,6 +534,7 @@ impl<B: Bits> Engine<B> {
                     Trigger::EndingIn => b,
                     Trigger::StartingOrEndingIn => a || b,
                     Trigger::Leaving => a && !b,
+                    Trigger::CapturingIn => b && self.is_capture(pos, &plain),
                 };
             if !fires {
                 continue;

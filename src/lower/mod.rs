@@ -557,6 +557,7 @@ impl Draft {
                             "entering" => Trigger::Entering,
                             "ending in" => Trigger::EndingIn,
                             "leaving" => Trigger::Leaving,
+                            "capturing in" => Trigger::CapturingIn,
                             _ => Trigger::StartingOrEndingIn,
                         };
                         let obligation = match obligation.as_ref().map(|o| o.node.as_str()) {

@@ -509,6 +509,8 @@ pub enum Trigger {
     StartingOrEndingIn,
     /// The move starts in the zone and ends outside it.
     Leaving,
+    /// The move captures and ends in the zone.
+    CapturingIn,
 }
 
 /// Whether a promotion must be taken.

@@ -297,7 +297,7 @@ impl Eval {
                 gains
                     && match pr.trigger {
                         Trigger::Entering => b && !a,
-                        Trigger::EndingIn => b,
+                        Trigger::EndingIn | Trigger::CapturingIn => b,
                         Trigger::StartingOrEndingIn => a || b,
                         Trigger::Leaving => a && !b,
                     }

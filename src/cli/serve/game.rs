@@ -122,6 +122,7 @@ pub fn rules_json(game: &Game) -> Value {
                         Trigger::EndingIn => "ending in",
                         Trigger::StartingOrEndingIn => "starting or ending in",
                         Trigger::Leaving => "leaving",
+                        Trigger::CapturingIn => "capturing in",
                     };
                     let obligation = match pr.obligation {
                         Obligation::Optional => "optional",

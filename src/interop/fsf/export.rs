@@ -450,7 +450,7 @@ pub fn export(rules: &RuleSet) -> Result<String> {
             Trigger::Entering => {
                 !leaves(board, &p.moves, cells, false) && !leaves(board, &p.moves, cells, true)
             }
-            Trigger::Leaving => false,
+            Trigger::Leaving | Trigger::CapturingIn => false,
         };
         match same {
             true => {}
