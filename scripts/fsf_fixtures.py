@@ -74,7 +74,9 @@ def pick(rng, variant, fen, moves):
 
 def generate(variant, seed, games, plies):
     rng = random.Random(f"{seed}:{variant}")
-    start = sf.start_fen(variant)
+    # As Fairy-Stockfish writes it (its configured start may leave out fields, e.g. the checks
+    # of karouk's `1+1`).
+    start = sf.get_fen(variant, sf.start_fen(variant), [])
     seen = {}
     for game in range(games):
         starts = HAND_STARTS.get(variant, [])

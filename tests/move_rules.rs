@@ -542,3 +542,65 @@ fn a_piece_turns_over_only_when_it_captures() {
     let f = "k3/4/1p2/1P2/3K[] w 0 1";
     assert_eq!(moves_from(&g, f, "b2"), ["b2b3+"]);
 }
+
+// ---------------------------------------------------------------------------------------------
+// first moves (Betza `i`)
+
+#[test]
+fn a_first_move_needs_its_right_and_a_king_not_in_check() {
+    let g = fsf("cambodian");
+    // The king on d1 keeps its right (`D`): it may leap to b2 or f2 as well as step.
+    assert_eq!(
+        common::moves(&g, "4k3/8/8/8/8/8/8/3K4 w D - 0 1"),
+        ["d1b2", "d1c1", "d1c2", "d1d2", "d1e1", "d1e2", "d1f2"]
+    );
+    // Without it, only steps.
+    assert_eq!(
+        common::moves(&g, "4k3/8/8/8/8/8/8/3K4 w - - 0 1"),
+        ["d1c1", "d1c2", "d1d2", "d1e1", "d1e2"]
+    );
+    // Not out of check (the rook on a1 checks along the first rank).
+    assert_eq!(
+        common::moves(&g, "4k3/8/8/8/8/8/8/r2K4 w D - 0 1"),
+        ["d1c2", "d1d2", "d1e2"]
+    );
+    // The met with its right (`E`) may step two cells straight forward.
+    assert_eq!(
+        common::moves(&g, "4k3/8/8/8/8/8/8/3KM3 w E - 0 1"),
+        ["d1c1", "d1c2", "d1d2", "d1e2", "e1d2", "e1e3", "e1f2"]
+    );
+    assert_eq!(
+        common::moves(&g, "4k3/8/8/8/8/8/8/3KM3 w - - 0 1"),
+        ["d1c1", "d1c2", "d1d2", "d1e2", "e1d2", "e1f2"]
+    );
+}
+
+#[test]
+fn a_rook_aiming_at_the_king_takes_its_first_move_away() {
+    let g = fsf("cambodian");
+    // The rook moves onto the e-file, blocked by two pawns: the king on e8 loses its leap, and
+    // the FEN's field loses `e`.
+    let f = "rnsmksnr/8/1ppppppp/p7/8/PPPPPPPP/R7/1NSKMSNR w DEde - 0 2";
+    assert_eq!(
+        after(&g, f, &["a2e2"]),
+        "rnsmksnr/8/1ppppppp/p7/8/PPPPPPPP/4R3/1NSKMSNR b DEd - 1 2"
+    );
+    let pos = after(&g, f, &["a2e2"]);
+    assert_eq!(moves_from(&g, &pos, "e8"), ["e8d7", "e8e7", "e8f7"]);
+    // A rook move elsewhere leaves it.
+    let pos = after(&g, f, &["a2a1"]);
+    assert_eq!(
+        moves_from(&g, &pos, "e8"),
+        ["e8c7", "e8d7", "e8e7", "e8f7", "e8g7"]
+    );
+}
+
+#[test]
+fn a_first_move_that_is_not_a_move_only_leap_is_refused() {
+    let src =
+        format!("{CHESS}setup 4k3/8/8/8/8/8/8/R3K3 w - - 0 1\n").replace("moves RN", "moves RN iR");
+    let p = problems(&src);
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert_eq!(p[0].0, 11);
+    assert!(p[0].1.contains("`i` (a first move only)"), "{p:?}");
+}

@@ -26,6 +26,8 @@ pub struct Engine<B> {
     pub drop_cells: Vec<B>,
     /// Types that change a screen when they hop.
     pub screen_effects: Vec<bool>,
+    /// Types whose move may take away an enemy piece's first-move right, a bit each.
+    pub spoilers: u64,
     /// The ending rules as the engine tests them.
     pub ends: Ends<B>,
     /// The start position.
@@ -105,6 +107,11 @@ impl<B: Bits> Engine<B> {
                 .iter()
                 .map(|p| p.promotes_friendly_screens || p.demotes_enemy_screens)
                 .collect(),
+            spoilers: rules
+                .pieces
+                .iter()
+                .flat_map(|p| &p.first_moves_lost_to)
+                .fold(0, |m, k| m | 1 << k.index()),
             rules,
             t,
             piece_keys,
@@ -392,6 +399,19 @@ impl<B: Bits> Engine<B> {
                 if self.rules.castling.iter().any(|c| c.king == pc.kind) {
                     for c in (pos.st.castling & pos.by_owner[side.index()]).cells() {
                         self.clear_castling(pos, c);
+                    }
+                }
+                if self.spoilers >> moved.kind.0 & 1 != 0 {
+                    for c in (pos.st.castling & !pos.by_owner[side.index()]).cells() {
+                        let lost = pos.piece(c).is_some_and(|p| {
+                            self.rules.pieces[p.kind.index()]
+                                .first_moves_lost_to
+                                .contains(&moved.kind)
+                        });
+                        let kt = self.t.kind(moved.kind.0, side.index());
+                        if lost && kt.reach[to].has(c) {
+                            self.clear_castling(pos, c);
+                        }
                     }
                 }
             }

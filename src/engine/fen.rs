@@ -528,13 +528,42 @@ impl<B: Bits> Engine<B> {
             return Ok(());
         }
         let err = || FenError::Castling(s.into());
-        if self.rules.castling.is_empty() || self.tagged() {
+        let first_moves = (0..self.t.kinds).any(|k| self.t.kind(k as u8, 0).has_initial);
+        if (self.rules.castling.is_empty() && !first_moves) || self.tagged() {
             return Err(err());
         }
         pos.style.castling_kq = s.chars().all(|c| "KQkq".contains(c));
         let b = &self.rules.board;
         for ch in s.chars() {
             let owner = PlayerId(if ch.is_ascii_uppercase() { 0 } else { 1 });
+            // A file letter may name a piece with first moves on its owner's first rank.
+            let lower = ch.to_ascii_lowercase();
+            if first_moves
+                && lower.is_ascii_lowercase()
+                && ((lower as u8 - b'a') as i32) < b.files as i32
+            {
+                let f = (lower as u8 - b'a') as i32;
+                let rank = if self.rules.players[owner.index()].forward.orient(0, 1).1 > 0 {
+                    0
+                } else {
+                    b.ranks as i32 - 1
+                };
+                if let Some(c) = b.cell(f, rank)
+                    && let Some(p) = pos.piece(c.index())
+                    && p.owner == owner
+                    && self.t.kind(p.kind.0, owner.index()).has_initial
+                    && !self.castles_as(p.kind, false)
+                {
+                    pos.st.castling |= B::cell(c.index());
+                    continue;
+                }
+            }
+            if self.rules.castling.is_empty() {
+                if first_moves && lower.is_ascii_lowercase() {
+                    continue;
+                }
+                return Err(err());
+            }
             let Some(king) = self.castling_king(pos, owner) else {
                 continue;
             };
@@ -736,14 +765,40 @@ impl<B: Bits> Engine<B> {
     /// where the game writes castling as Chess960 (Shredder-FEN), unless the FEN read wrote
     /// `KQkq`.
     fn castling_field(&self, pos: &Pos<B>) -> String {
-        if self.rules.castling.is_empty() || pos.st.castling.none() {
+        if pos.st.castling.none() {
             return "-".into();
         }
         let b = &self.rules.board;
         let mut s = String::new();
         for owner in 0..2u8 {
+            self.castling_rights_of(pos, owner, &mut s);
+            // First-move rights of other pieces (Fairy-Stockfish's gates): file letters.
+            for c in (pos.st.castling & pos.by_owner[owner as usize]).cells() {
+                if pos
+                    .piece(c)
+                    .is_some_and(|p| !self.castles_as(p.kind, false))
+                {
+                    let f = b'a' + b.coords(Cell(c as u16)).0 as u8;
+                    s.push(if owner == 0 {
+                        f.to_ascii_uppercase()
+                    } else {
+                        f
+                    } as char);
+                }
+            }
+        }
+        if s.is_empty() { "-".into() } else { s }
+    }
+
+    /// Writes one player's castling rights.
+    fn castling_rights_of(&self, pos: &Pos<B>, owner: u8, s: &mut String) {
+        let b = &self.rules.board;
+        if self.rules.castling.is_empty() {
+            return;
+        }
+        {
             let Some(king) = self.castling_king(pos, PlayerId(owner)) else {
-                continue;
+                return;
             };
             let (fk, rk) = b.coords(king);
             let case = |c: char| {
@@ -766,6 +821,10 @@ impl<B: Bits> Engine<B> {
                 .map(|(f, _)| f)
                 .collect();
             let rights = pos.st.castling & pos.by_owner[owner as usize];
+            let rights = rights
+                .cells()
+                .filter(|&c| pos.piece(c).is_some_and(|p| self.castles_as(p.kind, false)))
+                .fold(B::EMPTY, |m, c| m | B::cell(c));
             let mut high = Vec::new();
             let mut low = Vec::new();
             for r in rights.cells() {
@@ -781,7 +840,7 @@ impl<B: Bits> Engine<B> {
                 for f in high.iter().rev().chain(low.iter().rev()) {
                     s.push(letter(*f));
                 }
-                continue;
+                return;
             }
             let outer_high = partners.iter().copied().filter(|&f| f > fk).max();
             let outer_low = partners.iter().copied().filter(|&f| f < fk).min();
@@ -800,7 +859,6 @@ impl<B: Bits> Engine<B> {
                 });
             }
         }
-        if s.is_empty() { "-".into() } else { s }
     }
 
     /// The en-passant field: the passed cells a piece of the side to move could take on (all of

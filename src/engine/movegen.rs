@@ -188,7 +188,11 @@ impl<B: Bits> Engine<B> {
             } else {
                 !B::EMPTY
             };
-            self.gen_piece(pos, kind, from, kt, test, line, safety.danger, out);
+            // First moves: while the piece keeps its right, a royal piece not out of check.
+            let initial = kt.has_initial
+                && pos.st.castling.has(from)
+                && !(safety.in_check && pos.royals.has(from));
+            self.gen_piece(pos, kind, from, kt, test, line, safety.danger, initial, out);
         }
         self.gen_castling(pos, out);
         self.gen_drops(pos, safety, out);
@@ -204,6 +208,7 @@ impl<B: Bits> Engine<B> {
         test: bool,
         line: B,
         danger: B,
+        initial: bool,
         out: &mut S,
     ) {
         let t = &self.t;
@@ -224,6 +229,9 @@ impl<B: Bits> Engine<B> {
             B::EMPTY
         };
         let mut quiet = kt.leap_move[from] & empty;
+        if initial {
+            quiet |= kt.init_move[from] & empty;
+        }
         let mut capture = kt.leap_capture[from] & enemies;
         let mut ep = kt.leap_capture[from] & ep_open;
         let mut hops = false;

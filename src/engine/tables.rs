@@ -98,6 +98,10 @@ pub struct Kind<B> {
     /// Per cell: range of `lame_from` entries: (source cell, path) pairs that capture on it.
     pub lame_from_index: Vec<(u32, u32)>,
     pub lame_from: Vec<(u16, B)>,
+    /// Per cell: cells a first move (Betza `i`, move-only leaps) may go to, while the piece keeps
+    /// its right.
+    pub init_move: Vec<B>,
+    pub has_initial: bool,
     /// Whether the kind has any slow ray, any lame leap, any leap capture.
     pub has_slow: bool,
     pub has_lame: bool,
@@ -423,6 +427,8 @@ impl<B: Bits> Tables<B> {
             leap_from: vec![B::EMPTY; cells],
             lame_from_index: Vec::new(),
             lame_from: Vec::new(),
+            init_move: vec![B::EMPTY; cells],
+            has_initial: false,
             has_slow: false,
             has_lame: false,
             has_leap_capture: false,
@@ -515,6 +521,11 @@ impl<B: Bits> Tables<B> {
                                 }
                             }
                             if !open || !allowed(from, to) {
+                                continue;
+                            }
+                            if part.initial {
+                                k.init_move[from] |= B::cell(to);
+                                k.has_initial = true;
                                 continue;
                             }
                             k.mobile[from] = true;

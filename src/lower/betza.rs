@@ -138,6 +138,7 @@ fn lower_atom(atom: &MoveAtom, doubled: bool) -> Result<Vec<MovePart>, BetzaErro
     let mut style = Style::Leap;
     let mut hop = false;
     let mut grasshopper = None;
+    let mut initial = None;
     let mut dirs = Vec::new();
     let mods = &atom.modifiers;
     for (i, c) in mods.node.chars().enumerate() {
@@ -167,11 +168,12 @@ fn lower_atom(atom: &MoveAtom, doubled: bool) -> Result<Vec<MovePart>, BetzaErro
                 hop = true;
                 grasshopper = Some(at);
             }
+            'i' => initial = Some(at),
             'f' | 'b' | 'l' | 'r' | 'v' | 's' => dirs.push(c),
             _ => {
                 return Err(BetzaError {
                     message: format!(
-                        "unknown modifier `{c}`: expected m c n x p g or a direction (f b l r v s)"
+                        "unknown modifier `{c}`: expected m c n x p g i or a direction (f b l r v s)"
                     ),
                     span: at,
                 });
@@ -183,6 +185,15 @@ fn lower_atom(atom: &MoveAtom, doubled: bool) -> Result<Vec<MovePart>, BetzaErro
     {
         return Err(BetzaError {
             message: "`g` (land just beyond the screen) needs a rider, without `n` or `x`".into(),
+            span: at,
+        });
+    }
+    if let Some(at) = initial
+        && (range != 1 || style != Style::Leap || hop || mode != Mode::Move)
+    {
+        return Err(BetzaError {
+            message: "`i` (a first move only) is supported on move-only leaps (`imfD`, `imfsN`)"
+                .into(),
             span: at,
         });
     }
@@ -243,6 +254,7 @@ fn lower_atom(atom: &MoveAtom, doubled: bool) -> Result<Vec<MovePart>, BetzaErro
         hop,
         lands_behind_screen: grasshopper.is_some(),
         from_zone: None,
+        initial: initial.is_some(),
         paths,
     }])
 }

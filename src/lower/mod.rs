@@ -498,6 +498,7 @@ impl Draft {
                 en_passant_zone: None,
                 resets_clock: false,
                 may_not_mate_alone: false,
+                first_moves_lost_to: Vec::new(),
             };
             for prop in &d.properties {
                 match prop {
@@ -603,6 +604,10 @@ impl Draft {
                     }
                     Property::ResetsClock(_) => pt.resets_clock = true,
                     Property::MayNotMateAlone(_) => pt.may_not_mate_alone = true,
+                    Property::FirstMovesLost(names) => {
+                        pt.first_moves_lost_to =
+                            names.iter().filter_map(|n| piece_id(n, &mut err)).collect();
+                    }
                     Property::OnBoard(n) => match n.node.value.map(u8::try_from) {
                         Some(Ok(x)) if x >= 1 => pt.drops.max_on_board = Some(x),
                         _ => err(

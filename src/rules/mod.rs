@@ -423,6 +423,11 @@ pub struct PieceType {
     /// A checkmate given only by pieces of this type is a win for the mated player.
     #[serde(default)]
     pub may_not_mate_alone: bool,
+    /// Its first-move right (Betza `i`) is lost when a piece of one of these types moves to a
+    /// cell from which it could capture it on an empty board (Cambodian chess: a king a rook
+    /// aims at, even through pieces).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub first_moves_lost_to: Vec<PieceId>,
 }
 
 /// What a move part may do at its destination.
@@ -480,6 +485,10 @@ pub struct MovePart {
     pub lands_behind_screen: bool,
     /// The part is usable only from cells of this zone.
     pub from_zone: Option<ZoneId>,
+    /// Betza `i`: only a piece that keeps its first-move right (it has not moved; FEN: its file
+    /// letter in the castling field) may make it; a royal piece not while in check.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub initial: bool,
     /// Cells (in the owner's frame, relative to the start) that must be empty for each vector, in
     /// the order of `vectors`; empty when the style decides.
     pub paths: Vec<Vec<(i8, i8)>>,

@@ -256,6 +256,8 @@ pub enum Property {
     DemotesScreens(Span),
     ResetsClock(Span),
     MayNotMateAlone(Span),
+    /// `first moves lost when aimed at by TYPE...`
+    FirstMovesLost(Vec<Name>),
     OnBoard(Spanned<Int>),
 }
 

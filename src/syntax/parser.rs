@@ -418,6 +418,7 @@ fn property(pair: Pair<Rule>) -> Property {
         Rule::demotes_screens => Property::DemotesScreens(sp),
         Rule::resets_clock => Property::ResetsClock(sp),
         Rule::may_not_mate_alone => Property::MayNotMateAlone(sp),
+        Rule::first_moves_lost => Property::FirstMovesLost(p.iter().map(spanned_str).collect()),
         Rule::on_board => Property::OnBoard(int(&p[0])),
         other => unreachable!("the grammar has no property {other:?}"),
     }
@@ -618,6 +619,7 @@ fn describe(rule: Rule) -> Option<String> {
         | Rule::demotes_screens
         | Rule::resets_clock
         | Rule::may_not_mate_alone
+        | Rule::first_moves_lost
         | Rule::on_board
         | Rule::kw_resets
         | Rule::kw_takes

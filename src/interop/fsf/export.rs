@@ -218,6 +218,7 @@ pub fn export(rules: &RuleSet) -> Result<String> {
             en_passant_zone,
             resets_clock: _,
             may_not_mate_alone,
+            first_moves_lost_to: _, // refused below with the `i` moves
         } = p;
         if *promotes_friendly_screens || *demotes_enemy_screens {
             return refuse(
@@ -1029,7 +1030,14 @@ fn betza_of(p: &PieceType) -> Result<String> {
             lands_behind_screen,
             from_zone,
             paths,
+            initial,
         } = m;
+        if *initial {
+            return refuse(
+                "a first move (Betza `i`): Fairy-Stockfish keeps first-move rights only for its own pieces' gating and castling",
+                here(),
+            );
+        }
         if from_zone.is_some() {
             return refuse(
                 "a move usable only from a zone (`moves ... in ZONE`): Fairy-Stockfish has no per-zone moves",
