@@ -846,9 +846,9 @@ impl<B: Bits> Engine<B> {
         }
         let r = royals.lowest();
         let mine = pos.by_owner[side.index()];
-        // Counting the pieces on a line is exact only when every move that could take a piece
-        // off it is a plain one (a slow move may displace several; castling moves two pieces).
-        let exact = t.slowers[side.index()].is_empty() && self.rules.castling.is_empty();
+        // Counting the pieces on a line is exact when every move that could take more than one
+        // piece off it is tested anyway (displacements and en passant are); castling moves two.
+        let exact = self.rules.castling.is_empty();
         if self.rules.royals_may_not_face {
             // Only a piece between the royal and an enemy royal on its file may open the file,
             // and only when it is the last one there.
