@@ -604,3 +604,19 @@ fn a_first_move_that_is_not_a_move_only_leap_is_refused() {
     assert_eq!(p[0].0, 11);
     assert!(p[0].1.contains("`i` (a first move only)"), "{p:?}");
 }
+
+#[test]
+fn rights_and_en_passant_fields_that_name_nothing_are_refused() {
+    // A castling-field letter must name a piece that keeps a first move (no castling here).
+    let g = fsf("cambodian");
+    for field in ["DEdex", "KQkq", "A"] {
+        let f = format!("rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w {field} - 0 1");
+        assert!(g.parse_fen(&f).is_err(), "{field} accepted");
+    }
+    // An en-passant field naming only the piece that moved, and no cell it passed.
+    let g = fsf("berolina");
+    assert!(
+        g.parse_fen("rnbqkbnr/ppp1pppp/8/8/2Pp4/8/PP1PPPPP/RNBQKBNR b KQkq c4 0 1")
+            .is_err()
+    );
+}

@@ -559,9 +559,7 @@ impl<B: Bits> Engine<B> {
                 }
             }
             if self.rules.castling.is_empty() {
-                if first_moves && lower.is_ascii_lowercase() {
-                    continue;
-                }
+                // Only first-move rights here, and this letter names none.
                 return Err(err());
             }
             let Some(king) = self.castling_king(pos, owner) else {
@@ -644,6 +642,10 @@ impl<B: Bits> Engine<B> {
             return Err(err());
         };
         let listed = cells.contains(&victim);
+        if cells.iter().all(|&c| c == victim) {
+            // Only the piece's own cell: nothing it passed.
+            return Err(err());
+        }
         for c in cells.into_iter().filter(|&c| c != victim) {
             if !pos.is_empty(c.index()) {
                 return Err(err());
