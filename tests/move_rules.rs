@@ -620,3 +620,71 @@ fn rights_and_en_passant_fields_that_name_nothing_are_refused() {
             .is_err()
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// Janggi: moves within a zone, hop restrictions by type, passing
+
+#[test]
+fn a_cannon_may_not_hop_over_or_capture_a_cannon() {
+    let g = fsf("janggicasual");
+    // White's cannons on e4 and e2 face Blue's cannon on e6: none has a move (the king passes
+    // with `d1d1`).
+    assert_eq!(
+        common::moves(&g, "4k4/9/9/9/4c4/9/4C4/9/4C4/3K5 w - - 0 1"),
+        ["d1d1", "d1d2", "d1e1"]
+    );
+    // Over a horse it moves and captures; it jumps the soldier on e3 down to e2 and e1.
+    assert_eq!(
+        common::moves(&g, "3k5/9/9/9/9/4n4/4C4/4P4/9/3K5 w - - 0 1"),
+        [
+            "d1d1", "d1d2", "d1e1", "d1e2", "e3d3", "e3f3", "e4e1", "e4e10", "e4e2", "e4e6",
+            "e4e7", "e4e8", "e4e9"
+        ]
+    );
+}
+
+#[test]
+fn palace_lines_carry_diagonal_moves_within_the_palace() {
+    let g = fsf("janggicasual");
+    // The rook on d3 rides its file and rank; the soldier on e2 steps diagonally forward to
+    // f3 along the palace line (d3 is taken), and the king passes.
+    assert_eq!(
+        common::moves(&g, "4k4/9/9/9/9/9/9/3R5/4P4/4K4 w - - 0 1"),
+        [
+            "d3a3", "d3b3", "d3c3", "d3d1", "d3d10", "d3d2", "d3d4", "d3d5", "d3d6", "d3d7",
+            "d3d8", "d3d9", "d3e3", "d3f3", "d3g3", "d3h3", "d3i3", "e1d1", "e1e1", "e1f1", "e2d2",
+            "e2e3", "e2f2", "e2f3"
+        ]
+    );
+    // A cannon on f3 would hop the soldier on e2 to d1 along the line, but the king stands
+    // there; nothing else on the line: no cannon move.
+    assert_eq!(
+        common::moves(&g, "3k5/9/9/9/9/9/9/5C3/4P4/3K5 w - - 0 1"),
+        ["d1d1", "d1d2", "d1e1", "e2d2", "e2d3", "e2e3", "e2f2"]
+    );
+}
+
+#[test]
+fn a_pass_is_the_kings_cell_twice_and_two_in_a_row_draw() {
+    let g = fsf("janggicasual");
+    let start = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1";
+    assert_eq!(
+        after(&g, start, &["e2e2"]),
+        "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR b - - 1 1"
+    );
+    // Both players pass: the game is drawn, no move is left.
+    let mut pos = g.parse_fen(start).unwrap();
+    for m in ["e2e2", "e9e9"] {
+        let m = g.parse_move(&pos, m).unwrap();
+        g.play(&mut pos, &m).unwrap();
+    }
+    assert!(g.legal_moves(&pos).is_empty());
+    let status = g.status(&pos);
+    assert!(status.is_over() && status.winner().is_none());
+    // A king in check may not pass.
+    assert!(!common::legal(
+        &g,
+        "4k4/9/9/9/9/9/9/9/4K4/4r4 w - - 0 1",
+        "e2e2"
+    ));
+}

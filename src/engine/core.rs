@@ -28,6 +28,9 @@ pub struct Engine<B> {
     pub screen_effects: Vec<bool>,
     /// Types whose move may take away an enemy piece's first-move right, a bit each.
     pub spoilers: u64,
+    /// Per type: the types its hops may not use as a screen, and those it may not capture.
+    pub screen_ban: Vec<u64>,
+    pub victim_ban: Vec<u64>,
     /// The ending rules as the engine tests them.
     pub ends: Ends<B>,
     /// The start position.
@@ -112,6 +115,16 @@ impl<B: Bits> Engine<B> {
                 .iter()
                 .flat_map(|p| &p.first_moves_lost_to)
                 .fold(0, |m, k| m | 1 << k.index()),
+            screen_ban: rules
+                .pieces
+                .iter()
+                .map(|p| p.may_not_hop_over.iter().fold(0, |m, k| m | 1 << k.index()))
+                .collect(),
+            victim_ban: rules
+                .pieces
+                .iter()
+                .map(|p| p.may_not_capture.iter().fold(0, |m, k| m | 1 << k.index()))
+                .collect(),
             rules,
             t,
             piece_keys,
@@ -301,9 +314,13 @@ impl<B: Bits> Engine<B> {
         pos.st.ep_victim = NO_CELL;
         let mut reset_clock = false;
         let mut captured = None;
-        self.clear_pending(pos, from);
-        self.clear_pending(pos, to);
-        if m.kind == MoveKind::Drop {
+        if m.kind != MoveKind::Pass {
+            self.clear_pending(pos, from);
+            self.clear_pending(pos, to);
+        }
+        if m.kind == MoveKind::Pass {
+            // Nothing on the board changes.
+        } else if m.kind == MoveKind::Drop {
             self.add_hand(pos, side, t.hand_slot[m.piece.index()], -1);
             self.put(
                 pos,
@@ -364,7 +381,7 @@ impl<B: Bits> Engine<B> {
                         self.put(pos, rook_to.index(), r);
                     }
                 }
-                MoveKind::Normal | MoveKind::Drop => {}
+                MoveKind::Normal | MoveKind::Drop | MoveKind::Pass => {}
             }
             let moved = match m.promotion {
                 Some(k) if m.swap => {
@@ -416,6 +433,11 @@ impl<B: Bits> Engine<B> {
                 }
             }
         }
+        pos.st.passes = if m.kind == MoveKind::Pass {
+            pos.st.passes.saturating_add(1)
+        } else {
+            0
+        };
         pos.st.halfmove = if reset_clock {
             0
         } else {
@@ -434,6 +456,33 @@ impl<B: Bits> Engine<B> {
         if self.ends.immediate || self.rules.counting.is_some() {
             self.after_move(pos, side, captured, m);
         }
+    }
+
+    /// Whether the piece on `target` is of a type a piece of type `kind` may not capture.
+    #[inline]
+    pub(crate) fn spares(&self, pos: &Pos<B>, kind: u8, target: usize) -> bool {
+        let ban = self.victim_ban[kind as usize];
+        ban != 0 && pos.piece(target).is_some_and(|p| ban >> p.kind.0 & 1 != 0)
+    }
+
+    /// Whether a piece of type `kind` may not hop over the piece on `screen`.
+    #[inline]
+    pub(crate) fn bars_screen(&self, pos: &Pos<B>, kind: u8, screen: usize) -> bool {
+        let ban = self.screen_ban[kind as usize];
+        ban != 0 && pos.piece(screen).is_some_and(|p| ban >> p.kind.0 & 1 != 0)
+    }
+
+    /// The pieces a piece of type `kind` may not capture.
+    #[inline]
+    pub(crate) fn spared(&self, pos: &Pos<B>, kind: u8) -> B {
+        let mut ban = self.victim_ban[kind as usize];
+        let mut out = B::EMPTY;
+        while ban != 0 {
+            let k = ban.trailing_zeros() as usize;
+            ban &= ban - 1;
+            out |= pos.by_kind[k];
+        }
+        out
     }
 
     /// Whether a piece of type `kind` of `player` could go back from `to` to `from` by a quiet
@@ -627,14 +676,20 @@ impl<B: Bits> Engine<B> {
         let mut cand = t.leap_union[at] & mine;
         while cand.any() {
             let s = cand.pop();
-            if t.leap_kinds[at * t.cells + s] >> pos.sq[s].kind & 1 != 0 {
+            if t.leap_kinds[at * t.cells + s] >> pos.sq[s].kind & 1 != 0
+                && !self.spares(pos, pos.sq[s].kind, target)
+            {
                 return true;
             }
         }
         let (a, z) = t.lame_at[at];
         for &(src, path, kinds) in &t.lame_list[a as usize..z as usize] {
             let src = src as usize;
-            if mine.has(src) && kinds >> pos.sq[src].kind & 1 != 0 && (path & occ).none() {
+            if mine.has(src)
+                && kinds >> pos.sq[src].kind & 1 != 0
+                && (path & occ).none()
+                && !self.spares(pos, pos.sq[src].kind, target)
+            {
                 return true;
             }
         }
@@ -672,6 +727,9 @@ impl<B: Bits> Engine<B> {
         };
         let p = pc.owner.index();
         let kt = t.kind(pc.kind.0, p);
+        if self.spares(pos, pc.kind.0, target) {
+            return false;
+        }
         if kt.leap_capture[from].has(target) {
             return true;
         }
@@ -690,14 +748,17 @@ impl<B: Bits> Engine<B> {
             let reach = match r.hop {
                 Hop::None => t.ride(r.dir, from, pos.occ),
                 Hop::Cannon => match t.first(r.dir, from, pos.occ) {
-                    Some(screen) => match t.first(r.dir, screen, pos.occ) {
-                        Some(c) => B::cell(c),
-                        None => B::EMPTY,
-                    },
-                    None => B::EMPTY,
+                    Some(screen) if !self.bars_screen(pos, pc.kind.0, screen) => {
+                        match t.first(r.dir, screen, pos.occ) {
+                            Some(c) => B::cell(c),
+                            None => B::EMPTY,
+                        }
+                    }
+                    _ => B::EMPTY,
                 },
                 Hop::Grasshopper => t
                     .first(r.dir, from, pos.occ)
+                    .filter(|&screen| !self.bars_screen(pos, pc.kind.0, screen))
                     .and_then(|screen| t.next(r.dir, screen))
                     .map_or(B::EMPTY, B::cell),
             };
@@ -749,6 +810,12 @@ impl<B: Bits> Engine<B> {
         if !mine.has(attacker) || g.kinds >> pos.sq[attacker].kind & 1 == 0 {
             return false;
         }
+        let kind = pos.sq[attacker].kind;
+        if self.spares(pos, kind, target)
+            || (g.hop != Hop::None && self.bars_screen(pos, kind, first))
+        {
+            return false;
+        }
         g.limit
             .is_none_or(|l| t.limits[l as usize][attacker].has(target))
     }
@@ -763,6 +830,11 @@ impl<B: Bits> Engine<B> {
     ) -> bool {
         let t = &self.t;
         let steps = t.steps(ray);
+        let banned =
+            |ban: u64, c: usize| ban != 0 && pos.piece(c).is_some_and(|p| ban >> p.kind.0 & 1 != 0);
+        if banned(ray.victim_ban, target) {
+            return false;
+        }
         if ray.hop {
             let mut screened = false;
             for st in steps {
@@ -775,6 +847,9 @@ impl<B: Bits> Engine<B> {
                         return false;
                     }
                 } else if occupied {
+                    if banned(ray.screen_ban, st.to as usize) {
+                        return false;
+                    }
                     screened = true;
                 }
             }

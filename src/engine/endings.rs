@@ -33,8 +33,10 @@ pub(crate) struct Ends<B> {
 
 impl<B: Bits> Ends<B> {
     pub(crate) fn new(rules: &RuleSet, zone: impl Fn(usize, usize) -> B) -> Ends<B> {
-        let immediate =
-            !rules.goals.is_empty() || !rules.extinctions.is_empty() || rules.check_limit.is_some();
+        let immediate = !rules.goals.is_empty()
+            || !rules.extinctions.is_empty()
+            || rules.check_limit.is_some()
+            || rules.passing;
         let filters = rules.must_capture
             || rules.no_checks
             || rules.no_drop_checks
@@ -108,6 +110,14 @@ impl<B: Bits> Engine<B> {
         }
         if let Some((p, o)) = self.goal_reached(pos) {
             return Some((Reason::Goal, p, o));
+        }
+        if self.rules.passing {
+            let active = (0..self.t.players as u8)
+                .filter(|p| pos.st.eliminated & (1 << p) == 0)
+                .count();
+            if pos.st.passes as usize >= active {
+                return Some((Reason::Passes, pos.st.side, Outcome::Draw));
+            }
         }
         if self.rules.check_limit.is_some() {
             for p in 0..self.t.players as u8 {
@@ -298,7 +308,7 @@ impl<B: Bits> Engine<B> {
         let to = m.to.index();
         match m.kind {
             MoveKind::EnPassant => true,
-            MoveKind::Drop | MoveKind::Castle { .. } => false,
+            MoveKind::Drop | MoveKind::Castle { .. } | MoveKind::Pass => false,
             MoveKind::Displace { path } => {
                 let mine = pos.by_owner[pos.st.side.index()];
                 (self.t.paths[path as usize] & pos.occ & !mine).any() || pos.occ.has(to)

@@ -123,6 +123,8 @@ pub enum Reason {
     MateAlone,
     /// Checkmate whose series of checks had no check by a type that a mate needs: a draw.
     IncompleteMate,
+    /// Every player passed in turn: a draw.
+    Passes,
 }
 
 impl Reason {
@@ -142,6 +144,7 @@ impl Reason {
             Reason::Counting => "counting",
             Reason::MateAlone => "mate-alone",
             Reason::IncompleteMate => "incomplete-mate",
+            Reason::Passes => "passes",
         }
     }
 }

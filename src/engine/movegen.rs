@@ -196,6 +196,21 @@ impl<B: Bits> Engine<B> {
         }
         self.gen_castling(pos, out);
         self.gen_drops(pos, safety, out);
+        if self.rules.passing {
+            let royals = pos.royals & mine;
+            if royals.count() == 1 {
+                let r = royals.lowest();
+                let m = Move {
+                    from: Cell(r as u16),
+                    to: Cell(r as u16),
+                    piece: PieceId(pos.sq[r].kind),
+                    promotion: None,
+                    swap: false,
+                    kind: MoveKind::Pass,
+                };
+                out.add(m, true);
+            }
+        }
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -218,7 +233,7 @@ impl<B: Bits> Engine<B> {
         let suspect_at = |to: usize| test || danger.has(to);
         let empty = !occ & t.on_board;
         let mine = pos.by_owner[s];
-        let enemies = occ & !mine & !self.guarded(pos);
+        let enemies = occ & !mine & !self.guarded(pos) & !self.spared(pos, kind);
         let takes_ep = self.rules.pieces[kind.index()].takes_en_passant;
         let ep_open = if takes_ep && pos.st.ep_cells.any() && self.ep_victim_is_enemy(pos) {
             match self.rules.pieces[kind.index()].en_passant_zone {
@@ -259,7 +274,7 @@ impl<B: Bits> Engine<B> {
                     let Some(screen) = t.first(r.dir, from, occ) else {
                         continue;
                     };
-                    if !ray.has(screen) {
+                    if !ray.has(screen) || self.bars_screen(pos, kind, screen) {
                         continue;
                     }
                     let beyond = t.ray(r.dir, screen) & ray;
@@ -277,6 +292,9 @@ impl<B: Bits> Engine<B> {
                     let Some(screen) = t.first(r.dir, from, occ) else {
                         continue;
                     };
+                    if self.bars_screen(pos, kind, screen) {
+                        continue;
+                    }
                     let Some(to) = t.next(r.dir, screen).filter(|&c| ray.has(c)) else {
                         continue;
                     };
@@ -349,6 +367,9 @@ impl<B: Bits> Engine<B> {
                 let Some(screen) = t.first(r.dir, from, occ) else {
                     continue;
                 };
+                if self.bars_screen(pos, kind, screen) {
+                    continue;
+                }
                 let Some(to) = t.first(r.dir, screen, occ) else {
                     continue;
                 };
@@ -428,6 +449,12 @@ impl<B: Bits> Engine<B> {
         let t = &self.t;
         let side = pos.st.side;
         let friends = pos.by_owner[side.index()];
+        let spared = |c: usize| {
+            ray.victim_ban != 0
+                && pos
+                    .piece(c)
+                    .is_some_and(|p| ray.victim_ban >> p.kind.0 & 1 != 0)
+        };
         let steps = t.steps(ray);
         let mut emit = |this: &Self, to: usize, k: MoveKind, test: bool, out: &mut S| {
             if done.has(to) || !line.has(to) {
@@ -443,6 +470,12 @@ impl<B: Bits> Engine<B> {
                 let empty = pos.is_empty(to);
                 let Some(scr) = screen else {
                     if !empty {
+                        if pos
+                            .piece(to)
+                            .is_some_and(|p| ray.screen_ban >> p.kind.0 & 1 != 0)
+                        {
+                            return;
+                        }
                         screen = Some(to);
                     }
                     continue;
@@ -452,7 +485,11 @@ impl<B: Bits> Engine<B> {
                         emit(self, to, MoveKind::Normal, suspect, out);
                     }
                 } else {
-                    if ray.mode.captures() && !friends.has(to) && !self.guarded(pos).has(to) {
+                    if ray.mode.captures()
+                        && !friends.has(to)
+                        && !self.guarded(pos).has(to)
+                        && !spared(to)
+                    {
                         let k = MoveKind::Hop {
                             screen: Cell(scr as u16),
                         };
@@ -493,7 +530,8 @@ impl<B: Bits> Engine<B> {
                 }
                 continue;
             }
-            if !friends.has(to) && ray.mode.captures() && !self.guarded(pos).has(to) {
+            if !friends.has(to) && ray.mode.captures() && !self.guarded(pos).has(to) && !spared(to)
+            {
                 emit(self, to, kind_, test, out);
             }
             break;

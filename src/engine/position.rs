@@ -86,6 +86,8 @@ pub(crate) struct State<B> {
     pub pending: B,
     /// The last move was a check by a drop of a type that may not mate.
     pub drop_check: bool,
+    /// Passes made in a row up to now.
+    pub passes: u8,
     pub halfmove: u32,
     pub fullmove: u32,
     /// Per player: checks it must still give to win (`N checks win`).
@@ -140,6 +142,7 @@ impl<B: Bits> Pos<B> {
                 ep_victim: NO_CELL,
                 pending: B::EMPTY,
                 drop_check: false,
+                passes: 0,
                 halfmove: 0,
                 fullmove: 1,
                 checks: [0; 4],
@@ -270,6 +273,9 @@ pub enum MoveKind {
         /// The passed cells, in the engine's table of paths.
         path: u32,
     },
+    /// A pass: nothing moves; `from` and `to` are the cell of the passing player's royal piece
+    /// (written as that cell twice, as Fairy-Stockfish writes Janggi's pass).
+    Pass,
 }
 
 /// A move: plain data.

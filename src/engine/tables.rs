@@ -67,6 +67,9 @@ pub struct Step {
 /// One direction of one slow move part from one cell.
 #[derive(Clone, Debug)]
 pub struct SlowRay {
+    /// Types it may not hop over, and types it may not capture, a bit each.
+    pub screen_ban: u64,
+    pub victim_ban: u64,
     pub mode: Mode,
     pub style: Style,
     pub hop: bool,
@@ -468,7 +471,10 @@ impl<B: Bits> Tables<B> {
                     let d = self.dir_id(rules, dir.orient(vx as i32, vy as i32));
                     let limit = if restricted || part.from_zone.is_some() {
                         let start = part.from_zone.map(|z| self.zone(z, player));
-                        Some(self.custom_limit(rules, d, part.range, start, &allowed))
+                        let within = start.filter(|_| part.within);
+                        let ok =
+                            |a: usize, c: usize| allowed(a, c) && within.is_none_or(|z| z.has(c));
+                        Some(self.custom_limit(rules, d, part.range, start, &ok))
                     } else {
                         (part.range != 0).then(|| self.limit_id(rules, d, part.range))
                     };
@@ -496,6 +502,13 @@ impl<B: Bits> Tables<B> {
                     {
                         continue;
                     }
+                    // `within`: every cell passed or landed on is in the zone too.
+                    let within = part
+                        .from_zone
+                        .filter(|_| part.within)
+                        .map(|z| self.zone(z, player));
+                    let allowed =
+                        |a: usize, c: usize| allowed(a, c) && within.is_none_or(|z| z.has(c));
                     for (vi, &(vx, vy)) in part.vectors.iter().enumerate() {
                         let (dx, dy) = dir.orient(vx as i32, vy as i32);
                         let path = part.path_for(vi, dir);
@@ -515,8 +528,10 @@ impl<B: Bits> Tables<B> {
                             if part.style == Style::Step {
                                 for &(px, py) in &path {
                                     match b.cell(f0 + px, r0 + py) {
-                                        Some(c) => cells_passed |= B::cell(c.index()),
-                                        None => open = false,
+                                        Some(c) if within.is_none_or(|z| z.has(c.index())) => {
+                                            cells_passed |= B::cell(c.index())
+                                        }
+                                        _ => open = false,
                                     }
                                 }
                             }
@@ -684,7 +699,10 @@ impl<B: Bits> Tables<B> {
             if part.hop {
                 k.mobile[from] |= steps_end - steps_start >= 2;
             }
+            let mask = |v: &[PieceId]| v.iter().fold(0u64, |m, k| m | 1 << k.index());
             k.slow.push(SlowRay {
+                screen_ban: mask(&pt.may_not_hop_over),
+                victim_ban: mask(&pt.may_not_capture),
                 mode: part.mode,
                 style: part.style,
                 hop: part.hop,

@@ -254,6 +254,7 @@ fn lower_atom(atom: &MoveAtom, doubled: bool) -> Result<Vec<MovePart>, BetzaErro
         hop,
         lands_behind_screen: grasshopper.is_some(),
         from_zone: None,
+        within: false,
         initial: initial.is_some(),
         paths,
     }])

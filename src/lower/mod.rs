@@ -126,6 +126,7 @@ struct Endings {
     must_capture: bool,
     no_checks: bool,
     no_drop_checks: bool,
+    passing: bool,
     must_drop: Option<Vec<Name>>,
     checked_royal: bool,
     stalemate_count: bool,
@@ -286,6 +287,7 @@ impl Draft {
             Statement::MustCapture(_) => self.endings.must_capture = true,
             Statement::NoChecks(_) => self.endings.no_checks = true,
             Statement::NoDropChecks(_) => self.endings.no_drop_checks = true,
+            Statement::Passing(_) => self.endings.passing = true,
             Statement::MustDrop(names) => self.endings.must_drop = Some(names.clone()),
             Statement::CheckedRoyal(_) => self.endings.checked_royal = true,
             Statement::Royalty(r) => self.endings.royalty = Some(r.clone()),
@@ -499,6 +501,8 @@ impl Draft {
                 resets_clock: false,
                 may_not_mate_alone: false,
                 first_moves_lost_to: Vec::new(),
+                may_not_hop_over: Vec::new(),
+                may_not_capture: Vec::new(),
             };
             for prop in &d.properties {
                 match prop {
@@ -507,12 +511,18 @@ impl Draft {
                         Err(_) => err(v.span, "value out of range".into()),
                     },
                     Property::Royal(_) => pt.royal = true,
-                    Property::Moves { words, zone, .. } => {
+                    Property::Moves {
+                        words,
+                        zone,
+                        within,
+                        ..
+                    } => {
                         let z = zone.as_ref().and_then(|z| zone_id(z, &mut err));
                         for w in words {
                             match betza::lower_word(w) {
                                 Ok(parts) => pt.moves.extend(parts.into_iter().map(|mut m| {
                                     m.from_zone = z;
+                                    m.within = *within;
                                     m
                                 })),
                                 Err(e) => err(e.span, e.message),
@@ -604,6 +614,14 @@ impl Draft {
                     }
                     Property::ResetsClock(_) => pt.resets_clock = true,
                     Property::MayNotMateAlone(_) => pt.may_not_mate_alone = true,
+                    Property::NoHopOver(names) => {
+                        pt.may_not_hop_over =
+                            names.iter().filter_map(|n| piece_id(n, &mut err)).collect();
+                    }
+                    Property::NoCapture(names) => {
+                        pt.may_not_capture =
+                            names.iter().filter_map(|n| piece_id(n, &mut err)).collect();
+                    }
                     Property::FirstMovesLost(names) => {
                         pt.first_moves_lost_to =
                             names.iter().filter_map(|n| piece_id(n, &mut err)).collect();
@@ -991,6 +1009,7 @@ impl Draft {
             must_capture: ends.must_capture,
             no_checks: ends.no_checks,
             no_drop_checks: ends.no_drop_checks,
+            passing: ends.passing,
             must_drop,
             checked_royal_only_captures: ends.checked_royal,
             stalemate_counts_pieces: ends.stalemate_count,

@@ -102,6 +102,9 @@ pub struct RuleSet {
     /// A drop may not give check.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub no_drop_checks: bool,
+    /// A player with one royal piece may pass instead of moving (not while in check).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub passing: bool,
     /// While a player holds a piece of one of these types, it may drop no other type, and must
     /// drop one of them if it legally can.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -428,6 +431,12 @@ pub struct PieceType {
     /// aims at, even through pieces).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub first_moves_lost_to: Vec<PieceId>,
+    /// Its hops may not use a piece of these types as the screen (the Janggi cannon).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub may_not_hop_over: Vec<PieceId>,
+    /// It may not capture pieces of these types.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub may_not_capture: Vec<PieceId>,
 }
 
 /// What a move part may do at its destination.
@@ -485,6 +494,9 @@ pub struct MovePart {
     pub lands_behind_screen: bool,
     /// The part is usable only from cells of this zone.
     pub from_zone: Option<ZoneId>,
+    /// With `from_zone`: the part also passes and lands only on the zone's cells (`within`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub within: bool,
     /// Betza `i`: only a piece that keeps its first-move right (it has not moved; FEN: its file
     /// letter in the castling field) may make it; a royal piece not while in check.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

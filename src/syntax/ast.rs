@@ -144,6 +144,8 @@ pub enum Statement {
     NoChecks(Span),
     /// `checks by drops are forbidden`
     NoDropChecks(Span),
+    /// `passing allowed`
+    Passing(Span),
     /// `drops of TYPE... are compulsory`
     MustDrop(Vec<Name>),
     /// `a checked royal may only capture`
@@ -227,6 +229,8 @@ pub enum Property {
     Moves {
         words: Vec<MoveWord>,
         zone: Option<Name>,
+        /// `within ZONE` rather than `in ZONE`: destinations and passed cells too.
+        within: bool,
         span: Span,
     },
     Confined(Name),
@@ -256,6 +260,10 @@ pub enum Property {
     DemotesScreens(Span),
     ResetsClock(Span),
     MayNotMateAlone(Span),
+    /// `may not hop over TYPE...`
+    NoHopOver(Vec<Name>),
+    /// `may not capture TYPE...`
+    NoCapture(Vec<Name>),
     /// `first moves lost when aimed at by TYPE...`
     FirstMovesLost(Vec<Name>),
     OnBoard(Spanned<Int>),

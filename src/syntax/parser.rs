@@ -246,6 +246,7 @@ fn statement(pair: Pair<Rule>) -> Statement {
         Rule::must_capture => Statement::MustCapture(sp),
         Rule::no_checks => Statement::NoChecks(sp),
         Rule::no_drop_checks => Statement::NoDropChecks(sp),
+        Rule::passing => Statement::Passing(sp),
         Rule::must_drop => Statement::MustDrop(p.iter().map(spanned_str).collect()),
         Rule::checked_royal => Statement::CheckedRoyal(sp),
         Rule::royalty => Statement::Royalty(spanned_str(&p[0])),
@@ -361,15 +362,21 @@ fn property(pair: Pair<Rule>) -> Property {
         Rule::moves => {
             let mut words = Vec::new();
             let mut zone = None;
+            let mut within = false;
             for x in p {
                 match x.as_rule() {
                     Rule::move_word => words.push(move_word(x)),
+                    Rule::within => {
+                        within = true;
+                        zone = x.into_inner().last().map(|n| spanned_str(&n));
+                    }
                     _ => zone = Some(spanned_str(&x)),
                 }
             }
             Property::Moves {
                 words,
                 zone,
+                within,
                 span: sp,
             }
         }
@@ -419,6 +426,8 @@ fn property(pair: Pair<Rule>) -> Property {
         Rule::resets_clock => Property::ResetsClock(sp),
         Rule::may_not_mate_alone => Property::MayNotMateAlone(sp),
         Rule::first_moves_lost => Property::FirstMovesLost(p.iter().map(spanned_str).collect()),
+        Rule::no_hop_over => Property::NoHopOver(p.iter().map(spanned_str).collect()),
+        Rule::no_capture => Property::NoCapture(p.iter().map(spanned_str).collect()),
         Rule::on_board => Property::OnBoard(int(&p[0])),
         other => unreachable!("the grammar has no property {other:?}"),
     }
@@ -566,6 +575,7 @@ fn describe(rule: Rule) -> Option<String> {
         | Rule::must_capture
         | Rule::no_checks
         | Rule::no_drop_checks
+        | Rule::passing
         | Rule::must_drop
         | Rule::checked_royal
         | Rule::royalty
@@ -620,6 +630,8 @@ fn describe(rule: Rule) -> Option<String> {
         | Rule::resets_clock
         | Rule::may_not_mate_alone
         | Rule::first_moves_lost
+        | Rule::no_hop_over
+        | Rule::no_capture
         | Rule::on_board
         | Rule::kw_resets
         | Rule::kw_takes

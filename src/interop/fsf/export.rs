@@ -86,6 +86,7 @@ pub fn export(rules: &RuleSet) -> Result<String> {
         must_capture,
         no_checks,
         no_drop_checks,
+        passing,
         must_drop,
         checked_royal_only_captures,
         stalemate_counts_pieces,
@@ -219,11 +220,19 @@ pub fn export(rules: &RuleSet) -> Result<String> {
             resets_clock: _,
             may_not_mate_alone,
             first_moves_lost_to: _, // refused below with the `i` moves
+            may_not_hop_over,
+            may_not_capture,
         } = p;
         if *promotes_friendly_screens || *demotes_enemy_screens {
             return refuse(
                 "hop captures that promote or demote the screen: Fairy-Stockfish has none",
                 pc(p, &["promotes friendly screens", "demotes enemy screens"]),
+            );
+        }
+        if !may_not_hop_over.is_empty() || !may_not_capture.is_empty() {
+            return refuse(
+                "`may not hop over` / `may not capture`: Fairy-Stockfish restricts only its own Janggi cannon",
+                pc(p, &["may not"]),
             );
         }
         if *may_not_mate_alone {
@@ -740,6 +749,9 @@ pub fn export(rules: &RuleSet) -> Result<String> {
     if *no_drop_checks {
         kv("dropChecks", "false".into());
     }
+    if *passing {
+        kv("pass", "true".into());
+    }
     match must_drop.as_slice() {
         [] => {}
         [t] => {
@@ -1031,6 +1043,7 @@ fn betza_of(p: &PieceType) -> Result<String> {
             from_zone,
             paths,
             initial,
+            within: _, // with its zone: refused below as a per-zone move
         } = m;
         if *initial {
             return refuse(
