@@ -688,3 +688,57 @@ fn a_pass_is_the_kings_cell_twice_and_two_in_a_row_draw() {
         "e2e2"
     ));
 }
+
+#[test]
+fn facing_kings_must_part_or_pass_and_a_pass_ends_the_game() {
+    // White's rook leaves the e-file: the kings face each other (bikjang). Blue must step off
+    // the file or pass; staying on it (e8, e10) is illegal.
+    let f = "9/4k4/9/9/9/9/4R4/9/4K4/9 w - - 0 1";
+    let trad = fsf("janggitraditional");
+    let after_rook = after(&trad, f, &["e4a4"]);
+    assert_eq!(
+        common::moves(&trad, &after_rook),
+        ["e9d10", "e9d8", "e9d9", "e9e9", "e9f10", "e9f8", "e9f9"]
+    );
+    // Casual rules know no bikjang.
+    let casual = fsf("janggicasual");
+    assert_eq!(common::moves(&casual, &after_rook).len(), 9);
+    // Blue passes: the facing outlasted its move. A draw under traditional rules ...
+    let mut pos = trad.parse_fen(&after_rook).unwrap();
+    let m = trad.parse_move(&pos, "e9e9").unwrap();
+    trad.play(&mut pos, &m).unwrap();
+    let s = trad.status(&pos);
+    assert!(s.is_over() && s.winner().is_none(), "{s:?}");
+    // ... and decided by material under tournament rules: White's rook (13) against Blue's 1.5.
+    let janggi = fsf("janggi");
+    let mut pos = janggi.parse_fen(&after_rook).unwrap();
+    let m = janggi.parse_move(&pos, "e9e9").unwrap();
+    janggi.play(&mut pos, &m).unwrap();
+    let s = janggi.status(&pos);
+    assert_eq!(
+        janggi.rules().players[s.winner().unwrap().index()].name,
+        "white"
+    );
+    // Equal material: Blue's 1.5 decides a double pass.
+    let start = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1";
+    let mut pos = janggi.parse_fen(start).unwrap();
+    for m in ["e2e2", "e9e9"] {
+        let m = janggi.parse_move(&pos, m).unwrap();
+        janggi.play(&mut pos, &m).unwrap();
+    }
+    let s = janggi.status(&pos);
+    assert_eq!(
+        janggi.rules().players[s.winner().unwrap().index()].name,
+        "black"
+    );
+}
+
+#[test]
+fn a_value_bonus_that_is_not_a_number_is_refused() {
+    let src = format!(
+        "{CHESS}draws decided by value, black +1.25\nsetup 4k3/8/8/8/8/8/8/R3K3 w - - 0 1\n"
+    );
+    let p = problems(&src);
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert_eq!(p[0].0, 14);
+}

@@ -449,6 +449,10 @@ impl<B: Bits> Engine<B> {
         if next <= side {
             pos.st.fullmove = pos.st.fullmove.saturating_add(1);
         }
+        if self.rules.facing_draws {
+            pos.st.facing_before = pos.st.facing;
+            pos.st.facing = self.royal_faces(pos, next);
+        }
         // A drop that may not mate and gives check: if it mates, the dropper loses (status).
         pos.st.drop_check = m.kind == MoveKind::Drop
             && self.rules.pieces[m.piece.index()].drops.may_not_mate
@@ -909,7 +913,7 @@ impl<B: Bits> Engine<B> {
         }
         let t = &self.t;
         s.in_check = self.checked(pos, side);
-        if s.in_check || royals.count() > 1 {
+        if s.in_check || royals.count() > 1 || (self.rules.facing_draws && pos.st.facing) {
             s.test_all = true;
             if s.in_check
                 && royals.count() == 1
@@ -1139,6 +1143,7 @@ impl<B: Bits> Engine<B> {
         if m.kind == MoveKind::Normal
             && !self.t.any_slow
             && !self.rules.royals_may_not_face
+            && (!self.rules.facing_draws || !pos.st.facing)
             && pos.royals.has(from)
             && (pos.royals & pos.by_owner[side.index()]).count() == 1
         {
@@ -1155,9 +1160,35 @@ impl<B: Bits> Engine<B> {
     /// Whether a move of the player to move leaves its royal pieces safe: the full test.
     pub(crate) fn legal_by_test(&self, pos: &mut Pos<B>, m: &Move) -> bool {
         let side = pos.st.side;
+        // Facing an enemy royal, a player must end the facing, or pass even in check.
+        let facing = self.rules.facing_draws && pos.st.facing;
+        if facing && m.kind == MoveKind::Pass {
+            return true;
+        }
         self.make(pos, m);
-        let ok = !self.checked(pos, side);
+        let ok = !self.checked(pos, side) && (!facing || !self.royal_faces(pos, side));
         pos.unmake(self.t.royal_kinds);
         ok
+    }
+
+    /// Whether a royal piece of `player` sees an enemy royal along a file or rank with nothing
+    /// between.
+    pub(crate) fn royal_faces(&self, pos: &Pos<B>, player: u8) -> bool {
+        let b = &self.rules.board;
+        let royals = pos.royals & pos.by_owner[player.index()];
+        royals.cells().any(|c| {
+            let (f, r) = b.coords(crate::rules::Cell(c as u16));
+            [(0, 1), (0, -1), (1, 0), (-1, 0)].iter().any(|&(dx, dy)| {
+                let (mut x, mut y) = (f + dx, r + dy);
+                while let Some(cell) = b.cell(x, y) {
+                    if let Some(q) = pos.piece(cell.index()) {
+                        return q.owner != PlayerId(player) && self.t.royal[q.kind.index()];
+                    }
+                    x += dx;
+                    y += dy;
+                }
+                false
+            })
+        })
     }
 }

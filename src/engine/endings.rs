@@ -36,7 +36,8 @@ impl<B: Bits> Ends<B> {
         let immediate = !rules.goals.is_empty()
             || !rules.extinctions.is_empty()
             || rules.check_limit.is_some()
-            || rules.passing;
+            || rules.passing
+            || rules.facing_draws;
         let filters = rules.must_capture
             || rules.no_checks
             || rules.no_drop_checks
@@ -118,6 +119,9 @@ impl<B: Bits> Engine<B> {
             if pos.st.passes as usize >= active {
                 return Some((Reason::Passes, pos.st.side, Outcome::Draw));
             }
+        }
+        if self.rules.facing_draws && pos.st.facing && pos.st.facing_before {
+            return Some((Reason::Facing, pos.st.side, Outcome::Draw));
         }
         if self.rules.check_limit.is_some() {
             for p in 0..self.t.players as u8 {

@@ -425,6 +425,9 @@ impl<B: Bits> Engine<B> {
     /// Sets a freshly read position's key.
     fn keyed(&self, mut pos: Pos<B>) -> Pos<B> {
         pos.st.key = self.full_key(&pos);
+        if self.rules.facing_draws {
+            pos.st.facing = self.royal_faces(&pos, pos.st.side);
+        }
         pos
     }
 

@@ -125,6 +125,8 @@ pub enum Reason {
     IncompleteMate,
     /// Every player passed in turn: a draw.
     Passes,
+    /// Royal pieces faced each other across a whole move: a draw.
+    Facing,
 }
 
 impl Reason {
@@ -145,6 +147,7 @@ impl Reason {
             Reason::MateAlone => "mate-alone",
             Reason::IncompleteMate => "incomplete-mate",
             Reason::Passes => "passes",
+            Reason::Facing => "facing",
         }
     }
 }
@@ -638,7 +641,11 @@ impl<B: Bits> Engine<B> {
             Outcome::Win => Some(player),
             Outcome::Loss if player == side => Some(self.previous_player(pos.st.eliminated, side)),
             Outcome::Loss => Some(side),
-            Outcome::Draw => self.rules.draw_odds.map(|p| p.0),
+            Outcome::Draw => self
+                .rules
+                .draw_odds
+                .map(|p| p.0)
+                .or_else(|| self.value_winner(pos)),
             Outcome::Elimination => None,
         };
         let for_side = match (outcome, winner) {
@@ -652,6 +659,27 @@ impl<B: Bits> Engine<B> {
             outcome: for_side,
             winner: winner.map(PlayerId),
         })
+    }
+
+    /// With draws decided by value: the player whose pieces on the board are worth more, with
+    /// its bonus; none on equal worth.
+    fn value_winner(&self, pos: &Pos<B>) -> Option<u8> {
+        let v = self.rules.draws_by_value?;
+        let worth = |p: usize| -> i64 {
+            let on_board: i64 = pos.by_owner[p]
+                .cells()
+                .filter_map(|c| pos.piece(c))
+                .map(|q| 2 * self.rules.pieces[q.kind.index()].value as i64)
+                .sum();
+            on_board
+                + if p == v.player.index() {
+                    v.bonus_halves as i64
+                } else {
+                    0
+                }
+        };
+        let (a, b) = (worth(0), worth(1));
+        (a != b).then_some(if a > b { 0 } else { 1 })
     }
 
     fn perft(&self, pos: &mut Pos<B>, depth: u32) -> u64 {

@@ -88,6 +88,9 @@ pub(crate) struct State<B> {
     pub drop_check: bool,
     /// Passes made in a row up to now.
     pub passes: u8,
+    /// The player to move's royal faces an enemy royal; and so did the previous mover's.
+    pub facing: bool,
+    pub facing_before: bool,
     pub halfmove: u32,
     pub fullmove: u32,
     /// Per player: checks it must still give to win (`N checks win`).
@@ -143,6 +146,8 @@ impl<B: Bits> Pos<B> {
                 pending: B::EMPTY,
                 drop_check: false,
                 passes: 0,
+                facing: false,
+                facing_before: false,
                 halfmove: 0,
                 fullmove: 1,
                 checks: [0; 4],

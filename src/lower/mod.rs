@@ -127,11 +127,13 @@ struct Endings {
     no_checks: bool,
     no_drop_checks: bool,
     passing: bool,
+    facing_draws: bool,
     must_drop: Option<Vec<Name>>,
     checked_royal: bool,
     stalemate_count: bool,
     mate_series: Option<Vec<Name>>,
     draw_odds: Option<Name>,
+    draws_by_value: Option<Option<(Name, Spanned<String>)>>,
     repetition: Option<Statement>,
     move_limit: Option<Spanned<syntax::Int>>,
     counting_stoppers: Option<Vec<Name>>,
@@ -288,12 +290,14 @@ impl Draft {
             Statement::NoChecks(_) => self.endings.no_checks = true,
             Statement::NoDropChecks(_) => self.endings.no_drop_checks = true,
             Statement::Passing(_) => self.endings.passing = true,
+            Statement::FacingDraws(_) => self.endings.facing_draws = true,
             Statement::MustDrop(names) => self.endings.must_drop = Some(names.clone()),
             Statement::CheckedRoyal(_) => self.endings.checked_royal = true,
             Statement::Royalty(r) => self.endings.royalty = Some(r.clone()),
             Statement::StalemateCount(_) => self.endings.stalemate_count = true,
             Statement::MateSeries(names) => self.endings.mate_series = Some(names.clone()),
             Statement::DrawOdds(p) => self.endings.draw_odds = Some(p.clone()),
+            Statement::DrawsByValue(b) => self.endings.draws_by_value = Some(b.clone()),
             Statement::Repetition { .. } => self.endings.repetition = Some(s.clone()),
             Statement::MoveLimit(n) => self.endings.move_limit = Some(n.clone()),
             Statement::CountingStoppers(names) => {
@@ -933,6 +937,39 @@ impl Draft {
             );
         }
         let draw_odds = ends.draw_odds.as_ref().and_then(|p| player_id(p, &mut err));
+        let draws_by_value = match &ends.draws_by_value {
+            None => None,
+            Some(None) => Some(ValueDraws {
+                player: PlayerId(0),
+                bonus_halves: 0,
+            }),
+            Some(Some((who, n))) => {
+                let halves = match n.node.split_once('.') {
+                    Some((w, _)) => w.parse::<u16>().map(|w| 2 * w + 1),
+                    None => n.node.parse::<u16>().map(|w| 2 * w),
+                };
+                match (player_id(who, &mut err), halves) {
+                    (Some(player), Ok(bonus_halves)) => Some(ValueDraws {
+                        player,
+                        bonus_halves,
+                    }),
+                    (_, Err(_)) => {
+                        err(n.span, format!("a bonus must be 0..9999, not {}", n.node));
+                        None
+                    }
+                    _ => None,
+                }
+            }
+        };
+        if draws_by_value.is_some()
+            && !two
+            && let Some(first) = ends.draws_by_value.as_ref().and_then(|b| b.as_ref())
+        {
+            err(
+                first.0.span,
+                "draws decided by value need two players".into(),
+            );
+        }
         let repetition = match &ends.repetition {
             Some(Statement::Repetition {
                 count,
@@ -1010,11 +1047,13 @@ impl Draft {
             no_checks: ends.no_checks,
             no_drop_checks: ends.no_drop_checks,
             passing: ends.passing,
+            facing_draws: ends.facing_draws,
             must_drop,
             checked_royal_only_captures: ends.checked_royal,
             stalemate_counts_pieces: ends.stalemate_count,
             mate_needs_check_by,
             draw_odds,
+            draws_by_value,
             repetition,
             move_limit,
             counting,

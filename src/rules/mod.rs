@@ -105,6 +105,10 @@ pub struct RuleSet {
     /// A player with one royal piece may pass instead of moving (not while in check).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub passing: bool,
+    /// A player whose royal piece faces an enemy royal along a file or rank (nothing between)
+    /// must end the facing or pass (even in check); facing that outlasts a move draws.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub facing_draws: bool,
     /// While a player holds a piece of one of these types, it may drop no other type, and must
     /// drop one of them if it legally can.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -123,6 +127,10 @@ pub struct RuleSet {
     /// Every draw is this player's win.
     #[serde(default)]
     pub draw_odds: Option<PlayerId>,
+    /// Every draw goes to the player whose pieces on the board are worth more (their `value`s),
+    /// one player counting a bonus in half points (Janggi's material count).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draws_by_value: Option<ValueDraws>,
     /// The repetition rule, if the game has one.
     #[serde(default)]
     pub repetition: Option<Repetition>,
@@ -133,6 +141,15 @@ pub struct RuleSet {
     /// The counting rule, if the game has one.
     #[serde(default)]
     pub counting: Option<Counting>,
+}
+
+/// Draws decided by the value of the pieces on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct ValueDraws {
+    /// The player given the bonus.
+    pub player: PlayerId,
+    /// The bonus, in half points.
+    pub bonus_halves: u16,
 }
 
 /// Which of a player's royal pieces are royal when it has several.
@@ -913,6 +930,11 @@ impl RuleSet {
         }
         if !self.must_drop.is_empty() && !self.has_hands() {
             return fail("compulsory drops need hands");
+        }
+        if let Some(v) = &self.draws_by_value
+            && (v.player.index() >= self.players.len() || !two)
+        {
+            return fail("draws decided by value need two players and a known one for the bonus");
         }
         if self.check_limit == Some(0) {
             return fail("a check limit of 0");

@@ -146,6 +146,10 @@ pub enum Statement {
     NoDropChecks(Span),
     /// `passing allowed`
     Passing(Span),
+    /// `royals facing draw`
+    FacingDraws(Span),
+    /// `draws decided by value[, PLAYER +N]`: the player and the bonus as written.
+    DrawsByValue(Option<(Name, Spanned<String>)>),
     /// `drops of TYPE... are compulsory`
     MustDrop(Vec<Name>),
     /// `a checked royal may only capture`

@@ -247,6 +247,18 @@ fn statement(pair: Pair<Rule>) -> Statement {
         Rule::no_checks => Statement::NoChecks(sp),
         Rule::no_drop_checks => Statement::NoDropChecks(sp),
         Rule::passing => Statement::Passing(sp),
+        Rule::facing_draws => Statement::FacingDraws(sp),
+        Rule::draws_by_value => {
+            let names: Vec<_> = p
+                .iter()
+                .filter(|x| matches!(x.as_rule(), Rule::name | Rule::bonus))
+                .map(spanned_str)
+                .collect();
+            Statement::DrawsByValue(match names.as_slice() {
+                [who, n] => Some((who.clone(), n.clone())),
+                _ => None,
+            })
+        }
         Rule::must_drop => Statement::MustDrop(p.iter().map(spanned_str).collect()),
         Rule::checked_royal => Statement::CheckedRoyal(sp),
         Rule::royalty => Statement::Royalty(spanned_str(&p[0])),
@@ -576,6 +588,8 @@ fn describe(rule: Rule) -> Option<String> {
         | Rule::no_checks
         | Rule::no_drop_checks
         | Rule::passing
+        | Rule::facing_draws
+        | Rule::draws_by_value
         | Rule::must_drop
         | Rule::checked_royal
         | Rule::royalty

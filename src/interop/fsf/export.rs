@@ -87,11 +87,13 @@ pub fn export(rules: &RuleSet) -> Result<String> {
         no_checks,
         no_drop_checks,
         passing,
+        facing_draws,
         must_drop,
         checked_royal_only_captures,
         stalemate_counts_pieces,
         mate_needs_check_by,
         draw_odds,
+        draws_by_value,
         repetition,
         move_limit,
         counting,
@@ -752,6 +754,9 @@ pub fn export(rules: &RuleSet) -> Result<String> {
     if *passing {
         kv("pass", "true".into());
     }
+    if *facing_draws {
+        kv("bikjangRule", "true".into());
+    }
     match must_drop.as_slice() {
         [] => {}
         [t] => {
@@ -769,6 +774,12 @@ pub fn export(rules: &RuleSet) -> Result<String> {
         return refuse(
             "`checkmate needs a check by`: Fairy-Stockfish's shatar rule names its own pieces",
             st(&["checkmate needs"]),
+        );
+    }
+    if draws_by_value.is_some() {
+        return refuse(
+            "`draws decided by value`: Fairy-Stockfish's material counting names its own pieces",
+            st(&["draws decided"]),
         );
     }
     if draw_odds.is_some() {
