@@ -1407,6 +1407,22 @@ fn shipped_rule_sets() -> Vec<varia::RuleSet> {
             out.push(varia::compile(&src, Some(v)).expect("compiles"));
         }
     }
+    // Fairy-Stockfish variants that use the rules added for them: first moves, passing, facing
+    // royals, value-decided draws, hop and capture bans, moves within a zone, partner captures,
+    // compulsory drops, hand order, drops that may not check, full en-passant fields, promotion
+    // by capture.
+    for file in [
+        "cambodian",
+        "janggi",
+        "koedem",
+        "supply",
+        "berolina",
+        "micro",
+        "bughouse",
+    ] {
+        let src = std::fs::read_to_string(format!("{root}/definitions/fsf/{file}.varia")).unwrap();
+        out.push(varia::compile(&src, None).expect("compiles"));
+    }
     out
 }
 

@@ -761,9 +761,25 @@ impl RuleSet {
             if p.moves.is_empty() {
                 return bad("it has no moves");
             }
+            let lists = [
+                &p.first_moves_lost_to,
+                &p.may_not_hop_over,
+                &p.may_not_capture,
+            ];
+            if lists.iter().any(|l| !l.iter().all(|&k| piece_ok(k))) {
+                return bad("a rule names an unknown piece type");
+            }
             for m in &p.moves {
                 if !zone_ok(&m.from_zone) {
                     return bad("unknown zone");
+                }
+                if m.within && m.from_zone.is_none() {
+                    return bad("`within` needs a zone");
+                }
+                if m.initial
+                    && (m.range != 1 || m.style != Style::Leap || m.hop || m.mode != Mode::Move)
+                {
+                    return bad("a first move (`i`) must be a move-only leap");
                 }
                 let fits = |&(x, y): &(i8, i8)| (-15..=15).contains(&x) && (-15..=15).contains(&y);
                 if m.vectors.is_empty()
