@@ -79,12 +79,7 @@ fn exports_are_unchanged_and_play_as_fairy_stockfish() {
             common::compare_with_fsf(&g, name, &r, &mut problems);
         }
     }
-    assert!(
-        problems.is_empty(),
-        "{} problem(s):\n{}",
-        problems.len(),
-        problems.join("\n")
-    );
+    common::assert_no_problems(&problems);
 }
 
 #[test]

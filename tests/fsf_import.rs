@@ -102,12 +102,7 @@ fn imported_definitions_play_as_fairy_stockfish() {
             common::compare_with_fsf(&g, name, &r, &mut problems);
         }
     }
-    assert!(
-        problems.is_empty(),
-        "{} problem(s):\n{}",
-        problems.len(),
-        problems.join("\n")
-    );
+    common::assert_no_problems(&problems);
 }
 
 fn one(text: &str) -> Result<String, String> {

@@ -11,6 +11,8 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+mod common;
+
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
@@ -91,59 +93,26 @@ fn moves_and_results_equal_fairy_stockfish() {
                 continue;
             }
             n += 1;
-            let f: Vec<&str> = line.split('\t').collect();
-            let (fen, moves, result) = (f[0], f[1], f[2]);
-            let at = format!("[{name}] line {}: {fen}", i + 1);
-            let pos = match g.parse_fen(fen) {
-                Ok(p) => p,
-                Err(e) => {
-                    problems.push(format!("{at}\n    parse_fen failed: {e}"));
-                    continue;
-                }
-            };
+            let row: Vec<String> = line.split('\t').map(String::from).collect();
+            let at = format!("[{name}] line {}", i + 1);
             // A short FEN (`[-] w 0 1`) comes back in full where the game adds fields to it
             // (check counters), as Fairy-Stockfish writes it too.
+            let fen = &row[0];
             let short = fen
                 .split(' ')
                 .nth(2)
                 .is_some_and(|t| t.chars().all(|c| c.is_ascii_digit()));
-            let written = g.fen(&pos);
-            if written != fen && !short {
-                problems.push(format!("{at}\n    FEN written back as {written}"));
+            if let Ok(pos) = g.parse_fen(fen) {
+                let written = g.fen(&pos);
+                if &written != fen && !short {
+                    problems.push(format!("{at}: {fen}\n    FEN written back as {written}"));
+                }
             }
-            let want: BTreeSet<&str> = moves.split_whitespace().collect();
-            let ours: Vec<String> = g
-                .legal_moves(&pos)
-                .iter()
-                .map(|m| g.move_to_string(m))
-                .collect();
-            let ours: BTreeSet<&str> = ours.iter().map(String::as_str).collect();
-            if ours != want {
-                let only_us: Vec<_> = ours.difference(&want).collect();
-                let only_them: Vec<_> = want.difference(&ours).collect();
-                problems.push(format!(
-                    "{at}\n    only varia: {only_us:?}\n    only Fairy-Stockfish: {only_them:?}"
-                ));
-            }
-            let status = g.status(&pos);
-            let got = match (status.is_over(), status.winner()) {
-                (false, _) => "-".to_string(),
-                (true, None) => "draw".to_string(),
-                (true, Some(p)) => g.rules().players[p.index()].name.clone(),
-            };
-            if want.is_empty() && got != result {
-                problems.push(format!(
-                    "{at}\n    result: varia {got} ({status:?}), Fairy-Stockfish {result}"
-                ));
-            }
+            // Legal moves and the result (a FEN that does not parse is reported there).
+            common::compare_with_fsf(&g, &at, &row, &mut problems);
         }
         counts.push(format!("{name} {n}"));
     }
     eprintln!("positions: {}", counts.join(", "));
-    assert!(
-        problems.is_empty(),
-        "{} problem(s):\n{}",
-        problems.len(),
-        problems.join("\n")
-    );
+    common::assert_no_problems(&problems);
 }

@@ -741,4 +741,5 @@ fn a_value_bonus_that_is_not_a_number_is_refused() {
     let p = problems(&src);
     assert_eq!(p.len(), 1, "{p:?}");
     assert_eq!(p[0].0, 14);
+    assert!(p[0].1.contains("found `.25`"), "{p:?}");
 }

@@ -2,7 +2,7 @@
 //! and what a position needs to know to test a move's legality cheaply.
 
 use super::AsIndex;
-use super::bits::Bits;
+use super::bits::{Bits, kind_set};
 use super::endings::Ends;
 use super::position::{Change, FenStyle, Move, MoveKind, NONE, Piece, Pos, Sq};
 use super::tables::{Hop, NO_CELL, Tables};
@@ -31,6 +31,8 @@ pub struct Engine<B> {
     /// Per type: the types its hops may not use as a screen, and those it may not capture.
     pub screen_ban: Vec<u64>,
     pub victim_ban: Vec<u64>,
+    /// Whether any type has such a ban (attack detection skips the lookups otherwise).
+    pub bans: bool,
     /// The ending rules as the engine tests them.
     pub ends: Ends<B>,
     /// The start position.
@@ -110,21 +112,21 @@ impl<B: Bits> Engine<B> {
                 .iter()
                 .map(|p| p.promotes_friendly_screens || p.demotes_enemy_screens)
                 .collect(),
-            spoilers: rules
-                .pieces
-                .iter()
-                .flat_map(|p| &p.first_moves_lost_to)
-                .fold(0, |m, k| m | 1 << k.index()),
+            spoilers: kind_set(rules.pieces.iter().flat_map(|p| &p.first_moves_lost_to)),
             screen_ban: rules
                 .pieces
                 .iter()
-                .map(|p| p.may_not_hop_over.iter().fold(0, |m, k| m | 1 << k.index()))
+                .map(|p| kind_set(&p.may_not_hop_over))
                 .collect(),
             victim_ban: rules
                 .pieces
                 .iter()
-                .map(|p| p.may_not_capture.iter().fold(0, |m, k| m | 1 << k.index()))
+                .map(|p| kind_set(&p.may_not_capture))
                 .collect(),
+            bans: rules
+                .pieces
+                .iter()
+                .any(|p| !p.may_not_hop_over.is_empty() || !p.may_not_capture.is_empty()),
             rules,
             t,
             piece_keys,
@@ -462,23 +464,30 @@ impl<B: Bits> Engine<B> {
         }
     }
 
+    /// Whether the piece on `c` is of one of the types of `kinds` (a bit each).
+    #[inline]
+    pub(crate) fn holds_kind(pos: &Pos<B>, kinds: u64, c: usize) -> bool {
+        kinds != 0 && pos.piece(c).is_some_and(|p| kinds >> p.kind.0 & 1 != 0)
+    }
+
     /// Whether the piece on `target` is of a type a piece of type `kind` may not capture.
     #[inline]
     pub(crate) fn spares(&self, pos: &Pos<B>, kind: u8, target: usize) -> bool {
-        let ban = self.victim_ban[kind as usize];
-        ban != 0 && pos.piece(target).is_some_and(|p| ban >> p.kind.0 & 1 != 0)
+        self.bans && Self::holds_kind(pos, self.victim_ban[kind as usize], target)
     }
 
     /// Whether a piece of type `kind` may not hop over the piece on `screen`.
     #[inline]
     pub(crate) fn bars_screen(&self, pos: &Pos<B>, kind: u8, screen: usize) -> bool {
-        let ban = self.screen_ban[kind as usize];
-        ban != 0 && pos.piece(screen).is_some_and(|p| ban >> p.kind.0 & 1 != 0)
+        self.bans && Self::holds_kind(pos, self.screen_ban[kind as usize], screen)
     }
 
     /// The pieces a piece of type `kind` may not capture.
     #[inline]
     pub(crate) fn spared(&self, pos: &Pos<B>, kind: u8) -> B {
+        if !self.bans {
+            return B::EMPTY;
+        }
         let mut ban = self.victim_ban[kind as usize];
         let mut out = B::EMPTY;
         while ban != 0 {
@@ -635,22 +644,25 @@ impl<B: Bits> Engine<B> {
 
     /// Tells whether the royal on `c` sees an enemy royal along its file with nothing between.
     fn faces_enemy_royal(&self, pos: &Pos<B>, c: usize, player: u8) -> bool {
+        self.sees_enemy_royal(pos, c, player, &[(0, 1), (0, -1)])
+    }
+
+    /// Tells whether the piece on `c` of `player` sees an enemy royal along one of the
+    /// directions with nothing between.
+    fn sees_enemy_royal(&self, pos: &Pos<B>, c: usize, player: u8, dirs: &[(i32, i32)]) -> bool {
         let b = &self.rules.board;
-        let files = self.t.files as i32;
-        let (f, r) = (c as i32 % files, c as i32 / files);
-        for dr in [1, -1] {
-            let mut rr = r + dr;
-            while let Some(x) = b.cell(f, rr) {
-                if let Some(q) = pos.piece(x.index()) {
-                    if q.owner != PlayerId(player) && self.t.royal[q.kind.index()] {
-                        return true;
-                    }
-                    break;
+        let (f, r) = b.coords(crate::rules::Cell(c as u16));
+        dirs.iter().any(|&(dx, dy)| {
+            let (mut x, mut y) = (f + dx, r + dy);
+            while let Some(cell) = b.cell(x, y) {
+                if let Some(q) = pos.piece(cell.index()) {
+                    return q.owner != PlayerId(player) && self.t.royal[q.kind.index()];
                 }
-                rr += dr;
+                x += dx;
+                y += dy;
             }
-        }
-        false
+            false
+        })
     }
 
     /// Tells whether any piece of `by` could capture on `target`.
@@ -834,8 +846,7 @@ impl<B: Bits> Engine<B> {
     ) -> bool {
         let t = &self.t;
         let steps = t.steps(ray);
-        let banned =
-            |ban: u64, c: usize| ban != 0 && pos.piece(c).is_some_and(|p| ban >> p.kind.0 & 1 != 0);
+        let banned = |ban: u64, c: usize| Self::holds_kind(pos, ban, c);
         if banned(ray.victim_ban, target) {
             return false;
         }
@@ -1174,21 +1185,9 @@ impl<B: Bits> Engine<B> {
     /// Whether a royal piece of `player` sees an enemy royal along a file or rank with nothing
     /// between.
     pub(crate) fn royal_faces(&self, pos: &Pos<B>, player: u8) -> bool {
-        let b = &self.rules.board;
         let royals = pos.royals & pos.by_owner[player.index()];
-        royals.cells().any(|c| {
-            let (f, r) = b.coords(crate::rules::Cell(c as u16));
-            [(0, 1), (0, -1), (1, 0), (-1, 0)].iter().any(|&(dx, dy)| {
-                let (mut x, mut y) = (f + dx, r + dy);
-                while let Some(cell) = b.cell(x, y) {
-                    if let Some(q) = pos.piece(cell.index()) {
-                        return q.owner != PlayerId(player) && self.t.royal[q.kind.index()];
-                    }
-                    x += dx;
-                    y += dy;
-                }
-                false
-            })
-        })
+        royals
+            .cells()
+            .any(|c| self.sees_enemy_royal(pos, c, player, &[(0, 1), (0, -1), (1, 0), (-1, 0)]))
     }
 }

@@ -6,7 +6,7 @@
 
 use super::AsIndex;
 use super::Reason;
-use super::bits::Bits;
+use super::bits::{Bits, kind_set};
 use super::core::{Engine, mix};
 use super::position::{Move, MoveKind, Pos};
 use crate::rules::{Counting, GoalMode, Outcome, Royalty, RuleSet};
@@ -47,7 +47,7 @@ impl<B: Bits> Ends<B> {
             .goals
             .iter()
             .map(|g| {
-                let kinds = g.pieces.iter().fold(0u64, |m, p| m | 1 << p.index());
+                let kinds = kind_set(&g.pieces);
                 let cells = (0..rules.players.len())
                     .map(|p| zone(g.zone.index(), p))
                     .collect();
@@ -265,19 +265,11 @@ impl<B: Bits> Engine<B> {
     /// (and every other move while one can be dropped), those of a checked royal piece that do not take its only checker, and every
     /// non-capture when captures are compulsory and one is legal.
     pub(crate) fn filter_moves(&self, pos: &mut Pos<B>, moves: &mut Vec<Move>, in_check: bool) {
-        if self.rules.no_checks {
+        if self.rules.no_checks || self.rules.no_drop_checks {
             let mut keep = Vec::with_capacity(moves.len());
             for m in moves.iter() {
-                if !self.gives_check(pos, m) {
-                    keep.push(*m);
-                }
-            }
-            *moves = keep;
-        }
-        if self.rules.no_drop_checks {
-            let mut keep = Vec::with_capacity(moves.len());
-            for m in moves.iter() {
-                if m.kind != MoveKind::Drop || !self.gives_check(pos, m) {
+                let barred = self.rules.no_checks || m.kind == MoveKind::Drop;
+                if !barred || !self.gives_check(pos, m) {
                     keep.push(*m);
                 }
             }
@@ -552,11 +544,7 @@ impl<B: Bits> Engine<B> {
             }
         }
         if !self.rules.mate_needs_check_by.is_empty() {
-            let needed = self
-                .rules
-                .mate_needs_check_by
-                .iter()
-                .fold(0u64, |m, p| m | 1 << p.index());
+            let needed = kind_set(&self.rules.mate_needs_check_by);
             // The unbroken series of checks of the mated player, back from this one.
             let hist = self.history(pos);
             let step = self.active_players(pos);

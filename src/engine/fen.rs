@@ -3,7 +3,7 @@
 //! does not imply, `[...]` hands, side to move, castling, en passant, clocks.
 
 use super::AsIndex;
-use super::bits::Bits;
+use super::bits::{Bits, set_of};
 use super::core::Engine;
 use super::position::{Piece, Pos, Sq};
 use crate::rules::{Cell, PieceId, PlayerId};
@@ -825,11 +825,11 @@ impl<B: Bits> Engine<B> {
                 })
                 .map(|(f, _)| f)
                 .collect();
-            let rights = pos.st.castling & pos.by_owner[owner as usize];
-            let rights = rights
-                .cells()
-                .filter(|&c| pos.piece(c).is_some_and(|p| self.castles_as(p.kind, false)))
-                .fold(B::EMPTY, |m, c| m | B::cell(c));
+            let rights: B = set_of(
+                (pos.st.castling & pos.by_owner[owner as usize])
+                    .cells()
+                    .filter(|&c| pos.piece(c).is_some_and(|p| self.castles_as(p.kind, false))),
+            );
             let mut high = Vec::new();
             let mut low = Vec::new();
             for r in rights.cells() {

@@ -449,12 +449,7 @@ impl<B: Bits> Engine<B> {
         let t = &self.t;
         let side = pos.st.side;
         let friends = pos.by_owner[side.index()];
-        let spared = |c: usize| {
-            ray.victim_ban != 0
-                && pos
-                    .piece(c)
-                    .is_some_and(|p| ray.victim_ban >> p.kind.0 & 1 != 0)
-        };
+        let spared = |c: usize| Self::holds_kind(pos, ray.victim_ban, c);
         let steps = t.steps(ray);
         let mut emit = |this: &Self, to: usize, k: MoveKind, test: bool, out: &mut S| {
             if done.has(to) || !line.has(to) {
@@ -470,10 +465,7 @@ impl<B: Bits> Engine<B> {
                 let empty = pos.is_empty(to);
                 let Some(scr) = screen else {
                     if !empty {
-                        if pos
-                            .piece(to)
-                            .is_some_and(|p| ray.screen_ban >> p.kind.0 & 1 != 0)
-                        {
+                        if Self::holds_kind(pos, ray.screen_ban, to) {
                             return;
                         }
                         screen = Some(to);

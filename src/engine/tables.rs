@@ -15,7 +15,7 @@
 //! break them is left out; a ride stops where it would.
 
 use super::AsIndex;
-use super::bits::{Bits, set_of};
+use super::bits::{Bits, kind_set, set_of};
 use crate::rules::*;
 
 /// No cell, in a `u16` cell field.
@@ -699,10 +699,9 @@ impl<B: Bits> Tables<B> {
             if part.hop {
                 k.mobile[from] |= steps_end - steps_start >= 2;
             }
-            let mask = |v: &[PieceId]| v.iter().fold(0u64, |m, k| m | 1 << k.index());
             k.slow.push(SlowRay {
-                screen_ban: mask(&pt.may_not_hop_over),
-                victim_ban: mask(&pt.may_not_capture),
+                screen_ban: kind_set(&pt.may_not_hop_over),
+                victim_ban: kind_set(&pt.may_not_capture),
                 mode: part.mode,
                 style: part.style,
                 hop: part.hop,

@@ -93,6 +93,16 @@ pub fn board_fen(files: usize, ranks: usize, pieces: &[(&str, &str)]) -> String 
     rows.join("/")
 }
 
+/// Fails with every problem listed, one a line.
+pub fn assert_no_problems(problems: &[String]) {
+    assert!(
+        problems.is_empty(),
+        "{} problem(s):\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
+
 /// Compares one fixture row from pyffish (a FEN, FSF's legal moves, and its result `-`, `draw`
 /// or the winner's name) with the game, adding each difference to `problems`.
 pub fn compare_with_fsf(game: &Game, name: &str, row: &[String], problems: &mut Vec<String>) {

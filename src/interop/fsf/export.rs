@@ -1120,30 +1120,23 @@ fn betza_of(p: &PieceType) -> Result<String> {
                     }
                 }
             }
-            if *hop && *lands_behind_screen {
-                if *range != 0 || !matches!(letter, 'W' | 'F') {
-                    return refuse(
-                        "a grasshopper other than along rook or bishop lines without limit (gR, gB)",
-                        here(),
-                    );
-                }
-                let _ = write!(
-                    word,
-                    "{modality}{dirs}g{}",
-                    if letter == 'W' { 'R' } else { 'B' }
-                );
-                continue;
-            }
             if *hop {
+                let (what, m) = if *lands_behind_screen {
+                    ("a grasshopper", 'g')
+                } else {
+                    ("a hopper", 'p')
+                };
                 if *range != 0 || !matches!(letter, 'W' | 'F') {
                     return refuse(
-                        "a hopper other than along rook or bishop lines without limit (pR, pB)",
+                        format!(
+                            "{what} other than along rook or bishop lines without limit ({m}R, {m}B)"
+                        ),
                         here(),
                     );
                 }
                 let _ = write!(
                     word,
-                    "{modality}{dirs}p{}",
+                    "{modality}{dirs}{m}{}",
                     if letter == 'W' { 'R' } else { 'B' }
                 );
                 continue;
