@@ -5,6 +5,10 @@
 //! - `tests/fixtures/fsf/NAME.tsv`: positions from random games, each with its legal moves and,
 //!   where there are none, the winner (`draw` for none). The FEN must also round-trip.
 //!
+//! - `tests/fixtures/fsf/history.tsv` (from `scripts/fsf_history_fixtures.py`): games played from
+//!   the start, each with the result after its moves, for endings that depend on the moves
+//!   played (repetition, perpetual check, a piece moved back and forth, bikjang after a pass).
+//!
 //! Every mismatch is collected and reported before the test fails.
 
 use std::collections::BTreeSet;
@@ -114,5 +118,48 @@ fn moves_and_results_equal_fairy_stockfish() {
         counts.push(format!("{name} {n}"));
     }
     eprintln!("positions: {}", counts.join(", "));
+    common::assert_no_problems(&problems);
+}
+
+#[test]
+fn results_after_moves_equal_fairy_stockfish() {
+    let table = read(&root().join("tests/fixtures/fsf/history.tsv"));
+    let mut problems = Vec::new();
+    let mut games = std::collections::BTreeMap::new();
+    let mut rows = 0;
+    for (i, line) in table.lines().enumerate() {
+        if line.starts_with('#') || line.is_empty() {
+            continue;
+        }
+        rows += 1;
+        let f: Vec<&str> = line.split('\t').collect();
+        let (name, fen, moves, want) = (f[0], f[1], f[2], f[3]);
+        let g = games.entry(name.to_string()).or_insert_with(|| load(name));
+        let mut pos = g
+            .parse_fen(fen)
+            .unwrap_or_else(|e| panic!("{name}: {fen}: {e}"));
+        for m in moves.split_whitespace() {
+            match g.parse_move(&pos, m) {
+                Ok(mv) => g.play_unchecked(&mut pos, &mv),
+                Err(e) => {
+                    problems.push(format!("line {}: {name}: move {m}: {e}", i + 1));
+                    break;
+                }
+            }
+        }
+        let status = g.status(&pos);
+        let got = match (status.is_over(), status.winner()) {
+            (false, _) => "-".to_string(),
+            (true, None) => "draw".to_string(),
+            (true, Some(p)) => g.rules().players[p.index()].name.clone(),
+        };
+        if got != want {
+            problems.push(format!(
+                "line {}: {name} after {moves}\n    result: varia {got} ({status:?}), Fairy-Stockfish {want}",
+                i + 1
+            ));
+        }
+    }
+    assert!(rows > 0, "no rows in tests/fixtures/fsf/history.tsv");
     common::assert_no_problems(&problems);
 }

@@ -251,6 +251,54 @@ fn g_needs_a_rider() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// jumping leaps (Betza j)
+
+/// Kings, a jumper (`jD` both ways, `mjA` moving only) and a forward jumper (`fjD`, capturing
+/// as `cW`).
+const JUMPERS: &str = "game j
+board 8 x 8
+player white north
+player black south
+piece King K
+  royal
+  moves K
+piece Jumper J
+  moves jD mjA
+piece Forward F
+  moves fjD cW
+";
+
+#[test]
+fn a_jumping_leap_needs_a_piece_to_jump_over() {
+    let f = "4k3/8/8/3f4/2fJ4/3J1F2/8/4K3 w - - 0 1";
+    let g = varia::load_str(&format!("{JUMPERS}setup {f}\n"), None).unwrap();
+    // d4 jumps over d5 to d6 and over c4 to b4; its own jumper on d3 is a screen too (d2); e4
+    // is empty, so no leap east, and the diagonal leaps would need a piece on c5, c3, e5 or e3.
+    assert_eq!(moves_from(&g, f, "d4"), ["d4b4", "d4d2", "d4d6"]);
+    // The forward jumper on f3 has nothing on f4 to jump over, and nothing to capture.
+    assert!(moves_from(&g, f, "f3").is_empty());
+    // The jumper on e6 checks the king on e8 over e7. Black answers with the king, by taking
+    // the checker (`cW`), or by moving the screen away: e7 jumps over e6 to e5.
+    let check = "4k3/4f3/4J3/8/8/8/8/4K3 b - - 0 1";
+    assert_eq!(
+        common::moves(&g, check),
+        ["e7e5", "e7e6", "e8d7", "e8d8", "e8f7", "e8f8"]
+    );
+}
+
+#[test]
+fn j_needs_a_two_cell_straight_leap() {
+    for moves in ["jN", "jR", "jD2", "pjD", "njA", "imjD"] {
+        let src =
+            format!("{CHESS}piece Odd O\n  moves {moves}\nsetup 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
+        let p = problems(&src);
+        assert_eq!(p.len(), 1, "{moves}: {p:?}");
+        assert_eq!(p[0].0, 15, "{moves}: {p:?}");
+        assert!(p[0].1.contains("two-cell straight leaps"), "{moves}: {p:?}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
 // hands
 
 #[test]
@@ -731,6 +779,74 @@ fn facing_kings_must_part_or_pass_and_a_pass_ends_the_game() {
         janggi.rules().players[s.winner().unwrap().index()].name,
         "black"
     );
+}
+
+/// The rule that ended the game after moves from Janggi's start, and the winner (`ongoing` while
+/// it goes on).
+fn janggi_end(game: &Game, played: &str) -> String {
+    let start = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1";
+    let mut pos = game.parse_fen(start).unwrap();
+    for m in played.split_whitespace() {
+        let m = game.parse_move(&pos, m).unwrap();
+        game.play(&mut pos, &m).unwrap();
+    }
+    match game.status(&pos) {
+        varia::Status::Ongoing { .. } => "ongoing".into(),
+        varia::Status::Over(e) => format!(
+            "{} {}",
+            e.reason.name(),
+            game.rules().players[e.winner.unwrap().index()].name
+        ),
+    }
+}
+
+#[test]
+fn a_piece_moved_back_and_forth_four_times_loses() {
+    // Expected results are pyffish's is_optional_game_end (janggimodern).
+    let g = fsf("janggimodern");
+    let shuttle = "b1c3 a7a6 c3b1 a6a5 b1c3 i7i6 c3b1 i6i5";
+    // The horse came to c3 and went back and forth four times: its fifth move loses.
+    assert_eq!(janggi_end(&g, shuttle), "ongoing");
+    assert_eq!(
+        janggi_end(&g, &format!("{shuttle} b1c3")),
+        "back-and-forth black"
+    );
+    // The same moves decide nothing without the rule.
+    let janggi = fsf("janggi");
+    assert_eq!(janggi_end(&janggi, &format!("{shuttle} b1c3")), "ongoing");
+    // A pass may stand for the mover's last move but one; another move may not.
+    assert_eq!(
+        janggi_end(&g, &format!("{shuttle} e2e2 c7c6 b1c3")),
+        "back-and-forth black"
+    );
+    assert_eq!(
+        janggi_end(&g, &format!("{shuttle} g4g5 c7c6 b1c3")),
+        "ongoing"
+    );
+    // A capture meanwhile (Blue's soldier takes on a4) breaks the series.
+    assert_eq!(
+        janggi_end(&g, "b1c3 a7a6 c3b1 a6a5 b1c3 a5a4 c3b1 i7i6 b1c3"),
+        "ongoing"
+    );
+    // An advisor, which cannot leave its palace, is exempt.
+    assert_eq!(
+        janggi_end(&g, "d1e1 a7a6 e1d1 a6a5 d1e1 i7i6 e1d1 i6i5 d1e1"),
+        "ongoing"
+    );
+}
+
+#[test]
+fn back_and_forth_rules_that_make_no_sense_are_refused() {
+    let setup = "setup 4k3/8/8/8/8/8/8/R3K3 w - - 0 1\n";
+    let p = problems(&format!("{CHESS}back and forth 1 times loses\n{setup}"));
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert_eq!(p[0].0, 14);
+    assert!(p[0].1.contains("2"), "{p:?}");
+    let p = problems(&format!(
+        "{CHESS}back and forth 4 times loses, except Dragon\n{setup}"
+    ));
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert!(p[0].1.contains("Dragon"), "{p:?}");
 }
 
 #[test]

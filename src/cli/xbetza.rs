@@ -220,6 +220,28 @@ fn part_betza(part: &MovePart, initial: bool) -> String {
         Mode::Capture => prefix.push('c'),
         Mode::Both => {}
     }
+    // A grasshopper of range 2 along W or F lines is Betza's `j` on a D or A leap.
+    let jump = part.hop
+        && part.lands_behind_screen
+        && part.range == 2
+        && part
+            .vectors
+            .iter()
+            .all(|&(x, y)| x.abs() <= 1 && y.abs() <= 1);
+    let doubled;
+    let part = if jump {
+        prefix.push('j');
+        doubled = MovePart {
+            vectors: part.vectors.iter().map(|&(x, y)| (2 * x, 2 * y)).collect(),
+            range: 1,
+            hop: false,
+            lands_behind_screen: false,
+            ..part.clone()
+        };
+        &doubled
+    } else {
+        part
+    };
     if part.hop {
         prefix.push(if part.lands_behind_screen { 'g' } else { 'p' });
     } else if part.style == Style::Step

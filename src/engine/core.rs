@@ -4,7 +4,7 @@
 use super::AsIndex;
 use super::bits::{Bits, kind_set};
 use super::endings::Ends;
-use super::position::{Change, FenStyle, Move, MoveKind, NONE, Piece, Pos, Sq};
+use super::position::{Change, FenStyle, Last, Move, MoveKind, NONE, Piece, Pos, Sq};
 use super::tables::{Hop, NO_CELL, Tables};
 use crate::rules::{Outcome, PieceId, PlayerId, Royalty, RuleSet, Style};
 use arrayvec::ArrayVec;
@@ -459,6 +459,19 @@ impl<B: Bits> Engine<B> {
         pos.st.drop_check = m.kind == MoveKind::Drop
             && self.rules.pieces[m.piece.index()].drops.may_not_mate
             && self.checked(pos, next);
+        if self.rules.back_and_forth.is_some() {
+            pos.st.last = Last {
+                from: m.from.0,
+                to: m.to.0,
+                plain: m.promotion.is_none()
+                    && matches!(
+                        m.kind,
+                        MoveKind::Normal | MoveKind::Hop { .. } | MoveKind::DoubleStep { .. }
+                    ),
+                pass: m.kind == MoveKind::Pass,
+                capture: captured.is_some(),
+            };
+        }
         if self.ends.immediate || self.rules.counting.is_some() {
             self.after_move(pos, side, captured, m);
         }

@@ -8,7 +8,7 @@ use super::AsIndex;
 use super::Reason;
 use super::bits::{Bits, kind_set};
 use super::core::{Engine, mix};
-use super::position::{Move, MoveKind, Pos};
+use super::position::{Last, Move, MoveKind, Pos};
 use crate::rules::{Counting, GoalMode, Outcome, Royalty, RuleSet};
 use arrayvec::ArrayVec;
 
@@ -470,9 +470,74 @@ impl<B: Bits> Engine<B> {
         kinds
     }
 
+    /// Whether the player who just moved loses by `back and forth N times loses`: its last N
+    /// moves took one piece between the same two cells (a pass may stand for the last but one),
+    /// the piece came to them by a move that took nothing, no move since took anything, and the
+    /// player was in check before none of those moves.
+    pub(crate) fn shuttled(&self, pos: &Pos<B>) -> bool {
+        let Some(rule) = &self.rules.back_and_forth else {
+            return false;
+        };
+        let plies = pos.undo.len();
+        // The move `k` plies back (1: the last one): each state holds the move that led to it.
+        let ply = |k: usize| -> Last {
+            match k {
+                0 => Last::NONE,
+                1 => pos.st.last,
+                _ if k <= plies => pos.undo[plies + 1 - k].0.last,
+                _ => Last::NONE,
+            }
+        };
+        // The mover's own moves, `j` of them back (1: its last).
+        let own = |j: usize| ply(2 * j - 1);
+        let first = own(1);
+        if !first.plain
+            || pos.sq[first.to as usize].kind == u8::MAX
+            || rule
+                .except
+                .iter()
+                .any(|k| k.0 == pos.sq[first.to as usize].kind)
+        {
+            return false;
+        }
+        let n = rule.times as usize;
+        // Which of the mover's moves shuttle: its last n, or, after a pass, its last n + 1
+        // without the pass.
+        let shuttles: Vec<usize> = if own(2).reverses(first) {
+            (1..=n).collect()
+        } else if own(2).pass {
+            std::iter::once(1).chain(3..=n + 1).collect()
+        } else {
+            return false;
+        };
+        if shuttles.windows(2).any(|w| !own(w[1]).reverses(own(w[0]))) {
+            return false;
+        }
+        let earliest = own(shuttles[n - 1]);
+        let arrival_index = shuttles[n - 1] + 1;
+        let arrival = own(arrival_index);
+        let span = 2 * arrival_index - 1;
+        if span > plies || arrival.to != earliest.from || (1..=span).any(|k| ply(k).capture) {
+            return false;
+        }
+        // The mover was in check before none of those moves.
+        let mut p = pos.clone();
+        for k in 1..=span {
+            p.unmake(self.t.royal_kinds);
+            if k % 2 == 1 && self.checked(&p, p.st.side) {
+                return false;
+            }
+        }
+        true
+    }
+
     /// An end by repetition, the move limit or counting, if one holds.
     pub(crate) fn history_end(&self, pos: &Pos<B>) -> Option<Decision> {
         let stm = pos.st.side;
+        if self.shuttled(pos) {
+            let mover = self.previous_player(pos.st.eliminated, stm);
+            return Some((Reason::BackAndForth, mover, Outcome::Loss));
+        }
         if let Some(r) = &self.rules.repetition {
             let hist = self.history(pos);
             let last = hist.len() - 1;

@@ -127,6 +127,8 @@ pub enum Reason {
     Passes,
     /// Royal pieces faced each other across a whole move: a draw.
     Facing,
+    /// A player moved one piece back and forth as often as the rules forbid: it loses.
+    BackAndForth,
 }
 
 impl Reason {
@@ -148,6 +150,7 @@ impl Reason {
             Reason::IncompleteMate => "incomplete-mate",
             Reason::Passes => "passes",
             Reason::Facing => "facing",
+            Reason::BackAndForth => "back-and-forth",
         }
     }
 }
@@ -423,6 +426,12 @@ impl Game {
     /// Tells whether a royal piece of the player to move is attacked.
     pub fn in_check(&self, pos: &Position) -> bool {
         with!(self, &pos.0, |e, p| e.checked(p, p.st.side), false)
+    }
+
+    /// Tells whether the player who just moved has lost by moving one piece back and forth
+    /// (`back and forth N times loses`).
+    pub(crate) fn shuttled(&self, pos: &Position) -> bool {
+        with!(self, &pos.0, |e, p| e.shuttled(p), false)
     }
 
     /// Gets the Zobrist key of a position: what makes two positions the same for repetition

@@ -71,6 +71,34 @@ pub struct FenStyle {
     pub castling_kq: bool,
 }
 
+/// The move that led to a position, as rules that look back at the moves played see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Last {
+    pub from: u16,
+    pub to: u16,
+    /// A piece went from `from` to `to` and did nothing else (no drop, promotion, castling or
+    /// en passant); a pass; the move took something.
+    pub plain: bool,
+    pub pass: bool,
+    pub capture: bool,
+}
+
+impl Last {
+    /// No move: the position a game started from.
+    pub const NONE: Last = Last {
+        from: NO_CELL,
+        to: NO_CELL,
+        plain: false,
+        pass: false,
+        capture: false,
+    };
+
+    /// Whether this move takes a piece straight back along `other`.
+    pub fn reverses(self, other: Last) -> bool {
+        self.plain && other.plain && self.from == other.to && self.to == other.from
+    }
+}
+
 /// What a move changes besides the pieces and hands, and what taking it back restores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct State<B> {
@@ -100,6 +128,8 @@ pub(crate) struct State<B> {
     pub count_ply: u16,
     /// The Zobrist key of the position.
     pub key: u64,
+    /// The move that led here (kept only where a rule looks back at moves).
+    pub last: Last,
 }
 
 /// A change to take back: a cell's old contents, or a hand count's old value.
@@ -154,6 +184,7 @@ impl<B: Bits> Pos<B> {
                 count_limit: 0,
                 count_ply: 0,
                 key: 0,
+                last: Last::NONE,
             },
             style: FenStyle::default(),
             undo: Vec::new(),

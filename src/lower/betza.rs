@@ -139,6 +139,7 @@ fn lower_atom(atom: &MoveAtom, doubled: bool) -> Result<Vec<MovePart>, BetzaErro
     let mut hop = false;
     let mut grasshopper = None;
     let mut initial = None;
+    let mut jump = None;
     let mut dirs = Vec::new();
     let mods = &atom.modifiers;
     for (i, c) in mods.node.chars().enumerate() {
@@ -169,11 +170,12 @@ fn lower_atom(atom: &MoveAtom, doubled: bool) -> Result<Vec<MovePart>, BetzaErro
                 grasshopper = Some(at);
             }
             'i' => initial = Some(at),
+            'j' => jump = Some(at),
             'f' | 'b' | 'l' | 'r' | 'v' | 's' => dirs.push(c),
             _ => {
                 return Err(BetzaError {
                     message: format!(
-                        "unknown modifier `{c}`: expected m c n x p g i or a direction (f b l r v s)"
+                        "unknown modifier `{c}`: expected m c n x p g i j or a direction (f b l r v s)"
                     ),
                     span: at,
                 });
@@ -239,6 +241,29 @@ fn lower_atom(atom: &MoveAtom, doubled: bool) -> Result<Vec<MovePart>, BetzaErro
             span: mods.span,
         });
     }
+    // `j`: the leap must jump over a piece. On a two-cell straight leap that is a grasshopper
+    // whose screen is the cell in between: half the leap, range 2, landing just beyond it.
+    let (vectors, range, hop, grasshopper) = match jump {
+        None => (vectors, range, hop, grasshopper),
+        Some(at) => {
+            let two = |&(x, y): &(i32, i32)| matches!((x.abs(), y.abs()), (2, 0) | (0, 2) | (2, 2));
+            if range != 1
+                || style != Style::Leap
+                || hop
+                || initial.is_some()
+                || !vectors.iter().all(two)
+            {
+                return Err(BetzaError {
+                    message: "`j` (jump over a piece) is supported on two-cell straight leaps \
+                              without other hop or step modifiers (`jD`, `jA`, `mjfD`)"
+                        .into(),
+                    span: at,
+                });
+            }
+            let half = vectors.iter().map(|&(x, y)| (x / 2, y / 2)).collect();
+            (half, 2, true, Some(at))
+        }
+    };
     let paths = vectors
         .iter()
         .map(|&v| match style {

@@ -135,6 +135,7 @@ struct Endings {
     draw_odds: Option<Name>,
     draws_by_value: Option<Option<(Name, Spanned<String>)>>,
     repetition: Option<Statement>,
+    back_and_forth: Option<Statement>,
     move_limit: Option<Spanned<syntax::Int>>,
     counting_stoppers: Option<Vec<Name>>,
     counting_board: Option<Statement>,
@@ -299,6 +300,7 @@ impl Draft {
             Statement::DrawOdds(p) => self.endings.draw_odds = Some(p.clone()),
             Statement::DrawsByValue(b) => self.endings.draws_by_value = Some(b.clone()),
             Statement::Repetition { .. } => self.endings.repetition = Some(s.clone()),
+            Statement::BackAndForth { .. } => self.endings.back_and_forth = Some(s.clone()),
             Statement::MoveLimit(n) => self.endings.move_limit = Some(n.clone()),
             Statement::CountingStoppers(names) => {
                 self.endings.counting_stoppers = Some(names.clone())
@@ -996,6 +998,24 @@ impl Draft {
             }
             _ => None,
         };
+        let back_and_forth = match &ends.back_and_forth {
+            Some(Statement::BackAndForth {
+                times,
+                except,
+                span,
+            }) => {
+                let n = small(times, "a count of moves back and forth", 2, 99, &mut err);
+                if !two {
+                    err(*span, "back and forth needs two players".into());
+                }
+                let except = types(except, &mut err);
+                n.map(|n| BackAndForth {
+                    times: n as u8,
+                    except,
+                })
+            }
+            _ => None,
+        };
         let move_limit = ends
             .move_limit
             .as_ref()
@@ -1055,6 +1075,7 @@ impl Draft {
             draw_odds,
             draws_by_value,
             repetition,
+            back_and_forth,
             move_limit,
             counting,
         };

@@ -134,6 +134,9 @@ pub struct RuleSet {
     /// The repetition rule, if the game has one.
     #[serde(default)]
     pub repetition: Option<Repetition>,
+    /// A player who moves one piece back and forth too often loses, if the game says so.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub back_and_forth: Option<BackAndForth>,
     /// Moves by each player without a capture, drop, promotion or clock-resetting move that
     /// draw; none if the game has no such rule.
     #[serde(default)]
@@ -222,6 +225,19 @@ pub struct Repetition {
     pub player: Option<PlayerId>,
     /// A player who gave check in every position of the cycle loses (both: a draw).
     pub perpetual_check_loses: bool,
+}
+
+/// `back and forth N times loses`: a player whose last `times` moves took one piece back and
+/// forth between the same two cells (a pass may stand for its last move but one), after the piece
+/// came to them by a move that took nothing, with no capture since and the player never in check
+/// before those moves, loses.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct BackAndForth {
+    /// The moves between the two cells that lose.
+    pub times: u8,
+    /// Types that may shuttle freely.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub except: Vec<PieceId>,
 }
 
 /// A counting rule (makruk's and its relatives'): once a side is short of material, its
@@ -981,6 +997,17 @@ impl RuleSet {
             }
             if r.perpetual_check_loses && !two {
                 return fail("perpetual check needs two players");
+            }
+        }
+        if let Some(b) = &self.back_and_forth {
+            if b.times < 2 {
+                return fail("back and forth needs 2 moves or more");
+            }
+            if !two {
+                return fail("back and forth needs two players");
+            }
+            if b.except.iter().any(|k| k.index() >= self.pieces.len()) {
+                return fail("back and forth names an unknown type");
             }
         }
         if self.move_limit == Some(0) {

@@ -642,6 +642,10 @@ impl Searcher {
         {
             return v;
         }
+        if ply > 0 && game.shuttled(pos) {
+            // The player who moved lost: the player to move wins.
+            return MATE - ply as i32;
+        }
         if ply >= MAX_PLY - 1 {
             return self.evaluate_for_root(pos);
         }

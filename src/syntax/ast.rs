@@ -168,6 +168,12 @@ pub enum Statement {
         perpetual: bool,
         span: Span,
     },
+    /// `back and forth N times loses [, except TYPE...]`
+    BackAndForth {
+        times: Spanned<Int>,
+        except: Vec<Name>,
+        span: Span,
+    },
     /// `move limit N`
     MoveLimit(Spanned<Int>),
     /// `checkmate needs a check by TYPE...`

@@ -274,6 +274,15 @@ fn statement(pair: Pair<Rule>) -> Statement {
             perpetual: p.iter().any(|x| x.as_rule() == Rule::perpetual),
             span: sp,
         },
+        Rule::back_and_forth => Statement::BackAndForth {
+            times: int(&p[0]),
+            except: p
+                .iter()
+                .filter(|x| x.as_rule() == Rule::name)
+                .map(spanned_str)
+                .collect(),
+            span: sp,
+        },
         Rule::move_limit => Statement::MoveLimit(int(&p[0])),
         Rule::mate_series => Statement::MateSeries(p.iter().map(spanned_str).collect()),
         Rule::counting => {
@@ -596,6 +605,7 @@ fn describe(rule: Rule) -> Option<String> {
         | Rule::stalemate_count
         | Rule::draw_odds
         | Rule::repetition
+        | Rule::back_and_forth
         | Rule::move_limit
         | Rule::counting
         | Rule::mate_series

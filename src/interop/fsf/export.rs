@@ -95,6 +95,7 @@ pub fn export(rules: &RuleSet) -> Result<String> {
         draw_odds,
         draws_by_value,
         repetition,
+        back_and_forth,
         move_limit,
         counting,
     } = rules;
@@ -774,6 +775,12 @@ pub fn export(rules: &RuleSet) -> Result<String> {
         return refuse(
             "`checkmate needs a check by`: Fairy-Stockfish's shatar rule names its own pieces",
             st(&["checkmate needs"]),
+        );
+    }
+    if back_and_forth.is_some() {
+        return refuse(
+            "`back and forth`: Fairy-Stockfish's moveRepetitionIllegal counts its own moves and exempts pieces by their regions",
+            st(&["back and forth"]),
         );
     }
     if draws_by_value.is_some() {
