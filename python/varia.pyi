@@ -174,7 +174,28 @@ class Status:
     def in_check(self) -> bool:
         """The player to move is in check (also when mated)."""
     @property
-    def reason(self) -> Optional[Literal["checkmate", "stalemate", "drop-mate", "last-player"]]:
+    def reason(
+        self,
+    ) -> Optional[
+        Literal[
+            "checkmate",
+            "stalemate",
+            "drop-mate",
+            "last-player",
+            "goal",
+            "extinction",
+            "check-limit",
+            "repetition",
+            "perpetual-check",
+            "move-limit",
+            "counting",
+            "mate-alone",
+            "incomplete-mate",
+            "passes",
+            "facing",
+            "back-and-forth",
+        ]
+    ]:
         """The rule that ended the game, or None."""
     @property
     def outcome(self) -> Optional[Literal["win", "loss", "draw", "elimination"]]:

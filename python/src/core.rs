@@ -254,7 +254,7 @@ pub fn play(game: &Game, pos: &mut Position, text: &str) -> Result<(), Error> {
 pub struct StatusInfo {
     pub over: bool,
     pub in_check: bool,
-    /// The rule that ended the game (`checkmate`, `stalemate`, `drop-mate`, `last-player`).
+    /// The rule that ended the game (`checkmate`, `stalemate`, `drop-mate`, `last-player`, ...).
     pub reason: Option<&'static str>,
     /// The result for the player to move (`win`, `loss`, `draw`, `elimination`).
     pub outcome: Option<&'static str>,

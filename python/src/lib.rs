@@ -438,7 +438,8 @@ impl Position {
 ///
 /// `over`: the game is over; `in_check`: the player to move is in check (also when mated);
 /// `reason`: the rule that ended the game (`"checkmate"`, `"stalemate"`, `"drop-mate"`,
-/// `"last-player"`) or None; `outcome`: what that rule means for the player to move (`"win"`,
+/// `"last-player"`, `"goal"`, `"extinction"`, `"repetition"`, ...: `varia.pyi` lists them all) or
+/// None; `outcome`: what that rule means for the player to move (`"win"`,
 /// `"loss"`, `"draw"`, `"elimination"`) or None; `winner`: the winner's name, None for a draw or
 /// an unfinished game; `description`: all that in words, as `varia show` says it.
 #[pyclass(frozen, module = "varia", get_all)]

@@ -132,6 +132,26 @@ pub enum Reason {
 }
 
 impl Reason {
+    /// Every rule that can end a game, in declaration order.
+    pub const ALL: [Reason; 16] = [
+        Reason::Checkmate,
+        Reason::Stalemate,
+        Reason::DropMate,
+        Reason::LastPlayer,
+        Reason::Goal,
+        Reason::Extinction,
+        Reason::CheckLimit,
+        Reason::Repetition,
+        Reason::PerpetualCheck,
+        Reason::MoveLimit,
+        Reason::Counting,
+        Reason::MateAlone,
+        Reason::IncompleteMate,
+        Reason::Passes,
+        Reason::Facing,
+        Reason::BackAndForth,
+    ];
+
     /// The rule's name as `show --json` writes it.
     pub fn name(self) -> &'static str {
         match self {
