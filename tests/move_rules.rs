@@ -781,6 +781,29 @@ fn facing_kings_must_part_or_pass_and_a_pass_ends_the_game() {
     );
 }
 
+#[test]
+fn a_cannon_check_is_answered_by_a_capture_a_second_screen_or_the_screen_leaving() {
+    // Expected moves are pyffish's (xiangqi). The white cannon on e2 checks the king on e10.
+    let g = load("definitions/classic/xiangqi.varia", None);
+    // Over a white horse: take the cannon (a2e2), add a screen (a8e8), or step aside.
+    assert_eq!(
+        common::moves(&g, "4k4/9/r8/9/9/4N4/9/9/r3C4/3K5 b - - 0 1"),
+        ["a2e2", "a8e8", "e10f10"]
+    );
+    // Over Black's own horse: it may also step off the file, anywhere.
+    assert_eq!(
+        common::moves(&g, "4k4/9/r8/4n4/9/9/9/9/4C4/3K5 b - - 0 1"),
+        [
+            "a8e8", "e10f10", "e7c6", "e7c8", "e7d5", "e7d9", "e7f5", "e7f9", "e7g6", "e7g8"
+        ]
+    );
+    // Over a white rook that checks too: only a second screen between e10 and e5, or the king.
+    assert_eq!(
+        common::moves(&g, "4k4/9/9/r8/9/4R4/9/9/4C4/3K5 b - - 0 1"),
+        ["a7e7", "e10f10"]
+    );
+}
+
 /// The rule that ended the game after moves from Janggi's start, and the winner (`ongoing` while
 /// it goes on).
 fn janggi_end(game: &Game, played: &str) -> String {

@@ -657,19 +657,28 @@ impl<B: Bits> Engine<B> {
 
     /// Tells whether the royal on `c` sees an enemy royal along its file with nothing between.
     fn faces_enemy_royal(&self, pos: &Pos<B>, c: usize, player: u8) -> bool {
-        self.sees_enemy_royal(pos, c, player, &[(0, 1), (0, -1)])
+        self.sees_enemy_royal(pos, c, player, &[(0, 1), (0, -1)], pos.occ)
     }
 
-    /// Tells whether the piece on `c` of `player` sees an enemy royal along one of the
-    /// directions with nothing between.
-    fn sees_enemy_royal(&self, pos: &Pos<B>, c: usize, player: u8, dirs: &[(i32, i32)]) -> bool {
+    /// Tells whether a piece of `player` on `c` sees an enemy royal along one of the directions
+    /// with nothing between, the occupied cells being `occ` (cells beyond `c` keep their pieces).
+    fn sees_enemy_royal(
+        &self,
+        pos: &Pos<B>,
+        c: usize,
+        player: u8,
+        dirs: &[(i32, i32)],
+        occ: B,
+    ) -> bool {
         let b = &self.rules.board;
         let (f, r) = b.coords(crate::rules::Cell(c as u16));
         dirs.iter().any(|&(dx, dy)| {
             let (mut x, mut y) = (f + dx, r + dy);
             while let Some(cell) = b.cell(x, y) {
-                if let Some(q) = pos.piece(cell.index()) {
-                    return q.owner != PlayerId(player) && self.t.royal[q.kind.index()];
+                if occ.has(cell.index()) {
+                    return pos.piece(cell.index()).is_some_and(|q| {
+                        q.owner != PlayerId(player) && self.t.royal[q.kind.index()]
+                    });
                 }
                 x += dx;
                 y += dy;
@@ -1068,9 +1077,9 @@ impl<B: Bits> Engine<B> {
 
     /// The cells where a plain move or a drop of a piece other than the checked royal on `r` must
     /// land to answer every check: each checker's cell and the cells between it and the royal
-    /// (a lame leaper's path), intersected over the checkers. None when some check could be
-    /// answered otherwise (a hopper's screen moving away, a slow attacker) or no checker is
-    /// found (a check by facing royals).
+    /// (a lame leaper's path, a cannon's line), intersected over the checkers. None when some
+    /// check could be answered otherwise (our piece screening a cannon or a grasshopper moving
+    /// away, a slow attacker) or no checker is found (a check by facing royals).
     fn check_block(&self, pos: &Pos<B>, side: u8, r: usize) -> Option<B> {
         let t = &self.t;
         let mut block = !B::EMPTY;
@@ -1108,6 +1117,31 @@ impl<B: Bits> Engine<B> {
                     }
                     let group_pieces = self.group_pieces(pos, g, theirs);
                     if (line & group_pieces).none() {
+                        continue;
+                    }
+                    if g.hop == Hop::Cannon {
+                        // A cannon checks over exactly one screen. Over an enemy screen, only
+                        // taking the cannon or adding a screen between answers it; over one of
+                        // ours, the screen stepping away too (anywhere): no cell set.
+                        let Some(screen) = t.first(back, r, pos.occ) else {
+                            continue;
+                        };
+                        let Some(c) = t.first(back, screen, pos.occ) else {
+                            continue;
+                        };
+                        let kind = pos.sq[c].kind;
+                        let checks = group_pieces.has(c)
+                            && g.limit.is_none_or(|l| t.limits[l as usize][c].has(r))
+                            && !self.bars_screen(pos, kind, screen)
+                            && !self.spares(pos, kind, r);
+                        if !checks {
+                            continue;
+                        }
+                        if pos.by_owner[side.index()].has(screen) {
+                            return None;
+                        }
+                        block &= line & !t.ray(back, c);
+                        found = true;
                         continue;
                     }
                     if g.hop != Hop::None {
@@ -1166,17 +1200,20 @@ impl<B: Bits> Engine<B> {
         let from = m.from.index();
         if m.kind == MoveKind::Normal
             && !self.t.any_slow
-            && !self.rules.royals_may_not_face
             && (!self.rules.facing_draws || !pos.st.facing)
             && pos.royals.has(from)
             && (pos.royals & pos.by_owner[side.index()]).count() == 1
         {
+            // The lone royal steps: its new cell must not be attacked, nor (where royals may
+            // not face) see an enemy royal along its file, with the board as the move leaves it.
             let to = m.to.index();
             let occ = (pos.occ & !B::cell(from)) | B::cell(to);
             let gone = B::cell(to);
             return self
                 .opponents(pos, side)
-                .all(|by| !self.attacked_with(pos, to, by, occ, gone));
+                .all(|by| !self.attacked_with(pos, to, by, occ, gone))
+                && !(self.rules.royals_may_not_face
+                    && self.sees_enemy_royal(pos, to, side, &[(0, 1), (0, -1)], occ));
         }
         self.legal_by_test(pos, m)
     }
@@ -1199,8 +1236,8 @@ impl<B: Bits> Engine<B> {
     /// between.
     pub(crate) fn royal_faces(&self, pos: &Pos<B>, player: u8) -> bool {
         let royals = pos.royals & pos.by_owner[player.index()];
-        royals
-            .cells()
-            .any(|c| self.sees_enemy_royal(pos, c, player, &[(0, 1), (0, -1), (1, 0), (-1, 0)]))
+        royals.cells().any(|c| {
+            self.sees_enemy_royal(pos, c, player, &[(0, 1), (0, -1), (1, 0), (-1, 0)], pos.occ)
+        })
     }
 }
