@@ -2003,6 +2003,34 @@ fn sx_34_shogi_heavy_cannon_promotes_friendly_and_demotes_enemy_screens() {
 }
 
 #[test]
+fn sx_34_a_demoted_screen_that_would_check_forbids_the_capture() {
+    // SX-34: White's Cannon f1 may take the Point on f8 over Black's promoted Helm on f4 (a
+    // Gold mover), which goes back to a Helm (`ffN`): from f4 a Helm attacks e2 and g2. With
+    // White's King on e2 the capture would leave it in check; on d2 it is legal.
+    let g = v("shogi-heavy-strong-cannon-screens");
+    for (king, legal) in [("e2", false), ("d2", true)] {
+        let f = fen(
+            &[
+                (king, "K"),
+                ("e11", "k"),
+                ("f1", "C"),
+                ("f4", "+h"),
+                ("f8", "p"),
+            ],
+            "",
+            "w",
+        );
+        let moves = moves_from(&g, &f, "f1");
+        assert_eq!(
+            moves.contains(&"f1f8".to_string()),
+            legal,
+            "{king}: {moves:?}"
+        );
+        assert!(moves.contains(&"f1f3".to_string()), "{moves:?}");
+    }
+}
+
+#[test]
 fn sx_34_xq_heavy_cannon_screens() {
     // SX-34: White's Cannon a5 takes the Cross on g5 over the screen on c5.
     let after_with = |screen: &'static str| {

@@ -381,7 +381,7 @@ impl<B: Bits> Engine<B> {
                 let kind_ = MoveKind::Hop {
                     screen: Cell(screen as u16),
                 };
-                let test = suspect_at(to) || self.screen_effects[kind.index()];
+                let test = suspect_at(to) || self.screen_change_risky(pos, kind, screen);
                 self.push(pos, kind, from, to, kind_, test, out);
             }
         }
@@ -751,6 +751,41 @@ impl<B: Bits> Engine<B> {
         bare.raw_set(r, Sq::EMPTY, self.t.royal_kinds);
         self.opponents(&bare, pos.st.side)
             .all(|q| !self.attacked(&bare, kd, q))
+    }
+
+    /// Whether a hop capture by a piece of type `kind` over `screen`, by promoting or demoting
+    /// the screen, could leave a royal piece of the mover attacked: a demoted enemy screen
+    /// whose new type could reach one from there, a friendly screen that is or may become
+    /// royal, or any change where types may be barred as screens.
+    fn screen_change_risky(&self, pos: &Pos<B>, kind: u8, screen: usize) -> bool {
+        if !self.screen_effects[kind.index()] {
+            return false;
+        }
+        if self.bans {
+            return true;
+        }
+        let t = &self.t;
+        let side = pos.st.side;
+        let s = pos.sq[screen];
+        let pt = &self.rules.pieces[kind.index()];
+        let royals = pos.royals & pos.by_owner[side.index()];
+        if s.owner == side {
+            pt.promotes_friendly_screens
+                && (royals.has(screen)
+                    || self.rules.pieces[s.kind.index()]
+                        .promotions
+                        .iter()
+                        .any(|pr| pr.to.iter().any(|k| t.royal[k.index()])))
+        } else {
+            let demoted = if s.origin != super::position::NONE {
+                s.origin
+            } else {
+                t.unpromoted[s.kind.index()]
+            };
+            pt.demotes_enemy_screens
+                && demoted != s.kind
+                && (t.kind(demoted, s.owner.index()).reach[screen] & royals).any()
+        }
     }
 
     fn gen_drops<S: Sink<B>>(&self, pos: &Pos<B>, safety: &Safety<B>, out: &mut S) {
