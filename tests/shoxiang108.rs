@@ -2031,6 +2031,22 @@ fn sx_34_a_demoted_screen_that_would_check_forbids_the_capture() {
 }
 
 #[test]
+fn sx_34_a_dropped_screen_promoted_by_the_cannon_has_no_deferred_promotion_left() {
+    // SX-34 with the deferred promotion of a drop: the Helm dropped on e8 waits to promote
+    // after its next move (`H!`); White's Cannon hops over it to take on e10, promoting it at
+    // once, so nothing is left pending and the FEN reads back.
+    let g = v("shogi-heavy-weak-cannon-screens");
+    let start = "9/4k4/4p4/9/9/9/9/4C4/9/9/4K4/9[H] w - - 0 1";
+    assert_eq!(
+        after(&g, start, &["H@e8", "e11d11"]),
+        "9/3k5/4p4/9/4H!4/9/9/4C4/9/9/4K4/9[] w - - 1 2"
+    );
+    let f = after(&g, start, &["H@e8", "e11d11", "e5e10"]);
+    assert_eq!(f, "9/3k5/4C4/9/4+H4/9/9/9/9/9/4K4/9[P] b - - 0 2");
+    assert_eq!(g.fen(&g.parse_fen(&f).unwrap()), f);
+}
+
+#[test]
 fn sx_34_xq_heavy_cannon_screens() {
     // SX-34: White's Cannon a5 takes the Cross on g5 over the screen on c5.
     let after_with = |screen: &'static str| {

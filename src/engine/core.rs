@@ -572,8 +572,9 @@ impl<B: Bits> Engine<B> {
             .any(|z| self.t.zone(z, owner.index()).has(cell))
     }
 
-    /// A hop capture's effect on its screen: a friendly unpromoted screen promotes, a promoted
-    /// enemy screen demotes; either only if the new piece could move from there.
+    /// A hop capture's effect on its screen: a friendly unpromoted screen promotes (a deferred
+    /// promotion it was waiting for is then void), a promoted enemy screen demotes; either only
+    /// if the new piece could move from there.
     fn transform_screen(&self, pos: &mut Pos<B>, hopper: Piece, screen: usize) {
         let pt = &self.rules.pieces[hopper.kind.index()];
         let t = &self.t;
@@ -588,6 +589,8 @@ impl<B: Bits> Engine<B> {
                 && t.kind(k.0, s.owner.index()).mobile[screen]
             {
                 let origin = (t.unpromoted[k.index()] != s.kind.0).then_some(s.kind);
+                // A dropped piece waiting to promote after its next move is promoted now.
+                self.clear_pending(pos, screen);
                 self.put(
                     pos,
                     screen,
