@@ -480,6 +480,42 @@ fn endings_naming_unknown_things_are_refused_at_their_line() {
     }
 }
 
+// ---------------------------------------------------------------------------------------------
+// moves back and forth
+
+#[test]
+fn a_piece_moved_back_and_forth_four_times_loses() {
+    // Expected results are pyffish's is_optional_game_end (janggimodern).
+    let g = fsf("janggimodern");
+    let start = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1";
+    let end = |game: &Game, played: &str| {
+        status(game, start, &played.split_whitespace().collect::<Vec<_>>())
+    };
+    let shuttle = "b1c3 a7a6 c3b1 a6a5 b1c3 i7i6 c3b1 i6i5";
+    // The horse came to c3 and went back and forth four times: its fifth move loses.
+    assert_eq!(end(&g, shuttle), "ongoing");
+    assert_eq!(end(&g, &format!("{shuttle} b1c3")), "back-and-forth black");
+    // The same moves decide nothing without the rule.
+    let janggi = fsf("janggi");
+    assert_eq!(end(&janggi, &format!("{shuttle} b1c3")), "ongoing");
+    // A pass may stand for the mover's last move but one; another move may not.
+    assert_eq!(
+        end(&g, &format!("{shuttle} e2e2 c7c6 b1c3")),
+        "back-and-forth black"
+    );
+    assert_eq!(end(&g, &format!("{shuttle} g4g5 c7c6 b1c3")), "ongoing");
+    // A capture meanwhile (Blue's soldier takes on a4) breaks the series.
+    assert_eq!(
+        end(&g, "b1c3 a7a6 c3b1 a6a5 b1c3 a5a4 c3b1 i7i6 b1c3"),
+        "ongoing"
+    );
+    // An advisor, which cannot leave its palace, is exempt.
+    assert_eq!(
+        end(&g, "d1e1 a7a6 e1d1 a6a5 d1e1 i7i6 e1d1 i6i5 d1e1"),
+        "ongoing"
+    );
+}
+
 #[test]
 fn the_python_stub_names_every_ending_rule() {
     // python/varia.pyi types `Status.reason` as a Literal of the rule names; a rule added to the

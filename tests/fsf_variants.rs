@@ -147,16 +147,12 @@ fn results_after_moves_equal_fairy_stockfish() {
                 }
             }
         }
-        let status = g.status(&pos);
-        let got = match (status.is_over(), status.winner()) {
-            (false, _) => "-".to_string(),
-            (true, None) => "draw".to_string(),
-            (true, Some(p)) => g.rules().players[p.index()].name.clone(),
-        };
+        let got = common::result_of(g, &pos);
         if got != want {
             problems.push(format!(
-                "line {}: {name} after {moves}\n    result: varia {got} ({status:?}), Fairy-Stockfish {want}",
-                i + 1
+                "line {}: {name} after {moves}\n    result: varia {got} ({:?}), Fairy-Stockfish {want}",
+                i + 1,
+                g.status(&pos)
             ));
         }
     }

@@ -804,60 +804,6 @@ fn a_cannon_check_is_answered_by_a_capture_a_second_screen_or_the_screen_leaving
     );
 }
 
-/// The rule that ended the game after moves from Janggi's start, and the winner (`ongoing` while
-/// it goes on).
-fn janggi_end(game: &Game, played: &str) -> String {
-    let start = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1";
-    let mut pos = game.parse_fen(start).unwrap();
-    for m in played.split_whitespace() {
-        let m = game.parse_move(&pos, m).unwrap();
-        game.play(&mut pos, &m).unwrap();
-    }
-    match game.status(&pos) {
-        varia::Status::Ongoing { .. } => "ongoing".into(),
-        varia::Status::Over(e) => format!(
-            "{} {}",
-            e.reason.name(),
-            game.rules().players[e.winner.unwrap().index()].name
-        ),
-    }
-}
-
-#[test]
-fn a_piece_moved_back_and_forth_four_times_loses() {
-    // Expected results are pyffish's is_optional_game_end (janggimodern).
-    let g = fsf("janggimodern");
-    let shuttle = "b1c3 a7a6 c3b1 a6a5 b1c3 i7i6 c3b1 i6i5";
-    // The horse came to c3 and went back and forth four times: its fifth move loses.
-    assert_eq!(janggi_end(&g, shuttle), "ongoing");
-    assert_eq!(
-        janggi_end(&g, &format!("{shuttle} b1c3")),
-        "back-and-forth black"
-    );
-    // The same moves decide nothing without the rule.
-    let janggi = fsf("janggi");
-    assert_eq!(janggi_end(&janggi, &format!("{shuttle} b1c3")), "ongoing");
-    // A pass may stand for the mover's last move but one; another move may not.
-    assert_eq!(
-        janggi_end(&g, &format!("{shuttle} e2e2 c7c6 b1c3")),
-        "back-and-forth black"
-    );
-    assert_eq!(
-        janggi_end(&g, &format!("{shuttle} g4g5 c7c6 b1c3")),
-        "ongoing"
-    );
-    // A capture meanwhile (Blue's soldier takes on a4) breaks the series.
-    assert_eq!(
-        janggi_end(&g, "b1c3 a7a6 c3b1 a6a5 b1c3 a5a4 c3b1 i7i6 b1c3"),
-        "ongoing"
-    );
-    // An advisor, which cannot leave its palace, is exempt.
-    assert_eq!(
-        janggi_end(&g, "d1e1 a7a6 e1d1 a6a5 d1e1 i7i6 e1d1 i6i5 d1e1"),
-        "ongoing"
-    );
-}
-
 #[test]
 fn back_and_forth_rules_that_make_no_sense_are_refused() {
     let setup = "setup 4k3/8/8/8/8/8/8/R3K3 w - - 0 1\n";

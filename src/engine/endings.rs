@@ -8,7 +8,7 @@ use super::AsIndex;
 use super::Reason;
 use super::bits::{Bits, kind_set};
 use super::core::{Engine, mix};
-use super::position::{Last, Move, MoveKind, Pos};
+use super::position::{Last, Move, MoveKind, NONE, Pos};
 use crate::rules::{Counting, GoalMode, Outcome, Royalty, RuleSet};
 use arrayvec::ArrayVec;
 
@@ -492,7 +492,7 @@ impl<B: Bits> Engine<B> {
         let own = |j: usize| ply(2 * j - 1);
         let first = own(1);
         if !first.plain
-            || pos.sq[first.to as usize].kind == u8::MAX
+            || pos.sq[first.to as usize].kind == NONE
             || rule
                 .except
                 .iter()

@@ -5,7 +5,7 @@
 use super::AsIndex;
 use super::bits::Bits;
 use super::core::{Engine, Safety};
-use super::position::{Move, MoveKind, Pos, Sq};
+use super::position::{Move, MoveKind, NONE, Pos, Sq};
 use super::tables::{Hop, Kind};
 use crate::rules::{Cell, Mode, Obligation, PieceId, PlayerId, Style, Trigger};
 
@@ -777,7 +777,7 @@ impl<B: Bits> Engine<B> {
                         .iter()
                         .any(|pr| pr.to.iter().any(|k| t.royal[k.index()])))
         } else {
-            let demoted = if s.origin != super::position::NONE {
+            let demoted = if s.origin != NONE {
                 s.origin
             } else {
                 t.unpromoted[s.kind.index()]

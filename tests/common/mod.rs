@@ -103,6 +103,17 @@ pub fn assert_no_problems(problems: &[String]) {
     );
 }
 
+/// A position's result as the pyffish fixtures write it: `-` while the game goes on, else the
+/// winner's name or `draw`.
+pub fn result_of(game: &Game, pos: &varia::Position) -> String {
+    let status = game.status(pos);
+    match (status.is_over(), status.winner()) {
+        (false, _) => "-".to_string(),
+        (true, None) => "draw".to_string(),
+        (true, Some(p)) => game.rules().players[p.index()].name.clone(),
+    }
+}
+
 /// Compares one fixture row from pyffish (a FEN, FSF's legal moves, and its result `-`, `draw`
 /// or the winner's name) with the game, adding each difference to `problems`.
 pub fn compare_with_fsf(game: &Game, name: &str, row: &[String], problems: &mut Vec<String>) {
@@ -128,12 +139,7 @@ pub fn compare_with_fsf(game: &Game, name: &str, row: &[String], problems: &mut 
             want.difference(&ours).collect::<Vec<_>>()
         ));
     }
-    let status = game.status(&pos);
-    let got = match (status.is_over(), status.winner()) {
-        (false, _) => "-".to_string(),
-        (true, None) => "draw".to_string(),
-        (true, Some(p)) => game.rules().players[p.index()].name.clone(),
-    };
+    let got = result_of(game, &pos);
     if want.is_empty() && &got != result {
         problems.push(format!(
             "{name}: {fen}\n    result: varia {got}, Fairy-Stockfish {result}"
