@@ -167,3 +167,54 @@ fn perft_start_positions_match_setups() {
         }
     }
 }
+
+/// Counting the last ply's moves (perft 1: whole sets counted at once, promotions counted by
+/// rule, only suspect moves tested) agrees with listing them, in random games of every shipped
+/// definition and variant.
+#[test]
+fn counting_moves_equals_listing_them() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions");
+    let mut files = Vec::new();
+    for dir in [root.clone(), root.join("classic"), root.join("fsf")] {
+        for e in std::fs::read_dir(&dir).expect("definitions folder") {
+            let path = e.expect("readable dir entry").path();
+            if path.extension().is_some_and(|x| x == "varia") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
+    let (mut checked, mut problems) = (0, Vec::new());
+    for path in &files {
+        let source = std::fs::read_to_string(path).expect("readable definition");
+        for variant in varia::variant_names(&source).expect("a valid definition") {
+            let g = varia::load_str(&source, Some(&variant)).expect("a valid variant");
+            for _ in 0..3 {
+                let mut pos = g.start();
+                for _ in 0..60 {
+                    let moves = g.legal_moves(&pos);
+                    let counted = g.perft(&pos, 1).expect("depth 1");
+                    checked += 1;
+                    if counted != moves.len() as u64 {
+                        problems.push(format!(
+                            "{} ({variant}) {}: perft 1 counts {counted}, {} moves listed",
+                            path.display(),
+                            g.fen(&pos),
+                            moves.len()
+                        ));
+                    }
+                    if moves.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    g.play_unchecked(&mut pos, &moves[(seed % moves.len() as u64) as usize]);
+                }
+            }
+        }
+    }
+    assert!(checked > 10_000, "only {checked} positions");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

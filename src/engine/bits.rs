@@ -40,6 +40,11 @@ pub trait Bits:
     /// Tells whether the set is empty.
     fn none(self) -> bool;
 
+    /// The set without its lowest cell (the set must not be empty).
+    fn without_lowest(self) -> Self;
+    /// The cells numbered below `c` (every cell if `c` is [`Bits::CELLS`] or more).
+    fn below(c: usize) -> Self;
+
     /// Tells whether a cell is in the set.
     #[inline]
     fn has(self, c: usize) -> bool {
@@ -56,7 +61,7 @@ pub trait Bits:
     #[inline]
     fn pop(&mut self) -> usize {
         let c = self.lowest();
-        *self ^= Self::cell(c);
+        *self = self.without_lowest();
         c
     }
 
@@ -88,6 +93,19 @@ impl Bits for u64 {
     const EMPTY: Self = 0;
 
     #[inline]
+    fn without_lowest(self) -> Self {
+        self & self.wrapping_sub(1)
+    }
+    #[inline]
+    fn below(c: usize) -> Self {
+        if c >= Self::CELLS { !0 } else { (1 << c) - 1 }
+    }
+    #[inline]
+    fn has(self, c: usize) -> bool {
+        (self >> c) & 1 != 0
+    }
+
+    #[inline]
     fn cell(c: usize) -> Self {
         1 << c
     }
@@ -112,6 +130,19 @@ impl Bits for u64 {
 impl Bits for u128 {
     const CELLS: usize = 128;
     const EMPTY: Self = 0;
+
+    #[inline]
+    fn without_lowest(self) -> Self {
+        self & self.wrapping_sub(1)
+    }
+    #[inline]
+    fn below(c: usize) -> Self {
+        if c >= Self::CELLS { !0 } else { (1 << c) - 1 }
+    }
+    #[inline]
+    fn has(self, c: usize) -> bool {
+        (self >> c) & 1 != 0
+    }
 
     #[inline]
     fn cell(c: usize) -> Self {
@@ -197,6 +228,27 @@ impl Bits for U256 {
     const EMPTY: Self = U256([0, 0]);
 
     #[inline]
+    fn without_lowest(self) -> Self {
+        if self.0[0] != 0 {
+            U256([self.0[0] & (self.0[0] - 1), self.0[1]])
+        } else {
+            U256([0, self.0[1] & self.0[1].wrapping_sub(1)])
+        }
+    }
+    #[inline]
+    fn below(c: usize) -> Self {
+        if c >= 128 {
+            U256([!0, u128::below(c - 128)])
+        } else {
+            U256([u128::below(c), 0])
+        }
+    }
+    #[inline]
+    fn has(self, c: usize) -> bool {
+        (self.0[c >> 7] >> (c & 127)) & 1 != 0
+    }
+
+    #[inline]
     fn cell(c: usize) -> Self {
         if c < 128 {
             U256([1 << c, 0])
@@ -253,6 +305,10 @@ mod tests {
         assert_eq!(s.cells().collect::<Vec<_>>(), cells);
         assert!(s.has(5) && !s.has(6));
         assert!((s & !s).none());
+        assert!(B::below(0).none());
+        assert_eq!(B::below(5).count(), 5);
+        assert_eq!(B::below(B::CELLS / 2 + 1).highest(), B::CELLS / 2);
+        assert_eq!(B::below(B::CELLS).count() as usize, B::CELLS);
     }
 
     #[test]

@@ -6,7 +6,7 @@ use super::bits::{Bits, kind_set};
 use super::endings::Ends;
 use super::position::{Change, FenStyle, Last, Move, MoveKind, NONE, Piece, Pos, Sq};
 use super::tables::{Hop, NO_CELL, Tables};
-use crate::rules::{Outcome, PieceId, PlayerId, Royalty, RuleSet, Style};
+use crate::rules::{Obligation, Outcome, PieceId, PlayerId, Royalty, RuleSet, Style, Trigger};
 use arrayvec::ArrayVec;
 
 /// A rule set made playable on one bitboard width.
@@ -24,6 +24,9 @@ pub struct Engine<B> {
     pub promo_cells: Vec<B>,
     /// Per (type, player): cells a drop may land on for mobility (`no drop where stuck`).
     pub drop_cells: Vec<B>,
+    /// Per (type, player): the type's promotion when counting a move needs no look at it (see
+    /// [`CountedPromotion`]).
+    pub counted_promotion: Vec<Option<CountedPromotion<B>>>,
     /// Types that change a screen when they hop.
     pub screen_effects: Vec<bool>,
     /// Types whose move may take away an enemy piece's first-move right, a bit each.
@@ -37,6 +40,16 @@ pub struct Engine<B> {
     pub ends: Ends<B>,
     /// The start position.
     pub start: Pos<B>,
+}
+
+/// A type's only promotion, when a move from outside its zone promotes exactly when it ends in
+/// the zone, into types without arrival limits that are not royal: moves into the zone then count
+/// `targets` each, plus one on `unpromoted` cells (where the promotion is optional).
+#[derive(Clone, Copy, Debug)]
+pub struct CountedPromotion<B> {
+    pub zone: B,
+    pub targets: u32,
+    pub unpromoted: B,
 }
 
 /// A well-mixed 64-bit hash of a number (splitmix64's finaliser).
@@ -81,8 +94,10 @@ impl<B: Bits> Engine<B> {
             .collect();
         let mut promo_cells = Vec::new();
         let mut drop_cells = Vec::new();
+        let mut counted_promotion = Vec::new();
         for (i, pt) in rules.pieces.iter().enumerate() {
             for p in 0..players {
+                counted_promotion.push(Self::counted(&rules, &t, i, p));
                 let mut cells_b = B::EMPTY;
                 for pr in &pt.promotions {
                     cells_b |= t.zone(pr.zone, p);
@@ -132,8 +147,50 @@ impl<B: Bits> Engine<B> {
             piece_keys,
             promo_cells,
             drop_cells,
+            counted_promotion,
             start,
         }
+    }
+
+    /// The [`CountedPromotion`] of a type for a player, if its promotion rules allow one.
+    fn counted(
+        rules: &RuleSet,
+        t: &Tables<B>,
+        kind: usize,
+        p: usize,
+    ) -> Option<CountedPromotion<B>> {
+        let [promo] = rules.pieces[kind].promotions.as_slice() else {
+            return None;
+        };
+        let plain_arrival = |k: &PieceId| {
+            let d = &rules.pieces[k.index()].drops;
+            !t.royal[k.index()]
+                && d.max_per_file.is_none()
+                && d.max_per_colour.is_none()
+                && d.max_on_board.is_none()
+        };
+        let ends_in = matches!(
+            promo.trigger,
+            Trigger::Entering | Trigger::EndingIn | Trigger::StartingOrEndingIn
+        );
+        if promo.swap || !ends_in || !promo.to.iter().all(plain_arrival) {
+            return None;
+        }
+        let zone = t.zone(promo.zone, p);
+        let kt = t.kind(kind as u8, p);
+        let mobile = (0..t.cells)
+            .filter(|&c| kt.mobile[c])
+            .fold(B::EMPTY, |m, c| m | B::cell(c));
+        let unpromoted = match promo.obligation {
+            Obligation::Compulsory => B::EMPTY,
+            Obligation::Optional => zone,
+            Obligation::CompulsoryWhenStuck => zone & mobile,
+        };
+        Some(CountedPromotion {
+            zone,
+            targets: promo.to.len() as u32,
+            unpromoted,
+        })
     }
 
     /// A fresh empty position of this game.
@@ -735,9 +792,35 @@ impl<B: Bits> Engine<B> {
             }
         }
         if (t.ride_union[at] & mine).any() {
-            for g in &t.groups[p] {
-                if self.group_attacks(pos, g, target, occ, mine) {
-                    return true;
+            if t.line_ok[p] {
+                // Plain rides by source: the first piece from the rider along its line is the
+                // target (or nothing stands between).
+                let mut cand = t.line_union[at] & mine;
+                // Past a few candidates, gathering the riders is cheaper than looking at each.
+                if cand.count() > 2 {
+                    cand &= Self::of_kinds(pos, t.line_riders[p]);
+                }
+                while cand.any() {
+                    let s = cand.pop();
+                    let i = at * t.cells + s;
+                    let kind = pos.sq[s].kind;
+                    if t.line_kinds[i] >> kind & 1 != 0
+                        && t.first(t.line_dir[i], s, occ | B::cell(target)) == Some(target)
+                        && !self.spares(pos, kind, target)
+                    {
+                        return true;
+                    }
+                }
+                for g in &t.hop_groups[p] {
+                    if self.group_attacks(pos, g, target, occ, mine) {
+                        return true;
+                    }
+                }
+            } else {
+                for g in &t.groups[p] {
+                    if self.group_attacks(pos, g, target, occ, mine) {
+                        return true;
+                    }
                 }
             }
         }
@@ -1175,24 +1258,24 @@ impl<B: Bits> Engine<B> {
 
     /// The cells numbered from `lo` to `hi`.
     fn span(&self, lo: usize, hi: usize) -> B {
-        let mut s = B::EMPTY;
-        for c in lo..=hi {
-            s |= B::cell(c);
+        B::below(hi + 1) & !B::below(lo)
+    }
+
+    /// The pieces of some kinds (a bit each), whoever owns them.
+    #[inline]
+    fn of_kinds(pos: &Pos<B>, mut kinds: u64) -> B {
+        let mut out = B::EMPTY;
+        while kinds != 0 {
+            out |= pos.by_kind[kinds.trailing_zeros() as usize];
+            kinds &= kinds - 1;
         }
-        s
+        out
     }
 
     /// The pieces of a ride group among `theirs`.
     #[inline]
     fn group_pieces(&self, pos: &Pos<B>, g: &super::tables::RideGroup, theirs: B) -> B {
-        let mut kinds = g.kinds;
-        let mut out = B::EMPTY;
-        while kinds != 0 {
-            let k = kinds.trailing_zeros() as usize;
-            kinds &= kinds - 1;
-            out |= pos.by_kind[k];
-        }
-        out & theirs
+        Self::of_kinds(pos, g.kinds) & theirs
     }
 
     /// Whether a suspect move of the player to move leaves its royal pieces safe. A plain step

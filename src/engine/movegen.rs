@@ -11,7 +11,13 @@ use crate::rules::{Cell, Mode, Obligation, PieceId, PlayerId, Style, Trigger};
 
 /// Where generated moves go: known-legal moves and suspects that need the full test.
 pub(crate) trait Sink<B> {
+    /// Whether the sink only counts moves: it takes [`Sink::add_count`].
+    const COUNTS: bool = false;
     fn add(&mut self, m: Move, suspect: bool);
+    /// Known-legal moves counted without being generated (only when [`Sink::COUNTS`]).
+    fn add_count(&mut self, _n: u64) {
+        debug_assert!(Self::COUNTS, "a collecting sink was given a bare count");
+    }
     /// Known-legal plain moves of a piece to every cell of `targets`.
     fn add_plain(&mut self, from: usize, piece: u8, targets: B);
     /// Known-legal drops of a type on every cell of `targets`.
@@ -70,6 +76,13 @@ pub(crate) struct Count<'a> {
 }
 
 impl<B: Bits> Sink<B> for Count<'_> {
+    const COUNTS: bool = true;
+
+    #[inline]
+    fn add_count(&mut self, n: u64) {
+        self.n += n;
+    }
+
     #[inline]
     fn add(&mut self, m: Move, suspect: bool) {
         if suspect {
@@ -171,10 +184,26 @@ impl<B: Bits> Engine<B> {
         let side = pos.st.side;
         let s = side.index();
         let mine = pos.by_owner[s];
+        let enemies = pos.occ & !mine & !self.guarded(pos);
+        let ep_live = pos.st.ep_cells.any();
+        // Pieces that may not take the fast path: tested, pinned, or waiting for a promotion.
+        let special = if safety.test_all {
+            !B::EMPTY
+        } else {
+            safety.danger | pos.royals | safety.pinned | pos.st.pending
+        };
         for from in mine.cells() {
             let pc = pos.sq[from];
             let kind = pc.kind;
             let kt = t.kind(kind, s);
+            if kt.plain
+                && !special.has(from)
+                && (!ep_live || !self.rules.pieces[kind.index()].takes_en_passant)
+                && !kt.double_step_from.has(from)
+                && self.gen_plain_piece(pos, kind, from, kt, safety, enemies, out)
+            {
+                continue;
+            }
             let test = safety.test_all || safety.danger.has(from) || pos.royals.has(from);
             let line = if safety.in_check && !pos.royals.has(from) && !kt.has_slow {
                 // Only a move onto the checker or between it and the royal may answer a check.
@@ -211,6 +240,98 @@ impl<B: Bits> Engine<B> {
                 out.add(m, true);
             }
         }
+    }
+
+    /// The fast path of move generation: the leaps, stepping leaps and plain rides of a piece that
+    /// needs no legality test (not royal, pinned, on a dangerous cell or waiting for a
+    /// promotion). Returns false, having added nothing, when the piece needs the full path.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn gen_plain_piece<S: Sink<B>>(
+        &self,
+        pos: &Pos<B>,
+        kind: u8,
+        from: usize,
+        kt: &Kind<B>,
+        safety: &Safety<B>,
+        enemies: B,
+        out: &mut S,
+    ) -> bool {
+        let t = &self.t;
+        let s = pos.st.side.index();
+        let occ = pos.occ;
+        let empty = !occ & t.on_board;
+        let promotes = self.promo_cells[kind.index() * t.players + s];
+        if promotes.has(from) {
+            return false;
+        }
+        let enemies = enemies & !self.spared(pos, kind);
+        let mut to = (kt.leap_move[from] & empty) | (kt.leap_capture[from] & enemies);
+        let (a, z) = kt.lame_index[from];
+        for l in &kt.lame[a as usize..z as usize] {
+            if (l.path & occ).none() {
+                let c = B::cell(l.to as usize);
+                if l.mode.moves() {
+                    to |= c & empty;
+                }
+                if l.mode.captures() {
+                    to |= c & enemies;
+                }
+            }
+        }
+        for r in &kt.rides {
+            let mut reach = t.ride(r.dir, from, occ);
+            if let Some(l) = r.limit {
+                reach &= t.limits[l as usize][from];
+            }
+            if r.mode.moves() {
+                to |= reach & empty;
+            }
+            if r.mode.captures() {
+                to |= reach & enemies;
+            }
+        }
+        if (to & promotes).none() {
+            let risky = to & safety.danger;
+            out.add_plain(from, kind, to & !risky);
+            for c in risky.cells() {
+                out.add(
+                    Move {
+                        from: Cell(from as u16),
+                        to: Cell(c as u16),
+                        piece: PieceId(kind),
+                        promotion: None,
+                        swap: false,
+                        kind: MoveKind::Normal,
+                    },
+                    true,
+                );
+            }
+            return true;
+        }
+        let counted = &self.counted_promotion[kind.index() * t.players + s];
+        if S::COUNTS
+            && let Some(cp) = counted
+        {
+            // Counting: each move into the zone is its promotions (and the move
+            // without one where that is allowed).
+            let risky = to & safety.danger;
+            let safe = to & !risky;
+            let inside = safe & cp.zone;
+            let n = (safe & !cp.zone).count()
+                + inside.count() * cp.targets
+                + (inside & cp.unpromoted).count();
+            out.add_count(n as u64);
+            for c in risky.cells() {
+                self.push(pos, kind, from, c, MoveKind::Normal, true, out);
+            }
+            return true;
+        }
+        for c in to.cells() {
+            let k = MoveKind::Normal;
+            self.push(pos, kind, from, c, k, safety.danger.has(c), out);
+        }
+        true
     }
 
     #[allow(clippy::too_many_arguments)]

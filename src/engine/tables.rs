@@ -109,6 +109,11 @@ pub struct Kind<B> {
     pub has_slow: bool,
     pub has_lame: bool,
     pub has_leap_capture: bool,
+    /// Whether the kind has only leaps, lame leaps and rides without hops: no slow ray, no
+    /// first move (the fast path of move generation, but from `double_step_from`).
+    pub plain: bool,
+    /// The cells from which a lame leap leaves en-passant cells (a double step).
+    pub double_step_from: B,
 }
 
 /// A group of rides of one player that capture along the same direction and range, with the
@@ -157,6 +162,19 @@ pub struct Tables<B> {
     /// `ride_union[player * cells + target]`: cells from which some ride or hop of the player
     /// could capture on the target, ignoring blockers.
     pub ride_union: Vec<B>,
+    /// Plain rides (no hop) by source, as leaps are: `line_union[player * cells + target]`: cells
+    /// from which some plain ride of the player captures on the target on an empty board;
+    /// `line_kinds[(player * cells + target) * cells + source]`: which kinds, and
+    /// `line_dir[...]` along which direction. Only for players whose plain rides reach each
+    /// target from each source along one direction (`line_ok`); hop groups are looked up apart
+    /// (`hop_groups`).
+    pub line_ok: Vec<bool>,
+    pub line_union: Vec<B>,
+    pub line_kinds: Vec<u64>,
+    pub line_dir: Vec<u16>,
+    /// Per player: the kinds with plain rides that capture, a bit each.
+    pub line_riders: Vec<u64>,
+    pub hop_groups: Vec<Vec<RideGroup>>,
     /// Per player: kinds with leap captures, lame captures, slow rays.
     pub leapers: Vec<Vec<u8>>,
     pub lamers: Vec<Vec<u8>>,
@@ -281,6 +299,12 @@ impl<B: Bits> Tables<B> {
             lame_at: Vec::new(),
             lame_list: Vec::new(),
             ride_union: vec![B::EMPTY; players * cells],
+            line_ok: vec![true; players],
+            line_union: vec![B::EMPTY; players * cells],
+            line_kinds: vec![0; players * cells * cells],
+            line_dir: vec![0; players * cells * cells],
+            line_riders: vec![0; players],
+            hop_groups: vec![Vec::new(); players],
             leapers: vec![Vec::new(); players],
             lamers: vec![Vec::new(); players],
             slowers: vec![Vec::new(); players],
@@ -435,6 +459,8 @@ impl<B: Bits> Tables<B> {
             has_slow: false,
             has_lame: false,
             has_leap_capture: false,
+            plain: false,
+            double_step_from: B::EMPTY,
         };
         let confined = pt.confined_to.map(|z| self.zone(z, player));
         let barred = pt.barred_from.map(|z| self.zone(z, player));
@@ -578,6 +604,12 @@ impl<B: Bits> Tables<B> {
             k.slow_index.push((slow_start, k.slow.len() as u32));
         }
         k.has_slow = !k.slow.is_empty();
+        k.plain = !k.has_slow && !k.has_initial && k.rides.iter().all(|r| r.hop == Hop::None);
+        for (from, &(a, z)) in k.lame_index.iter().enumerate() {
+            if k.lame[a as usize..z as usize].iter().any(|l| l.makes_ep) {
+                k.double_step_from |= B::cell(from);
+            }
+        }
         k
     }
 
@@ -751,9 +783,27 @@ impl<B: Bits> Tables<B> {
                     }
                     for to in ray.cells() {
                         self.ride_union[p * cells + to] |= B::cell(from);
+                        if r.hop != Hop::None {
+                            continue;
+                        }
+                        let at = (p * cells + to) * cells + from;
+                        if self.line_kinds[at] != 0 && self.line_dir[at] != r.dir {
+                            self.line_ok[p] = false;
+                        }
+                        self.line_union[p * cells + to] |= B::cell(from);
+                        self.line_kinds[at] |= 1 << kind;
+                        self.line_riders[p] |= 1 << kind;
+                        self.line_dir[at] = r.dir;
                     }
                 }
             }
+        }
+        for p in 0..players {
+            self.hop_groups[p] = self.groups[p]
+                .iter()
+                .filter(|g| g.hop != Hop::None)
+                .cloned()
+                .collect();
         }
         for list in lame_by {
             let start = self.lame_list.len() as u32;
