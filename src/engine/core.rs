@@ -27,6 +27,9 @@ pub struct Engine<B> {
     /// Per (type, player): the type's promotion when counting a move needs no look at it (see
     /// [`CountedPromotion`]).
     pub counted_promotion: Vec<Option<CountedPromotion<B>>>,
+    /// Per (type, player): cells from which the type may take the fast path of move generation
+    /// (none if it may not): no promotion can fire on leaving them, no double step starts there.
+    pub fast_from: Vec<B>,
     /// Types that change a screen when they hop.
     pub screen_effects: Vec<bool>,
     /// Types whose move may take away an enemy piece's first-move right, a bit each.
@@ -95,6 +98,7 @@ impl<B: Bits> Engine<B> {
         let mut promo_cells = Vec::new();
         let mut drop_cells = Vec::new();
         let mut counted_promotion = Vec::new();
+        let mut fast_from = Vec::new();
         for (i, pt) in rules.pieces.iter().enumerate() {
             for p in 0..players {
                 counted_promotion.push(Self::counted(&rules, &t, i, p));
@@ -104,6 +108,11 @@ impl<B: Bits> Engine<B> {
                 }
                 promo_cells.push(cells_b);
                 let k = t.kind(i as u8, p);
+                fast_from.push(if k.plain {
+                    t.on_board & !cells_b & !k.double_step_from
+                } else {
+                    B::EMPTY
+                });
                 let mut d = B::EMPTY;
                 for c in 0..cells {
                     if !rules.no_drop_where_stuck || k.mobile[c] {
@@ -148,6 +157,7 @@ impl<B: Bits> Engine<B> {
             promo_cells,
             drop_cells,
             counted_promotion,
+            fast_from,
             start,
         }
     }
@@ -783,10 +793,13 @@ impl<B: Bits> Engine<B> {
         let (a, z) = t.lame_at[at];
         for &(src, path, kinds) in &t.lame_list[a as usize..z as usize] {
             let src = src as usize;
-            if mine.has(src)
-                && kinds >> pos.sq[src].kind & 1 != 0
+            // The owner first: an empty cell has none, and its kind is no type.
+            let q = pos.sq[src];
+            if q.owner == by
+                && kinds >> q.kind & 1 != 0
+                && !gone.has(src)
                 && (path & occ).none()
-                && !self.spares(pos, pos.sq[src].kind, target)
+                && !self.spares(pos, q.kind, target)
             {
                 return true;
             }
@@ -1081,7 +1094,8 @@ impl<B: Bits> Engine<B> {
             let (a, z) = t.lame_at[p * t.cells + r];
             for &(src, path, kinds) in &t.lame_list[a as usize..z as usize] {
                 let src = src as usize;
-                if theirs.has(src) && kinds >> pos.sq[src].kind & 1 != 0 {
+                let q = pos.sq[src];
+                if q.owner == by && kinds >> q.kind & 1 != 0 {
                     // Not checking now, so the path is blocked: only the last blocker leaving
                     // opens it.
                     let blockers = path & pos.occ;
@@ -1188,8 +1202,8 @@ impl<B: Bits> Engine<B> {
             let (a, z) = t.lame_at[at];
             for &(src, path, kinds) in &t.lame_list[a as usize..z as usize] {
                 let src = src as usize;
-                if theirs.has(src) && kinds >> pos.sq[src].kind & 1 != 0 && (path & pos.occ).none()
-                {
+                let q = pos.sq[src];
+                if q.owner == by && kinds >> q.kind & 1 != 0 && (path & pos.occ).none() {
                     block &= B::cell(src) | path;
                     found = true;
                 }

@@ -196,12 +196,10 @@ impl<B: Bits> Engine<B> {
             let pc = pos.sq[from];
             let kind = pc.kind;
             let kt = t.kind(kind, s);
-            if kt.plain
-                && !special.has(from)
+            if (self.fast_from[kind.index() * t.players + s] & !special).has(from)
                 && (!ep_live || !self.rules.pieces[kind.index()].takes_en_passant)
-                && !kt.double_step_from.has(from)
-                && self.gen_plain_piece(pos, kind, from, kt, safety, enemies, out)
             {
+                self.gen_plain_piece(pos, kind, from, kt, safety, enemies, out);
                 continue;
             }
             let test = safety.test_all || safety.danger.has(from) || pos.royals.has(from);
@@ -244,7 +242,7 @@ impl<B: Bits> Engine<B> {
 
     /// The fast path of move generation: the leaps, stepping leaps and plain rides of a piece that
     /// needs no legality test (not royal, pinned, on a dangerous cell or waiting for a
-    /// promotion). Returns false, having added nothing, when the piece needs the full path.
+    /// promotion), from a cell of its type's `fast_from`.
     #[allow(clippy::too_many_arguments)]
     #[inline]
     fn gen_plain_piece<S: Sink<B>>(
@@ -256,15 +254,12 @@ impl<B: Bits> Engine<B> {
         safety: &Safety<B>,
         enemies: B,
         out: &mut S,
-    ) -> bool {
+    ) {
         let t = &self.t;
         let s = pos.st.side.index();
         let occ = pos.occ;
         let empty = !occ & t.on_board;
         let promotes = self.promo_cells[kind.index() * t.players + s];
-        if promotes.has(from) {
-            return false;
-        }
         let enemies = enemies & !self.spared(pos, kind);
         let mut to = (kt.leap_move[from] & empty) | (kt.leap_capture[from] & enemies);
         let (a, z) = kt.lame_index[from];
@@ -307,7 +302,7 @@ impl<B: Bits> Engine<B> {
                     true,
                 );
             }
-            return true;
+            return;
         }
         let counted = &self.counted_promotion[kind.index() * t.players + s];
         if S::COUNTS
@@ -325,13 +320,12 @@ impl<B: Bits> Engine<B> {
             for c in risky.cells() {
                 self.push(pos, kind, from, c, MoveKind::Normal, true, out);
             }
-            return true;
+            return;
         }
         for c in to.cells() {
             let k = MoveKind::Normal;
             self.push(pos, kind, from, c, k, safety.danger.has(c), out);
         }
-        true
     }
 
     #[allow(clippy::too_many_arguments)]
