@@ -9,7 +9,7 @@ use codespan_reporting::term::{self, Config};
 pub const MAX_SHOWN: usize = 50;
 
 /// Renders diagnostics of one file as plain text (no colour): each with file:line:column, the
-/// source line and a caret; past [`MAX_SHOWN`], only how many more there are.
+/// source line and a caret; past `MAX_SHOWN` (50) of them, only how many more there are.
 pub fn render(path: &str, source: &str, diags: &[Diagnostic]) -> String {
     let file = SimpleFile::new(path, source);
     let mut out = String::new();
