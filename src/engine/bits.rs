@@ -88,83 +88,51 @@ impl<B: Bits> Iterator for CellIter<B> {
     }
 }
 
-impl Bits for u64 {
-    const CELLS: usize = 64;
-    const EMPTY: Self = 0;
+/// The plain integer sets: one bit per cell, the bit operations of the integer type.
+macro_rules! integer_bits {
+    ($t:ty) => {
+        impl Bits for $t {
+            const CELLS: usize = <$t>::BITS as usize;
+            const EMPTY: Self = 0;
 
-    #[inline]
-    fn without_lowest(self) -> Self {
-        self & self.wrapping_sub(1)
-    }
-    #[inline]
-    fn below(c: usize) -> Self {
-        if c >= Self::CELLS { !0 } else { (1 << c) - 1 }
-    }
-    #[inline]
-    fn has(self, c: usize) -> bool {
-        (self >> c) & 1 != 0
-    }
-
-    #[inline]
-    fn cell(c: usize) -> Self {
-        1 << c
-    }
-    #[inline]
-    fn lowest(self) -> usize {
-        self.trailing_zeros() as usize
-    }
-    #[inline]
-    fn highest(self) -> usize {
-        63 - self.leading_zeros() as usize
-    }
-    #[inline]
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
-    #[inline]
-    fn none(self) -> bool {
-        self == 0
-    }
+            #[inline]
+            fn without_lowest(self) -> Self {
+                self & self.wrapping_sub(1)
+            }
+            #[inline]
+            fn below(c: usize) -> Self {
+                if c >= Self::CELLS { !0 } else { (1 << c) - 1 }
+            }
+            #[inline]
+            fn has(self, c: usize) -> bool {
+                (self >> c) & 1 != 0
+            }
+            #[inline]
+            fn cell(c: usize) -> Self {
+                1 << c
+            }
+            #[inline]
+            fn lowest(self) -> usize {
+                self.trailing_zeros() as usize
+            }
+            #[inline]
+            fn highest(self) -> usize {
+                Self::CELLS - 1 - self.leading_zeros() as usize
+            }
+            #[inline]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline]
+            fn none(self) -> bool {
+                self == 0
+            }
+        }
+    };
 }
 
-impl Bits for u128 {
-    const CELLS: usize = 128;
-    const EMPTY: Self = 0;
-
-    #[inline]
-    fn without_lowest(self) -> Self {
-        self & self.wrapping_sub(1)
-    }
-    #[inline]
-    fn below(c: usize) -> Self {
-        if c >= Self::CELLS { !0 } else { (1 << c) - 1 }
-    }
-    #[inline]
-    fn has(self, c: usize) -> bool {
-        (self >> c) & 1 != 0
-    }
-
-    #[inline]
-    fn cell(c: usize) -> Self {
-        1 << c
-    }
-    #[inline]
-    fn lowest(self) -> usize {
-        self.trailing_zeros() as usize
-    }
-    #[inline]
-    fn highest(self) -> usize {
-        127 - self.leading_zeros() as usize
-    }
-    #[inline]
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
-    #[inline]
-    fn none(self) -> bool {
-        self == 0
-    }
-}
+integer_bits!(u64);
+integer_bits!(u128);
 
 /// A 256-cell set (16 x 16 boards), as two 128-bit halves.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -2,7 +2,7 @@
 //! and what a position needs to know to test a move's legality cheaply.
 
 use super::AsIndex;
-use super::bits::{Bits, kind_set};
+use super::bits::{Bits, kind_set, set_of};
 use super::endings::Ends;
 use super::position::{Change, FenStyle, Last, Move, MoveKind, NONE, Piece, Pos, Sq};
 use super::tables::{Hop, NO_CELL, Tables};
@@ -188,9 +188,7 @@ impl<B: Bits> Engine<B> {
         }
         let zone = t.zone(promo.zone, p);
         let kt = t.kind(kind as u8, p);
-        let mobile = (0..t.cells)
-            .filter(|&c| kt.mobile[c])
-            .fold(B::EMPTY, |m, c| m | B::cell(c));
+        let mobile: B = set_of((0..t.cells).filter(|&c| kt.mobile[c]));
         let unpromoted = match promo.obligation {
             Obligation::Compulsory => B::EMPTY,
             Obligation::Optional => zone,

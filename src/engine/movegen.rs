@@ -43,14 +43,7 @@ impl<B: Bits> Sink<B> for Collect<'_> {
     #[inline]
     fn add_plain(&mut self, from: usize, piece: u8, targets: B) {
         for to in targets.cells() {
-            self.safe.push(Move {
-                from: Cell(from as u16),
-                to: Cell(to as u16),
-                piece: PieceId(piece),
-                promotion: None,
-                swap: false,
-                kind: MoveKind::Normal,
-            });
+            self.safe.push(Move::normal(from, to, piece));
         }
     }
 
@@ -290,17 +283,7 @@ impl<B: Bits> Engine<B> {
             let risky = to & safety.danger;
             out.add_plain(from, kind, to & !risky);
             for c in risky.cells() {
-                out.add(
-                    Move {
-                        from: Cell(from as u16),
-                        to: Cell(c as u16),
-                        piece: PieceId(kind),
-                        promotion: None,
-                        swap: false,
-                        kind: MoveKind::Normal,
-                    },
-                    true,
-                );
+                out.add(Move::normal(from, c, kind), true);
             }
             return;
         }
@@ -454,15 +437,7 @@ impl<B: Bits> Engine<B> {
             let risky = if test { plain } else { plain & danger };
             out.add_plain(from, kind, plain & !risky);
             for to in risky.cells() {
-                let m = Move {
-                    from: Cell(from as u16),
-                    to: Cell(to as u16),
-                    piece: PieceId(kind),
-                    promotion: None,
-                    swap: false,
-                    kind: MoveKind::Normal,
-                };
-                out.add(m, true);
+                out.add(Move::normal(from, to, kind), true);
             }
         } else {
             for to in plain.cells() {

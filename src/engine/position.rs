@@ -332,6 +332,18 @@ pub struct Move {
 }
 
 impl Move {
+    /// A plain move of a piece of type `piece` from one cell to another, promoting to nothing.
+    pub(crate) fn normal(from: usize, to: usize, piece: u8) -> Move {
+        Move {
+            from: Cell(from as u16),
+            to: Cell(to as u16),
+            piece: PieceId(piece),
+            promotion: None,
+            swap: false,
+            kind: MoveKind::Normal,
+        }
+    }
+
     /// Tells whether the move takes a piece (on its destination, en passant, by a hop or a
     /// displacement; a displacement may also take nothing).
     pub fn is_special_capture(&self) -> bool {
