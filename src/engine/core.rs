@@ -30,6 +30,10 @@ pub struct Engine<B> {
     /// Per (type, player): cells from which the type may take the fast path of move generation
     /// (none if it may not): no promotion can fire on leaving them, no double step starts there.
     pub fast_from: Vec<B>,
+    /// The same when moves are only counted, where a double step counts as a plain move (the
+    /// en-passant cells it leaves change no count) and so does a hop that changes no screen: also
+    /// the cells where a double step starts, and types with hops.
+    pub fast_count: Vec<B>,
     /// Types that change a screen when they hop.
     pub screen_effects: Vec<bool>,
     /// Types whose move may take away an enemy piece's first-move right, a bit each.
@@ -99,6 +103,7 @@ impl<B: Bits> Engine<B> {
         let mut drop_cells = Vec::new();
         let mut counted_promotion = Vec::new();
         let mut fast_from = Vec::new();
+        let mut fast_count = Vec::new();
         for (i, pt) in rules.pieces.iter().enumerate() {
             for p in 0..players {
                 counted_promotion.push(Self::counted(&rules, &t, i, p));
@@ -108,10 +113,22 @@ impl<B: Bits> Engine<B> {
                 }
                 promo_cells.push(cells_b);
                 let k = t.kind(i as u8, p);
-                fast_from.push(if k.plain {
-                    t.on_board & !cells_b & !k.double_step_from
+                let fast = if k.plain {
+                    t.on_board & !cells_b
                 } else {
                     B::EMPTY
+                };
+                fast_from.push(fast & !k.double_step_from);
+                // Counting, hops join the fast path too when they change no screen.
+                let pt = &rules.pieces[i];
+                let hops_counted = !k.has_slow
+                    && !k.has_initial
+                    && !pt.promotes_friendly_screens
+                    && !pt.demotes_enemy_screens;
+                fast_count.push(if hops_counted {
+                    t.on_board & !cells_b
+                } else {
+                    fast
                 });
                 let mut d = B::EMPTY;
                 for c in 0..cells {
@@ -158,6 +175,7 @@ impl<B: Bits> Engine<B> {
             drop_cells,
             counted_promotion,
             fast_from,
+            fast_count,
             start,
         }
     }

@@ -6,7 +6,7 @@ use super::AsIndex;
 use super::bits::Bits;
 use super::core::{Engine, Safety};
 use super::position::{Move, MoveKind, NONE, Pos, Sq};
-use super::tables::{Hop, Kind};
+use super::tables::{Hop, Kind, Ride};
 use crate::rules::{Cell, Mode, Obligation, PieceId, PlayerId, Style, Trigger};
 
 /// Where generated moves go: known-legal moves and suspects that need the full test.
@@ -185,14 +185,23 @@ impl<B: Bits> Engine<B> {
         } else {
             safety.danger | pos.royals | safety.pinned | pos.st.pending
         };
+        let fast = if S::COUNTS {
+            &self.fast_count
+        } else {
+            &self.fast_from
+        };
         for from in mine.cells() {
             let pc = pos.sq[from];
             let kind = pc.kind;
             let kt = t.kind(kind, s);
-            if (self.fast_from[kind.index() * t.players + s] & !special).has(from)
+            if (fast[kind.index() * t.players + s] & !special).has(from)
                 && (!ep_live || !self.rules.pieces[kind.index()].takes_en_passant)
             {
-                self.gen_plain_piece(pos, kind, from, kt, safety, enemies, out);
+                if S::COUNTS && !kt.plain {
+                    self.gen_plain_piece::<S, true>(pos, kind, from, kt, safety, enemies, out);
+                } else {
+                    self.gen_plain_piece::<S, false>(pos, kind, from, kt, safety, enemies, out);
+                }
                 continue;
             }
             let test = safety.test_all || safety.danger.has(from) || pos.royals.has(from);
@@ -235,10 +244,11 @@ impl<B: Bits> Engine<B> {
 
     /// The fast path of move generation: the leaps, stepping leaps and plain rides of a piece that
     /// needs no legality test (not royal, pinned, on a dangerous cell or waiting for a
-    /// promotion), from a cell of its type's `fast_from`.
+    /// promotion), from a cell of its type's `fast_from` (`fast_count` when only counting: a
+    /// double step is then one more plain move).
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn gen_plain_piece<S: Sink<B>>(
+    fn gen_plain_piece<S: Sink<B>, const HOPS: bool>(
         &self,
         pos: &Pos<B>,
         kind: u8,
@@ -268,6 +278,10 @@ impl<B: Bits> Engine<B> {
             }
         }
         for r in &kt.rides {
+            if HOPS && r.hop != Hop::None {
+                to |= self.hop_targets(pos, kind, from, r, empty, enemies);
+                continue;
+            }
             let mut reach = t.ride(r.dir, from, occ);
             if let Some(l) = r.limit {
                 reach &= t.limits[l as usize][from];
@@ -309,6 +323,51 @@ impl<B: Bits> Engine<B> {
             let k = MoveKind::Normal;
             self.push(pos, kind, from, c, k, safety.danger.has(c), out);
         }
+    }
+
+    /// The cells a hop of a piece of type `kind` on `from` may land on, capturing or not (for
+    /// counting: a hop capture is then a plain move).
+    fn hop_targets(
+        &self,
+        pos: &Pos<B>,
+        kind: u8,
+        from: usize,
+        r: &Ride,
+        empty: B,
+        enemies: B,
+    ) -> B {
+        let t = &self.t;
+        let occ = pos.occ;
+        let mut ray = t.ray(r.dir, from);
+        if let Some(l) = r.limit {
+            ray &= t.limits[l as usize][from];
+        }
+        let Some(screen) = t.first(r.dir, from, occ).filter(|&c| ray.has(c)) else {
+            return B::EMPTY;
+        };
+        if self.bars_screen(pos, kind, screen) {
+            return B::EMPTY;
+        }
+        let beyond = t.ray(r.dir, screen) & ray;
+        let (quiet, capture) = match r.hop {
+            Hop::Cannon => match t.first(r.dir, screen, occ).filter(|&c| beyond.has(c)) {
+                Some(c) => (beyond & !t.ray(r.dir, c) & !B::cell(c), B::cell(c)),
+                None => (beyond, B::EMPTY),
+            },
+            _ => {
+                let next = t.next(r.dir, screen).filter(|&c| ray.has(c));
+                let c = next.map_or(B::EMPTY, B::cell);
+                (c, c)
+            }
+        };
+        let mut to = B::EMPTY;
+        if r.mode.moves() {
+            to |= quiet & empty;
+        }
+        if r.mode.captures() {
+            to |= capture & enemies;
+        }
+        to
     }
 
     #[allow(clippy::too_many_arguments)]
