@@ -195,7 +195,9 @@ impl<B: Bits> Engine<B> {
             let kind = pc.kind;
             let kt = t.kind(kind, s);
             if (fast[kind.index() * t.players + s] & !special).has(from)
-                && (!ep_live || !self.rules.pieces[kind.index()].takes_en_passant)
+                && (!ep_live
+                    || !self.rules.pieces[kind.index()].takes_en_passant
+                    || (kt.reach[from] & pos.st.ep_cells).none())
             {
                 if S::COUNTS && !kt.plain {
                     self.gen_plain_piece::<S, true>(pos, kind, from, kt, safety, enemies, out);
