@@ -806,7 +806,11 @@ impl<B: Bits> Engine<B> {
                 return true;
             }
         }
-        let (a, z) = t.lame_at[at];
+        let (a, z) = if (t.lame_union[at] & mine).any() {
+            t.lame_at[at]
+        } else {
+            (0, 0)
+        };
         for &(src, path, kinds) in &t.lame_list[a as usize..z as usize] {
             let src = src as usize;
             // The owner first: an empty cell has none, and its kind is no type.
@@ -1107,7 +1111,11 @@ impl<B: Bits> Engine<B> {
                     return s;
                 }
             }
-            let (a, z) = t.lame_at[p * t.cells + r];
+            let (a, z) = if (t.lame_union[p * t.cells + r] & theirs).any() {
+                t.lame_at[p * t.cells + r]
+            } else {
+                (0, 0)
+            };
             for &(src, path, kinds) in &t.lame_list[a as usize..z as usize] {
                 let src = src as usize;
                 let q = pos.sq[src];

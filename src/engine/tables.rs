@@ -158,6 +158,8 @@ pub struct Tables<B> {
     /// `lame_at[player * cells + target]`: range of `lame_list` entries (source, path, kinds)
     /// of stepping leaps of the player that capture on the target.
     pub lame_at: Vec<(u32, u32)>,
+    /// `lame_union[player * cells + target]`: the sources of those entries.
+    pub lame_union: Vec<B>,
     pub lame_list: Vec<(u16, B, u64)>,
     /// `ride_union[player * cells + target]`: cells from which some ride or hop of the player
     /// could capture on the target, ignoring blockers.
@@ -297,6 +299,7 @@ impl<B: Bits> Tables<B> {
             leap_union: vec![B::EMPTY; players * cells],
             leap_kinds: vec![0; players * cells * cells],
             lame_at: Vec::new(),
+            lame_union: Vec::new(),
             lame_list: Vec::new(),
             ride_union: vec![B::EMPTY; players * cells],
             line_ok: vec![true; players],
@@ -806,6 +809,8 @@ impl<B: Bits> Tables<B> {
                 .collect();
         }
         for list in lame_by {
+            self.lame_union
+                .push(list.iter().fold(B::EMPTY, |u, e| u | B::cell(e.0 as usize)));
             let start = self.lame_list.len() as u32;
             self.lame_list.extend(list);
             self.lame_at.push((start, self.lame_list.len() as u32));
