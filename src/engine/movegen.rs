@@ -247,7 +247,7 @@ impl<B: Bits> Engine<B> {
     /// The fast path of move generation: the leaps, stepping leaps and plain rides of a piece that
     /// needs no legality test (not royal, pinned, on a dangerous cell or waiting for a
     /// promotion), from a cell of its type's `fast_from` (`fast_count` when only counting: a
-    /// double step is then one more plain move).
+    /// double step is then one more plain move, and so is a hop, given `HOPS`).
     #[allow(clippy::too_many_arguments)]
     #[inline]
     fn gen_plain_piece<S: Sink<B>, const HOPS: bool>(
