@@ -113,23 +113,16 @@ impl<B: Bits> Engine<B> {
                 }
                 promo_cells.push(cells_b);
                 let k = t.kind(i as u8, p);
-                let fast = if k.plain {
-                    t.on_board & !cells_b
+                let fast = t.on_board & !cells_b;
+                fast_from.push(if k.plain {
+                    fast & !k.double_step_from
                 } else {
                     B::EMPTY
-                };
-                fast_from.push(fast & !k.double_step_from);
-                // Counting, hops join the fast path too when they change no screen.
-                let pt = &rules.pieces[i];
-                let hops_counted = !k.has_slow
-                    && !k.has_initial
-                    && !pt.promotes_friendly_screens
-                    && !pt.demotes_enemy_screens;
-                fast_count.push(if hops_counted {
-                    t.on_board & !cells_b
-                } else {
-                    fast
                 });
+                // Counting, hops join the fast path too when they change no screen.
+                let changes_screens = pt.promotes_friendly_screens || pt.demotes_enemy_screens;
+                let counted = !k.has_slow && !k.has_initial && (k.plain || !changes_screens);
+                fast_count.push(if counted { fast } else { B::EMPTY });
                 let mut d = B::EMPTY;
                 for c in 0..cells {
                     if !rules.no_drop_where_stuck || k.mobile[c] {
@@ -806,12 +799,7 @@ impl<B: Bits> Engine<B> {
                 return true;
             }
         }
-        let (a, z) = if (t.lame_union[at] & mine).any() {
-            t.lame_at[at]
-        } else {
-            (0, 0)
-        };
-        for &(src, path, kinds) in &t.lame_list[a as usize..z as usize] {
+        for &(src, path, kinds) in t.lame_sources(at, mine) {
             let src = src as usize;
             // The owner first: an empty cell has none, and its kind is no type.
             let q = pos.sq[src];
@@ -1111,12 +1099,7 @@ impl<B: Bits> Engine<B> {
                     return s;
                 }
             }
-            let (a, z) = if (t.lame_union[p * t.cells + r] & theirs).any() {
-                t.lame_at[p * t.cells + r]
-            } else {
-                (0, 0)
-            };
-            for &(src, path, kinds) in &t.lame_list[a as usize..z as usize] {
+            for &(src, path, kinds) in t.lame_sources(p * t.cells + r, theirs) {
                 let src = src as usize;
                 let q = pos.sq[src];
                 if q.owner == by && kinds >> q.kind & 1 != 0 {
@@ -1223,8 +1206,7 @@ impl<B: Bits> Engine<B> {
                     found = true;
                 }
             }
-            let (a, z) = t.lame_at[at];
-            for &(src, path, kinds) in &t.lame_list[a as usize..z as usize] {
+            for &(src, path, kinds) in t.lame_sources(at, theirs) {
                 let src = src as usize;
                 let q = pos.sq[src];
                 if q.owner == by && kinds >> q.kind & 1 != 0 && (path & pos.occ).none() {

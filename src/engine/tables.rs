@@ -235,6 +235,17 @@ impl<B: Bits> Tables<B> {
         }
     }
 
+    /// The stepping-leap entries (source, path, kinds) that capture on a target,
+    /// `lame_at[player * cells + target]`, or none when no cell of `pieces` is a source.
+    #[inline]
+    pub fn lame_sources(&self, at: usize, pieces: B) -> &[(u16, B, u64)] {
+        if (self.lame_union[at] & pieces).none() {
+            return &[];
+        }
+        let (a, z) = self.lame_at[at];
+        &self.lame_list[a as usize..z as usize]
+    }
+
     /// The next cell along a direction from a cell, if the ray goes on.
     #[inline]
     pub fn next(&self, dir: u16, cell: usize) -> Option<usize> {
