@@ -44,6 +44,9 @@ pub trait Bits:
     fn without_lowest(self) -> Self;
     /// The cells numbered below `c` (every cell if `c` is [`Bits::CELLS`] or more).
     fn below(c: usize) -> Self;
+    /// Every cell moved `by` numbers up (down when negative), those leaving the set's range lost;
+    /// `by` must be less than [`Bits::CELLS`] either way.
+    fn shift(self, by: i32) -> Self;
 
     /// Tells whether a cell is in the set.
     #[inline]
@@ -102,6 +105,10 @@ macro_rules! integer_bits {
             #[inline]
             fn below(c: usize) -> Self {
                 if c >= Self::CELLS { !0 } else { (1 << c) - 1 }
+            }
+            #[inline]
+            fn shift(self, by: i32) -> Self {
+                if by >= 0 { self << by } else { self >> -by }
             }
             #[inline]
             fn has(self, c: usize) -> bool {
@@ -212,6 +219,18 @@ impl Bits for U256 {
         }
     }
     #[inline]
+    fn shift(self, by: i32) -> Self {
+        let [lo, hi] = self.0;
+        let n = by.unsigned_abs();
+        match (by >= 0, n) {
+            (_, 0) => self,
+            (true, 1..128) => U256([lo << n, hi << n | lo >> (128 - n)]),
+            (true, _) => U256([0, lo << (n - 128)]),
+            (false, 1..128) => U256([lo >> n | hi << (128 - n), hi >> n]),
+            (false, _) => U256([hi >> (n - 128), 0]),
+        }
+    }
+    #[inline]
     fn has(self, c: usize) -> bool {
         (self.0[c >> 7] >> (c & 127)) & 1 != 0
     }
@@ -277,6 +296,17 @@ mod tests {
         assert_eq!(B::below(5).count(), 5);
         assert_eq!(B::below(B::CELLS / 2 + 1).highest(), B::CELLS / 2);
         assert_eq!(B::below(B::CELLS).count() as usize, B::CELLS);
+        for by in [0, 1, 7, B::CELLS as i32 / 2, B::CELLS as i32 - 1] {
+            for c in cells {
+                let moved = c as i32 + by;
+                let want: B = set_of((moved < B::CELLS as i32).then_some(moved as usize));
+                assert_eq!(B::cell(c).shift(by), want, "{c} up {by}");
+                let moved = c as i32 - by;
+                let want: B = set_of((moved >= 0).then_some(moved as usize));
+                assert_eq!(B::cell(c).shift(-by), want, "{c} down {by}");
+            }
+        }
+        assert_eq!(s.shift(1).count(), 4);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 
 use super::AsIndex;
 use super::bits::Bits;
-use super::core::{Engine, Safety};
+use super::core::{Bulk, Engine, Safety};
 use super::position::{Move, MoveKind, NONE, Pos, Sq};
 use super::tables::{Hop, Kind, Ride};
 use crate::rules::{Cell, Mode, Obligation, PieceId, PlayerId, Style, Trigger};
@@ -190,7 +190,22 @@ impl<B: Bits> Engine<B> {
         } else {
             &self.fast_from
         };
-        for from in mine.cells() {
+        let mut visit = mine;
+        if S::COUNTS {
+            let movable = mine & !special;
+            for b in &self.bulk[s] {
+                let pieces = pos.by_kind[b.kind.index()] & movable & b.from;
+                if ep_live && b.takes_en_passant {
+                    continue;
+                }
+                if pieces.none() || (b.min_pieces > 1 && pieces.count() < b.min_pieces) {
+                    continue;
+                }
+                visit &= !pieces;
+                self.count_bulk(pos, pieces, b, safety, enemies, out);
+            }
+        }
+        for from in visit.cells() {
             let pc = pos.sq[from];
             let kind = pc.kind;
             let kt = t.kind(kind, s);
@@ -324,6 +339,80 @@ impl<B: Bits> Engine<B> {
         for c in to.cells() {
             let k = MoveKind::Normal;
             self.push(pos, kind, from, c, k, safety.danger.has(c), out);
+        }
+    }
+
+    /// Counts the moves of `pieces`, all of type `kind` and free to take the fast path, shape by
+    /// shape (see [`Bulk`]); moves that need the full test are pushed as suspects.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn count_bulk<S: Sink<B>>(
+        &self,
+        pos: &Pos<B>,
+        pieces: B,
+        b: &Bulk<B>,
+        safety: &Safety<B>,
+        enemies: B,
+        out: &mut S,
+    ) {
+        let kind = b.kind;
+        let free = !pos.occ;
+        let empty = free & self.t.on_board;
+        let enemies = enemies & !self.spared(pos, kind);
+        // By the shape's mode: both, move only, capture only.
+        let targets = [empty | enemies, empty, enemies];
+        let promotes = self.promo_cells[kind.index() * self.t.players + pos.st.side.index()];
+        let watch = safety.danger | promotes;
+        let mut n = 0;
+        for g in &b.shapes {
+            let mut src = pieces & g.from;
+            for &d in &g.path[..g.path_len as usize] {
+                src &= free.shift(-(d as i32));
+            }
+            if src.none() {
+                continue;
+            }
+            let to = src.shift(g.delta as i32) & targets[g.mode as usize];
+            if (to & watch).none() {
+                n += to.count();
+            } else {
+                self.count_watched(pos, kind, to, g.delta as i32, safety, out);
+            }
+        }
+        out.add_count(n as u64);
+    }
+
+    /// Counts moves of one [`Bulk`] shape some of which promote or need the full test.
+    #[cold]
+    fn count_watched<S: Sink<B>>(
+        &self,
+        pos: &Pos<B>,
+        kind: u8,
+        to: B,
+        delta: i32,
+        safety: &Safety<B>,
+        out: &mut S,
+    ) {
+        let i = kind.index() * self.t.players + pos.st.side.index();
+        let risky = to & safety.danger;
+        let safe = to & !risky;
+        if (safe & self.promo_cells[i]).none() {
+            out.add_count(safe.count() as u64);
+        } else if let Some(cp) = &self.counted_promotion[i] {
+            let inside = safe & cp.zone;
+            let n = (safe & !cp.zone).count()
+                + inside.count() * cp.targets
+                + (inside & cp.unpromoted).count();
+            out.add_count(n as u64);
+        } else {
+            for c in safe.cells() {
+                let from = (c as i32 - delta) as usize;
+                self.push(pos, kind, from, c, MoveKind::Normal, false, out);
+            }
+        }
+        for c in risky.cells() {
+            let from = (c as i32 - delta) as usize;
+            self.push(pos, kind, from, c, MoveKind::Normal, true, out);
         }
     }
 
