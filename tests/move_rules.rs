@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{after, load, moves_from};
+use common::{after, load, moves, moves_from};
 use varia::{Game, LoadError};
 
 fn fsf(name: &str) -> Game {
@@ -376,6 +376,62 @@ setup r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1
     assert_eq!(
         moves_from(&g, &g.fen(&g.start()), "b7"),
         ["b7a8q", "b7a8r", "b7b8r"]
+    );
+}
+
+/// A piece with two promotions whose zones overlap: the first listed that fires decides.
+fn overlapping_promotions(first: &str, second: &str) -> Game {
+    let src = format!(
+        "game g
+board 8 x 8
+player white north
+player black south
+zone far = rank 8
+zone upper = ranks 7-8
+piece King K
+  royal
+  moves K
+piece Queen Q
+  moves Q
+piece Rook R
+  moves R
+piece Knight N
+  moves N
+piece Jumper J
+  moves fW fD
+  {first}
+  {second}
+setup 7k/8/1J1J1J2/8/8/8/8/4K3 w - - 0 1
+"
+    );
+    varia::load_str(&src, None).unwrap()
+}
+
+#[test]
+fn overlapping_promotion_zones_are_counted_as_listed() {
+    let far = "promotes to Queen Rook when ending in far";
+    let upper = "promotes to Knight when entering upper, compulsory";
+    // Far first: a move to the eighth rank may promote to a queen or a rook, or not at all; a
+    // move to the seventh enters only the upper zone.
+    let g = overlapping_promotions(far, upper);
+    let fen = g.fen(&g.start());
+    assert_eq!(
+        moves_from(&g, &fen, "b6"),
+        ["b6b7n", "b6b8", "b6b8q", "b6b8r"]
+    );
+    // Three jumpers counted together (the counting fast path) and the king's five steps.
+    assert_eq!(g.perft(&g.start(), 1).unwrap(), 3 * 4 + 5);
+    assert_eq!(
+        g.perft(&g.start(), 1).unwrap(),
+        moves(&g, &fen).len() as u64
+    );
+    // Upper first: entering it fires on both ranks.
+    let g = overlapping_promotions(upper, far);
+    assert_eq!(moves_from(&g, &fen, "d6"), ["d6d7n", "d6d8n"]);
+    assert_eq!(g.perft(&g.start(), 1).unwrap(), 3 * 2 + 5);
+    assert_eq!(
+        g.perft(&g.start(), 1).unwrap(),
+        moves(&g, &fen).len() as u64
     );
 }
 

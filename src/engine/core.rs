@@ -53,14 +53,24 @@ pub struct Engine<B> {
     pub start: Pos<B>,
 }
 
-/// A type's only promotion, when a move from outside its zone promotes exactly when it ends in
-/// the zone, into types without arrival limits that are not royal: moves into the zone then count
-/// `targets` each, plus one on `unpromoted` cells (where the promotion is optional).
-#[derive(Clone, Copy, Debug)]
+/// How many moves a type's move counts as by where it ends, when its promotions allow counting
+/// without a look at each: every promotion fires exactly when a move from outside the zones ends
+/// in its zone, and promotes into types without arrival limits that are not royal. A move then
+/// counts one, plus `extra` on each set of cells (its promotions, less one for the promotion that
+/// may not be declined, or the first that fires where zones overlap).
+#[derive(Clone, Debug)]
 pub struct CountedPromotion<B> {
-    pub zone: B,
-    pub targets: u32,
-    pub unpromoted: B,
+    pub extra: Vec<(B, u32)>,
+}
+
+impl<B: Bits> CountedPromotion<B> {
+    /// The moves counted for plain moves ending on `to` (one each) from outside the zones.
+    #[inline]
+    pub fn count(&self, to: B) -> u32 {
+        self.extra.iter().fold(to.count(), |n, &(cells, extra)| {
+            n + (to & cells).count() * extra
+        })
+    }
 }
 
 /// The moves of a type without rides, hops or first moves, grouped by shape so that counting
@@ -298,9 +308,7 @@ impl<B: Bits> Engine<B> {
         kind: usize,
         p: usize,
     ) -> Option<CountedPromotion<B>> {
-        let [promo] = rules.pieces[kind].promotions.as_slice() else {
-            return None;
-        };
+        let promotions = &rules.pieces[kind].promotions;
         let plain_arrival = |k: &PieceId| {
             let d = &rules.pieces[k.index()].drops;
             !t.royal[k.index()]
@@ -308,26 +316,36 @@ impl<B: Bits> Engine<B> {
                 && d.max_per_colour.is_none()
                 && d.max_on_board.is_none()
         };
-        let ends_in = matches!(
-            promo.trigger,
-            Trigger::Entering | Trigger::EndingIn | Trigger::StartingOrEndingIn
-        );
-        if promo.swap || !ends_in || !promo.to.iter().all(plain_arrival) {
-            return None;
-        }
-        let zone = t.zone(promo.zone, p);
         let kt = t.kind(kind as u8, p);
         let mobile: B = set_of((0..t.cells).filter(|&c| kt.mobile[c]));
-        let unpromoted = match promo.obligation {
-            Obligation::Compulsory => B::EMPTY,
-            Obligation::Optional => zone,
-            Obligation::CompulsoryWhenStuck => zone & mobile,
-        };
-        Some(CountedPromotion {
-            zone,
-            targets: promo.to.len() as u32,
-            unpromoted,
-        })
+        // The cells where an earlier promotion fires first.
+        let mut taken = B::EMPTY;
+        let mut extra = Vec::new();
+        for promo in promotions {
+            let ends_in = matches!(
+                promo.trigger,
+                Trigger::Entering | Trigger::EndingIn | Trigger::StartingOrEndingIn
+            );
+            if promo.swap || !ends_in || promo.to.is_empty() || !promo.to.iter().all(plain_arrival)
+            {
+                return None;
+            }
+            let zone = t.zone(promo.zone, p) & !taken;
+            taken |= zone;
+            let unpromoted = zone
+                & match promo.obligation {
+                    Obligation::Compulsory => B::EMPTY,
+                    Obligation::Optional => zone,
+                    Obligation::CompulsoryWhenStuck => mobile,
+                };
+            let targets = promo.to.len() as u32;
+            for (cells, n) in [(zone & !unpromoted, targets - 1), (unpromoted, targets)] {
+                if n > 0 && cells.any() {
+                    extra.push((cells, n));
+                }
+            }
+        }
+        (!promotions.is_empty()).then_some(CountedPromotion { extra })
     }
 
     /// A fresh empty position of this game.

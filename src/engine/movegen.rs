@@ -326,11 +326,7 @@ impl<B: Bits> Engine<B> {
             // without one where that is allowed).
             let risky = to & safety.danger;
             let safe = to & !risky;
-            let inside = safe & cp.zone;
-            let n = (safe & !cp.zone).count()
-                + inside.count() * cp.targets
-                + (inside & cp.unpromoted).count();
-            out.add_count(n as u64);
+            out.add_count(cp.count(safe) as u64);
             for c in risky.cells() {
                 self.push(pos, kind, from, c, MoveKind::Normal, true, out);
             }
@@ -399,11 +395,7 @@ impl<B: Bits> Engine<B> {
         if (safe & self.promo_cells[i]).none() {
             out.add_count(safe.count() as u64);
         } else if let Some(cp) = &self.counted_promotion[i] {
-            let inside = safe & cp.zone;
-            let n = (safe & !cp.zone).count()
-                + inside.count() * cp.targets
-                + (inside & cp.unpromoted).count();
-            out.add_count(n as u64);
+            out.add_count(cp.count(safe) as u64);
         } else {
             for c in safe.cells() {
                 let from = (c as i32 - delta) as usize;
