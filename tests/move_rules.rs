@@ -435,6 +435,74 @@ fn overlapping_promotion_zones_are_counted_as_listed() {
     );
 }
 
+#[test]
+fn a_royal_taking_a_piece_its_attacker_may_not_capture_is_still_attacked_there() {
+    // The d5 cannon may not capture a cannon, so it spares d2 now; after Kxd2 the king stands
+    // there, and the cannon takes it over the d4 pawn.
+    let src = "game g
+board 8 x 8
+player white north
+player black south
+piece King K
+  royal
+  moves K
+piece Cannon C
+  moves mRcpR
+  may not capture Cannon
+piece Pawn P
+  moves fW
+setup 4k3/8/8/3c4/3P4/8/3cK3/8 w - - 0 1
+";
+    let g = varia::load_str(src, None).unwrap();
+    let fen = g.fen(&g.start());
+    assert_eq!(
+        moves_from(&g, &fen, "e2"),
+        ["e2d1", "e2e1", "e2e3", "e2f1", "e2f2", "e2f3"]
+    );
+    assert_eq!(g.perft(&g.start(), 1).unwrap(), 7);
+}
+
+/// A rook that may not capture a king, beside knights.
+fn king_spared(setup: &str) -> Game {
+    let src = format!(
+        "game g
+board 8 x 8
+player white north
+player black south
+piece King K
+  royal
+  moves K
+piece Rook R
+  moves R
+  may not capture King
+piece Knight N
+  moves N
+setup {setup}
+"
+    );
+    varia::load_str(&src, None).unwrap()
+}
+
+#[test]
+fn a_rider_that_may_not_capture_the_royal_neither_pins_nor_checks() {
+    // The e8 rook pins nothing on the e-file and does not guard it against the king.
+    let g = king_spared("k3r3/8/8/8/8/8/4N3/4K3 w - - 0 1");
+    assert_eq!(
+        moves(&g, &g.fen(&g.start())),
+        [
+            "e1d1", "e1d2", "e1f1", "e1f2", "e2c1", "e2c3", "e2d4", "e2f4", "e2g1", "e2g3"
+        ]
+    );
+    // In check by the d3 knight: taking it answers the check, and the king may step onto the
+    // rook's file.
+    let g = king_spared("k3r3/8/8/8/1N6/3n4/8/4K3 w - - 0 1");
+    assert_eq!(
+        moves(&g, &g.fen(&g.start())),
+        ["b4d3", "e1d1", "e1d2", "e1e2", "e1f1"]
+    );
+    assert_eq!(g.perft(&g.start(), 1).unwrap(), 5);
+}
+
 // ---------------------------------------------------------------------------------------------
 // promotion caps
 

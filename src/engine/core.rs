@@ -1298,7 +1298,11 @@ impl<B: Bits> Engine<B> {
                 let Some(b2) = t.first(back, b1, pos.occ) else {
                     continue;
                 };
-                if group_pieces.has(b2) && g.limit.is_none_or(|l| t.limits[l as usize][b2].has(r)) {
+                // A rider that may not capture the royal pins nothing.
+                if group_pieces.has(b2)
+                    && g.limit.is_none_or(|l| t.limits[l as usize][b2].has(r))
+                    && !self.spares(pos, pos.sq[b2].kind, r)
+                {
                     let between = line & !t.ray(back, b2);
                     if s.pinned.has(b1) {
                         // Pinned along two lines: it may not move at all.
@@ -1337,7 +1341,9 @@ impl<B: Bits> Engine<B> {
             let mut cand = t.leap_union[at] & theirs;
             while cand.any() {
                 let c = cand.pop();
-                if t.leap_kinds[at * t.cells + c] >> pos.sq[c].kind & 1 != 0 {
+                if t.leap_kinds[at * t.cells + c] >> pos.sq[c].kind & 1 != 0
+                    && !self.spares(pos, pos.sq[c].kind, r)
+                {
                     block &= B::cell(c);
                     found = true;
                 }
@@ -1345,7 +1351,11 @@ impl<B: Bits> Engine<B> {
             for &(src, path, kinds) in t.lame_sources(at, theirs) {
                 let src = src as usize;
                 let q = pos.sq[src];
-                if q.owner == by && kinds >> q.kind & 1 != 0 && (path & pos.occ).none() {
+                if q.owner == by
+                    && kinds >> q.kind & 1 != 0
+                    && (path & pos.occ).none()
+                    && !self.spares(pos, q.kind, r)
+                {
                     block &= B::cell(src) | path;
                     found = true;
                 }
@@ -1392,7 +1402,9 @@ impl<B: Bits> Engine<B> {
                     let Some(b) = t.first(back, r, pos.occ) else {
                         continue;
                     };
-                    if group_pieces.has(b) && g.limit.is_none_or(|l| t.limits[l as usize][b].has(r))
+                    if group_pieces.has(b)
+                        && g.limit.is_none_or(|l| t.limits[l as usize][b].has(r))
+                        && !self.spares(pos, pos.sq[b].kind, r)
                     {
                         block &= line & !t.ray(back, b);
                         found = true;
@@ -1436,12 +1448,14 @@ impl<B: Bits> Engine<B> {
 
     /// Whether a suspect move of the player to move leaves its royal pieces safe. A plain step
     /// of the only royal piece is tested by looking at its destination; anything else is made
-    /// and taken back.
+    /// and taken back (so is the step where some type may not capture some other: the victim
+    /// on the destination would be the royal, not the piece standing there now).
     pub(crate) fn legal(&self, pos: &mut Pos<B>, m: &Move) -> bool {
         let side = pos.st.side;
         let from = m.from.index();
         if m.kind == MoveKind::Normal
             && !self.t.any_slow
+            && !self.bans
             && (!self.rules.facing_draws || !pos.st.facing)
             && pos.royals.has(from)
             && (pos.royals & pos.by_owner[side.index()]).count() == 1
