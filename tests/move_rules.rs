@@ -503,6 +503,43 @@ fn a_rider_that_may_not_capture_the_royal_neither_pins_nor_checks() {
     assert_eq!(g.perft(&g.start(), 1).unwrap(), 5);
 }
 
+/// A king beside a displacing piece of the other side.
+fn beside_displacer(moves: &str, setup: &str) -> Game {
+    let src = format!(
+        "game g
+board 8 x 8
+player white north
+player black south
+piece King K
+  royal
+  moves K
+piece Displacer D
+  moves {moves}
+style displace for Displacer
+setup {setup}
+"
+    );
+    varia::load_str(&src, None).unwrap()
+}
+
+#[test]
+fn a_king_may_not_step_where_a_displacer_passes_or_lands() {
+    // The b2 elephant's leap to d4 passes c3 and takes what stands there.
+    let g = beside_displacer("A", "7k/8/8/8/2K5/8/1d6/8 w - - 0 1");
+    assert_eq!(
+        moves(&g, &g.fen(&g.start())),
+        ["c4b3", "c4b4", "c4b5", "c4c5", "c4d3", "c4d5"]
+    );
+    // A displacer that may not capture where it lands still takes what it passes: from b2 it
+    // may land on d4 once the king has left it, so the king may not step to c3.
+    let g = beside_displacer("mA", "7k/8/8/8/3K4/8/1d6/8 w - - 0 1");
+    assert_eq!(
+        moves(&g, &g.fen(&g.start())),
+        ["d4c4", "d4c5", "d4d3", "d4d5", "d4e3", "d4e4", "d4e5"]
+    );
+    assert_eq!(g.perft(&g.start(), 1).unwrap(), 7);
+}
+
 // ---------------------------------------------------------------------------------------------
 // promotion caps
 

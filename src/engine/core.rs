@@ -990,7 +990,7 @@ impl<B: Bits> Engine<B> {
                 let (a, z) = kt.slow_index[from];
                 for ray in &kt.slow[a as usize..z as usize] {
                     if (ray.mode.captures() || ray.style == Style::Displace)
-                        && self.slow_hits(pos, ray, target, by)
+                        && self.slow_hits(pos, ray, target, occ, mine)
                     {
                         return true;
                     }
@@ -1050,7 +1050,7 @@ impl<B: Bits> Engine<B> {
         let (a, z) = kt.slow_index[from];
         kt.slow[a as usize..z as usize].iter().any(|ray| {
             (ray.mode.captures() || ray.style == Style::Displace)
-                && self.slow_hits(pos, ray, target, pc.owner.0)
+                && self.slow_hits(pos, ray, target, pos.occ, pos.by_owner[p])
         })
     }
 
@@ -1101,13 +1101,16 @@ impl<B: Bits> Engine<B> {
             .is_none_or(|l| t.limits[l as usize][attacker].has(target))
     }
 
-    /// Whether a slow ray of a piece of `by` captures (or displaces) on `target`.
+    /// Whether a slow ray captures (or displaces) on `target`, on a board whose occupied cells
+    /// are `occ` and whose pieces of the ray's owner are `theirs` (the position's, or as a royal's
+    /// step would leave them).
     pub(crate) fn slow_hits(
         &self,
         pos: &Pos<B>,
         ray: &super::tables::SlowRay,
         target: usize,
-        by: u8,
+        occ: B,
+        theirs: B,
     ) -> bool {
         let t = &self.t;
         let steps = t.steps(ray);
@@ -1118,7 +1121,7 @@ impl<B: Bits> Engine<B> {
         if ray.hop {
             let mut screened = false;
             for st in steps {
-                let occupied = !pos.is_empty(st.to as usize);
+                let occupied = occ.has(st.to as usize);
                 if screened {
                     if st.to as usize == target {
                         return true;
@@ -1137,7 +1140,7 @@ impl<B: Bits> Engine<B> {
         }
         for st in steps {
             let via = t.paths[st.path as usize];
-            if !self.path_open(pos, ray.style, via, by) {
+            if !Self::path_open(ray.style, via, occ, theirs) {
                 return false;
             }
             if st.to as usize == target {
@@ -1145,26 +1148,27 @@ impl<B: Bits> Engine<B> {
             }
             // A displacer captures what it passes, if it can land.
             if ray.style == Style::Displace && via.has(target) {
-                return if pos.is_empty(st.to as usize) {
+                return if !occ.has(st.to as usize) {
                     true
                 } else {
-                    ray.mode.captures() && !pos.by_owner[by.index()].has(st.to as usize)
+                    ray.mode.captures() && !theirs.has(st.to as usize)
                 };
             }
-            if !pos.is_empty(st.to as usize) {
+            if occ.has(st.to as usize) {
                 return false;
             }
         }
         false
     }
 
-    /// Whether the cells a move passes let it through.
+    /// Whether the cells a move passes let it through, `occ` being the occupied cells and `own`
+    /// the mover's pieces.
     #[inline]
-    pub(crate) fn path_open(&self, pos: &Pos<B>, style: Style, via: B, side: u8) -> bool {
+    pub(crate) fn path_open(style: Style, via: B, occ: B, own: B) -> bool {
         match style {
             Style::Leap => true,
-            Style::Step => (via & pos.occ).none(),
-            Style::Displace => (via & pos.by_owner[side.index()]).none(),
+            Style::Step => (via & occ).none(),
+            Style::Displace => (via & own).none(),
         }
     }
 
@@ -1454,7 +1458,6 @@ impl<B: Bits> Engine<B> {
         let side = pos.st.side;
         let from = m.from.index();
         if m.kind == MoveKind::Normal
-            && !self.t.any_slow
             && !self.bans
             && (!self.rules.facing_draws || !pos.st.facing)
             && pos.royals.has(from)

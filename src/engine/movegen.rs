@@ -727,7 +727,7 @@ impl<B: Bits> Engine<B> {
         for st in steps {
             let to = st.to as usize;
             let via = t.paths[st.path as usize];
-            if !self.path_open(pos, ray.style, via, side) {
+            if !Self::path_open(ray.style, via, pos.occ, pos.by_owner[side.index()]) {
                 break;
             }
             let displaces = ray.style == Style::Displace && (via & pos.occ).any();
