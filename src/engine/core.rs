@@ -233,6 +233,20 @@ impl<B: Bits> Engine<B> {
         }
     }
 
+    /// Keeps a player's [`Bulk`] of a type only if the position gives the player enough pieces
+    /// of the type, on the board and in hand, for counting them together to pay: looking for the
+    /// others would cost every position something and gain little.
+    pub(crate) fn keep_bulk_for(&mut self, pos: &Pos<B>) {
+        for (s, list) in self.bulk.iter_mut().enumerate() {
+            list.retain(|b| {
+                let k = b.kind.index();
+                let n =
+                    (pos.by_kind[k] & pos.by_owner[s]).count() + pos.hand(s as u8, b.kind) as u32;
+                n >= b.min_pieces
+            });
+        }
+    }
+
     /// The [`Bulk`] of a type for a player, from the cells where it takes the counting fast
     /// path: none if it rides, or two of its moves from one cell end on the same cell (visiting
     /// the piece counts that cell once), or a path is longer than two cells.

@@ -587,7 +587,9 @@ impl From<Pos<U256>> for PosInner {
 
 /// Reads an engine's start position.
 fn ready<B: Bits>(mut e: Engine<B>) -> Result<Engine<B>, GameError> {
-    e.start = e.parse_fen(&e.rules.setup)?;
+    let start = e.parse_fen(&e.rules.setup)?;
+    e.keep_bulk_for(&start);
+    e.start = start;
     if e.rules.shuffle.is_some() && e.shuffled(0).is_none() {
         return Err(GameError::Shuffle);
     }
