@@ -194,10 +194,10 @@ impl<B: Bits> Engine<B> {
         if S::COUNTS {
             let movable = mine & !special;
             for b in &self.bulk[s] {
-                let pieces = pos.by_kind[b.kind.index()] & movable & b.from;
                 if ep_live && b.takes_en_passant {
                     continue;
                 }
+                let pieces = pos.by_kind[b.kind.index()] & movable & b.from;
                 if pieces.none() || (b.min_pieces > 1 && pieces.count() < b.min_pieces) {
                     continue;
                 }
@@ -340,7 +340,6 @@ impl<B: Bits> Engine<B> {
 
     /// Counts the moves of `pieces`, all of type `kind` and free to take the fast path, shape by
     /// shape (see [`Bulk`]); moves that need the full test are pushed as suspects.
-    #[allow(clippy::too_many_arguments)]
     #[inline(never)]
     fn count_bulk<S: Sink<B>>(
         &self,
@@ -360,19 +359,20 @@ impl<B: Bits> Engine<B> {
         let promotes = self.promo_cells[kind.index() * self.t.players + pos.st.side.index()];
         let watch = safety.danger | promotes;
         let mut n = 0;
-        for g in &b.shapes {
-            let mut src = pieces & g.from;
-            for &d in &g.path[..g.path_len as usize] {
+        for shape in &b.shapes {
+            let mut src = pieces & shape.from;
+            for &d in &shape.path[..shape.path_len as usize] {
                 src &= free.shift(-(d as i32));
             }
             if src.none() {
                 continue;
             }
-            let to = src.shift(g.delta as i32) & targets[g.mode as usize];
+            let delta = shape.delta as i32;
+            let to = src.shift(delta) & targets[shape.mode as usize];
             if (to & watch).none() {
                 n += to.count();
             } else {
-                self.count_watched(pos, kind, to, g.delta as i32, safety, out);
+                self.count_watched(pos, kind, to, delta, safety, out);
             }
         }
         out.add_count(n as u64);
