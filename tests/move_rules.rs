@@ -379,18 +379,28 @@ setup r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1
     );
 }
 
-/// A piece with two promotions whose zones overlap: the first listed that fires decides.
-fn overlapping_promotions(first: &str, second: &str) -> Game {
+/// A game on an 8 x 8 board with a royal king and the given piece types and set-up.
+fn with_king(pieces: &str, setup: &str) -> Game {
     let src = format!(
         "game g
 board 8 x 8
 player white north
 player black south
-zone far = rank 8
-zone upper = ranks 7-8
+{pieces}
 piece King K
   royal
   moves K
+setup {setup}
+"
+    );
+    varia::load_str(&src, None).unwrap()
+}
+
+/// A piece with two promotions whose zones overlap: the first listed that fires decides.
+fn overlapping_promotions(first: &str, second: &str) -> Game {
+    let pieces = format!(
+        "zone far = rank 8
+zone upper = ranks 7-8
 piece Queen Q
   moves Q
 piece Rook R
@@ -400,11 +410,9 @@ piece Knight N
 piece Jumper J
   moves fW fD
   {first}
-  {second}
-setup 7k/8/1J1J1J2/8/8/8/8/4K3 w - - 0 1
-"
+  {second}"
     );
-    varia::load_str(&src, None).unwrap()
+    with_king(&pieces, "7k/8/1J1J1J2/8/8/8/8/4K3 w - - 0 1")
 }
 
 #[test]
@@ -439,21 +447,14 @@ fn overlapping_promotion_zones_are_counted_as_listed() {
 fn a_royal_taking_a_piece_its_attacker_may_not_capture_is_still_attacked_there() {
     // The d5 cannon may not capture a cannon, so it spares d2 now; after Kxd2 the king stands
     // there, and the cannon takes it over the d4 pawn.
-    let src = "game g
-board 8 x 8
-player white north
-player black south
-piece King K
-  royal
-  moves K
-piece Cannon C
+    let g = with_king(
+        "piece Cannon C
   moves mRcpR
   may not capture Cannon
 piece Pawn P
-  moves fW
-setup 4k3/8/8/3c4/3P4/8/3cK3/8 w - - 0 1
-";
-    let g = varia::load_str(src, None).unwrap();
+  moves fW",
+        "4k3/8/8/3c4/3P4/8/3cK3/8 w - - 0 1",
+    );
     let fen = g.fen(&g.start());
     assert_eq!(
         moves_from(&g, &fen, "e2"),
@@ -464,23 +465,12 @@ setup 4k3/8/8/3c4/3P4/8/3cK3/8 w - - 0 1
 
 /// A rook that may not capture a king, beside knights.
 fn king_spared(setup: &str) -> Game {
-    let src = format!(
-        "game g
-board 8 x 8
-player white north
-player black south
-piece King K
-  royal
-  moves K
-piece Rook R
+    let pieces = "piece Rook R
   moves R
   may not capture King
 piece Knight N
-  moves N
-setup {setup}
-"
-    );
-    varia::load_str(&src, None).unwrap()
+  moves N";
+    with_king(pieces, setup)
 }
 
 #[test]
@@ -505,21 +495,12 @@ fn a_rider_that_may_not_capture_the_royal_neither_pins_nor_checks() {
 
 /// A king beside a displacing piece of the other side.
 fn beside_displacer(moves: &str, setup: &str) -> Game {
-    let src = format!(
-        "game g
-board 8 x 8
-player white north
-player black south
-piece King K
-  royal
-  moves K
-piece Displacer D
+    let pieces = format!(
+        "piece Displacer D
   moves {moves}
-style displace for Displacer
-setup {setup}
-"
+style displace for Displacer"
     );
-    varia::load_str(&src, None).unwrap()
+    with_king(&pieces, setup)
 }
 
 #[test]

@@ -73,10 +73,11 @@ impl<B: Bits> CountedPromotion<B> {
     }
 }
 
-/// The moves of a type without rides, hops or first moves, grouped by shape so that counting
-/// them takes a few set operations for all its pieces together instead of a visit to each: the
-/// pieces of the type on the cells of a shape's `from` that are free to move, with the shape's
-/// `path` empty, reach the cells `delta` numbers on (a shape is a move's cell-number offset, its path and its mode).
+/// The moves of a type without rides, hops or first moves, grouped by shape (a move's offset in
+/// cell numbers, its path and its mode) so that counting them takes a few set operations for all
+/// its pieces together instead of a visit to each: the pieces of the type on the cells of a
+/// shape's `from` that are free to move, with the shape's `path` empty, reach the cells `delta`
+/// numbers on.
 #[derive(Clone, Debug)]
 pub struct Bulk<B> {
     pub kind: u8,

@@ -318,18 +318,8 @@ impl<B: Bits> Engine<B> {
             }
             return;
         }
-        let counted = &self.counted_promotion[kind.index() * t.players + s];
-        if S::COUNTS
-            && let Some(cp) = counted
-        {
-            // Counting: each move into the zone is its promotions (and the move
-            // without one where that is allowed).
-            let risky = to & safety.danger;
-            let safe = to & !risky;
-            out.add_count(cp.count(safe) as u64);
-            for c in risky.cells() {
-                self.push(pos, kind, from, c, MoveKind::Normal, true, out);
-            }
+        if S::COUNTS {
+            self.count_watched(pos, kind, to, |_| from, safety, out);
             return;
         }
         for c in to.cells() {
@@ -372,20 +362,24 @@ impl<B: Bits> Engine<B> {
             if (to & watch).none() {
                 n += to.count();
             } else {
-                self.count_watched(pos, kind, to, delta, safety, out);
+                let source = |c: usize| (c as i32 - delta) as usize;
+                self.count_watched(pos, kind, to, source, safety, out);
             }
         }
         out.add_count(n as u64);
     }
 
-    /// Counts moves of one [`Bulk`] shape some of which promote or need the full test.
+    /// Counts plain moves of type `kind` to `to` (each from `source(to)`, outside the promotion
+    /// zones) some of which promote or need the full test: promotions by rule where the type's
+    /// allow it (each move into a zone its promotions, and the move without one where that is
+    /// allowed), one by one otherwise; the moves that need the test are pushed as suspects.
     #[cold]
     fn count_watched<S: Sink<B>>(
         &self,
         pos: &Pos<B>,
         kind: u8,
         to: B,
-        delta: i32,
+        source: impl Fn(usize) -> usize,
         safety: &Safety<B>,
         out: &mut S,
     ) {
@@ -398,13 +392,11 @@ impl<B: Bits> Engine<B> {
             out.add_count(cp.count(safe) as u64);
         } else {
             for c in safe.cells() {
-                let from = (c as i32 - delta) as usize;
-                self.push(pos, kind, from, c, MoveKind::Normal, false, out);
+                self.push(pos, kind, source(c), c, MoveKind::Normal, false, out);
             }
         }
         for c in risky.cells() {
-            let from = (c as i32 - delta) as usize;
-            self.push(pos, kind, from, c, MoveKind::Normal, true, out);
+            self.push(pos, kind, source(c), c, MoveKind::Normal, true, out);
         }
     }
 
