@@ -140,6 +140,25 @@ pub struct Safety<B> {
     pub block: B,
 }
 
+impl<B: Bits> Safety<B> {
+    /// Records that the piece on `cell` is pinned and may move only within `line`; false (and
+    /// every move to be tested) when there are more pins than a board has lines.
+    fn pin(&mut self, cell: usize, line: B) -> bool {
+        if self.pinned.has(cell) {
+            // Pinned along two lines: it may not move at all.
+            if let Some(pin) = self.pins.iter_mut().find(|p| p.0 == cell) {
+                pin.1 &= line;
+            }
+        } else if self.pins.try_push((cell, line)).is_ok() {
+            self.pinned |= B::cell(cell);
+        } else {
+            self.test_all = true;
+            return false;
+        }
+        true
+    }
+}
+
 impl<B: Bits> Engine<B> {
     pub fn new(rules: RuleSet) -> Engine<B> {
         let t = Tables::<B>::build(&rules);
@@ -1268,10 +1287,38 @@ impl<B: Bits> Engine<B> {
                     }
                 }
             }
-            if (t.ride_union[p * t.cells + r] & theirs).none() {
+            let at = p * t.cells + r;
+            if (t.ride_union[at] & theirs).none() {
                 continue;
             }
-            for g in &t.groups[p] {
+            let groups = if t.line_ok[p] {
+                // Plain rides by source: a rider on a line through the royal pins the one piece
+                // between them when that piece is ours.
+                let mut snipers = t.line_union[at] & theirs;
+                if snipers.count() > 2 {
+                    snipers &= Self::of_kinds(pos, t.line_riders[p]);
+                }
+                for c in snipers.cells() {
+                    let i = at * t.cells + c;
+                    let kind = pos.sq[c].kind;
+                    if t.line_kinds[i] >> kind & 1 == 0 || self.spares(pos, kind, r) {
+                        continue;
+                    }
+                    let d = t.line_dir[i];
+                    let between = t.ray(d, c) & !t.ray(d, r) & !B::cell(r);
+                    let blockers = between & pos.occ;
+                    if blockers.count() == 1
+                        && (blockers & mine).any()
+                        && !s.pin(blockers.lowest(), between | B::cell(c))
+                    {
+                        return s;
+                    }
+                }
+                &t.hop_groups[p]
+            } else {
+                &t.groups[p]
+            };
+            for g in groups {
                 if (t.ray(t.back(g.dir), r) & theirs).none() {
                     continue;
                 }
@@ -1321,20 +1368,9 @@ impl<B: Bits> Engine<B> {
                 if group_pieces.has(b2)
                     && g.limit.is_none_or(|l| t.limits[l as usize][b2].has(r))
                     && !self.spares(pos, pos.sq[b2].kind, r)
+                    && !s.pin(b1, line & !t.ray(back, b2))
                 {
-                    let between = line & !t.ray(back, b2);
-                    if s.pinned.has(b1) {
-                        // Pinned along two lines: it may not move at all.
-                        if let Some(pin) = s.pins.iter_mut().find(|p| p.0 == b1) {
-                            pin.1 &= between;
-                        }
-                    } else if s.pins.try_push((b1, between)).is_ok() {
-                        s.pinned |= B::cell(b1);
-                    } else {
-                        // More pins than a board has lines: test every move.
-                        s.test_all = true;
-                        return s;
-                    }
+                    return s;
                 }
             }
         }
