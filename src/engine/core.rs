@@ -141,6 +141,18 @@ pub struct Safety<B> {
 }
 
 impl<B: Bits> Safety<B> {
+    /// Nothing to watch for yet.
+    pub fn new() -> Safety<B> {
+        Safety {
+            in_check: false,
+            test_all: false,
+            pins: ArrayVec::new(),
+            pinned: B::EMPTY,
+            danger: B::EMPTY,
+            block: !B::EMPTY,
+        }
+    }
+
     /// Records that the piece on `cell` is pinned and may move only within `line`; false (and
     /// every move to be tested) when there are more pins than a board has lines.
     fn pin(&mut self, cell: usize, line: B) -> bool {
@@ -1211,19 +1223,12 @@ impl<B: Bits> Engine<B> {
 
     /// What the player to move must watch for: checks, pins, and cells where moving a piece
     /// could expose its royal piece otherwise.
-    pub(crate) fn safety(&self, pos: &Pos<B>) -> Safety<B> {
+    /// Fills `s`, which must be new ([`Safety::new`]): filled in place, as it is large.
+    pub(crate) fn safety(&self, pos: &Pos<B>, s: &mut Safety<B>) {
         let side = pos.st.side;
-        let mut s = Safety {
-            in_check: false,
-            test_all: false,
-            pins: ArrayVec::new(),
-            pinned: B::EMPTY,
-            danger: B::EMPTY,
-            block: !B::EMPTY,
-        };
         let royals = pos.royals & pos.by_owner[side.index()];
         if royals.none() || (self.rules.royalty == Royalty::Alone && royals.count() > 1) {
-            return s;
+            return;
         }
         let t = &self.t;
         s.in_check = self.checked(pos, side);
@@ -1235,7 +1240,7 @@ impl<B: Bits> Engine<B> {
             {
                 s.block = block | pos.st.ep_cells;
             }
-            return s;
+            return;
         }
         let r = royals.lowest();
         let mine = pos.by_owner[side.index()];
@@ -1270,7 +1275,7 @@ impl<B: Bits> Engine<B> {
                     .any(|c| kt.reach[c].has(r))
                 {
                     s.test_all = true;
-                    return s;
+                    return;
                 }
             }
             for &(src, path, kinds) in t.lame_sources(p * t.cells + r, theirs) {
@@ -1311,7 +1316,7 @@ impl<B: Bits> Engine<B> {
                         && (blockers & mine).any()
                         && !s.pin(blockers.lowest(), between | B::cell(c))
                     {
-                        return s;
+                        return;
                     }
                 }
                 &t.hop_groups[p]
@@ -1370,11 +1375,10 @@ impl<B: Bits> Engine<B> {
                     && !self.spares(pos, pos.sq[b2].kind, r)
                     && !s.pin(b1, line & !t.ray(back, b2))
                 {
-                    return s;
+                    return;
                 }
             }
         }
-        s
     }
 
     /// The cells where a plain move or a drop of a piece other than the checked royal on `r` must

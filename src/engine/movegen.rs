@@ -121,7 +121,8 @@ impl<B: Bits> Engine<B> {
     ) {
         out.clear();
         suspects.clear();
-        let safety = self.safety(pos);
+        let mut safety = Safety::new();
+        self.safety(pos, &mut safety);
         self.generate(
             pos,
             &safety,
@@ -153,7 +154,8 @@ impl<B: Bits> Engine<B> {
             return moves.len() as u64;
         }
         suspects.clear();
-        let safety = self.safety(pos);
+        let mut safety = Safety::new();
+        self.safety(pos, &mut safety);
         let mut count = Count {
             n: 0,
             suspect: suspects,
