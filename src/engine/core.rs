@@ -140,6 +140,17 @@ pub struct Safety<B> {
     pub block: B,
 }
 
+/// What looking around a lone royal found.
+enum Watch {
+    /// Not in check; the pins and dangers are gathered.
+    Clear,
+    /// In check.
+    Check,
+    /// Every move must be tested anyway (slow attackers near, too many pins); whether it is in
+    /// check is not known yet.
+    Unknown,
+}
+
 impl<B: Bits> Safety<B> {
     /// Nothing to watch for yet.
     pub fn new() -> Safety<B> {
@@ -956,7 +967,21 @@ impl<B: Bits> Engine<B> {
     /// Tells whether any piece of `by` could capture on `target` if the occupied cells were
     /// `occ` and the pieces on `gone` were not there; the slow path always reads the position
     /// as it is, so games with slow pieces use this only with the position's own occupancy.
+    #[inline]
     pub(crate) fn attacked_with(
+        &self,
+        pos: &Pos<B>,
+        target: usize,
+        by: u8,
+        occ: B,
+        gone: B,
+    ) -> bool {
+        self.attacks_on::<true>(pos, target, by, occ, gone)
+    }
+
+    /// [`Engine::attacked_with`], leaving out plain rides looked up by source (the riders on
+    /// lines through the target) unless `LINES`: the caller looks at those itself.
+    fn attacks_on<const LINES: bool>(
         &self,
         pos: &Pos<B>,
         target: usize,
@@ -998,7 +1023,11 @@ impl<B: Bits> Engine<B> {
             if t.line_ok[p] {
                 // Plain rides by source: the first piece from the rider along its line is the
                 // target (or nothing stands between).
-                let mut cand = t.line_union[at] & mine;
+                let mut cand = if LINES {
+                    t.line_union[at] & mine
+                } else {
+                    B::EMPTY
+                };
                 // Past a few candidates, gathering the riders is cheaper than looking at each.
                 if cand.count() > 2 {
                     cand &= Self::of_kinds(pos, t.line_riders[p]);
@@ -1230,19 +1259,36 @@ impl<B: Bits> Engine<B> {
         if royals.none() || (self.rules.royalty == Royalty::Alone && royals.count() > 1) {
             return;
         }
-        let t = &self.t;
-        s.in_check = self.checked(pos, side);
-        if s.in_check || royals.count() > 1 || (self.rules.facing_draws && pos.st.facing) {
-            s.test_all = true;
-            if s.in_check
-                && royals.count() == 1
-                && let Some(block) = self.check_block(pos, side, royals.lowest())
-            {
-                s.block = block | pos.st.ep_cells;
+        let single = royals.count() == 1;
+        let in_check = if single && !(self.rules.facing_draws && pos.st.facing) {
+            match self.watch(pos, s, royals.lowest()) {
+                Watch::Clear => return,
+                Watch::Check => true,
+                Watch::Unknown => self.checked(pos, side),
             }
-            return;
+        } else {
+            self.checked(pos, side)
+        };
+        // Every move is tested: what was gathered of pins and dangers is not needed.
+        *s = Safety::new();
+        s.in_check = in_check;
+        s.test_all = true;
+        if in_check
+            && single
+            && let Some(block) = self.check_block(pos, side, royals.lowest())
+        {
+            s.block = block | pos.st.ep_cells;
         }
-        let r = royals.lowest();
+    }
+
+    /// Finds the pins and dangers around the lone royal on `r` of the player to move, and on the
+    /// way whether it is in check (plain rides are looked at once for both).
+    fn watch(&self, pos: &Pos<B>, s: &mut Safety<B>, r: usize) -> Watch {
+        let side = pos.st.side;
+        let t = &self.t;
+        if self.rules.royals_may_not_face && self.faces_enemy_royal(pos, r, side) {
+            return Watch::Check;
+        }
         let mine = pos.by_owner[side.index()];
         // Counting the pieces on a line is exact when every move that could take more than one
         // piece off it is tested anyway (displacements and en passant are); castling moves two.
@@ -1274,9 +1320,11 @@ impl<B: Bits> Engine<B> {
                     .cells()
                     .any(|c| kt.reach[c].has(r))
                 {
-                    s.test_all = true;
-                    return;
+                    return Watch::Unknown;
                 }
+            }
+            if self.attacks_on::<false>(pos, r, by, pos.occ, B::EMPTY) {
+                return Watch::Check;
             }
             for &(src, path, kinds) in t.lame_sources(p * t.cells + r, theirs) {
                 let src = src as usize;
@@ -1312,11 +1360,14 @@ impl<B: Bits> Engine<B> {
                     let d = t.line_dir[i];
                     let between = t.ray(d, c) & !t.ray(d, r) & !B::cell(r);
                     let blockers = between & pos.occ;
+                    if blockers.none() {
+                        return Watch::Check;
+                    }
                     if blockers.count() == 1
                         && (blockers & mine).any()
                         && !s.pin(blockers.lowest(), between | B::cell(c))
                     {
-                        return;
+                        return Watch::Unknown;
                     }
                 }
                 &t.hop_groups[p]
@@ -1375,10 +1426,11 @@ impl<B: Bits> Engine<B> {
                     && !self.spares(pos, pos.sq[b2].kind, r)
                     && !s.pin(b1, line & !t.ray(back, b2))
                 {
-                    return;
+                    return Watch::Unknown;
                 }
             }
         }
+        Watch::Clear
     }
 
     /// The cells where a plain move or a drop of a piece other than the checked royal on `r` must
