@@ -296,7 +296,11 @@ impl<B: Bits> Engine<B> {
                 }
             }
         }
-        for r in &kt.rides {
+        let open = empty | enemies;
+        for &d in &kt.open_rides {
+            to |= t.ride(d, from, occ) & open;
+        }
+        for r in &kt.other_rides {
             if HOPS && r.hop != Hop::None {
                 to |= self.hop_targets(pos, kind, from, r, empty, enemies);
                 continue;

@@ -88,6 +88,10 @@ pub struct Kind<B> {
     pub lame: Vec<Lame<B>>,
     /// Rides usable from every cell.
     pub rides: Vec<Ride>,
+    /// The directions of the rides that move and capture, unlimited and without hops, and the
+    /// other rides: the fast path takes the first at a glance.
+    pub open_rides: Vec<u16>,
+    pub other_rides: Vec<Ride>,
     /// Per cell: range of `slow` rays.
     pub slow_index: Vec<(u32, u32)>,
     pub slow: Vec<SlowRay>,
@@ -136,8 +140,6 @@ pub struct Tables<B> {
     pub on_board: B,
     /// Distinct directions (board coordinates) of rides and hops.
     pub dirs: Vec<(i32, i32)>,
-    /// Per direction: whether cell numbers grow along it.
-    pub ascending: Vec<bool>,
     /// `rays[dir * cells + cell]`: the cells along a direction from a cell, to the edge or a hole.
     pub rays: Vec<B>,
     /// Tables of cells within a range along a direction: `limits[i][cell]`.
@@ -228,7 +230,7 @@ impl<B: Bits> Tables<B> {
         let hit = self.ray(dir, cell) & occ;
         if hit.none() {
             None
-        } else if self.ascending[dir as usize] {
+        } else if Self::ascends(dir) {
             Some(hit.lowest())
         } else {
             Some(hit.highest())
@@ -260,6 +262,12 @@ impl<B: Bits> Tables<B> {
             Some(b) => ray & !self.ray(dir, b),
             None => ray,
         }
+    }
+
+    /// Whether cell numbers grow along a direction (the first of each pair of opposites).
+    #[inline]
+    pub fn ascends(dir: u16) -> bool {
+        dir & 1 == 0
     }
 
     /// The opposite of a direction.
@@ -300,7 +308,6 @@ impl<B: Bits> Tables<B> {
             kinds: n,
             on_board,
             dirs: Vec::new(),
-            ascending: Vec::new(),
             rays: Vec::new(),
             limits: Vec::new(),
             limit_keys: Vec::new(),
@@ -399,9 +406,12 @@ impl<B: Bits> Tables<B> {
         if let Some(i) = self.dirs.iter().position(|&x| x == d) {
             return i as u16;
         }
-        for v in [d, (-d.0, -d.1)] {
+        // The direction along which cell numbers grow comes first of the pair: even ids ascend.
+        let back = (-d.0, -d.1);
+        let ascends = d.1 > 0 || (d.1 == 0 && d.0 > 0);
+        let pair = if ascends { [d, back] } else { [back, d] };
+        for v in pair {
             self.dirs.push(v);
-            self.ascending.push(v.1 > 0 || (v.1 == 0 && v.0 > 0));
             let b = &rules.board;
             for c in 0..self.cells {
                 let (mut f, mut r) = b.coords(Cell(c as u16));
@@ -415,7 +425,7 @@ impl<B: Bits> Tables<B> {
                 self.rays.push(ray);
             }
         }
-        (self.dirs.len() - 2) as u16
+        (self.dirs.len() - if ascends { 2 } else { 1 }) as u16
     }
 
     /// The index of the table of cells within `range` along `dir`.
@@ -461,6 +471,8 @@ impl<B: Bits> Tables<B> {
             lame_index: Vec::with_capacity(cells),
             lame: Vec::new(),
             rides: Vec::new(),
+            open_rides: Vec::new(),
+            other_rides: Vec::new(),
             slow_index: Vec::with_capacity(cells),
             slow: Vec::new(),
             mobile: vec![false; cells],
@@ -619,6 +631,13 @@ impl<B: Bits> Tables<B> {
         }
         k.has_slow = !k.slow.is_empty();
         k.plain = !k.has_slow && !k.has_initial && k.rides.iter().all(|r| r.hop == Hop::None);
+        for r in &k.rides {
+            if r.mode == Mode::Both && r.limit.is_none() && r.hop == Hop::None {
+                k.open_rides.push(r.dir);
+            } else {
+                k.other_rides.push(*r);
+            }
+        }
         for (from, &(a, z)) in k.lame_index.iter().enumerate() {
             if k.lame[a as usize..z as usize].iter().any(|l| l.makes_ep) {
                 k.double_step_from |= B::cell(from);
