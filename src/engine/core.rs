@@ -1570,18 +1570,22 @@ impl<B: Bits> Engine<B> {
             && pos.royals.has(from)
             && (pos.royals & pos.by_owner[side.index()]).count() == 1
         {
-            // The lone royal steps: its new cell must not be attacked, nor (where royals may
-            // not face) see an enemy royal along its file, with the board as the move leaves it.
-            let to = m.to.index();
-            let occ = (pos.occ & !B::cell(from)) | B::cell(to);
-            let gone = B::cell(to);
-            return self
-                .opponents(pos, side)
-                .all(|by| !self.attacked_with(pos, to, by, occ, gone))
-                && !(self.rules.royals_may_not_face
-                    && self.sees_enemy_royal(pos, to, side, &[(0, 1), (0, -1)], occ));
+            return self.royal_step_safe(pos, from, m.to.index());
         }
         self.legal_by_test(pos, m)
+    }
+
+    /// Whether the lone royal of the player to move may step from `from` to `to` (a plain move,
+    /// in a game without bans): its new cell must not be attacked, nor (where royals may not
+    /// face) see an enemy royal along its file, with the board as the move leaves it.
+    pub(crate) fn royal_step_safe(&self, pos: &Pos<B>, from: usize, to: usize) -> bool {
+        let side = pos.st.side;
+        let occ = (pos.occ & !B::cell(from)) | B::cell(to);
+        let gone = B::cell(to);
+        self.opponents(pos, side)
+            .all(|by| !self.attacked_with(pos, to, by, occ, gone))
+            && !(self.rules.royals_may_not_face
+                && self.sees_enemy_royal(pos, to, side, &[(0, 1), (0, -1)], occ))
     }
 
     /// Whether a move of the player to move leaves its royal pieces safe: the full test.

@@ -207,6 +207,29 @@ impl<B: Bits> Engine<B> {
                 self.count_bulk(pos, pieces, b, safety, enemies, out);
             }
         }
+        if S::COUNTS && !self.bans && !(self.rules.facing_draws && pos.st.facing) {
+            // The lone royal's plain steps, each tested at its destination, as `legal` would.
+            let royals = pos.royals & mine;
+            if royals.count() == 1 {
+                let r = royals.lowest();
+                let kind = pos.sq[r].kind;
+                let kt = t.kind(kind, s);
+                if kt.plain
+                    && fast[kind.index() * t.players + s].has(r)
+                    && !pos.st.pending.has(r)
+                    && (!ep_live
+                        || !self.rules.pieces[kind.index()].takes_en_passant
+                        || (kt.reach[r] & pos.st.ep_cells).none())
+                {
+                    let to = self.plain_targets::<false>(pos, kind, r, kt, enemies);
+                    if (to & self.promo_cells[kind.index() * t.players + s]).none() {
+                        visit &= !B::cell(r);
+                        let safe = to.cells().filter(|&c| self.royal_step_safe(pos, r, c));
+                        out.add_count(safe.count() as u64);
+                    }
+                }
+            }
+        }
         for from in visit.cells() {
             let pc = pos.sq[from];
             let kind = pc.kind;
@@ -277,11 +300,39 @@ impl<B: Bits> Engine<B> {
         enemies: B,
         out: &mut S,
     ) {
+        let promotes = self.promo_cells[kind.index() * self.t.players + pos.st.side.index()];
+        let to = self.plain_targets::<HOPS>(pos, kind, from, kt, enemies);
+        if (to & promotes).none() {
+            let risky = to & safety.danger;
+            out.add_plain(from, kind, to & !risky);
+            for c in risky.cells() {
+                out.add(Move::normal(from, c, kind), true);
+            }
+            return;
+        }
+        if S::COUNTS {
+            self.count_watched(pos, kind, to, |_| from, safety, out);
+            return;
+        }
+        for c in to.cells() {
+            let k = MoveKind::Normal;
+            self.push(pos, kind, from, c, k, safety.danger.has(c), out);
+        }
+    }
+
+    /// The destinations of a piece on the fast path (see [`Engine::gen_plain_piece`]).
+    #[inline(always)]
+    fn plain_targets<const HOPS: bool>(
+        &self,
+        pos: &Pos<B>,
+        kind: u8,
+        from: usize,
+        kt: &Kind<B>,
+        enemies: B,
+    ) -> B {
         let t = &self.t;
-        let s = pos.st.side.index();
         let occ = pos.occ;
         let empty = !occ & t.on_board;
-        let promotes = self.promo_cells[kind.index() * t.players + s];
         let enemies = enemies & !self.spared(pos, kind);
         let mut to = (kt.leap_move[from] & empty) | (kt.leap_capture[from] & enemies);
         let (a, z) = kt.lame_index[from];
@@ -316,22 +367,7 @@ impl<B: Bits> Engine<B> {
                 to |= reach & enemies;
             }
         }
-        if (to & promotes).none() {
-            let risky = to & safety.danger;
-            out.add_plain(from, kind, to & !risky);
-            for c in risky.cells() {
-                out.add(Move::normal(from, c, kind), true);
-            }
-            return;
-        }
-        if S::COUNTS {
-            self.count_watched(pos, kind, to, |_| from, safety, out);
-            return;
-        }
-        for c in to.cells() {
-            let k = MoveKind::Normal;
-            self.push(pos, kind, from, c, k, safety.danger.has(c), out);
-        }
+        to
     }
 
     /// Counts the moves of `pieces`, all of type `kind` and free to take the fast path, shape by
