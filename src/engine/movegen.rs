@@ -334,16 +334,22 @@ impl<B: Bits> Engine<B> {
         let occ = pos.occ;
         let empty = !occ & t.on_board;
         let enemies = enemies & !self.spared(pos, kind);
-        let mut to = (kt.leap_move[from] & empty) | (kt.leap_capture[from] & enemies);
-        let (a, z) = kt.lame_index[from];
-        for l in &kt.lame[a as usize..z as usize] {
-            if (l.path & occ).none() {
-                let c = B::cell(l.to as usize);
-                if l.mode.moves() {
-                    to |= c & empty;
-                }
-                if l.mode.captures() {
-                    to |= c & enemies;
+        let mut to = if kt.has_leaps {
+            (kt.leap_move[from] & empty) | (kt.leap_capture[from] & enemies)
+        } else {
+            B::EMPTY
+        };
+        if kt.has_lame_moves {
+            let (a, z) = kt.lame_index[from];
+            for l in &kt.lame[a as usize..z as usize] {
+                if (l.path & occ).none() {
+                    let c = B::cell(l.to as usize);
+                    if l.mode.moves() {
+                        to |= c & empty;
+                    }
+                    if l.mode.captures() {
+                        to |= c & enemies;
+                    }
                 }
             }
         }

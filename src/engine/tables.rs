@@ -113,6 +113,9 @@ pub struct Kind<B> {
     pub has_slow: bool,
     pub has_lame: bool,
     pub has_leap_capture: bool,
+    /// Whether the kind has any plain leap (move or capture), any lame leap at all.
+    pub has_leaps: bool,
+    pub has_lame_moves: bool,
     /// Whether the kind has only leaps, lame leaps and rides without hops: no slow ray, no
     /// first move (the fast path of move generation, but from `double_step_from`).
     pub plain: bool,
@@ -484,6 +487,8 @@ impl<B: Bits> Tables<B> {
             has_initial: false,
             has_slow: false,
             has_lame: false,
+            has_leaps: false,
+            has_lame_moves: false,
             has_leap_capture: false,
             plain: false,
             double_step_from: B::EMPTY,
@@ -630,6 +635,8 @@ impl<B: Bits> Tables<B> {
             k.slow_index.push((slow_start, k.slow.len() as u32));
         }
         k.has_slow = !k.slow.is_empty();
+        k.has_leaps = k.leap_move.iter().chain(&k.leap_capture).any(|b| b.any());
+        k.has_lame_moves = !k.lame.is_empty();
         k.plain = !k.has_slow && !k.has_initial && k.rides.iter().all(|r| r.hop == Hop::None);
         for r in &k.rides {
             if r.mode == Mode::Both && r.limit.is_none() && r.hop == Hop::None {
