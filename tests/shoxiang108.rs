@@ -2027,6 +2027,13 @@ fn sx_34_a_demoted_screen_that_would_check_forbids_the_capture() {
             "{king}: {moves:?}"
         );
         assert!(moves.contains(&"f1f3".to_string()), "{moves:?}");
+        // Counting takes the same decision: the Cannon leaves the counting fast path here.
+        let p = g.parse_fen(&f).unwrap();
+        assert_eq!(
+            g.perft(&p, 1).unwrap(),
+            common::moves(&g, &f).len() as u64,
+            "{king}"
+        );
     }
 }
 

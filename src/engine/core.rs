@@ -40,6 +40,8 @@ pub struct Engine<B> {
     pub bulk: Vec<Vec<Bulk<B>>>,
     /// Types that change a screen when they hop.
     pub screen_effects: Vec<bool>,
+    /// The types that change a screen when they hop, a bit each.
+    pub screen_hoppers: u64,
     /// Types whose move may take away an enemy piece's first-move right, a bit each.
     pub spoilers: u64,
     /// Per type: the types its hops may not use as a screen, and those it may not capture.
@@ -209,9 +211,9 @@ impl<B: Bits> Engine<B> {
                 } else {
                     B::EMPTY
                 });
-                // Counting, hops join the fast path too when they change no screen.
-                let changes_screens = pt.promotes_friendly_screens || pt.demotes_enemy_screens;
-                let counted = !k.has_slow && !k.has_initial && (k.plain || !changes_screens);
+                // Counting, hops join the fast path too (a piece whose hop could change a screen
+                // to its royal's harm is sent the general way when it stands so).
+                let counted = !k.has_slow && !k.has_initial;
                 fast_count.push(if counted { fast } else { B::EMPTY });
                 let mut d = B::EMPTY;
                 for c in 0..cells {
@@ -243,6 +245,12 @@ impl<B: Bits> Engine<B> {
             keeps_origins: (rules.captures_to_hand && !rules.promoted_keep_type_in_hand)
                 || rules.captures_to_partner
                 || rules.pieces.iter().any(|p| p.demotes_enemy_screens),
+            screen_hoppers: rules
+                .pieces
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.promotes_friendly_screens || p.demotes_enemy_screens)
+                .fold(0, |set, (i, _)| set | 1 << i),
             screen_effects: rules
                 .pieces
                 .iter()
@@ -1542,7 +1550,7 @@ impl<B: Bits> Engine<B> {
 
     /// The pieces of some kinds (a bit each), whoever owns them.
     #[inline]
-    fn of_kinds(pos: &Pos<B>, mut kinds: u64) -> B {
+    pub(crate) fn of_kinds(pos: &Pos<B>, mut kinds: u64) -> B {
         let mut out = B::EMPTY;
         while kinds != 0 {
             out |= pos.by_kind[kinds.trailing_zeros() as usize];

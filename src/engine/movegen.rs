@@ -187,6 +187,13 @@ impl<B: Bits> Engine<B> {
         } else {
             safety.danger | pos.royals | safety.pinned | pos.st.pending
         };
+        // Counting, a hop is taken for a plain move: not where it could change its screen to
+        // the royal's harm.
+        let special = if S::COUNTS && self.screen_hoppers != 0 {
+            special | self.risky_hoppers(pos, mine)
+        } else {
+            special
+        };
         let fast = if S::COUNTS {
             &self.fast_count
         } else {
@@ -1029,6 +1036,34 @@ impl<B: Bits> Engine<B> {
     /// the screen, could leave a royal piece of the mover attacked: a demoted enemy screen
     /// whose new type could reach one from there, a friendly screen that is or may become
     /// royal, or any change where types may be barred as screens.
+    /// The pieces among `mine` (the player to move's) with a hop capture that would change its
+    /// screen to their royal's harm (see [`Engine::screen_change_risky`]).
+    #[inline(never)]
+    fn risky_hoppers(&self, pos: &Pos<B>, mine: B) -> B {
+        let t = &self.t;
+        let s = pos.st.side.index();
+        let mut out = B::EMPTY;
+        for from in (Self::of_kinds(pos, self.screen_hoppers) & mine).cells() {
+            let kind = pos.sq[from].kind;
+            let risky = t
+                .kind(kind, s)
+                .rides
+                .iter()
+                .filter(|r| r.hop == Hop::Cannon && r.mode.captures())
+                .any(|r| {
+                    t.first(r.dir, from, pos.occ).is_some_and(|screen| {
+                        r.limit
+                            .is_none_or(|l| t.limits[l as usize][from].has(screen))
+                            && self.screen_change_risky(pos, kind, screen)
+                    })
+                });
+            if risky {
+                out |= B::cell(from);
+            }
+        }
+        out
+    }
+
     fn screen_change_risky(&self, pos: &Pos<B>, kind: u8, screen: usize) -> bool {
         if !self.screen_effects[kind.index()] {
             return false;
