@@ -937,34 +937,15 @@ impl<B: Bits> Engine<B> {
 
     /// Tells whether the royal on `c` sees an enemy royal along its file with nothing between.
     fn faces_enemy_royal(&self, pos: &Pos<B>, c: usize, player: u8) -> bool {
-        self.sees_enemy_royal(pos, c, player, &[(0, 1), (0, -1)], pos.occ)
+        self.sees_enemy_royal(pos, c, player, &self.t.orthogonal[..2], pos.occ)
     }
 
     /// Tells whether a piece of `player` on `c` sees an enemy royal along one of the directions
     /// with nothing between, the occupied cells being `occ` (cells beyond `c` keep their pieces).
-    fn sees_enemy_royal(
-        &self,
-        pos: &Pos<B>,
-        c: usize,
-        player: u8,
-        dirs: &[(i32, i32)],
-        occ: B,
-    ) -> bool {
-        let b = &self.rules.board;
-        let (f, r) = b.coords(crate::rules::Cell(c as u16));
-        dirs.iter().any(|&(dx, dy)| {
-            let (mut x, mut y) = (f + dx, r + dy);
-            while let Some(cell) = b.cell(x, y) {
-                if occ.has(cell.index()) {
-                    return pos.piece(cell.index()).is_some_and(|q| {
-                        q.owner != PlayerId(player) && self.t.royal[q.kind.index()]
-                    });
-                }
-                x += dx;
-                y += dy;
-            }
-            false
-        })
+    fn sees_enemy_royal(&self, pos: &Pos<B>, c: usize, player: u8, dirs: &[u16], occ: B) -> bool {
+        let enemy_royals = pos.royals & !pos.by_owner[player.index()];
+        dirs.iter()
+            .any(|&d| self.t.first(d, c, occ).is_some_and(|x| enemy_royals.has(x)))
     }
 
     /// Tells whether any piece of `by` could capture on `target`.
@@ -1593,7 +1574,7 @@ impl<B: Bits> Engine<B> {
         self.opponents(pos, side)
             .all(|by| !self.attacked_with(pos, to, by, occ, gone))
             && !(self.rules.royals_may_not_face
-                && self.sees_enemy_royal(pos, to, side, &[(0, 1), (0, -1)], occ))
+                && self.sees_enemy_royal(pos, to, side, &self.t.orthogonal[..2], occ))
     }
 
     /// Whether a move of the player to move leaves its royal pieces safe: the full test.
@@ -1614,8 +1595,8 @@ impl<B: Bits> Engine<B> {
     /// between.
     pub(crate) fn royal_faces(&self, pos: &Pos<B>, player: u8) -> bool {
         let royals = pos.royals & pos.by_owner[player.index()];
-        royals.cells().any(|c| {
-            self.sees_enemy_royal(pos, c, player, &[(0, 1), (0, -1), (1, 0), (-1, 0)], pos.occ)
-        })
+        royals
+            .cells()
+            .any(|c| self.sees_enemy_royal(pos, c, player, &self.t.orthogonal, pos.occ))
     }
 }

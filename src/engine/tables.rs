@@ -141,6 +141,8 @@ pub struct Tables<B> {
     pub players: usize,
     pub kinds: usize,
     pub on_board: B,
+    /// The directions up and down a file, then right and left along a rank.
+    pub orthogonal: [u16; 4],
     /// Distinct directions (board coordinates) of rides and hops.
     pub dirs: Vec<(i32, i32)>,
     /// `rays[dir * cells + cell]`: the cells along a direction from a cell, to the edge or a hole.
@@ -363,7 +365,10 @@ impl<B: Bits> Tables<B> {
                 .fold(0, |m, (i, _)| m | 1 << i),
             any_slow: false,
             any_hop: false,
+            orthogonal: [0; 4],
         };
+        // Along files (up, down) and ranks: where royals may not face, or facing ends a game.
+        t.orthogonal = [(0, 1), (0, -1), (1, 0), (-1, 0)].map(|d| t.dir_id(rules, d));
         for (pi, pt) in rules.pieces.iter().enumerate() {
             for p in 0..players {
                 let k = t.build_kind(rules, pt, p);
