@@ -40,8 +40,11 @@ pub struct Engine<B> {
     pub bulk: Vec<Vec<Bulk<B>>>,
     /// Types that change a screen when they hop.
     pub screen_effects: Vec<bool>,
-    /// The types that change a screen when they hop, a bit each.
+    /// The types that change a screen when they hop; those that may promote to a royal type;
+    /// those whose pieces may be the promoted form of another (a bit each).
     pub screen_hoppers: u64,
+    pub to_royal: u64,
+    pub promoted: u64,
     /// Types whose move may take away an enemy piece's first-move right, a bit each.
     pub spoilers: u64,
     /// Per type: the types its hops may not use as a screen, and those it may not capture.
@@ -251,6 +254,25 @@ impl<B: Bits> Engine<B> {
                 .enumerate()
                 .filter(|(_, p)| p.promotes_friendly_screens || p.demotes_enemy_screens)
                 .fold(0, |set, (i, _)| set | 1 << i),
+            to_royal: rules
+                .pieces
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| {
+                    p.promotions
+                        .iter()
+                        .any(|pr| pr.to.iter().any(|k| rules.pieces[k.index()].royal))
+                })
+                .fold(0, |set, (i, _)| set | 1 << i),
+            // A piece of a type that some promotion gives may remember another origin.
+            promoted: rules
+                .pieces
+                .iter()
+                .flat_map(|p| p.promotions.iter().flat_map(|pr| pr.to.iter()))
+                .fold(0, |set, k| set | 1 << k.index())
+                | (0..kinds)
+                    .filter(|&i| t.unpromoted[i] as usize != i)
+                    .fold(0, |set, i| set | 1 << i),
             screen_effects: rules
                 .pieces
                 .iter()

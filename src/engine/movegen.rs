@@ -1043,7 +1043,18 @@ impl<B: Bits> Engine<B> {
         let t = &self.t;
         let s = pos.st.side.index();
         let mut out = B::EMPTY;
-        for from in (Self::of_kinds(pos, self.screen_hoppers) & mine).cells() {
+        let hoppers = Self::of_kinds(pos, self.screen_hoppers) & mine;
+        if hoppers.none() {
+            return out;
+        }
+        // Only these screens can matter: our royals and our pieces that may promote to a royal
+        // type, and enemy pieces that a demotion would change.
+        let screens = ((pos.royals | Self::of_kinds(pos, self.to_royal)) & mine)
+            | (Self::of_kinds(pos, self.promoted) & pos.occ & !mine);
+        if screens.none() {
+            return out;
+        }
+        for from in hoppers.cells() {
             let kind = pos.sq[from].kind;
             let risky = t
                 .kind(kind, s)
@@ -1052,8 +1063,9 @@ impl<B: Bits> Engine<B> {
                 .filter(|r| r.hop == Hop::Cannon && r.mode.captures())
                 .any(|r| {
                     t.first(r.dir, from, pos.occ).is_some_and(|screen| {
-                        r.limit
-                            .is_none_or(|l| t.limits[l as usize][from].has(screen))
+                        screens.has(screen)
+                            && r.limit
+                                .is_none_or(|l| t.limits[l as usize][from].has(screen))
                             && self.screen_change_risky(pos, kind, screen)
                     })
                 });
@@ -1077,12 +1089,7 @@ impl<B: Bits> Engine<B> {
         let pt = &self.rules.pieces[kind.index()];
         let royals = pos.royals & pos.by_owner[side.index()];
         if s.owner == side {
-            pt.promotes_friendly_screens
-                && (royals.has(screen)
-                    || self.rules.pieces[s.kind.index()]
-                        .promotions
-                        .iter()
-                        .any(|pr| pr.to.iter().any(|k| t.royal[k.index()])))
+            pt.promotes_friendly_screens && (royals.has(screen) || self.to_royal >> s.kind & 1 != 0)
         } else {
             let demoted = if s.origin != NONE {
                 s.origin
