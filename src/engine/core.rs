@@ -563,7 +563,7 @@ impl<B: Bits> Engine<B> {
         let n = self.t.players;
         let mut q = p.index();
         for _ in 0..n {
-            q = (q + 1) % n;
+            q = if q + 1 == n { 0 } else { q + 1 };
             if eliminated & (1 << q) == 0 {
                 return q as u8;
             }
@@ -576,7 +576,7 @@ impl<B: Bits> Engine<B> {
         let n = self.t.players;
         let mut q = p.index();
         for _ in 0..n {
-            q = (q + n - 1) % n;
+            q = if q == 0 { n - 1 } else { q - 1 };
             if eliminated & (1 << q) == 0 {
                 return q as u8;
             }
