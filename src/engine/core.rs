@@ -38,10 +38,8 @@ pub struct Engine<B> {
     pub fast_count: Vec<B>,
     /// Per player: the types whose pieces' moves may be counted all at once (see [`Bulk`]).
     pub bulk: Vec<Vec<Bulk<B>>>,
-    /// Types that change a screen when they hop.
-    pub screen_effects: Vec<bool>,
     /// The types that change a screen when they hop; those that may promote to a royal type;
-    /// those whose pieces may be the promoted form of another (a bit each).
+    /// those that some promotion gives, whose pieces alone a demotion changes (a bit each).
     pub screen_hoppers: u64,
     pub to_royal: u64,
     pub promoted: u64,
@@ -264,20 +262,11 @@ impl<B: Bits> Engine<B> {
                         .any(|pr| pr.to.iter().any(|k| rules.pieces[k.index()].royal))
                 })
                 .fold(0, |set, (i, _)| set | 1 << i),
-            // A piece of a type that some promotion gives may remember another origin.
             promoted: rules
                 .pieces
                 .iter()
                 .flat_map(|p| p.promotions.iter().flat_map(|pr| pr.to.iter()))
-                .fold(0, |set, k| set | 1 << k.index())
-                | (0..kinds)
-                    .filter(|&i| t.unpromoted[i] as usize != i)
-                    .fold(0, |set, i| set | 1 << i),
-            screen_effects: rules
-                .pieces
-                .iter()
-                .map(|p| p.promotes_friendly_screens || p.demotes_enemy_screens)
-                .collect(),
+                .fold(0, |set, k| set | 1 << k.index()),
             spoilers: kind_set(rules.pieces.iter().flat_map(|p| &p.first_moves_lost_to)),
             screen_ban: rules
                 .pieces

@@ -199,6 +199,12 @@ impl<B: Bits> Engine<B> {
         } else {
             &self.fast_from
         };
+        // Whether a piece on the fast path of its type could take nothing en passant there.
+        let no_ep = |kind: u8, from: usize, kt: &Kind<B>| {
+            !ep_live
+                || !self.rules.pieces[kind.index()].takes_en_passant
+                || (kt.reach[from] & pos.st.ep_cells).none()
+        };
         let mut visit = mine;
         if S::COUNTS {
             let movable = mine & !special;
@@ -222,11 +228,8 @@ impl<B: Bits> Engine<B> {
                 let kind = pos.sq[r].kind;
                 let kt = t.kind(kind, s);
                 if kt.plain
-                    && fast[kind.index() * t.players + s].has(r)
-                    && !pos.st.pending.has(r)
-                    && (!ep_live
-                        || !self.rules.pieces[kind.index()].takes_en_passant
-                        || (kt.reach[r] & pos.st.ep_cells).none())
+                    && (fast[kind.index() * t.players + s] & !pos.st.pending).has(r)
+                    && no_ep(kind, r, kt)
                 {
                     let to = self.plain_targets::<false>(pos, kind, r, kt, enemies);
                     if (to & self.promo_cells[kind.index() * t.players + s]).none() {
@@ -241,11 +244,7 @@ impl<B: Bits> Engine<B> {
             let pc = pos.sq[from];
             let kind = pc.kind;
             let kt = t.kind(kind, s);
-            if (fast[kind.index() * t.players + s] & !special).has(from)
-                && (!ep_live
-                    || !self.rules.pieces[kind.index()].takes_en_passant
-                    || (kt.reach[from] & pos.st.ep_cells).none())
-            {
+            if (fast[kind.index() * t.players + s] & !special).has(from) && no_ep(kind, from, kt) {
                 if S::COUNTS && !kt.plain {
                     self.gen_plain_piece::<S, true>(pos, kind, from, kt, safety, enemies, out);
                 } else {
@@ -327,7 +326,8 @@ impl<B: Bits> Engine<B> {
         }
     }
 
-    /// The destinations of a piece on the fast path (see [`Engine::gen_plain_piece`]).
+    /// The destinations of a piece on the fast path (see [`Engine::gen_plain_piece`]); without
+    /// `HOPS`, only for types that have no hops ([`Kind::plain`]).
     #[inline(always)]
     fn plain_targets<const HOPS: bool>(
         &self,
@@ -1077,7 +1077,7 @@ impl<B: Bits> Engine<B> {
     }
 
     fn screen_change_risky(&self, pos: &Pos<B>, kind: u8, screen: usize) -> bool {
-        if !self.screen_effects[kind.index()] {
+        if self.screen_hoppers >> kind & 1 == 0 {
             return false;
         }
         if self.bans {
