@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -146,8 +147,18 @@ class Page:
     def cell(self, name):
         return self.d.find_element(By.CSS_SELECTOR, f'#board g.cell[data-cell="{name}"]')
 
-    def click(self, name):
-        self.cell(name).click()
+    def click(self, name, timeout=10):
+        """Clicks a cell. The board is drawn anew when the position or the definition changes, so
+        a cell found just before a redraw is stale: it is then found again."""
+        end = time.time() + timeout
+        while True:
+            try:
+                self.cell(name).click()
+                return
+            except StaleElementReferenceException:
+                if time.time() > end:
+                    raise
+                time.sleep(0.05)
 
     def play(self, frm, to, choice=None):
         """Plays a move by two clicks (and the `choice` in the dialog, a move string), and waits

@@ -223,6 +223,9 @@ def test_live_edit_and_diagnostics(page, defs):
     # Fixed again: the diagnostics go, the board is back.
     path.write_text(edited)
     assert wait_until(lambda: not page.css("#diagnostics")[0].is_displayed())
+    # The diagnostics go before the position is asked for again: wait for the new board.
+    assert wait_until(lambda: "reloaded" in page.css("#notice")[0].text)
+    assert "stale" not in page.css("#board")[0].get_attribute("class")
     assert "Edited chess" in page.css("#title")[0].text
     assert page.piece_at("d1") is None
     page.click("e2")
