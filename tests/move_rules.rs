@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{after, load, moves, moves_from};
+use common::{after, load, moves, moves_from, strs};
 use varia::{Game, LoadError};
 
 fn fsf(name: &str) -> Game {
@@ -969,4 +969,96 @@ fn a_value_bonus_that_is_not_a_number_is_refused() {
     assert_eq!(p.len(), 1, "{p:?}");
     assert_eq!(p[0].0, 14);
     assert!(p[0].1.contains("found `.25`"), "{p:?}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// captures that explode (atomic chess and its relatives)
+
+#[test]
+fn a_blast_takes_the_capturer_and_its_neighbours_but_spares_nearby_pawns() {
+    let g = fsf("atomic");
+    let f = "7k/8/2b1p3/3n4/2P1R3/8/8/3Q3K w - - 0 1";
+    // The queen, the knight, the bishop and White's own rook go; both pawns stay.
+    assert_eq!(after(&g, f, &["d1d5"]), "7k/8/4p3/8/2P5/8/8/7K b - - 0 1");
+    // A capturing pawn is blown up by its own capture.
+    assert_eq!(after(&g, f, &["c4d5"]), "7k/8/4p3/8/8/8/8/3Q3K b - - 0 1");
+}
+
+#[test]
+fn a_blast_takes_away_the_castling_right_of_a_rook_it_removes() {
+    let g = fsf("atomic");
+    let f = "4k3/8/8/8/5N2/8/6p1/R3K2R w KQ - 0 1";
+    assert_eq!(after(&g, f, &["f4g2"]), "4k3/8/8/8/8/8/8/R3K3 b Q - 0 1");
+}
+
+#[test]
+fn an_atomic_king_neither_captures_nor_lets_a_capture_beside_it_blow_it_up() {
+    // Rxd2 and Kxd2 would blow up White's king; f1 is attacked by the knight.
+    let g = fsf("atomic");
+    assert_eq!(
+        moves(&g, "4k3/8/8/8/8/8/R2n4/4K3 w - - 0 1"),
+        strs(&[
+            "a2a1", "a2a3", "a2a4", "a2a5", "a2a6", "a2a7", "a2a8", "a2b2", "a2c2", "e1d1", "e1e2",
+            "e1f2"
+        ])
+    );
+}
+
+#[test]
+fn touching_atomic_kings_are_not_in_check() {
+    // The rook on a1 aims at e1, but taking the king there would blow up Black's king on e2.
+    let g = fsf("atomic");
+    let f = "8/8/8/8/8/8/4k3/r3K3 w - - 0 1";
+    assert_eq!(moves(&g, f), strs(&["e1d1", "e1d2", "e1f1", "e1f2"]));
+    let pos = g.parse_fen(f).unwrap();
+    assert!(!g.status(&pos).is_over());
+}
+
+#[test]
+fn blowing_up_the_enemy_king_answers_a_check() {
+    // In check from e8: the king steps aside, the knight blocks, or Nxb7 blows up a8's king.
+    let g = fsf("atomic");
+    assert_eq!(
+        moves(&g, "k3r3/1b6/8/2N5/8/8/8/4K3 w - - 0 1"),
+        strs(&["c5b7", "c5e4", "c5e6", "e1d1", "e1d2", "e1f1", "e1f2"])
+    );
+    let mut pos = g.parse_fen("k3r3/1b6/8/2N5/8/8/8/4K3 w - - 0 1").unwrap();
+    let m = g.parse_move(&pos, "c5b7").unwrap();
+    pos = g.make(&pos, &m);
+    assert_eq!(common::result_of(&g, &pos), "white");
+}
+
+#[test]
+fn without_checks_a_king_may_blow_itself_up_and_its_side_loses_first() {
+    let g = fsf("nocheckatomic");
+    let f = "8/8/8/8/8/8/3kn3/3K4 w - - 0 1";
+    assert_eq!(
+        moves(&g, f),
+        strs(&["d1c1", "d1c2", "d1d2", "d1e1", "d1e2"])
+    );
+    // Kxe2 blows up both kings: the mover's loss is looked at first.
+    let mut pos = g.parse_fen(f).unwrap();
+    let m = g.parse_move(&pos, "d1e2").unwrap();
+    pos = g.make(&pos, &m);
+    assert_eq!(g.fen(&pos), "8/8/8/8/8/8/8/8 b - - 0 1");
+    assert_eq!(common::result_of(&g, &pos), "black");
+}
+
+#[test]
+fn an_atomar_king_survives_blasts_and_may_not_take_the_other() {
+    let g = fsf("atomar");
+    let f = "4R3/8/8/8/8/8/3kn3/3K4 w - - 0 1";
+    // Kxd2 is barred (`may not capture King`); Kxe2 is not: the king survives its own blast.
+    assert_eq!(moves_from(&g, f, "d1"), ["d1c1", "d1c2", "d1e1", "d1e2"]);
+    assert_eq!(after(&g, f, &["e8e2"]), "8/8/8/8/8/8/3k4/3K4 b - - 0 1");
+    assert_eq!(after(&g, f, &["d1e2"]), "4R3/8/8/8/8/8/3kK3/8 b - - 0 1");
+}
+
+#[test]
+fn surviving_blasts_needs_captures_that_explode() {
+    let src = format!("{CHESS}  survives blasts\nsetup 4k3/8/8/8/8/8/8/R3K3 w - - 0 1\n");
+    let p = problems(&src);
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert_eq!(p[0].0, 14);
+    assert!(p[0].1.contains("captures explode"), "{p:?}");
 }

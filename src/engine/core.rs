@@ -7,7 +7,7 @@ use super::endings::Ends;
 use super::position::{Change, FenStyle, Last, Move, MoveKind, NONE, Piece, Pos, Sq};
 use super::tables::{Hop, NO_CELL, Tables};
 use crate::rules::{
-    Mode, Obligation, Outcome, PieceId, PlayerId, Royalty, RuleSet, Style, Trigger,
+    Mode, Obligation, Outcome, PieceId, PlayerId, Royalty, RuleSet, Style, Survival, Trigger,
 };
 use arrayvec::ArrayVec;
 
@@ -50,6 +50,15 @@ pub struct Engine<B> {
     pub victim_ban: Vec<u64>,
     /// Whether any type has such a ban (attack detection skips the lookups otherwise).
     pub bans: bool,
+    /// Whether a lone royal's plain step is legal exactly when [`Engine::royal_step_safe`] says
+    /// so: not where some type may not capture some other, nor where captures explode.
+    pub royal_steps_plain: bool,
+    /// Where captures explode: per cell, the cells a king's step away (empty otherwise).
+    pub blast: Vec<B>,
+    /// The types that survive blasts next to them, and those that survive every blast (a bit
+    /// each; see [`crate::rules::Survival`]).
+    pub survives_near: u64,
+    pub survives_all: u64,
     /// The ending rules as the engine tests them.
     pub ends: Ends<B>,
     /// The start position.
@@ -238,6 +247,39 @@ impl<B: Bits> Engine<B> {
             })
             .collect();
         let start = Pos::empty(cells, kinds, players);
+        let blast = if rules.captures_explode {
+            (0..cells)
+                .map(|c| {
+                    let (f, r) = ((c % t.files) as i32, (c / t.files) as i32);
+                    let mut near = B::EMPTY;
+                    for (df, dr) in [
+                        (-1, -1),
+                        (0, -1),
+                        (1, -1),
+                        (-1, 0),
+                        (1, 0),
+                        (-1, 1),
+                        (0, 1),
+                        (1, 1),
+                    ] {
+                        if let Some(n) = rules.board.cell(f + df, r + dr) {
+                            near |= B::cell(n.index());
+                        }
+                    }
+                    near
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let survivors = |from: &[Survival]| {
+            rules
+                .pieces
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| from.contains(&p.survives_blasts))
+                .fold(0u64, |set, (i, _)| set | 1 << i)
+        };
         let ends = Ends::new(&rules, |z, p| t.zone(crate::rules::ZoneId(z as u8), p));
         Engine {
             ends,
@@ -282,6 +324,14 @@ impl<B: Bits> Engine<B> {
                 .pieces
                 .iter()
                 .any(|p| !p.may_not_hop_over.is_empty() || !p.may_not_capture.is_empty()),
+            royal_steps_plain: !rules.captures_explode
+                && rules
+                    .pieces
+                    .iter()
+                    .all(|p| p.may_not_hop_over.is_empty() && p.may_not_capture.is_empty()),
+            blast,
+            survives_near: survivors(&[Survival::Nearby, Survival::Always]),
+            survives_all: survivors(&[Survival::Always]),
             rules,
             t,
             piece_keys,
@@ -604,6 +654,8 @@ impl<B: Bits> Engine<B> {
         pos.st.ep_victim = NO_CELL;
         let mut reset_clock = false;
         let mut captured = None;
+        // The owner of the (first) piece taken.
+        let mut loser = None;
         if m.kind != MoveKind::Pass {
             self.clear_pending(pos, from);
             self.clear_pending(pos, to);
@@ -634,6 +686,7 @@ impl<B: Bits> Engine<B> {
             if let Some(victim) = self.take(pos, to) {
                 self.to_hand(pos, victim, side);
                 captured = Some(victim.kind.0);
+                loser = Some(victim.owner.0);
                 reset_clock = true;
             }
             match m.kind {
@@ -644,6 +697,7 @@ impl<B: Bits> Engine<B> {
                         if let Some(victim) = self.take(pos, v) {
                             self.to_hand(pos, victim, side);
                             captured = Some(victim.kind.0);
+                            loser = Some(victim.owner.0);
                         }
                     }
                     reset_clock = true;
@@ -656,6 +710,7 @@ impl<B: Bits> Engine<B> {
                         if let Some(victim) = self.take(pos, c) {
                             self.to_hand(pos, victim, side);
                             captured.get_or_insert(victim.kind.0);
+                            loser.get_or_insert(victim.owner.0);
                             reset_clock = true;
                         }
                     }
@@ -697,6 +752,11 @@ impl<B: Bits> Engine<B> {
                 None => pc,
             };
             self.put(pos, to, moved);
+            if self.rules.captures_explode
+                && let Some(loser) = loser
+            {
+                self.explode(pos, to, side, loser);
+            }
             reset_clock |= m.promotion.is_some()
                 || (self.rules.pieces[pc.kind.index()].resets_clock
                     && !self.can_return(pc.kind.0, side, from, to));
@@ -762,6 +822,37 @@ impl<B: Bits> Engine<B> {
         }
         if self.ends.immediate || self.rules.counting.is_some() {
             self.after_move(pos, side, captured, m);
+        }
+    }
+
+    /// The blast of a capture by `side` that landed on `to` and took a piece of `loser`'s:
+    /// the pieces a king's step away go (but those that survive nearby blasts), then the
+    /// capturing piece (unless it survives every blast). Enemy pieces go where captured pieces
+    /// go; the mover's own go to the hand of the player whose piece was taken, as if that player
+    /// had captured them (Fairy-Stockfish's rule for two players).
+    #[cold]
+    #[inline(never)]
+    fn explode(&self, pos: &mut Pos<B>, to: usize, side: u8, loser: u8) {
+        let near = self.blast[to] & pos.occ;
+        for c in near.cells().chain(std::iter::once(to)) {
+            let Some(p) = pos.piece(c) else { continue };
+            let spared = if c == to {
+                self.survives_all
+            } else {
+                self.survives_near
+            };
+            if spared >> p.kind.0 & 1 != 0 {
+                continue;
+            }
+            self.clear_pending(pos, c);
+            self.take(pos, c);
+            if pos.st.castling.has(c) {
+                self.clear_castling(pos, c);
+            }
+            let captor = if p.owner.0 == side { loser } else { side };
+            if captor != p.owner.0 {
+                self.to_hand(pos, p, captor);
+            }
         }
     }
 
@@ -942,8 +1033,19 @@ impl<B: Bits> Engine<B> {
     /// where the rules forbid it.
     pub(crate) fn royal_attacked_at(&self, pos: &Pos<B>, c: usize, player: u8) -> bool {
         self.opponents(pos, player)
-            .any(|by| self.attacked(pos, c, by))
+            .any(|by| self.threatens(pos, c, by))
             || (self.rules.royals_may_not_face && self.faces_enemy_royal(pos, c, player))
+    }
+
+    /// Tells whether `by` could take a royal piece on `c`: it attacks the cell, and (where
+    /// captures explode) has no royal piece next to it that the blast would take too.
+    pub(crate) fn threatens(&self, pos: &Pos<B>, c: usize, by: u8) -> bool {
+        if self.rules.captures_explode
+            && (self.blast[c] & pos.royals & pos.by_owner[by.index()]).any()
+        {
+            return false;
+        }
+        self.attacked(pos, c, by)
     }
 
     /// Tells whether the royal on `c` sees an enemy royal along its file with nothing between.
@@ -1259,6 +1361,12 @@ impl<B: Bits> Engine<B> {
         if royals.none() || (self.rules.royalty == Royalty::Alone && royals.count() > 1) {
             return;
         }
+        if self.rules.captures_explode {
+            // A capture anywhere near a royal may blow it up: every move is tested.
+            s.in_check = self.checked(pos, side);
+            s.test_all = true;
+            return;
+        }
         let single = royals.count() == 1;
         let in_check = if single && !(self.rules.facing_draws && pos.st.facing) {
             match self.watch(pos, s, royals.lowest()) {
@@ -1565,7 +1673,7 @@ impl<B: Bits> Engine<B> {
         let side = pos.st.side;
         let from = m.from.index();
         if m.kind == MoveKind::Normal
-            && !self.bans
+            && self.royal_steps_plain
             && (!self.rules.facing_draws || !pos.st.facing)
             && pos.royals.has(from)
             && (pos.royals & pos.by_owner[side.index()]).count() == 1
@@ -1595,6 +1703,18 @@ impl<B: Bits> Engine<B> {
         let facing = self.rules.facing_draws && pos.st.facing;
         if facing && m.kind == MoveKind::Pass {
             return true;
+        }
+        if self.rules.captures_explode {
+            // A move may not blow up its own royal; one that blows up an enemy royal may leave
+            // its own attacked.
+            let mine = pos.by_owner[side.index()];
+            let (ours, theirs) = ((pos.royals & mine).count(), (pos.royals & !mine).count());
+            self.make(pos, m);
+            let mine = pos.by_owner[side.index()];
+            let ok = (pos.royals & mine).count() >= ours
+                && ((pos.royals & !mine).count() < theirs || !self.checked(pos, side));
+            pos.unmake(self.t.royal_kinds);
+            return ok;
         }
         self.make(pos, m);
         let ok = !self.checked(pos, side) && (!facing || !self.royal_faces(pos, side));

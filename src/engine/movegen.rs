@@ -220,7 +220,7 @@ impl<B: Bits> Engine<B> {
                 self.count_bulk(pos, pieces, b, safety, enemies, out);
             }
         }
-        if S::COUNTS && !self.bans && !(self.rules.facing_draws && pos.st.facing) {
+        if S::COUNTS && self.royal_steps_plain && !(self.rules.facing_draws && pos.st.facing) {
             // The lone royal's plain steps, each tested at its destination, as `legal` would.
             let royals = pos.royals & mine;
             if royals.count() == 1 {
@@ -1015,7 +1015,7 @@ impl<B: Bits> Engine<B> {
         let mut cells = (fk.min(fd)..=fk.max(fd)).map(|f| f + rank * files);
         if !cells.all(|c| {
             self.opponents(pos, pos.st.side)
-                .all(|q| !self.attacked(pos, c, q))
+                .all(|q| !self.threatens(pos, c, q))
         }) {
             return false;
         }
@@ -1029,7 +1029,7 @@ impl<B: Bits> Engine<B> {
         let mut bare = pos.clone();
         bare.raw_set(r, Sq::EMPTY, self.t.royal_kinds);
         self.opponents(&bare, pos.st.side)
-            .all(|q| !self.attacked(&bare, kd, q))
+            .all(|q| !self.threatens(&bare, kd, q))
     }
 
     /// Whether a hop capture by a piece of type `kind` over `screen`, by promoting or demoting

@@ -111,6 +111,7 @@ struct Draft {
     styles: Vec<(Spanned<String>, Vec<Name>)>,
     interchangeable: Vec<Vec<Name>>,
     swapped_to_hand: bool,
+    captures_explode: bool,
     separated: Vec<Name>,
     endings: Endings,
 }
@@ -283,6 +284,7 @@ impl Draft {
                 self.interchangeable.push(names.clone());
             }
             Statement::SwappedToHand(_) => self.swapped_to_hand = true,
+            Statement::CapturesExplode(_) => self.captures_explode = true,
             Statement::Separated(z) => self.separated.push(z.clone()),
             Statement::Goal { .. } => push_new(&mut self.endings.goals, s),
             Statement::Extinction { .. } => push_new(&mut self.endings.extinctions, s),
@@ -509,6 +511,7 @@ impl Draft {
                 first_moves_lost_to: Vec::new(),
                 may_not_hop_over: Vec::new(),
                 may_not_capture: Vec::new(),
+                survives_blasts: Survival::Never,
             };
             for prop in &d.properties {
                 match prop {
@@ -619,6 +622,19 @@ impl Draft {
                         pt.en_passant_zone = zone.as_ref().and_then(|z| zone_id(z, &mut err));
                     }
                     Property::ResetsClock(_) => pt.resets_clock = true,
+                    Property::SurvivesBlasts { nearby, span } => {
+                        if !self.captures_explode {
+                            err(
+                                *span,
+                                "a piece survives blasts only where `captures explode`".into(),
+                            );
+                        }
+                        pt.survives_blasts = if *nearby {
+                            Survival::Nearby
+                        } else {
+                            Survival::Always
+                        };
+                    }
                     Property::MayNotMateAlone(_) => pt.may_not_mate_alone = true,
                     Property::NoHopOver(names) => {
                         pt.may_not_hop_over =
@@ -1052,6 +1068,7 @@ impl Draft {
             shuffle,
             interchangeable,
             swapped_to_hand: self.swapped_to_hand,
+            captures_explode: self.captures_explode,
             separated: self
                 .separated
                 .iter()

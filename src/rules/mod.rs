@@ -48,6 +48,13 @@ pub struct RuleSet {
     /// over as the type it promoted from).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub captures_to_partner: bool,
+    /// A capture also removes the capturing piece and every piece a king's step from where it
+    /// lands, of either side, unless [`PieceType::survives_blasts`] spares it (atomic chess).
+    /// Royal pieces follow the blast: a move may not remove its own, one that removes an enemy
+    /// royal is legal whatever it leaves attacked, and a royal next to an enemy royal is not in
+    /// check (taking it would blow up the taker's royal).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub captures_explode: bool,
     /// The order in which a FEN lists the pieces in hand (types not named follow in the order of
     /// their definitions); empty: the order of definition.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -470,6 +477,29 @@ pub struct PieceType {
     /// It may not capture pieces of these types.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub may_not_capture: Vec<PieceId>,
+    /// Which blasts leave it standing, where [`RuleSet::captures_explode`].
+    #[serde(default, skip_serializing_if = "Survival::is_never")]
+    pub survives_blasts: Survival,
+}
+
+/// Which blasts a piece survives (see [`RuleSet::captures_explode`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Survival {
+    /// Every blast that reaches it removes it.
+    #[default]
+    Never,
+    /// Only the blast of its own capture removes it, not those of captures next to it.
+    Nearby,
+    /// No blast removes it, not even its own capture's.
+    Always,
+}
+
+impl Survival {
+    /// Whether every blast removes it (the default).
+    pub fn is_never(&self) -> bool {
+        *self == Survival::Never
+    }
 }
 
 /// What a move part may do at its destination.

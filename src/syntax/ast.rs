@@ -88,6 +88,8 @@ pub enum Statement {
     HandOrder(Vec<Name>),
     /// `captures go to partner`
     CapturesToPartner(Span),
+    /// `captures explode`
+    CapturesExplode(Span),
     /// `players have hands`
     HaveHands(Span),
     /// `promoted pieces keep their type in hand`
@@ -277,6 +279,11 @@ pub enum Property {
     /// `first moves lost when aimed at by TYPE...`
     FirstMovesLost(Vec<Name>),
     OnBoard(Spanned<Int>),
+    /// `survives [nearby] blasts`: with `nearby`, only its own capture's blast removes it.
+    SurvivesBlasts {
+        nearby: bool,
+        span: Span,
+    },
 }
 
 /// One Betza word such as `FfW`: a sequence of atoms, each with its modifiers.

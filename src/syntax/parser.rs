@@ -197,6 +197,7 @@ fn statement(pair: Pair<Rule>) -> Statement {
         },
         Rule::interchangeable => Statement::Interchangeable(p.iter().map(spanned_str).collect()),
         Rule::swapped_to_hand => Statement::SwappedToHand(sp),
+        Rule::captures_explode => Statement::CapturesExplode(sp),
         Rule::main_variant => Statement::MainVariant(spanned_str(&p[0])),
         Rule::separated => Statement::Separated(spanned_str(&p[0])),
         Rule::goal => {
@@ -450,6 +451,10 @@ fn property(pair: Pair<Rule>) -> Property {
         Rule::no_hop_over => Property::NoHopOver(p.iter().map(spanned_str).collect()),
         Rule::no_capture => Property::NoCapture(p.iter().map(spanned_str).collect()),
         Rule::on_board => Property::OnBoard(int(&p[0])),
+        Rule::survives_blasts => Property::SurvivesBlasts {
+            nearby: p.iter().any(|x| x.as_rule() == Rule::nearby),
+            span: sp,
+        },
         other => unreachable!("the grammar has no property {other:?}"),
     }
 }
@@ -576,6 +581,7 @@ fn describe(rule: Rule) -> Option<String> {
         | Rule::captures_to_hand
         | Rule::have_hands
         | Rule::captures_to_partner
+        | Rule::captures_explode
         | Rule::hand_order
         | Rule::keep_type_in_hand
         | Rule::no_drop_where_stuck
@@ -657,6 +663,8 @@ fn describe(rule: Rule) -> Option<String> {
         | Rule::no_hop_over
         | Rule::no_capture
         | Rule::on_board
+        | Rule::survives_blasts
+        | Rule::kw_survives
         | Rule::kw_resets
         | Rule::kw_takes
         | Rule::kw_can

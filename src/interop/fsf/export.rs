@@ -76,6 +76,7 @@ pub fn export(rules: &RuleSet) -> Result<String> {
         shuffle,
         interchangeable,
         swapped_to_hand,
+        captures_explode,
         separated,
         checkmate,
         stalemate,
@@ -156,6 +157,12 @@ pub fn export(rules: &RuleSet) -> Result<String> {
             st(&["interchangeable"]),
         );
     }
+    if *captures_explode {
+        return refuse(
+            "`captures explode`: not yet written as Fairy-Stockfish's blast rules",
+            st(&["captures explode"]),
+        );
+    }
     if *swapped_to_hand {
         return refuse(
             "`swapped pieces go to hand`: Fairy-Stockfish has no swap promotions",
@@ -225,6 +232,7 @@ pub fn export(rules: &RuleSet) -> Result<String> {
             first_moves_lost_to: _, // refused below with the `i` moves
             may_not_hop_over,
             may_not_capture,
+            survives_blasts: _, // refused above with `captures explode`
         } = p;
         if *promotes_friendly_screens || *demotes_enemy_screens {
             return refuse(
