@@ -1062,3 +1062,80 @@ fn surviving_blasts_needs_captures_that_explode() {
     assert_eq!(p[0].0, 14);
     assert!(p[0].1.contains("captures explode"), "{p:?}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// placement: drops before play
+
+#[test]
+fn placement_bishops_are_dropped_on_both_colours_and_other_drops_leave_them_room() {
+    let g = fsf("placement");
+    // The c1 bishop stands on a dark cell: the other goes on a light one.
+    assert_eq!(
+        moves_from(
+            &g,
+            "4k3/pppppppp/8/8/8/8/PPPPPPPP/2B1K3[QRRBNN] w - - 0 1",
+            "B@"
+        ),
+        ["B@b1", "B@d1", "B@f1", "B@h1"]
+    );
+    // f1 is the last light cell free: the knight may not take it from the bishop.
+    assert_eq!(
+        moves(&g, "4k3/pppppppp/8/8/8/8/PPPPPPPP/RNBQK2R[NB] w - - 0 1"),
+        ["B@f1", "N@g1"]
+    );
+}
+
+#[test]
+fn placement_pieces_in_hand_must_be_dropped_first() {
+    let g = fsf("placement");
+    let all = moves(&g, &g.fen(&g.start()));
+    assert_eq!(all.len(), 40);
+    assert!(
+        all.iter().all(|m| m.contains('@') && m.ends_with('1')),
+        "{all:?}"
+    );
+}
+
+#[test]
+fn a_king_and_rook_dropped_on_their_home_cells_may_castle() {
+    let g = fsf("placement");
+    let start = g.fen(&g.start());
+    assert_eq!(
+        after(&g, &start, &["K@e1", "K@e8", "R@h1", "R@h8"]),
+        "4k2r/pppppppp/8/8/8/8/PPPPPPPP/4K2R[QRBBNNqrbbnn] w Kk - 0 3"
+    );
+    // The rook first, then the king: the same rights.
+    assert_eq!(
+        after(
+            &g,
+            &start,
+            &["R@a1", "R@h8", "K@e1", "K@e8", "R@h1", "Q@a8"]
+        ),
+        "q3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[QBBNNrbbnn] w KQk - 0 4"
+    );
+    // A king dropped off its home cell gives none.
+    assert_eq!(
+        after(&g, &start, &["K@d1", "K@d8", "R@h1", "R@h8"]),
+        "3k3r/pppppppp/8/8/8/8/PPPPPPPP/3K3R[QRBBNNqrbbnn] w - - 0 3"
+    );
+}
+
+#[test]
+fn a_royal_piece_is_in_hand_only_where_the_set_up_fills_the_hands() {
+    let g = load("definitions/classic/crazyhouse.varia", None);
+    assert!(
+        g.parse_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR[K] w kq - 0 1")
+            .is_err()
+    );
+}
+
+#[test]
+fn castling_rights_by_drops_need_castling() {
+    let src = format!(
+        "{CHESS}zone k = e1\nzone r = a1 h1\ndrops give castling rights in k and r\nsetup 4k3/8/8/8/8/8/8/R3K3 w - - 0 1\n"
+    );
+    let p = problems(&src);
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert_eq!(p[0].0, 16);
+    assert!(p[0].1.contains("castling"), "{p:?}");
+}

@@ -53,6 +53,9 @@ pub struct Engine<B> {
     /// Whether a lone royal's plain step is legal exactly when [`Engine::royal_step_safe`] says
     /// so: not where some type may not capture some other, nor where captures explode.
     pub royal_steps_plain: bool,
+    /// The types whose drops keep them on both colours (see
+    /// [`crate::rules::DropRules::on_both_colours`]).
+    pub both_colours: Vec<u8>,
     /// Where captures explode: per cell, the cells a king's step away (empty otherwise).
     pub blast: Vec<B>,
     /// The types that survive blasts next to them, and those that survive every blast (a bit
@@ -329,6 +332,10 @@ impl<B: Bits> Engine<B> {
                     .pieces
                     .iter()
                     .all(|p| p.may_not_hop_over.is_empty() && p.may_not_capture.is_empty()),
+            both_colours: (0..rules.pieces.len())
+                .filter(|&i| rules.pieces[i].drops.on_both_colours)
+                .map(|i| i as u8)
+                .collect(),
             blast,
             survives_near: survivors(&[Survival::Nearby, Survival::Always]),
             survives_all: survivors(&[Survival::Always]),
@@ -676,6 +683,9 @@ impl<B: Bits> Engine<B> {
             if self.defers_after_drop(m.piece.0, side, to) {
                 self.toggle(pos, PENDING_SALT, |p| &mut p.st.pending, to);
             }
+            if self.rules.castling_by_drops.is_some() {
+                self.castling_by_drop(pos, side, to, m.piece);
+            }
             reset_clock = true;
         } else if let Some(pc) = self.take(pos, from) {
             // A castling partner leaves first: the king may land where it stood.
@@ -852,6 +862,33 @@ impl<B: Bits> Engine<B> {
             let captor = if p.owner.0 == side { loser } else { side };
             if captor != p.owner.0 {
                 self.to_hand(pos, p, captor);
+            }
+        }
+    }
+
+    /// The castling rights a drop of `kind` on `to` gives (see [`RuleSet::castling_by_drops`]).
+    fn castling_by_drop(&self, pos: &mut Pos<B>, side: u8, to: usize, kind: PieceId) {
+        let Some((kings, partners)) = self.rules.castling_by_drops else {
+            return;
+        };
+        let t = &self.t;
+        let s = side.index();
+        let (kings, partners) = (t.zone(kings, s), t.zone(partners, s));
+        let rank = to / t.files;
+        let row: B = set_of((rank * t.files..(rank + 1) * t.files).filter(|&c| t.on_board.has(c)));
+        for cs in &self.rules.castling {
+            let gains = if cs.king == kind && kings.has(to) {
+                pos.of(cs.rook.0, side) & partners & row
+            } else if cs.rook == kind
+                && partners.has(to)
+                && (pos.of(cs.king.0, side) & kings & row).any()
+            {
+                B::cell(to)
+            } else {
+                B::EMPTY
+            };
+            for c in (gains & !pos.st.castling).cells() {
+                self.toggle(pos, CASTLE_SALT, |p| &mut p.st.castling, c);
             }
         }
     }

@@ -331,7 +331,9 @@ impl<B: Bits> Engine<B> {
                         None => self.lookup(&ch.to_string())?,
                     };
                     let pt = &self.rules.pieces[kind.index()];
-                    if pt.royal || pt.removed_when_captured {
+                    // A royal piece is never captured: it is in hand only where the set-up fills the
+                    // hands (placement chess's king, dropped before play).
+                    if (pt.royal && !self.rules.hands) || pt.removed_when_captured {
                         return Err(FenError::NotInHand(ch.to_string()));
                     }
                     if !self.has_hands() {

@@ -1111,15 +1111,51 @@ impl<B: Bits> Engine<B> {
             return;
         }
         let empty = !pos.occ & t.on_board;
+        // The empty cells where a piece of a type may be dropped, before limits.
+        let targets = |kind: u8| {
+            let mut cells = empty & self.drop_cells[kind.index() * t.players + s];
+            if let Some(z) = self.rules.pieces[kind.index()].drops.zone {
+                cells &= t.zone(z, s);
+            }
+            cells
+        };
+        // Types kept on both colours: the cells drops of other types must leave free for them.
+        let keep_free = |k: u8| {
+            let own = pos.of(k, side);
+            let need = (own.count() + pos.hand(side, k) as u32) / 2;
+            let free = targets(k);
+            let mut cells = B::EMPTY;
+            for colour in [t.even & t.on_board, !t.even & t.on_board] {
+                let have = ((own | free) & colour).count();
+                if have < need {
+                    return !B::EMPTY;
+                } else if have == need {
+                    cells |= free & colour;
+                }
+            }
+            cells
+        };
         for slot in 0..t.kinds {
             if pos.hands[base + slot] == 0 {
                 continue;
             }
             for &kind in &t.members[slot] {
                 let rules = &self.rules.pieces[kind.index()].drops;
-                let mut allowed = empty & self.drop_cells[kind.index() * t.players + s];
-                if let Some(z) = rules.zone {
-                    allowed &= t.zone(z, s);
+                let mut allowed = targets(kind);
+                for &k in &self.both_colours {
+                    if k != kind {
+                        allowed &= !keep_free(k);
+                    }
+                }
+                if rules.on_both_colours {
+                    // At most half of them, rounded up, on one colour.
+                    let own = pos.of(kind, side);
+                    let most = (own.count() + pos.hand(side, kind) as u32).div_ceil(2);
+                    for colour in [t.even, !t.even] {
+                        if (own & colour).count() + 1 > most {
+                            allowed &= !colour;
+                        }
+                    }
                 }
                 if rules
                     .max_on_board

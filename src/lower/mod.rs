@@ -112,6 +112,7 @@ struct Draft {
     interchangeable: Vec<Vec<Name>>,
     swapped_to_hand: bool,
     captures_explode: bool,
+    castling_by_drops: Option<(Name, Name)>,
     separated: Vec<Name>,
     endings: Endings,
 }
@@ -285,6 +286,9 @@ impl Draft {
             }
             Statement::SwappedToHand(_) => self.swapped_to_hand = true,
             Statement::CapturesExplode(_) => self.captures_explode = true,
+            Statement::CastlingByDrops(k, p) => {
+                self.castling_by_drops = Some((k.clone(), p.clone()))
+            }
             Statement::Separated(z) => self.separated.push(z.clone()),
             Statement::Goal { .. } => push_new(&mut self.endings.goals, s),
             Statement::Extinction { .. } => push_new(&mut self.endings.extinctions, s),
@@ -622,6 +626,7 @@ impl Draft {
                         pt.en_passant_zone = zone.as_ref().and_then(|z| zone_id(z, &mut err));
                     }
                     Property::ResetsClock(_) => pt.resets_clock = true,
+                    Property::DroppedBothColours(_) => pt.drops.on_both_colours = true,
                     Property::SurvivesBlasts { nearby, span } => {
                         if !self.captures_explode {
                             err(
@@ -1069,6 +1074,15 @@ impl Draft {
             interchangeable,
             swapped_to_hand: self.swapped_to_hand,
             captures_explode: self.captures_explode,
+            castling_by_drops: self.castling_by_drops.as_ref().and_then(|(k, p)| {
+                if self.castling.is_empty() {
+                    err(
+                        k.span,
+                        "drops give castling rights only in a game with castling".into(),
+                    );
+                }
+                Some((zone_id(k, &mut err)?, zone_id(p, &mut err)?))
+            }),
             separated: self
                 .separated
                 .iter()

@@ -55,6 +55,12 @@ pub struct RuleSet {
     /// check (taking it would blow up the taker's royal).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub captures_explode: bool,
+    /// Drops that give castling rights (placement chess): a castling king dropped on its owner's
+    /// cells of the first zone gives the right to the partners standing on the second zone's
+    /// cells of its rank; a partner dropped on the second zone's cells gets it when such a king
+    /// stands on the first zone's cells of its rank.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub castling_by_drops: Option<(ZoneId, ZoneId)>,
     /// The order in which a FEN lists the pieces in hand (types not named follow in the order of
     /// their definitions); empty: the order of definition.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -642,6 +648,11 @@ pub struct DropRules {
     /// At most this many pieces of this type and owner on the board after a drop or promotion.
     #[serde(default)]
     pub max_on_board: Option<u8>,
+    /// Drops keep this type on both colours: no drop puts more than half of the owner's pieces
+    /// of it (on the board and in hand, rounded up) on one colour, and a drop of another type
+    /// leaves free cells where it may be dropped for half of them (rounded down) on each colour.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub on_both_colours: bool,
 }
 
 impl RuleSet {

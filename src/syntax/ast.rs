@@ -90,6 +90,8 @@ pub enum Statement {
     CapturesToPartner(Span),
     /// `captures explode`
     CapturesExplode(Span),
+    /// `drops give castling rights in ZONE and ZONE`: the kings' zone, the partners'.
+    CastlingByDrops(Name, Name),
     /// `players have hands`
     HaveHands(Span),
     /// `promoted pieces keep their type in hand`
@@ -284,6 +286,8 @@ pub enum Property {
         nearby: bool,
         span: Span,
     },
+    /// `dropped on both colours`
+    DroppedBothColours(Span),
 }
 
 /// One Betza word such as `FfW`: a sequence of atoms, each with its modifiers.

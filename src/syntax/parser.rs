@@ -198,6 +198,9 @@ fn statement(pair: Pair<Rule>) -> Statement {
         Rule::interchangeable => Statement::Interchangeable(p.iter().map(spanned_str).collect()),
         Rule::swapped_to_hand => Statement::SwappedToHand(sp),
         Rule::captures_explode => Statement::CapturesExplode(sp),
+        Rule::castling_by_drops => {
+            Statement::CastlingByDrops(spanned_str(&p[0]), spanned_str(&p[1]))
+        }
         Rule::main_variant => Statement::MainVariant(spanned_str(&p[0])),
         Rule::separated => Statement::Separated(spanned_str(&p[0])),
         Rule::goal => {
@@ -451,6 +454,7 @@ fn property(pair: Pair<Rule>) -> Property {
         Rule::no_hop_over => Property::NoHopOver(p.iter().map(spanned_str).collect()),
         Rule::no_capture => Property::NoCapture(p.iter().map(spanned_str).collect()),
         Rule::on_board => Property::OnBoard(int(&p[0])),
+        Rule::dropped_both_colours => Property::DroppedBothColours(sp),
         Rule::survives_blasts => Property::SurvivesBlasts {
             nearby: p.iter().any(|x| x.as_rule() == Rule::nearby),
             span: sp,
@@ -582,6 +586,7 @@ fn describe(rule: Rule) -> Option<String> {
         | Rule::have_hands
         | Rule::captures_to_partner
         | Rule::captures_explode
+        | Rule::castling_by_drops
         | Rule::hand_order
         | Rule::keep_type_in_hand
         | Rule::no_drop_where_stuck
@@ -664,7 +669,9 @@ fn describe(rule: Rule) -> Option<String> {
         | Rule::no_capture
         | Rule::on_board
         | Rule::survives_blasts
+        | Rule::dropped_both_colours
         | Rule::kw_survives
+        | Rule::kw_dropped
         | Rule::kw_resets
         | Rule::kw_takes
         | Rule::kw_can

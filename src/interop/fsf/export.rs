@@ -77,6 +77,7 @@ pub fn export(rules: &RuleSet) -> Result<String> {
         interchangeable,
         swapped_to_hand,
         captures_explode,
+        castling_by_drops,
         separated,
         checkmate,
         stalemate,
@@ -155,6 +156,12 @@ pub fn export(rules: &RuleSet) -> Result<String> {
         return refuse(
             "interchangeable hand pieces: Fairy-Stockfish has none",
             st(&["interchangeable"]),
+        );
+    }
+    if castling_by_drops.is_some() {
+        return refuse(
+            "`drops give castling rights`: not yet written as Fairy-Stockfish's castlingDroppedPiece",
+            st(&["drops give castling rights"]),
         );
     }
     if *captures_explode {
@@ -586,7 +593,14 @@ pub fn export(rules: &RuleSet) -> Result<String> {
             max_per_colour,
             may_not_mate: _,
             max_on_board,
+            on_both_colours,
         } = &p.drops;
+        if *on_both_colours {
+            return refuse(
+                "`dropped on both colours`: not yet written as Fairy-Stockfish's dropOppositeColoredBishop",
+                pc(p, &["dropped on both colours"]),
+            );
+        }
         if max_per_colour.is_some() {
             return refuse(
                 "`at most N per colour`: Fairy-Stockfish has no such limit",
