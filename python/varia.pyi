@@ -194,6 +194,7 @@ class Status:
             "passes",
             "facing",
             "back-and-forth",
+            "full-board",
         ]
     ]:
         """The rule that ended the game, or None."""

@@ -1139,3 +1139,66 @@ fn castling_rights_by_drops_need_castling() {
     assert_eq!(p[0].0, 16);
     assert!(p[0].1.contains("castling"), "{p:?}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Reversi: drops that enclose and flip
+
+#[test]
+fn a_reversi_drop_must_enclose_and_flips_what_it_encloses() {
+    let g = fsf("flipello");
+    let start = g.fen(&g.start());
+    assert_eq!(moves(&g, &start), ["P@c5", "P@d6", "P@e3", "P@f4"]);
+    let after_drop = after(&g, &start, &["P@c5"]);
+    assert!(
+        after_drop.starts_with("8/8/8/2PPP3/3Pp3/8/8/8["),
+        "{after_drop}"
+    );
+}
+
+#[test]
+fn the_first_reversi_stones_go_on_the_centre() {
+    let g = fsf("flipersi");
+    assert_eq!(
+        moves(&g, &g.fen(&g.start())),
+        ["P@d4", "P@d5", "P@e4", "P@e5"]
+    );
+}
+
+#[test]
+fn a_stuck_reversi_player_passes_and_two_passes_end_the_game_by_count() {
+    let g = fsf("flipello");
+    let f = "8/8/8/3PP3/3PP3/8/8/7p[Pp] w - - 0 1";
+    // Written as the cell of White's first stone twice.
+    assert_eq!(moves(&g, f), ["d4d4"]);
+    let mut pos = g.parse_fen(f).unwrap();
+    for m in ["d4d4", "h1h1"] {
+        let mv = g.parse_move(&pos, m).unwrap();
+        pos = g.make(&pos, &mv);
+    }
+    assert_eq!(common::result_of(&g, &pos), "white");
+}
+
+#[test]
+fn a_full_reversi_board_ends_the_game_by_count() {
+    let g = fsf("flipello");
+    let f = "pPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPP1[Pp] b - - 0 1";
+    assert_eq!(moves(&g, f), ["P@h1"]);
+    let mut pos = g.parse_fen(f).unwrap();
+    let mv = g.parse_move(&pos, "P@h1").unwrap();
+    pos = g.make(&pos, &mv);
+    // The long diagonal turned black: 57 white stones against 7 black.
+    assert_eq!(
+        g.fen(&pos),
+        "pPPPPPPP/PpPPPPPP/PPpPPPPP/PPPpPPPP/PPPPpPPP/PPPPPpPP/PPPPPPpP/PPPPPPPp[P] w - - 0 2"
+    );
+    assert_eq!(common::result_of(&g, &pos), "white");
+}
+
+#[test]
+fn a_piece_that_never_moves_may_not_have_moves() {
+    let src = format!("{CHESS}  never moves\nsetup 4k3/8/8/8/8/8/8/R3K3 w - - 0 1\n");
+    let p = problems(&src);
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert_eq!(p[0].0, 14);
+    assert!(p[0].1.contains("never move"), "{p:?}");
+}

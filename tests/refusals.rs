@@ -322,9 +322,9 @@ fn broken_rule_sets_are_refused_by_game_new() {
             "an interchangeable group needs two or more known pieces",
         ),
         (
-            "a piece without moves",
-            |r| r.pieces[1].moves.clear(),
-            "piece `Queen`: it has no moves",
+            "a piece named as another",
+            |r| r.pieces[1].name = r.pieces[0].name.clone(),
+            "piece `King`: its name is empty or used twice",
         ),
         (
             "two players of one name",

@@ -288,7 +288,9 @@ def test_last_player_wins():
 
 def test_random_games_stay_consistent():
     """Random play in every variant: each move listed plays, each FEN reads back to the same
-    position with the same moves, and a finished game has no moves."""
+    position with the same moves (unless the game ended by a rule that looks at the moves
+    played, which a FEN does not hold), and a finished game has no moves."""
+    history = {"repetition", "perpetual-check", "passes", "facing", "back-and-forth"}
     rng = random.Random(14)
     for param in variant_cases():
         path, name = param.values
@@ -303,7 +305,8 @@ def test_random_games_stay_consistent():
             pos.push(rng.choice(moves))
             again = game.position(pos.fen)
             assert again.fen == pos.fen
-            assert again.legal_moves() == pos.legal_moves()
+            if pos.status.reason not in history:
+                assert again.legal_moves() == pos.legal_moves()
 
 
 def test_garbage_raises_varia_errors(chess):

@@ -686,6 +686,20 @@ impl<B: Bits> Engine<B> {
             if self.rules.castling_by_drops.is_some() {
                 self.castling_by_drop(pos, side, to, m.piece);
             }
+            if self.rules.flip_enclosed {
+                for c in self.enclosed(pos, to, side).cells() {
+                    if let Some(p) = pos.piece(c) {
+                        self.put(
+                            pos,
+                            c,
+                            Piece {
+                                owner: PlayerId(side),
+                                ..p
+                            },
+                        );
+                    }
+                }
+            }
             reset_clock = true;
         } else if let Some(pc) = self.take(pos, from) {
             // A castling partner leaves first: the king may land where it stood.
@@ -864,6 +878,41 @@ impl<B: Bits> Engine<B> {
                 self.to_hand(pos, p, captor);
             }
         }
+    }
+
+    /// The enemy pieces of `side` that a piece of its on `to` encloses: in each orthogonal or
+    /// diagonal direction, one or more enemy pieces in a row, then a piece of `side`'s.
+    pub(crate) fn enclosed(&self, pos: &Pos<B>, to: usize, side: u8) -> B {
+        let b = &self.rules.board;
+        let (f0, r0) = ((to % self.t.files) as i32, (to / self.t.files) as i32);
+        let mine = pos.by_owner[side.index()];
+        let mut out = B::EMPTY;
+        for (df, dr) in [
+            (-1, -1),
+            (0, -1),
+            (1, -1),
+            (-1, 0),
+            (1, 0),
+            (-1, 1),
+            (0, 1),
+            (1, 1),
+        ] {
+            let mut line = B::EMPTY;
+            let (mut f, mut r) = (f0 + df, r0 + dr);
+            while let Some(c) = b.cell(f, r).map(|c| c.index()) {
+                if mine.has(c) {
+                    out |= line;
+                    break;
+                }
+                if !pos.occ.has(c) {
+                    break;
+                }
+                line |= B::cell(c);
+                f += df;
+                r += dr;
+            }
+        }
+        out
     }
 
     /// The castling rights a drop of `kind` on `to` gives (see [`RuleSet::castling_by_drops`]).

@@ -37,6 +37,8 @@ impl<B: Bits> Ends<B> {
             || !rules.extinctions.is_empty()
             || rules.check_limit.is_some()
             || rules.passing
+            || rules.passing_when_stuck
+            || rules.full_board_ends
             || rules.facing_draws;
         let filters = rules.must_capture
             || rules.no_checks
@@ -112,7 +114,10 @@ impl<B: Bits> Engine<B> {
         if let Some((p, o)) = self.goal_reached(pos) {
             return Some((Reason::Goal, p, o));
         }
-        if self.rules.passing {
+        if self.rules.full_board_ends && (self.t.on_board & !pos.occ).none() {
+            return Some((Reason::FullBoard, pos.st.side, Outcome::Draw));
+        }
+        if self.rules.passing || self.rules.passing_when_stuck {
             let active = (0..self.t.players as u8)
                 .filter(|p| pos.st.eliminated & (1 << p) == 0)
                 .count();

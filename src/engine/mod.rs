@@ -129,11 +129,13 @@ pub enum Reason {
     Facing,
     /// A player moved one piece back and forth as often as the rules forbid: it loses.
     BackAndForth,
+    /// No cell of the board is empty: a draw (or decided by value).
+    FullBoard,
 }
 
 impl Reason {
     /// Every rule that can end a game, in declaration order.
-    pub const ALL: [Reason; 16] = [
+    pub const ALL: [Reason; 17] = [
         Reason::Checkmate,
         Reason::Stalemate,
         Reason::DropMate,
@@ -150,6 +152,7 @@ impl Reason {
         Reason::Passes,
         Reason::Facing,
         Reason::BackAndForth,
+        Reason::FullBoard,
     ];
 
     /// The rule's name as `show --json` writes it.
@@ -171,6 +174,7 @@ impl Reason {
             Reason::Passes => "passes",
             Reason::Facing => "facing",
             Reason::BackAndForth => "back-and-forth",
+            Reason::FullBoard => "full-board",
         }
     }
 }

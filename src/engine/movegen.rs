@@ -3,7 +3,7 @@
 //! full test of making the move.
 
 use super::AsIndex;
-use super::bits::Bits;
+use super::bits::{Bits, set_of};
 use super::core::{Bulk, Engine, Safety};
 use super::position::{Move, MoveKind, NONE, Pos, Sq};
 use super::tables::{Hop, Kind, Ride};
@@ -138,6 +138,21 @@ impl<B: Bits> Engine<B> {
         }
         if self.ends.filters {
             self.filter_moves(pos, out, safety.in_check);
+        }
+        if out.is_empty() && self.rules.passing_when_stuck {
+            // Stuck with a piece on the board: a pass, written as the first piece's cell twice.
+            let mine = pos.by_owner[pos.st.side.index()];
+            if mine.any() {
+                let c = mine.lowest();
+                out.push(Move {
+                    from: Cell(c as u16),
+                    to: Cell(c as u16),
+                    piece: PieceId(pos.sq[c].kind),
+                    promotion: None,
+                    swap: false,
+                    kind: MoveKind::Pass,
+                });
+            }
         }
     }
 
@@ -1135,13 +1150,27 @@ impl<B: Bits> Engine<B> {
             }
             cells
         };
+        // Where drops must enclose: the cells that do (or the start zone's, while one is empty).
+        let enclosing = if self.rules.drops_enclose {
+            let start = self
+                .rules
+                .enclosing_start
+                .map_or(B::EMPTY, |z| t.zone(z, s) & empty);
+            if start.any() {
+                start
+            } else {
+                set_of(empty.cells().filter(|&c| self.enclosed(pos, c, side).any()))
+            }
+        } else {
+            !B::EMPTY
+        };
         for slot in 0..t.kinds {
             if pos.hands[base + slot] == 0 {
                 continue;
             }
             for &kind in &t.members[slot] {
                 let rules = &self.rules.pieces[kind.index()].drops;
-                let mut allowed = targets(kind);
+                let mut allowed = targets(kind) & enclosing;
                 for &k in &self.both_colours {
                     if k != kind {
                         allowed &= !keep_free(k);

@@ -310,7 +310,8 @@ pub enum MoveKind {
         path: u32,
     },
     /// A pass: nothing moves; `from` and `to` are the cell of the passing player's royal piece
-    /// (written as that cell twice, as Fairy-Stockfish writes Janggi's pass).
+    /// (written as that cell twice, as Fairy-Stockfish writes Janggi's pass), or, passing when
+    /// stuck, of its first piece.
     Pass,
 }
 

@@ -113,6 +113,9 @@ struct Draft {
     swapped_to_hand: bool,
     captures_explode: bool,
     castling_by_drops: Option<(Name, Name)>,
+    /// `drops must enclose`, with its start zone.
+    drops_enclose: Option<Option<Name>>,
+    flip_enclosed: bool,
     separated: Vec<Name>,
     endings: Endings,
 }
@@ -129,6 +132,8 @@ struct Endings {
     no_checks: bool,
     no_drop_checks: bool,
     passing: bool,
+    passing_when_stuck: bool,
+    full_board_ends: bool,
     facing_draws: bool,
     must_drop: Option<Vec<Name>>,
     checked_royal: bool,
@@ -296,7 +301,13 @@ impl Draft {
             Statement::MustCapture(_) => self.endings.must_capture = true,
             Statement::NoChecks(_) => self.endings.no_checks = true,
             Statement::NoDropChecks(_) => self.endings.no_drop_checks = true,
-            Statement::Passing(_) => self.endings.passing = true,
+            Statement::Passing(_, false) => self.endings.passing = true,
+            Statement::Passing(_, true) => self.endings.passing_when_stuck = true,
+            Statement::FullBoardEnds(_) => self.endings.full_board_ends = true,
+            Statement::EnclosingDrops(_, first) => {
+                self.drops_enclose = Some(first.clone());
+            }
+            Statement::Flipping(_) => self.flip_enclosed = true,
             Statement::FacingDraws(_) => self.endings.facing_draws = true,
             Statement::MustDrop(names) => self.endings.must_drop = Some(names.clone()),
             Statement::CheckedRoyal(_) => self.endings.checked_royal = true,
@@ -627,6 +638,7 @@ impl Draft {
                     }
                     Property::ResetsClock(_) => pt.resets_clock = true,
                     Property::DroppedBothColours(_) => pt.drops.on_both_colours = true,
+                    Property::NeverMoves(_) => {}
                     Property::SurvivesBlasts { nearby, span } => {
                         if !self.captures_explode {
                             err(
@@ -671,7 +683,22 @@ impl Draft {
                 .properties
                 .iter()
                 .any(|p| matches!(p, Property::Moves { .. }));
-            if pt.moves.is_empty() && !stated {
+            let never = d.properties.iter().find_map(|p| match p {
+                Property::NeverMoves(span) => Some(*span),
+                _ => None,
+            });
+            if let Some(span) = never
+                && stated
+            {
+                err(
+                    span,
+                    format!(
+                        "piece `{}` has moves: it cannot also never move",
+                        d.name.node
+                    ),
+                );
+            }
+            if pt.moves.is_empty() && !stated && never.is_none() {
                 err(
                     d.name.span,
                     format!("piece `{}` has no `moves`", d.name.node),
@@ -1074,6 +1101,13 @@ impl Draft {
             interchangeable,
             swapped_to_hand: self.swapped_to_hand,
             captures_explode: self.captures_explode,
+            drops_enclose: self.drops_enclose.is_some(),
+            enclosing_start: self
+                .drops_enclose
+                .as_ref()
+                .and_then(|z| z.as_ref())
+                .and_then(|z| zone_id(z, &mut err)),
+            flip_enclosed: self.flip_enclosed,
             castling_by_drops: self.castling_by_drops.as_ref().and_then(|(k, p)| {
                 if self.castling.is_empty() {
                     err(
@@ -1098,6 +1132,8 @@ impl Draft {
             no_checks: ends.no_checks,
             no_drop_checks: ends.no_drop_checks,
             passing: ends.passing,
+            passing_when_stuck: ends.passing_when_stuck,
+            full_board_ends: ends.full_board_ends,
             facing_draws: ends.facing_draws,
             must_drop,
             checked_royal_only_captures: ends.checked_royal,

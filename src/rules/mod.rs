@@ -61,6 +61,17 @@ pub struct RuleSet {
     /// stands on the first zone's cells of its rank.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub castling_by_drops: Option<(ZoneId, ZoneId)>,
+    /// A drop must enclose one or more enemy pieces in a line (orthogonal or diagonal, without
+    /// gaps) between it and another piece of its owner (Reversi).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub drops_enclose: bool,
+    /// With `drops_enclose`: while a cell of this zone is empty, drops go there instead and need
+    /// enclose nothing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub enclosing_start: Option<ZoneId>,
+    /// The enemy pieces a drop encloses (see `drops_enclose`) change owner.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub flip_enclosed: bool,
     /// The order in which a FEN lists the pieces in hand (types not named follow in the order of
     /// their definitions); empty: the order of definition.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -118,6 +129,14 @@ pub struct RuleSet {
     /// A player with one royal piece may pass instead of moving (not while in check).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub passing: bool,
+    /// A player with no legal move but a piece on the board passes (the pass is written as the
+    /// cell of its first piece twice); passes by every player in a row draw, as with `passing`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub passing_when_stuck: bool,
+    /// Once no cell of the board is empty, the game ends in a draw (decided by value where
+    /// [`RuleSet::draws_by_value`] says so).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub full_board_ends: bool,
     /// A player whose royal piece faces an enemy royal along a file or rank (nothing between)
     /// must end the facing or pass (even in check); facing that outlasts a move draws.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -814,9 +833,6 @@ impl RuleSet {
             }
             if !zone_ok(&p.confined_to) || !zone_ok(&p.barred_from) || !zone_ok(&p.drops.zone) {
                 return bad("unknown zone");
-            }
-            if p.moves.is_empty() {
-                return bad("it has no moves");
             }
             let lists = [
                 &p.first_moves_lost_to,

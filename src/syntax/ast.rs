@@ -149,7 +149,14 @@ pub enum Statement {
     /// `checks by drops are forbidden`
     NoDropChecks(Span),
     /// `passing allowed`
-    Passing(Span),
+    /// `passing allowed` (false) or `passing when stuck` (true).
+    Passing(Span, bool),
+    /// `drops must enclose [, first in ZONE]`
+    EnclosingDrops(Span, Option<Name>),
+    /// `enclosed pieces flip`
+    Flipping(Span),
+    /// `a full board ends the game`
+    FullBoardEnds(Span),
     /// `royals facing draw`
     FacingDraws(Span),
     /// `draws decided by value[, PLAYER +N]`: the player and the bonus as written.
@@ -288,6 +295,8 @@ pub enum Property {
     },
     /// `dropped on both colours`
     DroppedBothColours(Span),
+    /// `never moves`
+    NeverMoves(Span),
 }
 
 /// One Betza word such as `FfW`: a sequence of atoms, each with its modifiers.

@@ -250,7 +250,10 @@ fn statement(pair: Pair<Rule>) -> Statement {
         Rule::must_capture => Statement::MustCapture(sp),
         Rule::no_checks => Statement::NoChecks(sp),
         Rule::no_drop_checks => Statement::NoDropChecks(sp),
-        Rule::passing => Statement::Passing(sp),
+        Rule::passing => Statement::Passing(sp, p.iter().any(|x| x.as_rule() == Rule::when_stuck)),
+        Rule::enclosing_drops => Statement::EnclosingDrops(sp, p.first().map(spanned_str)),
+        Rule::flipping => Statement::Flipping(sp),
+        Rule::full_board_ends => Statement::FullBoardEnds(sp),
         Rule::facing_draws => Statement::FacingDraws(sp),
         Rule::draws_by_value => {
             let names: Vec<_> = p
@@ -455,6 +458,7 @@ fn property(pair: Pair<Rule>) -> Property {
         Rule::no_capture => Property::NoCapture(p.iter().map(spanned_str).collect()),
         Rule::on_board => Property::OnBoard(int(&p[0])),
         Rule::dropped_both_colours => Property::DroppedBothColours(sp),
+        Rule::never_moves => Property::NeverMoves(sp),
         Rule::survives_blasts => Property::SurvivesBlasts {
             nearby: p.iter().any(|x| x.as_rule() == Rule::nearby),
             span: sp,
@@ -608,6 +612,9 @@ fn describe(rule: Rule) -> Option<String> {
         | Rule::no_checks
         | Rule::no_drop_checks
         | Rule::passing
+        | Rule::enclosing_drops
+        | Rule::flipping
+        | Rule::full_board_ends
         | Rule::facing_draws
         | Rule::draws_by_value
         | Rule::must_drop
@@ -670,6 +677,7 @@ fn describe(rule: Rule) -> Option<String> {
         | Rule::on_board
         | Rule::survives_blasts
         | Rule::dropped_both_colours
+        | Rule::never_moves
         | Rule::kw_survives
         | Rule::kw_dropped
         | Rule::kw_resets

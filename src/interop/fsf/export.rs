@@ -78,6 +78,9 @@ pub fn export(rules: &RuleSet) -> Result<String> {
         swapped_to_hand,
         captures_explode,
         castling_by_drops,
+        drops_enclose,
+        enclosing_start: _, // refused with `drops_enclose`
+        flip_enclosed,
         separated,
         checkmate,
         stalemate,
@@ -89,6 +92,8 @@ pub fn export(rules: &RuleSet) -> Result<String> {
         no_checks,
         no_drop_checks,
         passing,
+        passing_when_stuck,
+        full_board_ends,
         facing_draws,
         must_drop,
         checked_royal_only_captures,
@@ -156,6 +161,18 @@ pub fn export(rules: &RuleSet) -> Result<String> {
         return refuse(
             "interchangeable hand pieces: Fairy-Stockfish has none",
             st(&["interchangeable"]),
+        );
+    }
+    if *drops_enclose || *flip_enclosed {
+        return refuse(
+            "`drops must enclose` / `enclosed pieces flip`: not yet written as Fairy-Stockfish's enclosingDrop",
+            st(&["drops must enclose", "enclosed pieces flip"]),
+        );
+    }
+    if *passing_when_stuck || *full_board_ends {
+        return refuse(
+            "`passing when stuck` / `a full board ends the game`: not yet written as Fairy-Stockfish's passOnStalemate and adjudicateFullBoard",
+            st(&["passing when stuck", "a full board ends the game"]),
         );
     }
     if castling_by_drops.is_some() {
