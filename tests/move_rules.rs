@@ -1202,3 +1202,22 @@ fn a_piece_that_never_moves_may_not_have_moves() {
     assert_eq!(p[0].0, 14);
     assert!(p[0].1.contains("never move"), "{p:?}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Ataxx: free drops next to own pieces, and neighbours that flip
+
+#[test]
+fn an_ataxx_clone_or_jump_turns_the_enemy_stones_beside_it() {
+    let g = fsf("ataxx");
+    let f = "P5p/7/1p5/7/7/7/p5P w 0 1";
+    // Clones (drops from an endless supply) next to a White stone, jumps two cells away.
+    assert_eq!(
+        moves(&g, f),
+        [
+            "P@a6", "P@b6", "P@b7", "P@f1", "P@f2", "P@g2", "a7a5", "a7c5", "a7c6", "a7c7", "g1e1",
+            "g1e2", "g1e3", "g1f3", "g1g3"
+        ]
+    );
+    assert_eq!(after(&g, f, &["P@b6"]), "P5p/1P5/1P5/7/7/7/p5P b - - 0 1");
+    assert_eq!(after(&g, f, &["a7c5"]), "6p/7/1PP4/7/7/7/p5P b - - 1 1");
+}

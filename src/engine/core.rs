@@ -56,8 +56,11 @@ pub struct Engine<B> {
     /// The types whose drops keep them on both colours (see
     /// [`crate::rules::DropRules::on_both_colours`]).
     pub both_colours: Vec<u8>,
-    /// Where captures explode: per cell, the cells a king's step away (empty otherwise).
-    pub blast: Vec<B>,
+    /// Per cell, the cells a king's step away, where some rule looks at them (captures that
+    /// explode, drops that touch, neighbours that flip); empty otherwise.
+    pub neighbours: Vec<B>,
+    /// The types that may be dropped without being held, a bit each.
+    pub free_drops: u64,
     /// The types that survive blasts next to them, and those that survive every blast (a bit
     /// each; see [`crate::rules::Survival`]).
     pub survives_near: u64,
@@ -250,7 +253,7 @@ impl<B: Bits> Engine<B> {
             })
             .collect();
         let start = Pos::empty(cells, kinds, players);
-        let blast = if rules.captures_explode {
+        let neighbours = if rules.captures_explode || rules.drops_touch || rules.neighbours_flip {
             (0..cells)
                 .map(|c| {
                     let (f, r) = ((c % t.files) as i32, (c / t.files) as i32);
@@ -336,7 +339,8 @@ impl<B: Bits> Engine<B> {
                 .filter(|&i| rules.pieces[i].drops.on_both_colours)
                 .map(|i| i as u8)
                 .collect(),
-            blast,
+            neighbours,
+            free_drops: kind_set(&rules.free_drops),
             survives_near: survivors(&[Survival::Nearby, Survival::Always]),
             survives_all: survivors(&[Survival::Always]),
             rules,
@@ -670,7 +674,9 @@ impl<B: Bits> Engine<B> {
         if m.kind == MoveKind::Pass {
             // Nothing on the board changes.
         } else if m.kind == MoveKind::Drop {
-            self.add_hand(pos, side, t.hand_slot[m.piece.index()], -1);
+            if self.free_drops >> m.piece.0 & 1 == 0 {
+                self.add_hand(pos, side, t.hand_slot[m.piece.index()], -1);
+            }
             self.put(
                 pos,
                 to,
@@ -687,18 +693,11 @@ impl<B: Bits> Engine<B> {
                 self.castling_by_drop(pos, side, to, m.piece);
             }
             if self.rules.flip_enclosed {
-                for c in self.enclosed(pos, to, side).cells() {
-                    if let Some(p) = pos.piece(c) {
-                        self.put(
-                            pos,
-                            c,
-                            Piece {
-                                owner: PlayerId(side),
-                                ..p
-                            },
-                        );
-                    }
-                }
+                let enclosed = self.enclosed(pos, to, side);
+                self.flip(pos, enclosed, side);
+            }
+            if self.rules.neighbours_flip {
+                self.flip(pos, self.neighbours[to] & pos.occ, side);
             }
             reset_clock = true;
         } else if let Some(pc) = self.take(pos, from) {
@@ -781,6 +780,9 @@ impl<B: Bits> Engine<B> {
             {
                 self.explode(pos, to, side, loser);
             }
+            if self.rules.neighbours_flip {
+                self.flip(pos, self.neighbours[to] & pos.occ, side);
+            }
             reset_clock |= m.promotion.is_some()
                 || (self.rules.pieces[pc.kind.index()].resets_clock
                     && !self.can_return(pc.kind.0, side, from, to));
@@ -857,7 +859,7 @@ impl<B: Bits> Engine<B> {
     #[cold]
     #[inline(never)]
     fn explode(&self, pos: &mut Pos<B>, to: usize, side: u8, loser: u8) {
-        let near = self.blast[to] & pos.occ;
+        let near = self.neighbours[to] & pos.occ;
         for c in near.cells().chain(std::iter::once(to)) {
             let Some(p) = pos.piece(c) else { continue };
             let spared = if c == to {
@@ -876,6 +878,19 @@ impl<B: Bits> Engine<B> {
             let captor = if p.owner.0 == side { loser } else { side };
             if captor != p.owner.0 {
                 self.to_hand(pos, p, captor);
+            }
+        }
+    }
+
+    /// Gives the pieces on `cells` that are not `side`'s to `side`.
+    fn flip(&self, pos: &mut Pos<B>, cells: B, side: u8) {
+        for c in (cells & !pos.by_owner[side.index()]).cells() {
+            if let Some(p) = pos.piece(c) {
+                let p = Piece {
+                    owner: PlayerId(side),
+                    ..p
+                };
+                self.put(pos, c, p);
             }
         }
     }
@@ -1127,7 +1142,7 @@ impl<B: Bits> Engine<B> {
     /// captures explode) has no royal piece next to it that the blast would take too.
     pub(crate) fn threatens(&self, pos: &Pos<B>, c: usize, by: u8) -> bool {
         if self.rules.captures_explode
-            && (self.blast[c] & pos.royals & pos.by_owner[by.index()]).any()
+            && (self.neighbours[c] & pos.royals & pos.by_owner[by.index()]).any()
         {
             return false;
         }

@@ -1122,7 +1122,7 @@ impl<B: Bits> Engine<B> {
         let side = pos.st.side;
         let s = side.index();
         let base = s * t.kinds;
-        if pos.hands[base..base + t.kinds].iter().all(|&n| n == 0) {
+        if self.free_drops == 0 && pos.hands[base..base + t.kinds].iter().all(|&n| n == 0) {
             return;
         }
         let empty = !pos.occ & t.on_board;
@@ -1164,11 +1164,18 @@ impl<B: Bits> Engine<B> {
         } else {
             !B::EMPTY
         };
+        let enclosing = if self.rules.drops_touch {
+            let mine = pos.by_owner[s];
+            enclosing & set_of(empty.cells().filter(|&c| (self.neighbours[c] & mine).any()))
+        } else {
+            enclosing
+        };
         for slot in 0..t.kinds {
-            if pos.hands[base + slot] == 0 {
-                continue;
-            }
+            let held = pos.hands[base + slot] > 0;
             for &kind in &t.members[slot] {
+                if !held && self.free_drops >> kind & 1 == 0 {
+                    continue;
+                }
                 let rules = &self.rules.pieces[kind.index()].drops;
                 let mut allowed = targets(kind) & enclosing;
                 for &k in &self.both_colours {

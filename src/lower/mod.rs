@@ -116,6 +116,9 @@ struct Draft {
     /// `drops must enclose`, with its start zone.
     drops_enclose: Option<Option<Name>>,
     flip_enclosed: bool,
+    free_drops: Vec<Name>,
+    drops_touch: bool,
+    neighbours_flip: bool,
     separated: Vec<Name>,
     endings: Endings,
 }
@@ -308,6 +311,9 @@ impl Draft {
                 self.drops_enclose = Some(first.clone());
             }
             Statement::Flipping(_) => self.flip_enclosed = true,
+            Statement::FreeDrops(names) => self.free_drops = names.clone(),
+            Statement::TouchingDrops(_) => self.drops_touch = true,
+            Statement::NeighboursFlip(_) => self.neighbours_flip = true,
             Statement::FacingDraws(_) => self.endings.facing_draws = true,
             Statement::MustDrop(names) => self.endings.must_drop = Some(names.clone()),
             Statement::CheckedRoyal(_) => self.endings.checked_royal = true,
@@ -1108,6 +1114,13 @@ impl Draft {
                 .and_then(|z| z.as_ref())
                 .and_then(|z| zone_id(z, &mut err)),
             flip_enclosed: self.flip_enclosed,
+            free_drops: self
+                .free_drops
+                .iter()
+                .filter_map(|n| piece_id(n, &mut err))
+                .collect(),
+            drops_touch: self.drops_touch,
+            neighbours_flip: self.neighbours_flip,
             castling_by_drops: self.castling_by_drops.as_ref().and_then(|(k, p)| {
                 if self.castling.is_empty() {
                     err(

@@ -72,6 +72,15 @@ pub struct RuleSet {
     /// The enemy pieces a drop encloses (see `drops_enclose`) change owner.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub flip_enclosed: bool,
+    /// Types a player may drop without holding them (an endless supply).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub free_drops: Vec<PieceId>,
+    /// A drop must land a king's step from a piece of its owner (Ataxx).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub drops_touch: bool,
+    /// After every move, the enemy pieces a king's step from where it lands change owner.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub neighbours_flip: bool,
     /// The order in which a FEN lists the pieces in hand (types not named follow in the order of
     /// their definitions); empty: the order of definition.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -155,6 +155,12 @@ pub enum Statement {
     EnclosingDrops(Span, Option<Name>),
     /// `enclosed pieces flip`
     Flipping(Span),
+    /// `drops of TYPE... are free`
+    FreeDrops(Vec<Name>),
+    /// `drops must touch own pieces`
+    TouchingDrops(Span),
+    /// `neighbours flip`
+    NeighboursFlip(Span),
     /// `a full board ends the game`
     FullBoardEnds(Span),
     /// `royals facing draw`

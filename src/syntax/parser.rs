@@ -253,6 +253,9 @@ fn statement(pair: Pair<Rule>) -> Statement {
         Rule::passing => Statement::Passing(sp, p.iter().any(|x| x.as_rule() == Rule::when_stuck)),
         Rule::enclosing_drops => Statement::EnclosingDrops(sp, p.first().map(spanned_str)),
         Rule::flipping => Statement::Flipping(sp),
+        Rule::free_drops => Statement::FreeDrops(p.iter().map(spanned_str).collect()),
+        Rule::touching_drops => Statement::TouchingDrops(sp),
+        Rule::neighbours_flip => Statement::NeighboursFlip(sp),
         Rule::full_board_ends => Statement::FullBoardEnds(sp),
         Rule::facing_draws => Statement::FacingDraws(sp),
         Rule::draws_by_value => {
@@ -614,6 +617,9 @@ fn describe(rule: Rule) -> Option<String> {
         | Rule::passing
         | Rule::enclosing_drops
         | Rule::flipping
+        | Rule::free_drops
+        | Rule::touching_drops
+        | Rule::neighbours_flip
         | Rule::full_board_ends
         | Rule::facing_draws
         | Rule::draws_by_value

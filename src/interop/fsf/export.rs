@@ -81,6 +81,9 @@ pub fn export(rules: &RuleSet) -> Result<String> {
         drops_enclose,
         enclosing_start: _, // refused with `drops_enclose`
         flip_enclosed,
+        free_drops,
+        drops_touch,
+        neighbours_flip,
         separated,
         checkmate,
         stalemate,
@@ -161,6 +164,12 @@ pub fn export(rules: &RuleSet) -> Result<String> {
         return refuse(
             "interchangeable hand pieces: Fairy-Stockfish has none",
             st(&["interchangeable"]),
+        );
+    }
+    if !free_drops.is_empty() || *drops_touch || *neighbours_flip {
+        return refuse(
+            "`drops of TYPE... are free` / `drops must touch own pieces` / `neighbours flip`: not yet written as Fairy-Stockfish's freeDrops and Ataxx rules",
+            st(&["drops of", "drops must touch", "neighbours flip"]),
         );
     }
     if *drops_enclose || *flip_enclosed {
