@@ -1221,3 +1221,53 @@ fn an_ataxx_clone_or_jump_turns_the_enemy_stones_beside_it() {
     assert_eq!(after(&g, f, &["P@b6"]), "P5p/1P5/1P5/7/7/7/p5P b - - 0 1");
     assert_eq!(after(&g, f, &["a7c5"]), "6p/7/1PP4/7/7/7/p5P b - - 1 1");
 }
+
+// ---------------------------------------------------------------------------------------------
+// walls left behind (Joust, Snailtrail)
+
+#[test]
+fn a_piece_leaves_a_wall_that_no_piece_may_enter() {
+    let g = fsf("joust");
+    let start = g.fen(&g.start());
+    // Written with the wall, as Fairy-Stockfish writes it; read with or without it.
+    assert_eq!(
+        moves(&g, &start),
+        [
+            "d4b3,b3d4",
+            "d4b5,b5d4",
+            "d4c2,c2d4",
+            "d4c6,c6d4",
+            "d4e2,e2d4",
+            "d4e6,e6d4",
+            "d4f3,f3d4",
+            "d4f5,f5d4"
+        ]
+    );
+    let f = after(&g, &start, &["d4f5,f5d4", "e5c4"]);
+    assert_eq!(f, "8/8/8/4*N2/2n*4/8/8/8 w - - 2 2");
+    // Read back from the FEN, the walls keep the snail off a1 (and g7 for Black).
+    let g2 = fsf("snailtrail");
+    let f2 = after(&g2, &g2.fen(&g2.start()), &["a1b2", "g7f6"]);
+    assert_eq!(f2, "6*/5p1/7/7/7/1P5/*6 w - - 2 2");
+    assert_eq!(
+        moves(&g2, &f2),
+        [
+            "b2a2,a2b2",
+            "b2a3,a3b2",
+            "b2b1,b1b2",
+            "b2b3,b3b2",
+            "b2c1,c1b2",
+            "b2c2,c2b2",
+            "b2c3,c3b2"
+        ]
+    );
+}
+
+#[test]
+fn a_wall_in_a_fen_needs_walls_in_the_rules() {
+    let g = load("definitions/classic/chess.varia", None);
+    assert!(
+        g.parse_fen("rnbqkbnr/pppppppp/8/8/4*3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+            .is_err()
+    );
+}

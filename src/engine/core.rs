@@ -141,6 +141,7 @@ const CASTLE_SALT: u64 = 4 << 40;
 const EP_SALT: u64 = 5 << 40;
 const PENDING_SALT: u64 = 6 << 40;
 const OUT_SALT: u64 = 7 << 40;
+const WALL_SALT: u64 = 8 << 40;
 
 /// What a position's player to move must watch for when testing moves for legality.
 pub struct Safety<B> {
@@ -553,7 +554,18 @@ impl<B: Bits> Engine<B> {
         for (i, &n) in pos.hands.iter().enumerate() {
             k ^= self.hand_key(i, n);
         }
+        for c in pos.walls.cells() {
+            k ^= mix(WALL_SALT ^ c as u64);
+        }
         k
+    }
+
+    /// Walls up the empty cell `c`.
+    pub(crate) fn add_wall(&self, pos: &mut Pos<B>, c: usize) {
+        pos.log.push(Change::Wall(c as u16));
+        pos.walls |= B::cell(c);
+        pos.occ |= B::cell(c);
+        pos.st.key ^= mix(WALL_SALT ^ c as u64);
     }
 
     /// Sets a cell, logging the old contents and keeping the key.
@@ -808,6 +820,12 @@ impl<B: Bits> Engine<B> {
                     }
                 }
             }
+        }
+        if self.rules.pieces_leave_walls
+            && !matches!(m.kind, MoveKind::Pass | MoveKind::Drop)
+            && pos.is_empty(from)
+        {
+            self.add_wall(pos, from);
         }
         pos.st.passes = if m.kind == MoveKind::Pass {
             pos.st.passes.saturating_add(1)

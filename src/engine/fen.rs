@@ -216,8 +216,13 @@ impl<B: Bits> Engine<B> {
                     if file >= b.files as i32 {
                         return Err(bad_width(file as usize + 1));
                     }
-                    if b.cell(file, rank).is_some() {
-                        return Err(FenError::NotAHole(rank_no));
+                    if let Some(c) = b.cell(file, rank) {
+                        // On a cell of the board: a wall, where pieces leave walls.
+                        if !self.rules.pieces_leave_walls {
+                            return Err(FenError::NotAHole(rank_no));
+                        }
+                        pos.walls |= B::cell(c.index());
+                        pos.occ |= B::cell(c.index());
                     }
                     file += 1;
                     j += 1;
@@ -679,6 +684,13 @@ impl<B: Bits> Engine<B> {
                     continue;
                 };
                 match pos.piece(c.index()) {
+                    None if pos.walls.has(c.index()) => {
+                        if empty > 0 {
+                            out += &empty.to_string();
+                            empty = 0;
+                        }
+                        out.push('*');
+                    }
                     None => empty += 1,
                     Some(p) => {
                         if empty > 0 {

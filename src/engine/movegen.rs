@@ -194,7 +194,7 @@ impl<B: Bits> Engine<B> {
         let side = pos.st.side;
         let s = side.index();
         let mine = pos.by_owner[s];
-        let enemies = pos.occ & !mine & !self.guarded(pos);
+        let enemies = pos.occ & !mine & !pos.walls & !self.guarded(pos);
         let ep_live = pos.st.ep_cells.any();
         // Pieces that may not take the fast path: tested, pinned, or waiting for a promotion.
         let special = if safety.test_all {

@@ -137,6 +137,8 @@ pub(crate) struct State<B> {
 pub(crate) enum Change {
     Cell(u16, Sq),
     Hand(u16, u8),
+    /// A wall was put on an empty cell.
+    Wall(u16),
 }
 
 /// A game position, with the history of the moves made on it.
@@ -147,6 +149,8 @@ pub struct Pos<B> {
     pub(crate) by_owner: Vec<B>,
     pub(crate) occ: B,
     pub(crate) royals: B,
+    /// Cells walled up during play (`pieces leave walls`): in `occ`, but no piece's.
+    pub(crate) walls: B,
     /// `hands[player * kinds + kind]`.
     pub(crate) hands: Vec<u8>,
     pub(crate) kinds: usize,
@@ -165,6 +169,7 @@ impl<B: Bits> Pos<B> {
             by_owner: vec![B::EMPTY; players],
             occ: B::EMPTY,
             royals: B::EMPTY,
+            walls: B::EMPTY,
             hands: vec![0; kinds * players],
             kinds,
             st: State {
@@ -245,6 +250,11 @@ impl<B: Bits> Pos<B> {
             match self.log.pop() {
                 Some(Change::Cell(c, old)) => self.raw_set(c as usize, old, royal_kinds),
                 Some(Change::Hand(i, n)) => self.hands[i as usize] = n,
+                Some(Change::Wall(c)) => {
+                    let bit = B::cell(c as usize);
+                    self.walls ^= bit;
+                    self.occ ^= bit;
+                }
                 None => break,
             }
         }

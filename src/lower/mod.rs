@@ -119,6 +119,7 @@ struct Draft {
     free_drops: Vec<Name>,
     drops_touch: bool,
     neighbours_flip: bool,
+    leave_walls: bool,
     separated: Vec<Name>,
     endings: Endings,
 }
@@ -314,6 +315,7 @@ impl Draft {
             Statement::FreeDrops(names) => self.free_drops = names.clone(),
             Statement::TouchingDrops(_) => self.drops_touch = true,
             Statement::NeighboursFlip(_) => self.neighbours_flip = true,
+            Statement::LeaveWalls(_) => self.leave_walls = true,
             Statement::FacingDraws(_) => self.endings.facing_draws = true,
             Statement::MustDrop(names) => self.endings.must_drop = Some(names.clone()),
             Statement::CheckedRoyal(_) => self.endings.checked_royal = true,
@@ -1121,6 +1123,7 @@ impl Draft {
                 .collect(),
             drops_touch: self.drops_touch,
             neighbours_flip: self.neighbours_flip,
+            pieces_leave_walls: self.leave_walls,
             castling_by_drops: self.castling_by_drops.as_ref().and_then(|(k, p)| {
                 if self.castling.is_empty() {
                     err(

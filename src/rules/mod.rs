@@ -81,6 +81,10 @@ pub struct RuleSet {
     /// After every move, the enemy pieces a king's step from where it lands change owner.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub neighbours_flip: bool,
+    /// The cell a piece leaves becomes a wall that no piece may enter, pass or take (`*` in a
+    /// FEN); moves are written with the wall (`d4b3,b3d4`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub pieces_leave_walls: bool,
     /// The order in which a FEN lists the pieces in hand (types not named follow in the order of
     /// their definitions); empty: the order of definition.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -161,6 +161,8 @@ pub enum Statement {
     TouchingDrops(Span),
     /// `neighbours flip`
     NeighboursFlip(Span),
+    /// `pieces leave walls`
+    LeaveWalls(Span),
     /// `a full board ends the game`
     FullBoardEnds(Span),
     /// `royals facing draw`

@@ -256,6 +256,7 @@ fn statement(pair: Pair<Rule>) -> Statement {
         Rule::free_drops => Statement::FreeDrops(p.iter().map(spanned_str).collect()),
         Rule::touching_drops => Statement::TouchingDrops(sp),
         Rule::neighbours_flip => Statement::NeighboursFlip(sp),
+        Rule::leave_walls => Statement::LeaveWalls(sp),
         Rule::full_board_ends => Statement::FullBoardEnds(sp),
         Rule::facing_draws => Statement::FacingDraws(sp),
         Rule::draws_by_value => {
@@ -620,6 +621,7 @@ fn describe(rule: Rule) -> Option<String> {
         | Rule::free_drops
         | Rule::touching_drops
         | Rule::neighbours_flip
+        | Rule::leave_walls
         | Rule::full_board_ends
         | Rule::facing_draws
         | Rule::draws_by_value

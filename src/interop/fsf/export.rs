@@ -84,6 +84,7 @@ pub fn export(rules: &RuleSet) -> Result<String> {
         free_drops,
         drops_touch,
         neighbours_flip,
+        pieces_leave_walls,
         separated,
         checkmate,
         stalemate,
@@ -164,6 +165,12 @@ pub fn export(rules: &RuleSet) -> Result<String> {
         return refuse(
             "interchangeable hand pieces: Fairy-Stockfish has none",
             st(&["interchangeable"]),
+        );
+    }
+    if *pieces_leave_walls {
+        return refuse(
+            "`pieces leave walls`: not yet written as Fairy-Stockfish's wallingRule",
+            st(&["pieces leave walls"]),
         );
     }
     if !free_drops.is_empty() || *drops_touch || *neighbours_flip {
