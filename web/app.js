@@ -223,8 +223,10 @@ function drawBoard() {
       if (p.owner === pos.to_move && S.rules.pieces[p.kind].royal) checked.add(p.cell);
     }
   }
+  const walls = new Set(pos.walls || []);
   const classes = (c) => {
     const k = [];
+    if (walls.has(c)) k.push('wall');
     if (zoneCells.has(c)) k.push('zone');
     if (last && (last.from === c || last.to === c)) k.push('last');
     if (S.selected && S.selected.from === c) k.push('selected');

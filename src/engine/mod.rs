@@ -278,6 +278,11 @@ impl Position {
         read!(self, |p| p.is_eliminated(player))
     }
 
+    /// Tells whether a cell has been walled up during play (`pieces leave walls`).
+    pub fn is_wall(&self, cell: Cell) -> bool {
+        read!(self, |p| p.is_wall(cell.index()))
+    }
+
     /// Gets how many pieces of a type a player holds in hand.
     pub fn in_hand(&self, player: PlayerId, kind: PieceId) -> u8 {
         read!(self, |p| p.in_hand(player, kind))

@@ -262,6 +262,11 @@ impl<B: Bits> Pos<B> {
         self.style = style;
     }
 
+    /// Tells whether a cell has been walled up during play (`pieces leave walls`).
+    pub fn is_wall(&self, c: usize) -> bool {
+        c < self.sq.len() && self.walls.has(c)
+    }
+
     /// Gets the player to move.
     pub fn side_to_move(&self) -> PlayerId {
         PlayerId(self.st.side)

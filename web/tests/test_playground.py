@@ -341,3 +341,16 @@ def test_api_errors_are_json(server, defs):
     status, body = request(f"{server}api/moves", {"file": CHESS, "moves": ["e2e4"]})
     assert status == 200
     assert body["moves"] == json.loads(varia("moves", defs / CHESS, "--moves", "e2e4", "--json"))
+
+
+def test_walls_left_behind(page, defs):
+    # Joust: the cell a knight leaves is walled up, drawn dark, and no longer a target.
+    page.open("fsf/joust.varia")
+    page.play("d4", "f5")
+    assert page.js("return S.pos.walls") == [27]
+    assert "wall" in page.cell("d4").get_attribute("class")
+    assert page.js("return S.pos.moves") == ["d4f5,f5d4"]
+    page.play("e5", "c4")
+    page.click("f5")
+    assert "d4" not in page.highlighted()
+    page.shot("walls.png")

@@ -496,6 +496,7 @@ pub fn state_json(game: &Game, r: &Replayed) -> Value {
             .filter(|&p| pos.is_eliminated(p))
             .collect::<Vec<_>>(),
         "board": board,
+        "walls": board_cells(game).filter(|&c| pos.is_wall(c)).collect::<Vec<_>>(),
         "hands": hands,
         "legal": legal,
     })
