@@ -61,6 +61,10 @@ pub struct Engine<B> {
     pub neighbours: Vec<B>,
     /// The types that may be dropped without being held, a bit each.
     pub free_drops: u64,
+    /// Whether drops must enclose or touch (see [`Engine::drop_shape_cells`]).
+    pub drop_shapes: bool,
+    /// Whether moves do more than move, take and promote (see [`Engine::effects`]).
+    pub move_effects: bool,
     /// The types that survive blasts next to them, and those that survive every blast (a bit
     /// each; see [`crate::rules::Survival`]).
     pub survives_near: u64,
@@ -342,6 +346,12 @@ impl<B: Bits> Engine<B> {
                 .collect(),
             neighbours,
             free_drops: kind_set(&rules.free_drops),
+            drop_shapes: rules.drops_enclose || rules.drops_touch,
+            move_effects: rules.captures_explode
+                || rules.castling_by_drops.is_some()
+                || rules.flip_enclosed
+                || rules.neighbours_flip
+                || rules.pieces_leave_walls,
             survives_near: survivors(&[Survival::Nearby, Survival::Always]),
             survives_all: survivors(&[Survival::Always]),
             rules,
@@ -701,16 +711,6 @@ impl<B: Bits> Engine<B> {
             if self.defers_after_drop(m.piece.0, side, to) {
                 self.toggle(pos, PENDING_SALT, |p| &mut p.st.pending, to);
             }
-            if self.rules.castling_by_drops.is_some() {
-                self.castling_by_drop(pos, side, to, m.piece);
-            }
-            if self.rules.flip_enclosed {
-                let enclosed = self.enclosed(pos, to, side);
-                self.flip(pos, enclosed, side);
-            }
-            if self.rules.neighbours_flip {
-                self.flip(pos, self.neighbours[to] & pos.occ, side);
-            }
             reset_clock = true;
         } else if let Some(pc) = self.take(pos, from) {
             // A castling partner leaves first: the king may land where it stood.
@@ -787,14 +787,6 @@ impl<B: Bits> Engine<B> {
                 None => pc,
             };
             self.put(pos, to, moved);
-            if self.rules.captures_explode
-                && let Some(loser) = loser
-            {
-                self.explode(pos, to, side, loser);
-            }
-            if self.rules.neighbours_flip {
-                self.flip(pos, self.neighbours[to] & pos.occ, side);
-            }
             reset_clock |= m.promotion.is_some()
                 || (self.rules.pieces[pc.kind.index()].resets_clock
                     && !self.can_return(pc.kind.0, side, from, to));
@@ -821,11 +813,8 @@ impl<B: Bits> Engine<B> {
                 }
             }
         }
-        if self.rules.pieces_leave_walls
-            && !matches!(m.kind, MoveKind::Pass | MoveKind::Drop)
-            && pos.is_empty(from)
-        {
-            self.add_wall(pos, from);
+        if self.move_effects && m.kind != MoveKind::Pass {
+            self.effects(pos, m, side, loser);
         }
         pos.st.passes = if m.kind == MoveKind::Pass {
             pos.st.passes.saturating_add(1)
@@ -874,8 +863,6 @@ impl<B: Bits> Engine<B> {
     /// capturing piece (unless it survives every blast). Enemy pieces go where captured pieces
     /// go; the mover's own go to the hand of the player whose piece was taken, as if that player
     /// had captured them (Fairy-Stockfish's rule for two players).
-    #[cold]
-    #[inline(never)]
     fn explode(&self, pos: &mut Pos<B>, to: usize, side: u8, loser: u8) {
         let near = self.neighbours[to] & pos.occ;
         for c in near.cells().chain(std::iter::once(to)) {
@@ -897,6 +884,35 @@ impl<B: Bits> Engine<B> {
             if captor != p.owner.0 {
                 self.to_hand(pos, p, captor);
             }
+        }
+    }
+
+    /// What a move does beyond moving, taking and promoting, where the rules say so: castling
+    /// rights by drops, flips, blasts (`loser`: the owner of the piece taken, if any) and walls.
+    #[cold]
+    #[inline(never)]
+    fn effects(&self, pos: &mut Pos<B>, m: &Move, side: u8, loser: Option<u8>) {
+        let (from, to) = (m.from.index(), m.to.index());
+        if m.kind == MoveKind::Drop {
+            if self.rules.castling_by_drops.is_some() {
+                self.castling_by_drop(pos, side, to, m.piece);
+            }
+            if self.rules.flip_enclosed {
+                let enclosed = self.enclosed(pos, to, side);
+                self.flip(pos, enclosed, side);
+            }
+        } else {
+            if self.rules.captures_explode
+                && let Some(loser) = loser
+            {
+                self.explode(pos, to, side, loser);
+            }
+            if self.rules.pieces_leave_walls && pos.is_empty(from) {
+                self.add_wall(pos, from);
+            }
+        }
+        if self.rules.neighbours_flip && pos.piece(to).is_some_and(|p| p.owner.0 == side) {
+            self.flip(pos, self.neighbours[to] & pos.occ, side);
         }
     }
 

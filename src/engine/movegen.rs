@@ -1117,6 +1117,71 @@ impl<B: Bits> Engine<B> {
         }
     }
 
+    /// The empty cells where drops may land by where they are (see
+    /// [`crate::rules::RuleSet::drops_enclose`] and [`crate::rules::RuleSet::drops_touch`]).
+    #[cold]
+    #[inline(never)]
+    fn drop_shape_cells(&self, pos: &Pos<B>, empty: B) -> B {
+        let t = &self.t;
+        let side = pos.st.side;
+        let mut cells = !B::EMPTY;
+        if self.rules.drops_enclose {
+            // The cells that enclose, or the start zone's while one is empty.
+            let start = self
+                .rules
+                .enclosing_start
+                .map_or(B::EMPTY, |z| t.zone(z, side.index()) & empty);
+            cells = if start.any() {
+                start
+            } else {
+                set_of(empty.cells().filter(|&c| self.enclosed(pos, c, side).any()))
+            };
+        }
+        if self.rules.drops_touch {
+            let mine = pos.by_owner[side.index()];
+            cells &= set_of(empty.cells().filter(|&c| (self.neighbours[c] & mine).any()));
+        }
+        cells
+    }
+
+    /// The cells a drop of type `kind` may not take for types kept on both colours (see
+    /// [`crate::rules::DropRules::on_both_colours`]): for `kind` itself, a colour already holding
+    /// half of its pieces (rounded up); for another type, the free cells such a type still needs.
+    #[cold]
+    #[inline(never)]
+    fn colour_room(&self, pos: &Pos<B>, kind: u8, empty: B) -> B {
+        let t = &self.t;
+        let side = pos.st.side;
+        let s = side.index();
+        let colours = [t.even & t.on_board, !t.even & t.on_board];
+        let mut out = B::EMPTY;
+        for &k in &self.both_colours {
+            let own = pos.of(k, side);
+            let total = own.count() + pos.hand(side, k) as u32;
+            if k == kind {
+                for colour in colours {
+                    if (own & colour).count() + 1 > total.div_ceil(2) {
+                        out |= colour;
+                    }
+                }
+                continue;
+            }
+            let mut free = empty & self.drop_cells[k.index() * t.players + s];
+            if let Some(z) = self.rules.pieces[k.index()].drops.zone {
+                free &= t.zone(z, s);
+            }
+            for colour in colours {
+                let have = ((own | free) & colour).count();
+                if have < total / 2 {
+                    return !B::EMPTY;
+                } else if have == total / 2 {
+                    out |= free & colour;
+                }
+            }
+        }
+        out
+    }
+
     fn gen_drops<S: Sink<B>>(&self, pos: &Pos<B>, safety: &Safety<B>, out: &mut S) {
         let t = &self.t;
         let side = pos.st.side;
@@ -1126,72 +1191,27 @@ impl<B: Bits> Engine<B> {
             return;
         }
         let empty = !pos.occ & t.on_board;
-        // The empty cells where a piece of a type may be dropped, before limits.
-        let targets = |kind: u8| {
-            let mut cells = empty & self.drop_cells[kind.index() * t.players + s];
-            if let Some(z) = self.rules.pieces[kind.index()].drops.zone {
-                cells &= t.zone(z, s);
-            }
-            cells
-        };
-        // Types kept on both colours: the cells drops of other types must leave free for them.
-        let keep_free = |k: u8| {
-            let own = pos.of(k, side);
-            let need = (own.count() + pos.hand(side, k) as u32) / 2;
-            let free = targets(k);
-            let mut cells = B::EMPTY;
-            for colour in [t.even & t.on_board, !t.even & t.on_board] {
-                let have = ((own | free) & colour).count();
-                if have < need {
-                    return !B::EMPTY;
-                } else if have == need {
-                    cells |= free & colour;
-                }
-            }
-            cells
-        };
-        // Where drops must enclose: the cells that do (or the start zone's, while one is empty).
-        let enclosing = if self.rules.drops_enclose {
-            let start = self
-                .rules
-                .enclosing_start
-                .map_or(B::EMPTY, |z| t.zone(z, s) & empty);
-            if start.any() {
-                start
-            } else {
-                set_of(empty.cells().filter(|&c| self.enclosed(pos, c, side).any()))
-            }
+        // Where drops must enclose or touch: the cells that may take a drop at all.
+        let placed = if self.drop_shapes {
+            self.drop_shape_cells(pos, empty)
         } else {
             !B::EMPTY
         };
-        let enclosing = if self.rules.drops_touch {
-            let mine = pos.by_owner[s];
-            enclosing & set_of(empty.cells().filter(|&c| (self.neighbours[c] & mine).any()))
-        } else {
-            enclosing
-        };
         for slot in 0..t.kinds {
-            let held = pos.hands[base + slot] > 0;
+            if pos.hands[base + slot] == 0 && self.free_drops == 0 {
+                continue;
+            }
             for &kind in &t.members[slot] {
-                if !held && self.free_drops >> kind & 1 == 0 {
+                if pos.hands[base + slot] == 0 && self.free_drops >> kind & 1 == 0 {
                     continue;
                 }
                 let rules = &self.rules.pieces[kind.index()].drops;
-                let mut allowed = targets(kind) & enclosing;
-                for &k in &self.both_colours {
-                    if k != kind {
-                        allowed &= !keep_free(k);
-                    }
+                let mut allowed = empty & self.drop_cells[kind.index() * t.players + s] & placed;
+                if let Some(z) = rules.zone {
+                    allowed &= t.zone(z, s);
                 }
-                if rules.on_both_colours {
-                    // At most half of them, rounded up, on one colour.
-                    let own = pos.of(kind, side);
-                    let most = (own.count() + pos.hand(side, kind) as u32).div_ceil(2);
-                    for colour in [t.even, !t.even] {
-                        if (own & colour).count() + 1 > most {
-                            allowed &= !colour;
-                        }
-                    }
+                if !self.both_colours.is_empty() {
+                    allowed &= !self.colour_room(pos, kind, empty);
                 }
                 if rules
                     .max_on_board
