@@ -145,6 +145,18 @@ const CASTLE_SALT: u64 = 4 << 40;
 const EP_SALT: u64 = 5 << 40;
 const PENDING_SALT: u64 = 6 << 40;
 const OUT_SALT: u64 = 7 << 40;
+
+/// The eight steps to the cells around a cell, as (file, rank) offsets.
+const KING_STEPS: [(i32, i32); 8] = [
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (-1, 0),
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+];
 const WALL_SALT: u64 = 8 << 40;
 
 /// What a position's player to move must watch for when testing moves for legality.
@@ -263,16 +275,7 @@ impl<B: Bits> Engine<B> {
                 .map(|c| {
                     let (f, r) = ((c % t.files) as i32, (c / t.files) as i32);
                     let mut near = B::EMPTY;
-                    for (df, dr) in [
-                        (-1, -1),
-                        (0, -1),
-                        (1, -1),
-                        (-1, 0),
-                        (1, 0),
-                        (-1, 1),
-                        (0, 1),
-                        (1, 1),
-                    ] {
+                    for (df, dr) in KING_STEPS {
                         if let Some(n) = rules.board.cell(f + df, r + dr) {
                             near |= B::cell(n.index());
                         }
@@ -936,16 +939,7 @@ impl<B: Bits> Engine<B> {
         let (f0, r0) = ((to % self.t.files) as i32, (to / self.t.files) as i32);
         let mine = pos.by_owner[side.index()];
         let mut out = B::EMPTY;
-        for (df, dr) in [
-            (-1, -1),
-            (0, -1),
-            (1, -1),
-            (-1, 0),
-            (1, 0),
-            (-1, 1),
-            (0, 1),
-            (1, 1),
-        ] {
+        for (df, dr) in KING_STEPS {
             let mut line = B::EMPTY;
             let (mut f, mut r) = (f0 + df, r0 + dr);
             while let Some(c) = b.cell(f, r).map(|c| c.index()) {
