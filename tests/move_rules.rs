@@ -1271,3 +1271,43 @@ fn a_wall_in_a_fen_needs_walls_in_the_rules() {
             .is_err()
     );
 }
+
+#[test]
+fn no_piece_takes_a_wall_on_any_path() {
+    // A royal king's steps take the full test (not the fast path): the wall on b1 is no target.
+    let src = "game g
+board 4 x 4
+player white north
+player black south
+piece King K
+  royal
+  moves K
+pieces leave walls
+setup k3/4/4/K*2 w - - 0 1
+";
+    let g = varia::load_str(src, None).unwrap();
+    assert_eq!(
+        moves(&g, "k3/4/4/K*2 w - - 0 1"),
+        ["a1a2,a2a1", "a1b2,b2a1"]
+    );
+}
+
+#[test]
+fn blown_up_pieces_go_to_hand_as_if_captured_by_the_player_who_lost_one() {
+    // Atomic chess with captures to hand (Fairy-Stockfish, asked with that configuration, agrees):
+    // the knight taken and the bishop blown up go to White; White's rook and bishop to Black.
+    let src = std::fs::read_to_string(format!(
+        "{}/definitions/fsf/atomic.varia",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
+    .replace(
+        "captures explode\n",
+        "captures explode\ncaptures go to hand\n",
+    );
+    let g = varia::load_str(&src, None).unwrap();
+    assert_eq!(
+        after(&g, "k7/8/8/8/3bn2R/5B2/8/K7[] w - - 0 1", &["h4e4"]),
+        "k7/8/8/8/8/8/8/K7[BNrb] b - - 0 1"
+    );
+}

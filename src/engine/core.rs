@@ -270,6 +270,10 @@ impl<B: Bits> Engine<B> {
             })
             .collect();
         let start = Pos::empty(cells, kinds, players);
+        let bans = rules
+            .pieces
+            .iter()
+            .any(|p| !p.may_not_hop_over.is_empty() || !p.may_not_capture.is_empty());
         let neighbours = if rules.captures_explode || rules.drops_touch || rules.neighbours_flip {
             (0..cells)
                 .map(|c| {
@@ -334,15 +338,8 @@ impl<B: Bits> Engine<B> {
                 .iter()
                 .map(|p| kind_set(&p.may_not_capture))
                 .collect(),
-            bans: rules
-                .pieces
-                .iter()
-                .any(|p| !p.may_not_hop_over.is_empty() || !p.may_not_capture.is_empty()),
-            royal_steps_plain: !rules.captures_explode
-                && rules
-                    .pieces
-                    .iter()
-                    .all(|p| p.may_not_hop_over.is_empty() && p.may_not_capture.is_empty()),
+            bans,
+            royal_steps_plain: !bans && !rules.captures_explode,
             both_colours: (0..rules.pieces.len())
                 .filter(|&i| rules.pieces[i].drops.on_both_colours)
                 .map(|i| i as u8)
@@ -880,9 +877,7 @@ impl<B: Bits> Engine<B> {
             }
             self.clear_pending(pos, c);
             self.take(pos, c);
-            if pos.st.castling.has(c) {
-                self.clear_castling(pos, c);
-            }
+            self.clear_castling(pos, c);
             let captor = if p.owner.0 == side { loser } else { side };
             if captor != p.owner.0 {
                 self.to_hand(pos, p, captor);

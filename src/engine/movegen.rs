@@ -535,7 +535,7 @@ impl<B: Bits> Engine<B> {
         let suspect_at = |to: usize| test || danger.has(to);
         let empty = !occ & t.on_board;
         let mine = pos.by_owner[s];
-        let enemies = occ & !mine & !self.guarded(pos) & !self.spared(pos, kind);
+        let enemies = occ & !mine & !pos.walls & !self.guarded(pos) & !self.spared(pos, kind);
         let takes_ep = self.rules.pieces[kind.index()].takes_en_passant;
         let ep_open = if takes_ep && pos.st.ep_cells.any() && self.ep_victim_is_enemy(pos) {
             match self.rules.pieces[kind.index()].en_passant_zone {
