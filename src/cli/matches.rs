@@ -39,6 +39,9 @@ struct Series {
     variant: String,
     game: Arc<Game>,
     engine: Option<String>,
+    /// The engine's name, as it gave it when it was checked before the games (its command's
+    /// first word if it gave none): a game it fails to start is still reported against it.
+    engine_name: Option<String>,
     openings: Vec<(Position, Vec<Move>)>,
 }
 
@@ -101,6 +104,7 @@ pub fn run(spec: MatchSpec) -> Result<String, Failure> {
                 variant: name.clone(),
                 game: game.clone(),
                 engine: e,
+                engine_name: None,
                 openings: openings.clone(),
             });
         }
@@ -110,13 +114,14 @@ pub fn run(spec: MatchSpec) -> Result<String, Failure> {
     for e in &spec.engines {
         let ext = External::start(e, spec.protocol)
             .map_err(|f| Failure(format!("error: engine `{e}`: {}", f.detail)))?;
-        for s in series.iter().filter(|s| s.engine.as_deref() == Some(e)) {
+        for s in series.iter_mut().filter(|s| s.engine.as_deref() == Some(e)) {
             if ext.variant_name(&s.variant).is_none() {
                 return Err(Failure(format!(
                     "error: engine `{}` does not play {}",
                     ext.name, s.variant
                 )));
             }
+            s.engine_name = Some(ext.name.clone());
         }
         ext.quit();
     }
@@ -184,7 +189,7 @@ fn read_openings(path: &str, game: &Game) -> Result<Vec<(Position, Vec<Move>)>, 
             .split_whitespace()
             .all(|m| match game.parse_move(&pos, m) {
                 Ok(mv) => {
-                    pos = game.make(&pos, &mv);
+                    game.play_unchecked(&mut pos, &mv);
                     moves.push(mv);
                     true
                 }
@@ -258,7 +263,7 @@ fn play(series: &Series, s: usize, index: usize, spec: &MatchSpec) -> Record {
             cause: String::new(),
         },
         varia_side: None,
-        opponent: "varia".into(),
+        opponent: series.engine_name.clone().unwrap_or_else(|| "varia".into()),
     };
     let mut engine = None;
     if let Some(cmd) = &series.engine {

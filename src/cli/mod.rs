@@ -164,6 +164,9 @@ enum Command {
         /// Write NAME.varia files into this folder instead of printing the definitions
         #[arg(long)]
         out: Option<String>,
+        /// With --out, replace files that already exist (never a symbolic link)
+        #[arg(long, requires = "out")]
+        force: bool,
         /// Where the built-in parents' definitions are (DIR/fsf/NAME.varia, DIR/classic/NAME.varia;
         /// default: ./definitions, else the source tree's)
         #[arg(long)]
@@ -313,11 +316,12 @@ fn position(select: &Select) -> Result<(Game, Position), Failure> {
             None => game.start(),
         },
     };
+    // In place, one parse a move: replaying takes time in proportion to the moves.
     for m in &select.moves {
         let mv = game
             .parse_move(&pos, m)
             .map_err(|e| format!("error: {e} (position: {})", game.fen(&pos)))?;
-        pos = game.make(&pos, &mv);
+        game.play_unchecked(&mut pos, &mv);
     }
     Ok((game, pos))
 }
@@ -537,6 +541,7 @@ fn dispatch_into(cmd: Command, out: &mut String) -> Result<(), Failure> {
             file,
             variant,
             out: dir,
+            force,
             definitions,
         } => {
             out.push_str(&fsf::import(
@@ -544,6 +549,7 @@ fn dispatch_into(cmd: Command, out: &mut String) -> Result<(), Failure> {
                 variant.as_deref(),
                 dir.as_deref(),
                 definitions.as_deref(),
+                force,
             )?);
             Ok(())
         }

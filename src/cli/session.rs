@@ -2,6 +2,7 @@
 //! repetitions and endings, and a search running in the background while input is read.
 
 use super::Failure;
+use std::cell::OnceCell;
 use std::collections::{HashMap, VecDeque};
 use std::io::{BufRead, Write};
 use std::sync::Arc;
@@ -11,6 +12,63 @@ use varia::engine::{Move, Status};
 use varia::rules::PlayerId;
 use varia::search::{Info, Limits, SearchResult, Searcher};
 use varia::{Game, Position};
+
+/// The longest line read from standard input by `uci`, `xboard` and `play`, or from an engine
+/// under `match --engine` (bytes, the line break not counted).
+pub const MAX_LINE: usize = 1 << 20;
+
+/// A line read with a bound on its length.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Input {
+    /// A line, without its line break, as bytes (not necessarily UTF-8).
+    Line(Vec<u8>),
+    /// A line longer than the bound: read to its end, its bytes dropped.
+    TooLong,
+    /// The end of the input (or an error reading it).
+    End,
+}
+
+/// Reads one line of at most `max` bytes. A longer line is read to its end and dropped, so that
+/// memory stays bounded whatever the input, and reading goes on at the next line.
+pub fn read_line(input: &mut impl BufRead, max: usize) -> Input {
+    let mut line = Vec::new();
+    let mut over = false;
+    let mut any = false;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => &[][..],
+        };
+        if chunk.is_empty() {
+            return match (any, over) {
+                (false, _) => Input::End,
+                (true, true) => Input::TooLong,
+                (true, false) => Input::Line(line),
+            };
+        }
+        any = true;
+        let (part, used, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (&chunk[..i], i + 1, true),
+            None => (chunk, chunk.len(), false),
+        };
+        if !over && line.len() + part.len() > max {
+            over = true;
+            line = Vec::new();
+        }
+        if !over {
+            line.extend_from_slice(part);
+        }
+        input.consume(used);
+        if done {
+            return if over {
+                Input::TooLong
+            } else {
+                Input::Line(line)
+            };
+        }
+    }
+}
 
 /// Writes one line to standard output and flushes it; a closed pipe is ignored (the reader has
 /// gone, and the input loop will end).
@@ -101,6 +159,9 @@ pub struct Line {
     position: Position,
     keys: Vec<u64>,
     pub moves: Vec<Move>,
+    /// The verdict on the current position, once asked: the status reads the whole history, so
+    /// it is worked out once a move, however often a front end asks.
+    verdict: OnceCell<Option<Verdict>>,
 }
 
 impl Line {
@@ -110,6 +171,7 @@ impl Line {
             game,
             position: start,
             moves: Vec::new(),
+            verdict: OnceCell::new(),
         }
     }
 
@@ -122,6 +184,7 @@ impl Line {
         self.game.play_unchecked(&mut self.position, &m);
         self.keys.push(self.game.key(&self.position));
         self.moves.push(m);
+        self.verdict = OnceCell::new();
     }
 
     /// Takes back the last move, if there is one.
@@ -129,6 +192,7 @@ impl Line {
         if self.moves.pop().is_some() {
             self.game.undo(&mut self.position);
             self.keys.pop();
+            self.verdict = OnceCell::new();
             true
         } else {
             false
@@ -140,6 +204,10 @@ impl Line {
     /// rules decide. A definition without a repetition rule ends at the third occurrence of a
     /// position, so that every game ends.
     pub fn verdict(&self) -> Option<Verdict> {
+        self.verdict.get_or_init(|| self.judge()).clone()
+    }
+
+    fn judge(&self) -> Option<Verdict> {
         let pos = self.current();
         if let Status::Over(e) = self.game.status(pos) {
             return Some(Verdict {
@@ -167,9 +235,11 @@ impl Line {
     }
 }
 
-/// What the input loop of a protocol hears: a line of input, its end, or a finished search.
+/// What the input loop of a protocol hears: a line of input, a line over [`MAX_LINE`] bytes
+/// (dropped), its end, or a finished search.
 pub enum Event {
     Input(String),
+    TooLong,
     Closed,
     Done(Box<Done>),
 }
@@ -199,17 +269,14 @@ impl Worker {
         std::thread::spawn(move || {
             let stdin = std::io::stdin();
             let mut lock = stdin.lock();
-            let mut buf = Vec::new();
             loop {
-                buf.clear();
-                match lock.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&buf).trim().to_string();
-                        if input.send(Event::Input(line)).is_err() {
-                            return;
-                        }
-                    }
+                let event = match read_line(&mut lock, MAX_LINE) {
+                    Input::End => break,
+                    Input::TooLong => Event::TooLong,
+                    Input::Line(l) => Event::Input(String::from_utf8_lossy(&l).trim().to_string()),
+                };
+                if input.send(event).is_err() {
+                    return;
                 }
             }
             let _ = input.send(Event::Closed);

@@ -368,7 +368,7 @@ impl Game {
         with!(
             self,
             &pos.0,
-            |e, p| e.legal_moves(&mut p.clone(), &mut out),
+            |e, p| e.legal_moves(&mut without_history(p), &mut out),
             ()
         );
         out
@@ -384,7 +384,7 @@ impl Game {
         with!(
             self,
             &pos.0,
-            |e, p| e.parse_move(p, s),
+            |e, p| e.parse_move(&without_history(p), s),
             Err(MoveError::Illegal(s.to_string()))
         )
     }
@@ -591,6 +591,26 @@ impl From<Pos<u128>> for PosInner {
 impl From<Pos<U256>> for PosInner {
     fn from(p: Pos<U256>) -> Self {
         PosInner::Wide(p)
+    }
+}
+
+/// A copy of a position without the moves that led to it: its legal moves do not depend on them
+/// (only its status does), and copying them would make every move parsed or listed cost time in
+/// proportion to the game's length, so that replaying a game took time quadratic in its length.
+fn without_history<B: Bits>(p: &Pos<B>) -> Pos<B> {
+    Pos {
+        sq: p.sq.clone(),
+        by_kind: p.by_kind.clone(),
+        by_owner: p.by_owner.clone(),
+        occ: p.occ,
+        royals: p.royals,
+        walls: p.walls,
+        hands: p.hands.clone(),
+        kinds: p.kinds,
+        st: p.st,
+        style: p.style,
+        undo: Vec::new(),
+        log: Vec::new(),
     }
 }
 

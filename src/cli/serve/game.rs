@@ -430,12 +430,15 @@ pub fn state_json(game: &Game, r: &Replayed) -> Value {
         })
         .collect();
     let mover = pos.side_to_move();
+    // Each move is made and taken back on one copy: a copy per move would copy the game's
+    // history each time.
+    let mut after = pos.clone();
     let legal: Vec<Value> = game
         .legal_moves(pos)
         .iter()
         .map(|m| {
             let drop = m.kind == MoveKind::Drop;
-            let after = game.make(pos, m);
+            game.play_unchecked(&mut after, m);
             let captures: Vec<Cell> = board_cells(game)
                 .filter(|&c| {
                     pos.piece(c).is_some_and(|p| {
@@ -443,6 +446,7 @@ pub fn state_json(game: &Game, r: &Replayed) -> Value {
                     })
                 })
                 .collect();
+            game.undo(&mut after);
             json!({
                 "move": game.move_to_string(m),
                 "from": if drop { None } else { Some(m.from) },
