@@ -2,7 +2,8 @@
 //! never trusted to answer. Every wait has a deadline; a process that dies, hangs or answers
 //! nonsense loses the game and is killed.
 
-use std::io::{BufRead, BufReader, Write};
+use super::session::{Input, MAX_LINE, read_line};
+use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
@@ -38,7 +39,8 @@ fn failure(cause: &'static str, detail: impl Into<String>) -> EngineFailure {
 pub struct External {
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<String>,
+    /// The engine's lines; `None` for a line over [`MAX_LINE`] bytes, after which it is not read.
+    lines: Receiver<Option<String>>,
     pub protocol: Protocol,
     pub name: String,
     /// Variants the engine lists (UCI_Variant values or XBoard's `variants` feature).
@@ -79,16 +81,19 @@ impl External {
         let (tx, rx) = channel();
         std::thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
-            let mut buf = Vec::new();
             loop {
-                buf.clear();
-                match reader.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&buf).trim().to_string();
-                        if tx.send(line).is_err() {
+                match read_line(&mut reader, MAX_LINE) {
+                    Input::End => break,
+                    Input::Line(l) => {
+                        let line = String::from_utf8_lossy(&l).trim().to_string();
+                        if tx.send(Some(line)).is_err() {
                             break;
                         }
+                    }
+                    // The engine has broken the protocol: nothing more is read from it.
+                    Input::TooLong => {
+                        let _ = tx.send(None);
+                        break;
                     }
                 }
             }
@@ -195,7 +200,11 @@ impl External {
     fn read(&mut self, deadline: Instant) -> Result<String, EngineFailure> {
         let left = deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(left) {
-            Ok(l) => Ok(l),
+            Ok(Some(l)) => Ok(l),
+            Ok(None) => Err(failure(
+                "engine-line-too-long",
+                format!("the engine wrote a line over {MAX_LINE} bytes"),
+            )),
             Err(RecvTimeoutError::Timeout) => Err(failure("engine-timeout", "no answer in time")),
             Err(RecvTimeoutError::Disconnected) => Err(failure("engine-died", "the engine exited")),
         }

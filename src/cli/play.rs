@@ -2,8 +2,7 @@
 //! the board drawn after each move.
 
 use super::Failure;
-use super::session::{Line, Verdict, send};
-use std::io::BufRead;
+use super::session::{Input, Line, MAX_LINE, Verdict, read_line, send};
 use std::sync::Arc;
 use varia::rules::PlayerId;
 use varia::search::{Limits, Searcher};
@@ -50,14 +49,25 @@ pub fn run(
                 );
                 let _ = out.flush();
             }
-            let mut text = String::new();
-            match input.read_line(&mut text) {
-                Ok(0) | Err(_) => {
+            let text = match read_line(&mut input, MAX_LINE) {
+                Input::Line(bytes) => match String::from_utf8(bytes) {
+                    Ok(t) => t,
+                    Err(_) => {
+                        send("error: the line is not UTF-8 text: ignored");
+                        continue;
+                    }
+                },
+                Input::TooLong => {
+                    send(&format!("error: a line over {MAX_LINE} bytes: ignored"));
+                    continue;
+                }
+                Input::End => {
                     send("");
+                    send("end of input: the game is left unfinished");
+                    send(&format!("moves: {}", line.move_strings().join(" ")));
                     return Ok(String::new());
                 }
-                Ok(_) => {}
-            }
+            };
             let text = text.trim();
             match text {
                 "" => continue,

@@ -2,7 +2,7 @@
 //! `UCI_Variant` option (as Fairy-Stockfish does) and FENs and moves as varia writes them.
 
 use super::Failure;
-use super::session::{Catalogue, Done, Event, Line, Worker, number, send};
+use super::session::{Catalogue, Done, Event, Line, MAX_LINE, Worker, number, send};
 use std::sync::Arc;
 use std::time::Duration;
 use varia::Game;
@@ -51,6 +51,9 @@ pub fn run(files: &[String]) -> Result<String, Failure> {
             }
             Event::Closed => break,
             Event::Done(d) => uci.finish(*d),
+            Event::TooLong => send(&format!(
+                "info string error: a line over {MAX_LINE} bytes: ignored"
+            )),
             Event::Input(line) => {
                 if !uci.command(&line) {
                     break;

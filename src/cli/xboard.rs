@@ -3,7 +3,7 @@
 //! `piece` commands) when it is chosen.
 
 use super::Failure;
-use super::session::{Catalogue, Done, Event, Line, Verdict, Worker, number, send};
+use super::session::{Catalogue, Done, Event, Line, MAX_LINE, Verdict, Worker, number, send};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -93,6 +93,9 @@ pub fn run(files: &[String]) -> Result<String, Failure> {
         match xb.worker.next() {
             Event::Closed => break,
             Event::Done(d) => xb.finish(*d),
+            Event::TooLong => send(&format!(
+                "Error (line too long): a line over {MAX_LINE} bytes was ignored"
+            )),
             Event::Input(line) => {
                 if !xb.command(&line) {
                     break;
