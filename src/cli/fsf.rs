@@ -60,12 +60,13 @@ fn render(path: &str, source: Option<&str>, variant: &str, r: &Refusal) -> Strin
 
 /// Imports the sections of a variants.ini file (or the one named): the definitions are printed
 /// (each after a `# ==== [name] ====` line) or written to `DIR/NAME.varia`; refused sections are
-/// reported on stderr. Fails only when no section imports.
+/// reported on stderr. Fails only when no section imports, or when a file cannot be written.
 pub fn import(
     path: &str,
     variant: Option<&str>,
     dir: Option<&str>,
     definitions: Option<&str>,
+    force: bool,
 ) -> Result<String, Failure> {
     let text = read(path)?;
     let roots: Vec<std::path::PathBuf> = match definitions {
@@ -90,39 +91,78 @@ pub fn import(
     };
     let results =
         fsf::import(&text, variant, &parent).map_err(|e| Failure(format!("error: {path}: {e}")))?;
-    let mut out = String::new();
     let mut refused = String::new();
-    let mut written = 0;
+    let mut imported = Vec::new();
     for r in &results {
         match &r.result {
-            Ok(def) => {
-                written += 1;
-                match dir {
-                    Some(d) => {
-                        let target = std::path::Path::new(d).join(format!("{}.varia", r.name));
-                        std::fs::create_dir_all(d)
-                            .and_then(|_| std::fs::write(&target, def))
-                            .map_err(|e| {
-                                Failure(format!("error: cannot write {}: {e}", target.display()))
-                            })?;
-                        out.push_str(&format!("{}\n", target.display()));
-                    }
-                    None => {
-                        out.push_str(&format!("# ==== [{}] ====\n{def}\n", r.name));
-                    }
-                }
-            }
-            Err(why) => {
-                refused.push_str(&format!(
-                    "refused: {path}: section [{}] cannot be imported: {why}\n",
-                    r.name
-                ));
-            }
+            Ok(def) => imported.push((r.name.as_str(), def.as_str())),
+            Err(why) => refused.push_str(&format!(
+                "refused: {path}: section [{}] cannot be imported: {why}\n",
+                r.name
+            )),
         }
     }
-    if written == 0 {
+    if imported.is_empty() {
         return Err(Failure(refused));
     }
+    let out = match dir {
+        Some(d) => write_files(d, &imported, force).map_err(|e| Failure(refused.clone() + &e))?,
+        None => imported
+            .iter()
+            .map(|(name, def)| format!("# ==== [{name}] ====\n{def}\n"))
+            .collect(),
+    };
     eprint!("{refused}");
+    Ok(out)
+}
+
+/// Writes each definition to `DIR/NAME.varia` and lists the paths written. Every target is
+/// checked before anything is written, so an import writes all its files or none: a file that
+/// exists is not replaced unless `force` says so, and a symbolic link is never written through
+/// (nor replaced), wherever it points.
+fn write_files(dir: &str, imported: &[(&str, &str)], force: bool) -> Result<String, String> {
+    use std::io::Write as _;
+    let dir = std::path::Path::new(dir);
+    std::fs::create_dir_all(dir)
+        .map_err(|e| format!("error: cannot create {}: {e}\n", dir.display()))?;
+    let mut plan = Vec::new();
+    let mut problems = String::new();
+    for (name, def) in imported {
+        let target = dir.join(format!("{name}.varia"));
+        let shown = target.display();
+        match std::fs::symlink_metadata(&target) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => plan.push((target, def, false)),
+            Err(e) => problems += &format!("error: cannot write {shown}: {e}\n"),
+            Ok(m) if m.file_type().is_symlink() => {
+                problems += &format!("error: {shown} is a symbolic link: not written through\n")
+            }
+            Ok(m) if !m.is_file() => {
+                problems += &format!("error: {shown} exists and is not a file: not replaced\n")
+            }
+            Ok(_) if !force => {
+                problems +=
+                    &format!("error: {shown} exists: not overwritten (--force replaces it)\n")
+            }
+            Ok(_) => plan.push((target, def, true)),
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems + "error: no file written\n");
+    }
+    let mut out = String::new();
+    for (target, def, replace) in plan {
+        let fail = |e: std::io::Error| format!("error: cannot write {}: {e}\n", target.display());
+        if replace {
+            std::fs::remove_file(&target).map_err(fail)?;
+        }
+        // `create_new` makes a new file and never follows a link that appeared meanwhile.
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&target)
+            .and_then(|mut f| f.write_all(def.as_bytes()))
+            .map_err(fail)?;
+        out.push_str(&format!("{}\n", target.display()));
+    }
     Ok(out)
 }

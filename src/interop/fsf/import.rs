@@ -25,6 +25,8 @@ pub struct Section {
     pub parent: Option<String>,
     /// Keys in file order; a later duplicate replaces an earlier one (FSF keeps the last).
     pub keys: Vec<(String, String)>,
+    /// The line of its `[name]` header (from 1).
+    pub line: usize,
 }
 
 /// The outcome for one section: its `.varia` text, or why it is refused.
@@ -40,7 +42,7 @@ pub struct Imported {
 /// the first `[` is skipped, lines starting with `;` or `#` are comments, `key = value`.
 pub fn parse_ini(text: &str) -> Vec<Section> {
     let mut out: Vec<Section> = Vec::new();
-    for raw in text.lines() {
+    for (n, raw) in text.lines().enumerate() {
         let line = raw.trim_end_matches('\r');
         if let Some(rest) = line.strip_prefix('[') {
             let head = rest.split(']').next().unwrap_or("");
@@ -52,6 +54,7 @@ pub fn parse_ini(text: &str) -> Vec<Section> {
                 name,
                 parent,
                 keys: Vec::new(),
+                line: n + 1,
             });
             continue;
         }
@@ -180,6 +183,11 @@ fn resolve(
     let base = match &sec.parent {
         None => Merged::default(),
         Some(p) => {
+            if sections.iter().filter(|s| &s.name == p).count() > 1 {
+                return Err(format!(
+                    "parent `{p}`: the file has several sections of that name"
+                ));
+            }
             if let Some(j) = sections[..idx].iter().rposition(|s| &s.name == p) {
                 resolve(sections, j, parent_source, depth + 1)
                     .map_err(|e| format!("parent `{p}`: {e}"))?
@@ -1456,8 +1464,21 @@ pub fn import(
         if only.is_some_and(|n| n != s.name) {
             continue;
         }
+        let lines: Vec<String> = sections
+            .iter()
+            .filter(|o| o.name == s.name)
+            .map(|o| o.line.to_string())
+            .collect();
         let result = if !valid_name(&s.name) {
             Err(format!("`{}` is not a name varia reads", s.name))
+        } else if lines.len() > 1 {
+            // Which one is meant cannot be told: none is imported (nor a child of that name).
+            Err(format!(
+                "the file has {} sections [{}] (lines {}): a section's name must be unique",
+                lines.len(),
+                s.name,
+                lines.join(", ")
+            ))
         } else {
             resolve(&sections, i, parent_source, 0).and_then(|m| translate(&s.name, &m))
         };
