@@ -22,11 +22,11 @@
 //! so the page stays answered while the engine thinks.
 
 mod game;
+mod http;
 
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use std::collections::HashMap;
-use std::io::Read as _;
 use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -38,8 +38,24 @@ const STYLE_CSS: &str = include_str!("../../web/style.css");
 
 /// The largest request body read.
 const MAX_BODY: u64 = 1 << 20;
-/// How many requests are answered at once.
-const WORKERS: usize = 4;
+/// How many requests are worked on at once (the others wait for a thread); reading requests
+/// and writing answers take no thread, so a slow client holds none.
+const WORKERS: usize = 8;
+/// How long a client may take to send a request's head, which is also how long an idle
+/// connection is kept open.
+const HEAD_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long a client may take to send a request's body once its head has arrived.
+const BODY_TIMEOUT: Duration = Duration::from_secs(5);
+/// The most connections one client (an address: every program on this machine is 127.0.0.1)
+/// may hold at once, and all clients together; a connection over either is closed at once.
+const MAX_CONNECTIONS_PER_CLIENT: usize = 32;
+const MAX_CONNECTIONS: usize = 256;
+/// How long a connection is kept: then it is closed once its request in progress is answered,
+/// or after [`GRACE`] more.
+const MAX_CONNECTION_TIME: Duration = Duration::from_secs(120);
+const GRACE: Duration = Duration::from_secs(15);
+/// The largest request head (request line and headers).
+const MAX_HEAD: usize = 64 * 1024;
 /// How long a search may think when the request names no limit, and at most (milliseconds).
 pub const DEFAULT_MOVETIME_MS: u64 = 1000;
 pub const MAX_MOVETIME_MS: u64 = 10_000;
@@ -47,9 +63,11 @@ pub const MAX_MOVETIME_MS: u64 = 10_000;
 const MAX_SEARCH_DEPTH: u32 = 64;
 /// How many searches run at once; the other workers keep answering the page.
 pub const MAX_SEARCHES: usize = 2;
-/// The most definition files listed from a folder, and how deep the folder is searched.
+/// The most definition files listed from a folder, how deep the folder is searched, and how
+/// many entries of folders are looked at in all.
 const MAX_FILES: usize = 2000;
 const MAX_DEPTH: usize = 8;
+const MAX_ENTRIES: usize = 50_000;
 
 /// An error answer: an HTTP status and a JSON body `{"error": message, "kind": ..., ...}`.
 #[derive(Clone, Debug)]
@@ -113,12 +131,23 @@ pub fn run(target: Option<&str>, port: u16) -> Result<(), String> {
             .unwrap_or_else(|| PathBuf::from("/"));
         (parent, Some(name))
     };
-    let server = tiny_http::Server::http(("127.0.0.1", port))
+    let listener = std::net::TcpListener::bind(("127.0.0.1", port))
         .map_err(|e| format!("error: cannot listen on 127.0.0.1:{port}: {e}"))?;
-    let port = server
-        .server_addr()
-        .to_ip()
-        .map_or(port, |addr| addr.port());
+    let port = listener.local_addr().map_or(port, |a| a.port());
+    listener
+        .set_nonblocking(true)
+        .map_err(|e| format!("error: cannot listen on 127.0.0.1:{port}: {e}"))?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .max_blocking_threads(WORKERS)
+        .enable_all()
+        .build()
+        .map_err(|e| format!("error: cannot start the server: {e}"))?;
+    let listener = {
+        let _entered = runtime.enter();
+        tokio::net::TcpListener::from_std(listener)
+            .map_err(|e| format!("error: cannot listen on 127.0.0.1:{port}: {e}"))?
+    };
     println!(
         "varia serve: http://127.0.0.1:{port}/ serving {} (Ctrl-C stops)",
         target.display()
@@ -131,21 +160,7 @@ pub fn run(target: Option<&str>, port: u16) -> Result<(), String> {
         cache: Mutex::new(HashMap::new()),
         searches: AtomicUsize::new(0),
     });
-    let server = Arc::new(server);
-    let workers: Vec<_> = (0..WORKERS)
-        .map(|_| {
-            let server = Arc::clone(&server);
-            let served = Arc::clone(&served);
-            std::thread::spawn(move || {
-                while let Ok(request) = server.recv() {
-                    served.answer(request);
-                }
-            })
-        })
-        .collect();
-    for w in workers {
-        let _ = w.join();
-    }
+    runtime.block_on(http::accept(listener, served));
     Err("error: the server stopped".into())
 }
 
@@ -182,19 +197,20 @@ enum Reply {
 }
 
 impl Served {
-    fn answer(&self, mut request: tiny_http::Request) {
-        let url = request.url().to_string();
-        let (path, query) = url.split_once('?').unwrap_or((&url, ""));
-        let method = request.method().clone();
-        let body = match method {
-            tiny_http::Method::Post => Some(read_body(&mut request)),
-            _ => None,
-        };
+    /// Answers a request: its method, its path and query, and for a POST its body (or why it
+    /// could not be read). Gives the HTTP status, the body and its type.
+    fn answer(
+        &self,
+        method: &str,
+        url: &str,
+        body: Option<Result<String, ApiError>>,
+    ) -> (u16, String, &'static str) {
+        let (path, query) = url.split_once('?').unwrap_or((url, ""));
         // The library does not panic on bad input; should it all the same, this request fails
         // with a 500 and the server goes on.
         let reply =
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match (method, body) {
-                (tiny_http::Method::Get, _) => parse_query(query).and_then(|q| self.get(path, &q)),
+                ("GET", _) => parse_query(query).and_then(|q| self.get(path, &q)),
                 (_, Some(body)) => body.and_then(|b| self.post(path, &b)),
                 (method, None) => Err(ApiError::new(
                     405,
@@ -209,7 +225,7 @@ impl Served {
                     "the server failed on this request (a bug in varia: please report it)",
                 ))
             });
-        let (status, body, mime) = match reply {
+        match reply {
             Ok(Reply::Json(v)) => (200, v.to_string(), "application/json"),
             Ok(Reply::Asset(text, mime)) => (200, text.to_string(), mime),
             Err(e) => (
@@ -217,20 +233,7 @@ impl Served {
                 Value::Object(e.body).to_string(),
                 "application/json",
             ),
-        };
-        let header = |k: &str, v: &str| tiny_http::Header::from_bytes(k.as_bytes(), v.as_bytes());
-        let mut response = tiny_http::Response::from_string(body).with_status_code(status);
-        for h in [
-            header("Content-Type", mime),
-            header("Cache-Control", "no-store"),
-        ]
-        .into_iter()
-        .flatten()
-        {
-            response.add_header(h);
         }
-        // A client that went away is no concern of the server.
-        let _ = request.respond(response);
     }
 
     fn get(&self, path: &str, q: &HashMap<String, String>) -> Result<Reply, ApiError> {
@@ -355,8 +358,7 @@ impl Served {
         let files = match &self.single {
             Some(name) => vec![name.clone()],
             None => {
-                let mut found = Vec::new();
-                list_definitions(&self.root, "", 0, &mut found);
+                let mut found = list_definitions(&self.root);
                 found.sort();
                 found
             }
@@ -464,29 +466,71 @@ fn not_found(path: &str) -> ApiError {
     ApiError::new(404, "not-found", format!("no such page or API: {path}"))
 }
 
-/// Collects the `.varia` files under a folder (relative names with `/`), hidden folders and
-/// build output left out.
-fn list_definitions(dir: &Path, prefix: &str, depth: usize, out: &mut Vec<String>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
+/// Collects the `.varia` files under the served folder (relative names with `/`), hidden
+/// folders and build output left out. A symbolic link is followed only to a file or folder
+/// inside the served folder, and a folder is walked once however many links lead to it, so
+/// that no link leads out of the folder or round in a loop.
+fn list_definitions(root: &Path) -> Vec<String> {
+    let mut walk = Walk {
+        root,
+        seen: std::collections::HashSet::new(),
+        entries: 0,
+        out: Vec::new(),
     };
-    let mut entries: Vec<_> = entries.flatten().collect();
-    entries.sort_by_key(|e| e.file_name());
-    for e in entries {
-        if out.len() >= MAX_FILES {
+    walk.seen.insert(root.to_path_buf());
+    walk.folder(root, "", 0);
+    walk.out
+}
+
+struct Walk<'a> {
+    /// The served folder, canonical.
+    root: &'a Path,
+    /// The folders walked, canonical.
+    seen: std::collections::HashSet<PathBuf>,
+    entries: usize,
+    out: Vec<String>,
+}
+
+impl Walk<'_> {
+    fn folder(&mut self, dir: &Path, prefix: &str, depth: usize) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
             return;
-        }
-        let name = e.file_name().to_string_lossy().into_owned();
-        if name.starts_with('.') || name == "target" || name == "node_modules" {
-            continue;
-        }
-        let path = e.path();
-        if path.is_dir() {
-            if depth < MAX_DEPTH {
-                list_definitions(&path, &format!("{prefix}{name}/"), depth + 1, out);
+        };
+        let mut entries: Vec<_> = entries
+            .take(MAX_ENTRIES.saturating_sub(self.entries))
+            .flatten()
+            .collect();
+        self.entries += entries.len();
+        entries.sort_by_key(|e| e.file_name());
+        for e in entries {
+            if self.out.len() >= MAX_FILES {
+                return;
             }
-        } else if name.ends_with(".varia") {
-            out.push(format!("{prefix}{name}"));
+            let name = e.file_name().to_string_lossy().into_owned();
+            if name.starts_with('.') || name == "target" || name == "node_modules" {
+                continue;
+            }
+            let Ok(kind) = e.file_type() else { continue };
+            let path = e.path();
+            // Where the entry really is: a link is followed only into the served folder.
+            let (is_dir, is_file) = if kind.is_symlink() {
+                match path.canonicalize() {
+                    Ok(real) if real.starts_with(self.root) => (real.is_dir(), real.is_file()),
+                    _ => continue,
+                }
+            } else {
+                (kind.is_dir(), kind.is_file())
+            };
+            if is_dir {
+                let Ok(real) = path.canonicalize() else {
+                    continue;
+                };
+                if depth < MAX_DEPTH && self.seen.insert(real.clone()) {
+                    self.folder(&real, &format!("{prefix}{name}/"), depth + 1);
+                }
+            } else if is_file && name.ends_with(".varia") {
+                self.out.push(format!("{prefix}{name}"));
+            }
         }
     }
 }
@@ -500,27 +544,6 @@ fn hash(text: &str) -> u64 {
 
 fn version_string(v: u64) -> String {
     format!("{v:016x}")
-}
-
-fn read_body(request: &mut tiny_http::Request) -> Result<String, ApiError> {
-    let too_large = || ApiError::new(413, "request", "the request body is too large");
-    if request.body_length().is_some_and(|n| n as u64 > MAX_BODY) {
-        return Err(too_large());
-    }
-    let mut body = Vec::new();
-    request
-        .as_reader()
-        .take(MAX_BODY + 1)
-        .read_to_end(&mut body)
-        .map_err(|e| ApiError::new(400, "request", format!("cannot read the request: {e}")))?;
-    if body.len() as u64 > MAX_BODY {
-        return Err(ApiError::new(
-            413,
-            "request",
-            "the request body is too large",
-        ));
-    }
-    String::from_utf8(body).map_err(|_| ApiError::new(400, "request", "the body is not UTF-8"))
 }
 
 /// Parses `a=1&b=x%20y` into a map; malformed escapes are an error.
