@@ -205,3 +205,108 @@ fn the_command_line_imports_and_refuses_without_panic() {
     }
     let _ = std::fs::remove_dir_all(tmp);
 }
+
+#[test]
+fn duplicate_sections_are_refused() {
+    let results =
+        import("[dup:chess]\nmaxFile = 8\n[other:chess]\n[dup:chess]\nmaxRank = 8\n[kid:dup]\n");
+    let got: Vec<(&str, Result<&str, &str>)> = results
+        .iter()
+        .map(|r| {
+            (
+                r.name.as_str(),
+                r.result
+                    .as_deref()
+                    .map(|_| "imported")
+                    .map_err(String::as_str),
+            )
+        })
+        .collect();
+    let twice = "the file has 2 sections [dup] (lines 1, 4): a section's name must be unique";
+    assert_eq!(
+        got,
+        [
+            ("dup", Err(twice)),
+            ("other", Ok("imported")),
+            ("dup", Err(twice)),
+            (
+                "kid",
+                Err("parent `dup`: the file has several sections of that name")
+            ),
+        ]
+    );
+}
+
+#[test]
+fn import_out_never_writes_through_a_link_nor_over_a_file() {
+    let tmp = std::env::temp_dir().join(format!("varia-import-out-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&tmp);
+    let out_dir = tmp.join("out");
+    std::fs::create_dir_all(&out_dir).unwrap();
+    let ini = tmp.join("v.ini");
+    std::fs::write(&ini, "[centaurking:chess]\nking = k:KN\n[other:chess]\n").unwrap();
+    let precious = tmp.join("precious.txt");
+    std::fs::write(&precious, "keep me\n").unwrap();
+    let target = out_dir.join("centaurking.varia");
+    std::os::unix::fs::symlink(&precious, &target).unwrap();
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "import",
+            ini.to_str().unwrap(),
+            "--out",
+            out_dir.to_str().unwrap(),
+        ];
+        args.extend(extra);
+        let out = Command::new(env!("CARGO_BIN_EXE_varia"))
+            .current_dir(root())
+            .args(&args)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let shown = |name: &str| out_dir.join(name).display().to_string();
+    // A link is not written through, even with --force; and nothing else is written either.
+    for force in [&[][..], &["--force"][..]] {
+        let (code, stdout, stderr) = run(force);
+        assert_eq!(code, Some(1), "{stderr}");
+        assert_eq!(stdout, "");
+        assert_eq!(
+            stderr,
+            format!(
+                "error: {} is a symbolic link: not written through\nerror: no file written\n",
+                shown("centaurking.varia")
+            )
+        );
+        assert_eq!(std::fs::read_to_string(&precious).unwrap(), "keep me\n");
+        assert!(!out_dir.join("other.varia").exists());
+    }
+    // A file is not overwritten without --force.
+    std::fs::remove_file(&target).unwrap();
+    std::fs::write(&target, "mine\n").unwrap();
+    let (code, _, stderr) = run(&[]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert_eq!(
+        stderr,
+        format!(
+            "error: {} exists: not overwritten (--force replaces it)\nerror: no file written\n",
+            shown("centaurking.varia")
+        )
+    );
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "mine\n");
+    assert!(!out_dir.join("other.varia").exists());
+    // With --force it is replaced by the import.
+    let (code, stdout, stderr) = run(&["--force"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(
+        stdout,
+        format!("{}\n{}\n", shown("centaurking.varia"), shown("other.varia"))
+    );
+    let def = std::fs::read_to_string(&target).unwrap();
+    assert!(def.contains("game centaurking"), "{def}");
+    assert!(varia::check(&def).is_ok());
+    let _ = std::fs::remove_dir_all(tmp);
+}

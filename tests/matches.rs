@@ -262,3 +262,56 @@ fn an_xboard_engine_with_a_false_claim_loses() {
     assert_eq!(s["causes"]["false-claim"], 2, "{s}");
     assert_eq!(s["wins"], 2);
 }
+
+#[test]
+fn an_engine_that_exits_at_once_is_named_in_the_report() {
+    // Answers the check before the games (`uci`), then exits as each game starts.
+    let script = "read l; echo \"id name Quitter 1.0\"; echo uciok; read l";
+    let engine = format!("sh -c '{script}'");
+    let out = varia(&[
+        "match",
+        &def("definitions/classic/chess.varia"),
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--engine",
+        &engine,
+        "--json",
+    ]);
+    let report = json(&out);
+    let s = &report["series"][0];
+    consistent(s, 2);
+    assert_eq!(s["entrants"], serde_json::json!(["varia", "Quitter 1.0"]));
+    assert_eq!(s["causes"], serde_json::json!({"engine-died": 2}), "{s}");
+    assert_eq!(s["wins"], 2);
+}
+
+#[test]
+fn an_engine_that_writes_an_endless_line_loses() {
+    // Plays the handshake, then answers `go` with a line of 4 MB before its move.
+    let script = "while read l; do case \"$l\" in uci) echo uciok;; isready) echo readyok;; go*) head -c 4000000 /dev/zero | tr '\\0' x; echo; echo 'bestmove (none)';; esac; done";
+    let engine = format!("sh -c '{}'", script.replace('\'', "'\\''"));
+    let out = varia(&[
+        "match",
+        &def("definitions/classic/chess.varia"),
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--engine",
+        &engine,
+        "--random-plies",
+        "0",
+        "--json",
+    ]);
+    let report = json(&out);
+    let s = &report["series"][0];
+    consistent(s, 2);
+    assert_eq!(
+        s["causes"],
+        serde_json::json!({"engine-line-too-long": 2}),
+        "{s}"
+    );
+    assert_eq!(s["wins"], 2);
+}

@@ -439,3 +439,100 @@ fn protocols_survive_hostile_numbers() {
     );
     u.quit();
 }
+
+#[test]
+fn protocols_answer_an_over_long_line_and_stay_up() {
+    let long = "a".repeat((1 << 20) + 10);
+    let mut u = Session::start(&["uci", &def("definitions/classic/chess.varia")]);
+    u.send(&long);
+    u.send("isready");
+    assert_eq!(
+        u.line(),
+        "info string error: a line over 1048576 bytes: ignored"
+    );
+    assert_eq!(u.line(), "readyok");
+    u.quit();
+    let mut x = Session::start(&["xboard", &def("definitions/classic/chess.varia")]);
+    x.send(&long);
+    x.send("ping 3");
+    assert_eq!(
+        x.line(),
+        "Error (line too long): a line over 1048576 bytes was ignored"
+    );
+    assert_eq!(x.line(), "pong 3");
+    x.quit();
+}
+
+#[test]
+fn uci_replays_a_long_game_in_linear_time() {
+    // 48,000 moves (knights out and back): 32,000 took 3.8-6.3 s when each move copied the
+    // game so far.
+    let moves = ["g1f3 g8f6 f3g1 f6g8"; 12000].join(" ");
+    let mut u = Session::start(&["uci", &def("definitions/classic/chess.varia")]);
+    let started = std::time::Instant::now();
+    u.send(&format!("position startpos moves {moves} e2e4"));
+    u.send("isready");
+    assert_eq!(u.line(), "readyok");
+    let took = started.elapsed();
+    u.send("d");
+    assert_eq!(
+        u.until(|l| l.starts_with("fen")),
+        "fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 24001"
+    );
+    assert!(took.as_secs() < 3, "{took:?}");
+    u.quit();
+}
+
+fn play_bytes(args: &[&str], input: &[u8]) -> (String, bool) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_varia"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    (
+        String::from_utf8_lossy(&out.stdout).to_string() + &err,
+        out.status.success(),
+    )
+}
+
+#[test]
+fn play_skips_a_bad_line_and_prints_the_moves_at_the_end_of_input() {
+    let chess = def("definitions/classic/chess.varia");
+    let mut input = b"\xff\xfe\n".to_vec();
+    input.extend(vec![b'x'; (1 << 20) + 1]);
+    input.extend(b"\ne2e4\n");
+    let (out, ok) = play_bytes(&["play", &chess, "--depth", "1"], &input);
+    assert!(ok, "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        out.contains("error: the line is not UTF-8 text: ignored\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("error: a line over 1048576 bytes: ignored\n"),
+        "{out}"
+    );
+    let black = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("black plays "))
+        .and_then(|l| l.split(' ').next())
+        .expect("black's move");
+    assert_eq!(
+        &lines[lines.len() - 2..],
+        [
+            "end of input: the game is left unfinished",
+            &format!("moves: e2e4 {black}")
+        ]
+    );
+}

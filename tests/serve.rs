@@ -452,3 +452,228 @@ fn diagnostics_and_one_file() {
     drop(s);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A kept-alive connection to the server: requests one after another, each answer read by its
+/// `content-length`.
+struct Client {
+    stream: TcpStream,
+    reader: BufReader<TcpStream>,
+}
+
+impl Client {
+    fn connect(port: u16) -> Client {
+        let stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        let limit = Some(std::time::Duration::from_secs(20));
+        stream.set_read_timeout(limit).unwrap();
+        stream.set_write_timeout(limit).unwrap();
+        Client {
+            reader: BufReader::new(stream.try_clone().unwrap()),
+            stream,
+        }
+    }
+
+    fn ask(&mut self, method: &str, path: &str, body: &str) -> (u16, String) {
+        write!(
+            self.stream,
+            "{method} {path} HTTP/1.1\r\nHost: x\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        )
+        .unwrap();
+        let mut status = String::new();
+        self.reader.read_line(&mut status).expect("a status line");
+        let status = status.split(' ').nth(1).and_then(|s| s.parse().ok());
+        let mut length = 0;
+        loop {
+            let mut header = String::new();
+            self.reader.read_line(&mut header).expect("a header");
+            let header = header.trim_end().to_ascii_lowercase();
+            if header.is_empty() {
+                break;
+            }
+            if let Some(n) = header.strip_prefix("content-length:") {
+                length = n.trim().parse().unwrap();
+            }
+        }
+        let mut body = vec![0; length];
+        self.reader.read_exact(&mut body).expect("the body");
+        (status.expect("a status"), String::from_utf8(body).unwrap())
+    }
+}
+
+/// Holds a connection that sent a request's head and part of its body, and nothing more.
+fn unfinished_body(port: u16) -> TcpStream {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    s.set_read_timeout(Some(std::time::Duration::from_secs(20)))
+        .unwrap();
+    s.write_all(b"POST /api/moves HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"fi")
+        .unwrap();
+    s
+}
+
+#[test]
+fn slow_clients_do_not_stop_the_others() {
+    let s = serve("definitions");
+    let started = std::time::Instant::now();
+    // Six clients that never finish their bodies, two that never finish their heads.
+    let slow: Vec<TcpStream> = (0..6).map(|_| unfinished_body(s.port)).collect();
+    let heads: Vec<TcpStream> = (0..2)
+        .map(|_| {
+            let mut h = TcpStream::connect(("127.0.0.1", s.port)).unwrap();
+            h.write_all(b"GET /api/info HTTP/1.1\r\nHost: ").unwrap();
+            h
+        })
+        .collect();
+    let white = r#"["a2a3","a2a4","b1a3","b1c3","b2b3","b2b4","c2c3","c2c4","d2d3","d2d4","e2e3","e2e4","f2f3","f2f4","g1f3","g1h3","g2g3","g2g4","h2h3","h2h4"]"#;
+    let black = r#"["a7a5","a7a6","b7b5","b7b6","b8a6","b8c6","c7c5","c7c6","d7d5","d7d6","e7e5","e7e6","f7f5","f7f6","g7g5","g7g6","g8f6","g8h6","h7h5","h7h6"]"#;
+    let port = s.port;
+    // 20 clients, 100 requests each, every answer checked.
+    let clients: Vec<_> = (0..20)
+        .map(|i| {
+            std::thread::spawn(move || {
+                let mut c = Client::connect(port);
+                for r in 0..100 {
+                    match (i + r) % 3 {
+                        0 => {
+                            let (status, body) = c.ask("GET", "/api/info", "");
+                            assert_eq!(status, 200, "{body}");
+                            let info: Value = serde_json::from_str(&body).unwrap();
+                            assert_eq!(info["name"], "varia");
+                        }
+                        1 => {
+                            let body = json!({"file": CHESS}).to_string();
+                            let (status, answer) = c.ask("POST", "/api/moves", &body);
+                            assert_eq!((status, answer), (200, format!(r#"{{"moves":{white}}}"#)));
+                        }
+                        _ => {
+                            let body = json!({"file": CHESS, "moves": ["e2e4"]}).to_string();
+                            let (status, answer) = c.ask("POST", "/api/moves", &body);
+                            assert_eq!((status, answer), (200, format!(r#"{{"moves":{black}}}"#)));
+                        }
+                    }
+                }
+            })
+        })
+        .collect();
+    for c in clients {
+        c.join().expect("every answer right and in time");
+    }
+    let took = started.elapsed();
+    assert!(took.as_secs() < 20, "2,000 requests took {took:?}");
+    // The slow ones are told, within the server's 5 s, that their body did not come.
+    for mut c in slow {
+        let mut answer = String::new();
+        let _ = c.read_to_string(&mut answer);
+        assert!(answer.starts_with("HTTP/1.1 408 "), "{answer}");
+        assert!(
+            answer.ends_with(
+                r#"{"error":"the request body did not arrive within 5 s","kind":"request"}"#
+            ),
+            "{answer}"
+        );
+    }
+    assert!(started.elapsed().as_secs() < 25);
+    drop(heads);
+    assert_eq!(s.get("/api/info").0, 200);
+}
+
+#[test]
+fn one_client_holds_a_bounded_number_of_connections() {
+    let s = serve("definitions");
+    // Connections from one address (127.0.0.7: another client than the test's 127.0.0.1).
+    let from = |addr: &str| {
+        let sock =
+            socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None).unwrap();
+        sock.bind(
+            &format!("{addr}:0")
+                .parse::<std::net::SocketAddr>()
+                .unwrap()
+                .into(),
+        )
+        .unwrap();
+        sock.connect(&std::net::SocketAddr::from(([127, 0, 0, 1], s.port)).into())
+            .unwrap();
+        let stream: TcpStream = sock.into();
+        stream
+            .set_read_timeout(Some(std::time::Duration::from_secs(20)))
+            .unwrap();
+        stream
+    };
+    let held: Vec<TcpStream> = (0..32).map(|_| from("127.0.0.7")).collect();
+    // The server counts a connection once it has taken it: one request on the last shows that.
+    let mut last = Client {
+        reader: BufReader::new(held[31].try_clone().unwrap()),
+        stream: held[31].try_clone().unwrap(),
+    };
+    assert_eq!(last.ask("GET", "/api/info", "").0, 200);
+    let mut over = from("127.0.0.7");
+    let mut answer = String::new();
+    let _ = over.read_to_string(&mut answer);
+    assert_eq!(
+        answer,
+        "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nContent-Length: 63\r\nConnection: close\r\n\r\n{\"error\":\"too many connections from this client\",\"kind\":\"busy\"}"
+    );
+    // Another client is still answered.
+    assert_eq!(s.get("/api/info").0, 200);
+    drop(held);
+}
+
+#[test]
+fn definitions_follow_no_link_out_of_the_folder_or_in_a_loop() {
+    let dir = std::env::temp_dir().join(format!("varia-serve-links-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let root = dir.join("root");
+    std::fs::create_dir_all(root.join("sub")).unwrap();
+    std::fs::create_dir_all(dir.join("outside")).unwrap();
+    let chess = format!(
+        "{}/definitions/classic/chess.varia",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::copy(&chess, root.join("a.varia")).unwrap();
+    std::fs::copy(&chess, dir.join("outside/secret.varia")).unwrap();
+    let link = |to: &str, at: &str| std::os::unix::fs::symlink(to, root.join(at)).unwrap();
+    link("../outside", "out");
+    link("../../outside/secret.varia", "sub/secret.varia");
+    link("..", "sub/up");
+    link("../sub", "sub/again");
+    link("../a.varia", "sub/link.varia");
+    let s = serve(root.to_str().unwrap());
+    let (status, defs) = s.get("/api/definitions");
+    assert_eq!(status, 200);
+    let files: Vec<&Value> = defs["definitions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| &d["file"])
+        .collect();
+    assert_eq!(files, [&json!("a.varia"), &json!("sub/link.varia")]);
+    assert_eq!(s.get("/api/rules?file=out/secret.varia").0, 404);
+    assert_eq!(s.get("/api/rules?file=sub/link.varia").0, 200);
+    drop(s);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_long_game_replays_in_time() {
+    let s = serve("definitions");
+    // 20,000 moves (the most a request may replay): knights out and back.
+    let moves: Vec<&str> = ["g1f3", "g8f6", "f3g1", "f6g8"]
+        .iter()
+        .cycle()
+        .take(20_000)
+        .copied()
+        .collect();
+    let started = std::time::Instant::now();
+    let (status, pos) = s.post(
+        "/api/position",
+        &json!({"file": CHESS, "moves": moves}).to_string(),
+    );
+    let took = started.elapsed();
+    assert_eq!(status, 200, "{pos}");
+    assert_eq!(
+        pos["fen"],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 20000 10001"
+    );
+    assert_eq!(pos["legal"].as_array().unwrap().len(), 20);
+    // Linear: a fraction of a second (it took 2.9 s when each move copied the game so far).
+    assert!(took.as_millis() < 1500, "{took:?}");
+}
