@@ -536,3 +536,22 @@ fn play_skips_a_bad_line_and_prints_the_moves_at_the_end_of_input() {
         ]
     );
 }
+
+#[test]
+fn xboard_says_why_a_variant_is_not_offered() {
+    let out = Command::new(env!("CARGO_BIN_EXE_varia"))
+        .args(["xboard", &def("tests/bad/missing_setup.varia")])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 2, "{err}");
+    assert!(lines[0].starts_with("error: variant `"), "{err}");
+    assert!(lines[0].contains("` not offered: "), "{err}");
+    assert_eq!(
+        lines[1],
+        "error: no two-player variant in these files for XBoard"
+    );
+}

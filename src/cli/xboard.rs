@@ -54,10 +54,14 @@ pub fn run(files: &[String]) -> Result<String, Failure> {
         if name.contains(',') || name.contains('"') {
             continue;
         }
-        if let Ok(g) = catalogue.game(&name)
-            && g.rules().players.len() == 2
-        {
-            variants.push(name);
+        match catalogue.game(&name) {
+            Ok(g) if g.rules().players.len() == 2 => variants.push(name),
+            Ok(_) => {}
+            // On standard error, which a GUI logs: the variant is not offered.
+            Err(e) => eprintln!(
+                "error: variant `{name}` not offered: {}",
+                e.strip_prefix("error: ").unwrap_or(&e)
+            ),
         }
     }
     let Some(first) = variants.first().cloned() else {
