@@ -563,8 +563,9 @@ fn show_json_names_the_winner_of_a_two_player_checkmate() {
 }
 
 #[test]
-fn a_long_game_replays_in_linear_time() {
-    // 16,000 moves (knights out and back): 10.6 s when each move copied the game so far.
+fn a_long_game_replays_to_the_right_position() {
+    // 16,000 moves (knights out and back). The replay took 10.6 s when each move copied the
+    // game so far; speed is measured outside the tests (timed tests are not kept).
     let moves: Vec<&str> = ["g1f3", "g8f6", "f3g1", "f6g8"]
         .iter()
         .cycle()
@@ -576,13 +577,10 @@ fn a_long_game_replays_in_linear_time() {
     args.push(&chess);
     args.push("--moves");
     args.extend(&moves);
-    let started = std::time::Instant::now();
     let o = varia(&args);
-    let took = started.elapsed();
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert_eq!(
         stdout(&o),
         "[\"a2a3\",\"a2a4\",\"b1a3\",\"b1c3\",\"b2b3\",\"b2b4\",\"c2c3\",\"c2c4\",\"d2d3\",\"d2d4\",\"e2e3\",\"e2e4\",\"f2f3\",\"f2f4\",\"g1f3\",\"g1h3\",\"g2g3\",\"g2g4\",\"h2h3\",\"h2h4\"]\n"
     );
-    assert!(took.as_secs() < 3, "{took:?}");
 }
