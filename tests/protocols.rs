@@ -552,3 +552,44 @@ fn xboard_says_why_a_variant_is_not_offered() {
         "error: no two-player variant in these files for XBoard"
     );
 }
+
+#[test]
+fn uci_go_without_a_limit_is_stopped_by_the_end_of_input() {
+    // Found by the fuzz campaign (fuzz/regressions/uci/go-without-limit-at-eof): a `go` with no
+    // limit, or with only a parameter it cannot read, searched without end after the input closed.
+    for go in ["go", "go \u{a9}"] {
+        let mut u = Session::start(&["uci", &def("definitions/classic/chess.varia")]);
+        u.send("position startpos");
+        u.send(go);
+        u.send("isready");
+        u.until(|l| l == "readyok");
+        let Session {
+            mut child,
+            stdin,
+            lines,
+        } = u;
+        drop(stdin);
+        let best = loop {
+            let l = lines
+                .recv_timeout(Duration::from_secs(20))
+                .expect("a bestmove in time");
+            if l.starts_with("bestmove ") {
+                break l;
+            }
+        };
+        assert!(best.len() > "bestmove ".len(), "{best}");
+        let mut ended = false;
+        for _ in 0..400 {
+            if let Some(status) = child.try_wait().unwrap() {
+                assert!(status.success(), "exit status {status}");
+                ended = true;
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(25));
+        }
+        if !ended {
+            let _ = child.kill();
+        }
+        assert!(ended, "`{go}` then end of input: varia uci did not end");
+    }
+}

@@ -277,6 +277,15 @@ impl Uci {
             limits.movetime = clock.movetime;
             limits.soft_time = clock.soft_time;
         }
+        // A `go` that sets no limit (none given, or only ones it could not read) searches until
+        // `stop`, as `go infinite` does, so that the end of input stops it too.
+        if limits.depth.is_none()
+            && limits.nodes.is_none()
+            && limits.movetime.is_none()
+            && limits.soft_time.is_none()
+        {
+            infinite = true;
+        }
         let searcher = self
             .searcher
             .take()
