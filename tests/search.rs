@@ -313,7 +313,8 @@ fn quiescence_is_bounded_where_captures_never_run_out() {
 #[test]
 fn quiescence_is_bounded_where_every_capture_promotes() {
     let g = game("hoo-mitregi.varia", None);
-    let fen = "whmekgeyhw/bbcsddsnr1/10/ppxxppxxpp/PPXXPPXXPP/10/10/1RNSDDSCBB/WHYEGKEMHW[] w - - 0 1";
+    let fen =
+        "whmekgeyhw/bbcsddsnr1/10/ppxxppxxpp/PPXXPPXXPP/10/10/1RNSDDSCBB/WHYEGKEMHW[] w - - 0 1";
     let (r, _) = capped(&g, Some(fen), 2, 1_000_000);
     assert_eq!(r.depth, 2);
     assert!(r.nodes < 400_000, "{} nodes", r.nodes);
@@ -351,7 +352,10 @@ fn huge_material_is_not_a_mate() {
 #[test]
 fn a_hash_table_too_large_is_refused() {
     let bin = env!("CARGO_BIN_EXE_varia");
-    let chess = format!("{}/definitions/classic/chess.varia", env!("CARGO_MANIFEST_DIR"));
+    let chess = format!(
+        "{}/definitions/classic/chess.varia",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let mut child = std::process::Command::new("sh")
         .arg("-c")
         .arg(format!("ulimit -v 1000000; exec '{bin}' uci '{chess}'"))
@@ -369,7 +373,10 @@ fn a_hash_table_too_large_is_refused() {
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success(), "{:?}", out.status);
     let text = String::from_utf8(out.stdout).unwrap();
-    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with("info depth")).collect();
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with("info depth"))
+        .collect();
     assert_eq!(
         lines,
         [
@@ -386,7 +393,10 @@ fn a_hash_table_too_large_is_refused() {
 fn a_hash_table_is_committed_as_it_fills() {
     use std::io::{BufRead, BufReader, Write};
     let bin = env!("CARGO_BIN_EXE_varia");
-    let chess = format!("{}/definitions/classic/chess.varia", env!("CARGO_MANIFEST_DIR"));
+    let chess = format!(
+        "{}/definitions/classic/chess.varia",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let mut child = std::process::Command::new(bin)
         .args(["uci", &chess])
         .stdin(std::process::Stdio::piped())

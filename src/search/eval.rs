@@ -136,7 +136,10 @@ impl Eval {
             })
             .collect();
         let top = values.iter().copied().max().unwrap_or(0).max(MAX_VALUE);
-        e.value = values.iter().map(|v| (v * MAX_VALUE / top) as i32).collect();
+        e.value = values
+            .iter()
+            .map(|v| (v * MAX_VALUE / top) as i32)
+            .collect();
         e.hand_value = e.value.iter().map(|v| v * HAND_64THS / 64).collect();
         e.promotion_gain = rules
             .pieces
@@ -527,7 +530,11 @@ impl Eval {
                 .map(|p| total(&sides[p]))
                 .sum();
             let v = total(&sides[root.index()]) - others / (self.players as i64 - 1);
-            if stm == root.index() { v + TEMPO as i64 } else { -v }
+            if stm == root.index() {
+                v + TEMPO as i64
+            } else {
+                -v
+            }
         };
         v.clamp(1 - LIMIT as i64, LIMIT as i64 - 1) as i32
     }
