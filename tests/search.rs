@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 use varia::Game;
-use varia::search::{Limits, Score, Searcher};
+use varia::search::{Limits, Score, SearchResult, Searcher};
 
 fn game(path: &str, variant: Option<&str>) -> Arc<Game> {
     let file = format!("{}/definitions/{path}", env!("CARGO_MANIFEST_DIR"));
@@ -267,4 +267,157 @@ fn perpetual_check_is_a_draw_in_chess_and_a_loss_where_it_loses() {
             || matches!(strict_score, Score::Mate(n) if n < 0),
         "{strict_score:?}"
     );
+}
+
+/// A definition's text with one edit, loaded.
+fn edited(path: &str, from: &str, to: &str) -> Arc<Game> {
+    let file = format!("{}/definitions/{path}", env!("CARGO_MANIFEST_DIR"));
+    let source = std::fs::read_to_string(file).expect("definition");
+    assert!(source.contains(from), "{path} holds `{from}`");
+    Arc::new(varia::load_str(&source.replace(from, to), None).expect("loads"))
+}
+
+/// A depth-limited search capped at `cap` nodes (the cap only keeps an unbounded search from
+/// hanging the test).
+fn capped(game: &Arc<Game>, fen: Option<&str>, depth: u32, cap: u64) -> (SearchResult, u32) {
+    let pos = fen.map_or_else(|| game.start(), |f| game.parse_fen(f).expect("FEN"));
+    let mut s = Searcher::new(game.clone(), 4);
+    let limits = Limits {
+        depth: Some(depth),
+        nodes: Some(cap),
+        ..Limits::default()
+    };
+    let mut seldepth = 0;
+    let r = s.search(&pos, &limits, &mut |i| seldepth = seldepth.max(i.seldepth));
+    (r, seldepth)
+}
+
+/// Clobber with a quiet step added: captures never run out, so quiescence was a full-width
+/// search eight plies deep and `depth 1` had not finished after 5,000,000 nodes. Now each move
+/// at the root leads to at most one quiescence search of QUIESCENCE_NODES nodes.
+#[test]
+fn quiescence_is_bounded_where_captures_never_run_out() {
+    let g = edited("fsf/clobber.varia", "  moves cW\n", "  moves cW mF\n");
+    let (r, _) = capped(&g, None, 1, 1_000_000);
+    assert_eq!(r.depth, 1);
+    let root_moves = g.legal_moves(&g.start()).len() as u64;
+    assert!(
+        r.nodes <= 1 + root_moves * varia::search::QUIESCENCE_NODES,
+        "{} nodes",
+        r.nodes
+    );
+}
+
+/// Hoo Mitregi with the Points and Crosses face to face on the edge of the camps: every capture
+/// promotes four ways, and depth 2 took 4,038,104 nodes (39 s).
+#[test]
+fn quiescence_is_bounded_where_every_capture_promotes() {
+    let g = game("hoo-mitregi.varia", None);
+    let fen =
+        "whmekgeyhw/bbcsddsnr1/10/ppxxppxxpp/PPXXPPXXPP/10/10/1RNSDDSCBB/WHYEGKEMHW[] w - - 0 1";
+    let (r, _) = capped(&g, Some(fen), 2, 1_000_000);
+    assert_eq!(r.depth, 2);
+    assert!(r.nodes < 400_000, "{} nodes", r.nodes);
+}
+
+/// Check extensions stop at the iteration's depth: a line ends within twice the depth, then at
+/// most MAX_QUIESCENCE plies of quiescence (this Hoo Mitregi position of drops and checks
+/// reached ply 13 at depth 2, ply 15 at depth 3).
+#[test]
+fn check_extensions_are_bounded() {
+    let g = game("hoo-mitregi.varia", None);
+    let fen = "w1se1geyhw/6k1M1/m1h3x1pp/p1DG(X)1ps1x1/8s1/4P3X1/1P2KSX1PP/2BEND3W/WH2+r3H1[BCCPPXXGDDrbbnyppxe] w - - 3 42";
+    for depth in 1..=2 {
+        let (r, seldepth) = capped(&g, Some(fen), depth, 1_000_000);
+        assert_eq!(r.depth, depth);
+        let bound = 2 * depth + varia::search::MAX_QUIESCENCE as u32;
+        assert!(seldepth <= bound, "depth {depth}: seldepth {seldepth}");
+    }
+}
+
+/// Material beyond 10,000 pawns (twelve Knights of 1,000 pawns) read as a mate and stopped the
+/// search at depth 1; the evaluation now stays inside the mate bound (at 4,999.99 pawns).
+#[test]
+fn huge_material_is_not_a_mate() {
+    let g = edited("classic/chess.varia", "  value 3\n", "  value 1000\n");
+    let fen = "7k/8/8/8/8/4K3/NNNN4/NNNNNNNN w - - 0 1";
+    let (r, _) = capped(&g, Some(fen), 3, 1_000_000);
+    assert_eq!(r.depth, 3);
+    assert_eq!(r.score, Score::Cp(499_999));
+}
+
+/// `setoption name Hash value 4096` where the system cannot give 4 GB: refused with the old
+/// table kept, and the engine plays on (it aborted: "memory allocation of 4294967296 bytes
+/// failed"). The memory limit is the shell's `ulimit -v`.
+#[test]
+fn a_hash_table_too_large_is_refused() {
+    let bin = env!("CARGO_BIN_EXE_varia");
+    let chess = format!(
+        "{}/definitions/classic/chess.varia",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut child = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v 1000000; exec '{bin}' uci '{chess}'"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("sh runs");
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"setoption name Hash value 4096\nposition startpos\ngo depth 2\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{:?}", out.status);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with("info depth"))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "info string error: no memory for a hash table of 4096 MB; Hash stays 16 MB",
+            "bestmove e2e4 ponder e7e5"
+        ]
+    );
+}
+
+/// A large table costs memory only as the search fills it: after `setoption name Hash value
+/// 1024` the engine's resident memory stays small (it was 1 GB, written at once).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_hash_table_is_committed_as_it_fills() {
+    use std::io::{BufRead, BufReader, Write};
+    let bin = env!("CARGO_BIN_EXE_varia");
+    let chess = format!(
+        "{}/definitions/classic/chess.varia",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut child = std::process::Command::new(bin)
+        .args(["uci", &chess])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("varia runs");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(b"setoption name Hash value 1024\nisready\n")
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    out.read_line(&mut line).unwrap();
+    assert_eq!(line, "readyok\n");
+    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap();
+    let rss_kb: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .expect("VmRSS");
+    stdin.write_all(b"quit\n").unwrap();
+    child.wait().unwrap();
+    assert!(rss_kb < 200_000, "{rss_kb} kB resident");
 }

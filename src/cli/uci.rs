@@ -10,6 +10,9 @@ use varia::rules::PlayerId;
 use varia::search::{Info, Limits, Score, Searcher};
 
 const DEFAULT_HASH_MB: usize = 16;
+/// The largest Hash accepted; the table's memory is reserved at once and committed as the
+/// search fills it.
+const MAX_HASH_MB: usize = 4096;
 
 struct Uci {
     catalogue: Catalogue,
@@ -94,7 +97,7 @@ impl Uci {
                     names[0]
                 ));
                 send(&format!(
-                    "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max 4096"
+                    "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
                 ));
                 send("option name Clear Hash type button");
                 send("uciok");
@@ -170,11 +173,22 @@ impl Uci {
                 Err(e) => send(&format!("info string error: {e}")),
             },
             "hash" => match value.parse::<usize>() {
-                Ok(mb) if (1..=4096).contains(&mb) => {
-                    self.hash_mb = mb;
-                    self.searcher = Some(Searcher::new(self.game.clone(), mb));
+                Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => {
+                    let old = self.hash_mb;
+                    let game = self.game.clone();
+                    let searcher = self
+                        .searcher
+                        .get_or_insert_with(|| Searcher::new(game, old));
+                    match searcher.set_hash(mb) {
+                        Ok(()) => self.hash_mb = mb,
+                        Err(_) => send(&format!(
+                            "info string error: no memory for a hash table of {mb} MB; Hash stays {old} MB"
+                        )),
+                    }
                 }
-                _ => send(&format!("info string error: bad Hash value `{value}`")),
+                _ => send(&format!(
+                    "info string error: bad Hash value `{value}` (1 to {MAX_HASH_MB} MB)"
+                )),
             },
             "clear hash" => {
                 if let Some(s) = &mut self.searcher {

@@ -224,9 +224,19 @@ impl Xboard {
             "nopost" => self.post.store(false, Ordering::Relaxed),
             "memory" => match number::<usize>(arg) {
                 Some(mb) if mb >= 1 => {
+                    // The table's memory is reserved here and committed as the search fills it.
                     self.abort();
-                    self.hash_mb = mb.min(4096);
-                    self.searcher = Some(Searcher::new(self.game.clone(), self.hash_mb));
+                    let (mb, old) = (mb.min(4096), self.hash_mb);
+                    let game = self.game.clone();
+                    let searcher = self
+                        .searcher
+                        .get_or_insert_with(|| Searcher::new(game, old));
+                    match searcher.set_hash(mb) {
+                        Ok(()) => self.hash_mb = mb,
+                        Err(_) => send(&format!(
+                            "telluser error: no memory for a hash table of {mb} MB; it stays {old} MB"
+                        )),
+                    }
                 }
                 _ => send(&format!("Error (bad argument): {text}")),
             },

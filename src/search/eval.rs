@@ -15,6 +15,12 @@ const MOBILITY: i32 = 4;
 const PROMOTION_PROGRESS: [i32; 7] = [0, 180, 90, 45, 20, 10, 5];
 /// Centipawns for the side to move (the tempo).
 const TEMPO: i32 = 10;
+/// The largest centipawn value of a type (1,000 pawns): a game whose values go beyond has them
+/// all scaled down together, so that sums of material stay far from [`LIMIT`].
+const MAX_VALUE: i64 = 100_000;
+/// Evaluations lie strictly within +-LIMIT centipawns (5,000 pawns), well inside the scores the
+/// search reserves for mates.
+pub(super) const LIMIT: i32 = 500_000;
 
 /// One landing of a ray and the cells passed since the previous one.
 #[derive(Clone, Copy)]
@@ -56,7 +62,7 @@ pub struct Eval {
     /// Closeness of each cell to the board's centre, 0 (edge) .. 16.
     centrality: Vec<i32>,
     /// Material (without royals) of every player together at the start.
-    start_material: i32,
+    start_material: i64,
 }
 
 /// `attacks[p][c]`: how many of `p`'s pieces attack `c`.
@@ -76,7 +82,7 @@ impl Threats {
 /// Per-player totals of one evaluation.
 #[derive(Clone, Copy, Default)]
 struct Side {
-    material: i32,
+    material: i64,
     positional: i32,
     royal_cells: [Cell; 4],
     royals: usize,
@@ -117,17 +123,22 @@ impl Eval {
                 }
             }
         }
-        e.value = (0..rules.pieces.len())
+        let values: Vec<i64> = (0..rules.pieces.len())
             .map(|k| {
                 let pt = &rules.pieces[k];
                 if pt.value > 0 {
-                    pt.value.saturating_mul(UNIT)
+                    pt.value as i64 * UNIT as i64
                 } else if pt.royal {
                     0
                 } else {
-                    e.estimate_value(PieceId(k as u8))
+                    e.estimate_value(PieceId(k as u8)) as i64
                 }
             })
+            .collect();
+        let top = values.iter().copied().max().unwrap_or(0).max(MAX_VALUE);
+        e.value = values
+            .iter()
+            .map(|v| (v * MAX_VALUE / top) as i32)
             .collect();
         e.hand_value = e.value.iter().map(|v| v * HAND_64THS / 64).collect();
         e.promotion_gain = rules
@@ -176,8 +187,8 @@ impl Eval {
             .on_board
             .iter()
             .filter_map(|&c| start.piece(c))
-            .map(|pc| e.value[pc.kind.index()])
-            .sum::<i32>()
+            .map(|pc| e.value[pc.kind.index()] as i64)
+            .sum::<i64>()
             .max(1);
         e
     }
@@ -371,8 +382,8 @@ impl Eval {
             let kind = PieceId(kinds[c.index()]);
             let s = &mut sides[o as usize];
             let slot = self.slot(kind, o as usize, c);
-            s.material += self.value[kind.index()];
-            material_left += self.value[kind.index()];
+            s.material += self.value[kind.index()] as i64;
+            material_left += self.value[kind.index()] as i64;
             if self.royal[kind.index()] && s.royals < 4 {
                 s.royal_cells[s.royals] = c;
                 s.royals += 1;
@@ -438,13 +449,13 @@ impl Eval {
         for (p, s) in sides.iter_mut().enumerate().take(self.players) {
             if rules.has_hands() {
                 for (k, hv) in self.hand_value.iter().enumerate() {
-                    let n = pos.in_hand(PlayerId(p as u8), PieceId(k as u8)) as i32;
-                    s.material += n * hv;
+                    let n = pos.in_hand(PlayerId(p as u8), PieceId(k as u8)) as i64;
+                    s.material += n * *hv as i64;
                 }
             }
         }
         // Phase: 1024 with all the material of the start on the board, 0 with none.
-        let phase = (material_left * 1024 / self.start_material).clamp(0, 1024);
+        let phase = (material_left * 1024 / self.start_material).clamp(0, 1024) as i32;
         #[allow(clippy::needless_range_loop)]
         for p in 0..self.players {
             let mut safety = 0;
@@ -507,17 +518,24 @@ impl Eval {
         (self.score(pos, &sides, root), threats)
     }
 
+    /// Sums up the sides for the player to move, within +-[`LIMIT`].
     fn score(&self, pos: &Position, sides: &[Side; 4], root: PlayerId) -> i32 {
-        let total = |s: &Side| s.material + s.positional;
+        let total = |s: &Side| s.material + s.positional as i64;
         let stm = pos.side_to_move().index();
-        if self.players == 2 {
-            return total(&sides[stm]) - total(&sides[1 - stm]) + TEMPO;
-        }
-        let others: i32 = (0..self.players)
-            .filter(|&p| p != root.index())
-            .map(|p| total(&sides[p]))
-            .sum();
-        let v = total(&sides[root.index()]) - others / (self.players as i32 - 1);
-        if stm == root.index() { v + TEMPO } else { -v }
+        let v = if self.players == 2 {
+            total(&sides[stm]) - total(&sides[1 - stm]) + TEMPO as i64
+        } else {
+            let others: i64 = (0..self.players)
+                .filter(|&p| p != root.index())
+                .map(|p| total(&sides[p]))
+                .sum();
+            let v = total(&sides[root.index()]) - others / (self.players as i64 - 1);
+            if stm == root.index() {
+                v + TEMPO as i64
+            } else {
+                -v
+            }
+        };
+        v.clamp(1 - LIMIT as i64, LIMIT as i64 - 1) as i32
     }
 }

@@ -45,14 +45,22 @@ const INF: i32 = MATE + 1;
 pub const MAX_PLY: usize = 128;
 /// Scores beyond this are mates.
 const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32;
-/// The deepest quiescence search below the horizon.
-const MAX_QUIESCENCE: usize = 8;
+// A static evaluation never reads as a mate.
+const _: () = assert!(eval::LIMIT < MATE_BOUND);
+/// The deepest quiescence search below the horizon (plies).
+pub const MAX_QUIESCENCE: usize = 8;
 /// The quiescence plies where every legal move is a capture.
 const MAX_QUIESCENCE_ALL_CAPTURES: usize = 2;
 /// What a capture may gain beyond its victim's value (positional swings) for delta pruning.
 const DELTA_MARGIN: i32 = 200;
 /// Quiescence plies in which a player in check searches every move.
 const QUIESCENCE_EVASIONS: usize = 2;
+/// The most nodes one quiescence search (from one node at the horizon) visits: the node that
+/// reaches it stands on the static evaluation, and the nodes above it search no further move.
+/// Where captures never run out (a full board of pieces that take each other, promotions on
+/// every move) the depth bound alone still leaves a tree as wide as the moves to the power of
+/// [`MAX_QUIESCENCE`]; this keeps a search within a constant times its main tree.
+pub const QUIESCENCE_NODES: u64 = 512;
 
 /// When to stop searching. Empty limits search until [`MAX_PLY`] or the stop flag.
 #[derive(Clone, Debug, Default)]
@@ -203,14 +211,18 @@ pub struct Searcher {
     start: Instant,
     limits: Limits,
     aborted: bool,
-    /// The depth of the iteration under way: the first always finishes, whatever the clock says,
-    /// so that the move played has been searched.
+    /// The depth of the iteration under way. The clock stops the first only once one root move
+    /// has a score, so that the move played has been searched.
     iteration: u32,
     root_best: Option<(Move, i32)>,
+    /// The node count at which the quiescence search under way stops searching moves.
+    quiescence_end: u64,
 }
 
 impl Searcher {
-    /// Makes a searcher with a transposition table of about `hash_mb` megabytes.
+    /// Makes a searcher with a transposition table of at most `hash_mb` megabytes (1 to 65,536),
+    /// committed as the search fills it; where that much memory cannot be reserved, the table
+    /// has 1024 entries ([`Searcher::set_hash`] says why).
     pub fn new(game: Arc<Game>, hash_mb: usize) -> Searcher {
         let eval = Eval::new(&game);
         let players = game.rules().players.len();
@@ -218,7 +230,7 @@ impl Searcher {
         let kinds = game.rules().pieces.len();
         Searcher {
             eval,
-            tt: tt::Table::new(hash_mb),
+            tt: tt::Table::new(hash_mb).unwrap_or_else(|_| tt::Table::smallest()),
             history: vec![0; kinds * cells],
             killers: vec![[None; 2]; MAX_PLY + 1],
             pv: vec![Vec::new(); MAX_PLY + 2],
@@ -234,6 +246,7 @@ impl Searcher {
             aborted: false,
             iteration: 0,
             root_best: None,
+            quiescence_end: 0,
             game,
         }
     }
@@ -243,9 +256,11 @@ impl Searcher {
         &self.game
     }
 
-    /// Resizes the transposition table (and empties it).
-    pub fn set_hash(&mut self, hash_mb: usize) {
-        self.tt = tt::Table::new(hash_mb);
+    /// Resizes the transposition table to at most `hash_mb` megabytes (1 to 65,536) and empties
+    /// it; where the memory cannot be reserved, an error and the old table kept as it was.
+    pub fn set_hash(&mut self, hash_mb: usize) -> Result<(), std::collections::TryReserveError> {
+        self.tt = tt::Table::new(hash_mb)?;
+        Ok(())
     }
 
     /// Forgets everything learnt (a new game).
@@ -525,7 +540,7 @@ impl Searcher {
             {
                 self.aborted = true;
             }
-            if self.iteration > 1
+            if (self.iteration > 1 || self.root_best.is_some())
                 && self
                     .limits
                     .movetime
@@ -649,8 +664,13 @@ impl Searcher {
         if ply >= MAX_PLY - 1 {
             return self.evaluate_for_root(pos);
         }
-        let depth = if in_check { depth + 1 } else { depth };
+        // A line gets at most as many check extensions as the iteration's depth, so that it
+        // ends within twice that depth (then quiescence): checks that answer checks (drops give
+        // them cheaply) would otherwise stretch one line to MAX_PLY.
+        let extend = in_check && ply as i32 + depth < 2 * self.iteration as i32;
+        let depth = if extend { depth + 1 } else { depth };
         if depth <= 0 {
+            self.quiescence_end = self.nodes + QUIESCENCE_NODES;
             return self.quiesce(pos, alpha, beta, ply, 0);
         }
         self.nodes += 1;
@@ -813,7 +833,9 @@ impl Searcher {
         }
         let mut best = -INF;
         let mut threats = eval::Threats::default();
-        if !in_check {
+        // Past its node budget a quiescence search stands on the evaluation, in check too.
+        let spent = self.nodes >= self.quiescence_end;
+        if !in_check || spent {
             let (stand, t) = self.eval.evaluate_with_threats(&self.game, pos, self.root);
             threats = t;
             if stand >= beta {
@@ -822,7 +844,7 @@ impl Searcher {
             best = stand;
             alpha = alpha.max(stand);
         }
-        if !in_check && qply >= MAX_QUIESCENCE {
+        if spent || (!in_check && qply >= MAX_QUIESCENCE) {
             return best;
         }
         // Where every move takes (clobber, a capture obligation), quiescence would be a full
@@ -873,7 +895,7 @@ impl Searcher {
             if v > alpha {
                 alpha = v;
             }
-            if alpha >= beta {
+            if alpha >= beta || self.nodes >= self.quiescence_end {
                 break;
             }
         }
