@@ -298,7 +298,8 @@ fn a_rule_dead_in_one_combination_of_options_only_is_not_warned() {
     // `drops in` is dead without hands, but the `hand` option gives hands: no warning. The
     // `style` is dead in every combination: a warning.
     let src = format!(
-        "{BASE}piece Leaper\n  drops in far\nstyle step for King\noption hand yes\ncaptures go to hand\n"
+        "{}style step for King\noption hand yes\ncaptures go to hand\n",
+        BASE.replace("  value 3\n", "  value 3\n  drops in far\n")
     );
     let checked = varia::check_all(&src).unwrap();
     assert_eq!(checked.variants, ["t", "yes"]);
