@@ -284,7 +284,7 @@ fn a_file_past_the_statement_limit_is_refused() {
     assert_eq!(
         errors(&fill(varia::MAX_STATEMENTS - 13)),
         [(
-            1,
+            10001,
             1,
             "the file has 10001 statements (piece properties, `variant` and `option` lines \
              included); at most 10000 are allowed"

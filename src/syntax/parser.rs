@@ -103,12 +103,33 @@ pub fn parse(source: &str) -> Result<File, SyntaxError> {
             .map(|o| 1 + count_in(&o.statements))
             .sum::<usize>();
     if count > MAX_STATEMENTS {
+        // Point at the first statement past the limit.
+        let mut starts: Vec<Span> = Vec::with_capacity(count);
+        let mut add = |list: &[Statement], spans: &[Span]| {
+            for (s, &sp) in list.iter().zip(spans) {
+                starts.push(sp);
+                if let Statement::Piece(p) = s {
+                    starts.extend(&p.property_spans);
+                }
+            }
+        };
+        add(&statements, &spans);
+        for v in &variants {
+            add(&v.statements, &v.spans);
+        }
+        for o in &options {
+            add(&o.statements, &o.spans);
+        }
+        starts.extend(variants.iter().map(|v| v.name.span));
+        starts.extend(options.iter().map(|o| o.group.span));
+        starts.sort();
+        let at = starts.get(MAX_STATEMENTS).copied().unwrap_or_default();
         return Err(SyntaxError {
             message: format!(
                 "the file has {count} statements (piece properties, `variant` and `option` lines \
                  included); at most {MAX_STATEMENTS} are allowed"
             ),
-            span: Span { start: 0, end: 0 },
+            span: at,
         });
     }
     Ok(File {
