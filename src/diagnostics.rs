@@ -1,6 +1,7 @@
-//! Renders definition errors as the user reads them: file:line:column, the source line and a caret.
+//! Renders definition errors and warnings as the user reads them: file:line:column, the source
+//! line and a caret.
 
-use crate::lower::Diagnostic;
+use crate::lower::{Diagnostic, Severity};
 use codespan_reporting::diagnostic::{Diagnostic as Report, Label};
 use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, Config};
@@ -9,31 +10,74 @@ use codespan_reporting::term::{self, Config};
 pub const MAX_SHOWN: usize = 50;
 
 /// Renders diagnostics of one file as plain text (no colour): each with file:line:column, the
-/// source line and a caret; past `MAX_SHOWN` (50) of them, only how many more there are.
+/// source line and a caret (`error:` or `warning:`, and a label at each other place it
+/// involves); past `MAX_SHOWN` (50) of them, only how many more there are. Errors are shown
+/// before warnings when not all fit; those shown come in the order given.
 pub fn render(path: &str, source: &str, diags: &[Diagnostic]) -> String {
+    let errors = diags.iter().filter(|d| d.is_error()).count();
+    let shown_errors = errors.min(MAX_SHOWN);
+    let shown_warnings = (diags.len() - errors).min(MAX_SHOWN - shown_errors);
+    let (mut e, mut w) = (0, 0);
+    let shown: Vec<&Diagnostic> = diags
+        .iter()
+        .filter(|d| {
+            let (n, cap) = if d.is_error() {
+                (&mut e, shown_errors)
+            } else {
+                (&mut w, shown_warnings)
+            };
+            *n += 1;
+            *n <= cap
+        })
+        .collect();
+    // Only the text up to the end of the last line shown is needed (a file refused for its size
+    // may be huge).
+    let last = shown
+        .iter()
+        .flat_map(|d| std::iter::once(d.span).chain(d.labels.iter().map(|l| l.0)))
+        .map(|s| s.end.max(s.start))
+        .max()
+        .unwrap_or(0)
+        .min(source.len());
+    let last = floor_char(source, last);
+    let cut = source[last..].find('\n').map_or(source.len(), |i| last + i);
+    let source = &source[..cut];
     let file = SimpleFile::new(path, source);
     let mut out = String::new();
     let config = Config::default();
-    for d in diags.iter().take(MAX_SHOWN) {
+    for d in shown {
         let start = d.span.start.min(source.len());
         let end = d.span.end.clamp(start, source.len());
-        if let Some(text) = long_line(path, source, &d.message, start, end) {
+        if let Some(text) = long_line(path, source, d, start, end) {
             out += &text;
             continue;
         }
-        let report = Report::error()
-            .with_message(&d.message)
-            .with_labels(vec![Label::primary((), start..end)]);
+        let report = match d.severity {
+            Severity::Error => Report::error(),
+            Severity::Warning => Report::warning(),
+        };
+        let mut labels = vec![Label::primary((), start..end)];
+        for (span, note) in &d.labels {
+            let s = span.start.min(source.len());
+            labels
+                .push(Label::secondary((), s..span.end.clamp(s, source.len())).with_message(note));
+        }
+        let report = report.with_message(&d.message).with_labels(labels);
         let mut buf = String::new();
         let _ = term::emit_to_string(&mut buf, &config, &file, &report);
         out += &buf;
     }
-    if diags.len() > MAX_SHOWN {
-        let more = diags.len() - MAX_SHOWN;
-        out += &format!(
-            "error: {more} more error{} not shown\n",
-            if more == 1 { "" } else { "s" }
-        );
+    let more = |n: usize, what: &str| {
+        format!(
+            "{what}: {n} more {what}{} not shown\n",
+            if n == 1 { "" } else { "s" }
+        )
+    };
+    if errors > shown_errors {
+        out += &more(errors - shown_errors, "error");
+    }
+    if diags.len() - errors > shown_warnings {
+        out += &more(diags.len() - errors - shown_warnings, "warning");
     }
     out
 }
@@ -45,7 +89,8 @@ const CONTEXT: usize = 60;
 
 /// Renders a diagnostic whose line is too long to repeat whole, in the layout codespan uses:
 /// the real line and column, and a window of the line with `…` where it is cut.
-fn long_line(path: &str, source: &str, message: &str, start: usize, end: usize) -> Option<String> {
+fn long_line(path: &str, source: &str, d: &Diagnostic, start: usize, end: usize) -> Option<String> {
+    let message = &d.message;
     let start = floor_char(source, start);
     let line_start = source[..start].rfind('\n').map_or(0, |i| i + 1);
     let line_end = source[start..]
@@ -76,8 +121,24 @@ fn long_line(path: &str, source: &str, message: &str, start: usize, end: usize) 
     let pad = " ".repeat(line_no.to_string().len());
     let caret_at = usize::from(cut_left) + shown_before.chars().count();
     let carets = "^".repeat(shown_marked.chars().count().max(1));
+    let severity = match d.severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+    };
+    // Other places are named, not drawn.
+    let notes: String = d
+        .labels
+        .iter()
+        .map(|(span, note)| {
+            let at = floor_char(source, span.start);
+            let line = source[..at].matches('\n').count() + 1;
+            let line_start = source[..at].rfind('\n').map_or(0, |i| i + 1);
+            let col = source[line_start..at].chars().count() + 1;
+            format!("{pad} = {note}: {path}:{line}:{col}\n")
+        })
+        .collect();
     Some(format!(
-        "error: {message}\n{pad} ┌─ {path}:{line_no}:{col}\n{pad} │\n{line_no} │ {excerpt}\n{pad} │ {}{carets}\n\n",
+        "{severity}: {message}\n{pad} ┌─ {path}:{line_no}:{col}\n{pad} │\n{line_no} │ {excerpt}\n{pad} │ {}{carets}\n{notes}\n",
         " ".repeat(caret_at)
     ))
 }

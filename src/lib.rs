@@ -70,9 +70,10 @@ pub use diagnostics::render as render_diagnostics;
 pub use engine::{
     DepthError, Ending, Game, GameError, MAX_PERFT_DEPTH, Move, Position, Reason, Status,
 };
-pub use lower::{Diagnostic, MAX_VARIANTS};
+pub use lower::{Diagnostic, MAX_VARIANTS, Severity};
 pub use rules::RuleSet;
 pub use syntax::Span;
+pub use syntax::{MAX_LINE_BYTES, MAX_SOURCE_BYTES, MAX_STATEMENTS};
 
 /// Why a definition could not be loaded.
 #[derive(Debug, thiserror::Error)]
@@ -102,12 +103,8 @@ impl LoadError {
 }
 
 fn parse(source: &str) -> Result<syntax::File, LoadError> {
-    syntax::parse(source).map_err(|e| {
-        LoadError::Definition(vec![Diagnostic {
-            span: e.span,
-            message: e.message,
-        }])
-    })
+    syntax::parse(source)
+        .map_err(|e| LoadError::Definition(vec![Diagnostic::error(e.span, e.message)]))
 }
 
 /// Lists the selectable variants of a definition, the main one first, without compiling them.
@@ -156,6 +153,50 @@ pub fn check(source: &str) -> Result<Vec<String>, LoadError> {
     }
 }
 
+/// What checking a definition found: its variants, and the rules that can never apply.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    /// The selectable variants, the main one first.
+    pub variants: Vec<String>,
+    /// Warnings (rules that can never apply in any variant containing them), sorted by position.
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// Compiles every variant of a definition as [`check`] does, and also finds the rules that can
+/// never apply; on failure, the errors come with the warnings, sorted by position.
+pub fn check_all(source: &str) -> Result<Checked, LoadError> {
+    let file = parse(source)?;
+    let catalog = lower::Catalog::new(&file);
+    let mut problems = catalog.problems.clone();
+    let mut found = Vec::new();
+    if problems.is_empty() {
+        for name in catalog.names() {
+            match build(&catalog, Some(name)) {
+                Ok(game) => {
+                    let start = game.start();
+                    let at = |c: rules::Cell| start.piece(c).map(|p| (p.kind, p.owner));
+                    let dead = lower::warnings::dead_rules(&catalog, name, game.rules(), &at);
+                    found.push((name.clone(), dead));
+                }
+                Err(e) => problems.extend(e.diagnostics().iter().cloned()),
+            }
+        }
+    }
+    let warnings = lower::warnings::common(&catalog, &found);
+    problems.sort();
+    problems.dedup();
+    if problems.is_empty() {
+        Ok(Checked {
+            variants: catalog.names().to_vec(),
+            warnings,
+        })
+    } else {
+        problems.extend(warnings);
+        problems.sort();
+        Err(LoadError::Definition(problems))
+    }
+}
+
 fn build(catalog: &lower::Catalog, variant: Option<&str>) -> Result<Game, LoadError> {
     let lowered = match lower::lower(catalog, variant) {
         Ok(Some(l)) => l,
@@ -172,19 +213,19 @@ fn build(catalog: &lower::Catalog, variant: Option<&str>) -> Result<Game, LoadEr
     let rules = lowered.rules;
     match Game::new(rules.clone()) {
         Ok(game) => Ok(game),
-        Err(engine::GameError::Setup(e)) => Err(LoadError::Definition(vec![Diagnostic {
-            span: setup_error_span(&rules, setup_span, &e),
-            message: format!("bad setup: {e}"),
-        }])),
-        Err(e @ engine::GameError::Shuffle) => Err(LoadError::Definition(vec![Diagnostic {
-            span: shuffle_span.unwrap_or(setup_span),
-            message: e.to_string(),
-        }])),
+        Err(engine::GameError::Setup(e)) => Err(LoadError::Definition(vec![Diagnostic::error(
+            setup_error_span(&rules, setup_span, &e),
+            format!("bad setup: {e}"),
+        )])),
+        Err(e @ engine::GameError::Shuffle) => Err(LoadError::Definition(vec![Diagnostic::error(
+            shuffle_span.unwrap_or(setup_span),
+            e.to_string(),
+        )])),
         // Lowering refuses what validation would, with a better place; this is the safety net.
-        Err(e) => Err(LoadError::Definition(vec![Diagnostic {
-            span: Span { start: 0, end: 0 },
-            message: e.to_string(),
-        }])),
+        Err(e) => Err(LoadError::Definition(vec![Diagnostic::error(
+            Span { start: 0, end: 0 },
+            e.to_string(),
+        )])),
     }
 }
 

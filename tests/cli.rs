@@ -106,7 +106,7 @@ fn check_good_file() {
 fn check_json_lists_the_variants() {
     let o = varia(&["check", "--json", &chess()]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
-    assert_eq!(stdout(&o), "{\"variants\":[\"chess\"]}\n");
+    assert_eq!(stdout(&o), "{\"variants\":[\"chess\"],\"warnings\":[]}\n");
     assert_eq!(stderr(&o), "");
 }
 
@@ -116,7 +116,11 @@ fn check_every_classic() {
         let o = varia(&["check", "--json", &classic(game)]);
         assert_eq!(code(&o), 0, "{game}: {}", stderr(&o));
         let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
-        assert_eq!(v, serde_json::json!({ "variants": [game] }), "{game}");
+        assert_eq!(
+            v,
+            serde_json::json!({ "variants": [game], "warnings": [] }),
+            "{game}"
+        );
     }
 }
 

@@ -128,6 +128,76 @@ case!(board_too_large, 1);
 // `variant fast extends blitz`: no variant blitz above it.
 case!(unknown_parent, 1);
 
+// Every single-valued statement and piece property given twice in the main game: fifteen
+// errors, each with a label at the first (the variant's own is reported with the variant).
+case!(duplicate_statements, 15);
+// Interchangeable groups sharing a type, a castling pair and a goal given twice, extinction rules
+// with one condition and two verdicts (the variant's, across blocks, with the variant).
+case!(overlapping_rules, 4);
+// `files h-a` and `ranks 8-7` run backwards; `files a-d` is fine.
+case!(reversed_range, 2);
+
+/// The path of a case that loads with warnings, as the snapshots show it.
+fn warning_path(name: &str) -> String {
+    format!("tests/warn/{name}.varia")
+}
+
+fn read_warning_case(name: &str) -> String {
+    let full = format!("{}/{}", env!("CARGO_MANIFEST_DIR"), warning_path(name));
+    std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("cannot read {full}: {e}"))
+}
+
+/// Runs a case of tests/warn/, which loads with warnings only: counts them, checks their
+/// rendering, and returns the rendered text for the snapshot.
+fn run_warning_case(name: &str, expected: usize) -> String {
+    let source = read_warning_case(name);
+    let checked = match varia::check_all(&source) {
+        Ok(c) => c,
+        Err(e) => panic!("{name}: expected warnings only, got {e:?}"),
+    };
+    let warnings = &checked.warnings;
+    assert_eq!(warnings.len(), expected, "{name}: {warnings:#?}");
+    assert!(
+        warnings
+            .iter()
+            .all(|w| w.severity == varia::Severity::Warning)
+    );
+    assert!(warnings.windows(2).all(|w| w[0].span <= w[1].span));
+    // The game still loads and plays.
+    assert!(varia::load_str(&source, None).is_ok());
+    let path = warning_path(name);
+    let rendered = varia::render_diagnostics(&path, &source, warnings);
+    assert_eq!(
+        rendered.matches("warning: ").count(),
+        expected,
+        "{rendered}"
+    );
+    assert!(!rendered.contains("error"), "{rendered}");
+    for w in warnings {
+        let (line, col) = line_col(&source, w.span.start);
+        assert!(
+            rendered.contains(&format!("{path}:{line}:{col}")),
+            "{rendered}"
+        );
+    }
+    rendered
+}
+
+macro_rules! warning_case {
+    ($name:ident, $count:expr) => {
+        #[test]
+        fn $name() {
+            let rendered = run_warning_case(stringify!($name), $count);
+            insta::assert_snapshot!(stringify!($name), rendered);
+        }
+    };
+}
+
+// Rules that can never apply: confined to a zone without its start, drops without hands, castling
+// with a piece that never starts on the king's rank, `royalty alone` without royals, a shuffle of
+// an empty rank, a style for a piece without long leaps, removal without hands.
+warning_case!(dead_rules, 8);
+
 /// Every file in tests/bad/ has a test above, so no case is silently skipped.
 #[test]
 fn every_bad_file_is_a_case() {
@@ -145,6 +215,9 @@ fn every_bad_file_is_a_case() {
         "unknown_zone_in_moves",
         "board_too_large",
         "unknown_parent",
+        "duplicate_statements",
+        "overlapping_rules",
+        "reversed_range",
     ];
     let dir = format!("{}/tests/bad", env!("CARGO_MANIFEST_DIR"));
     let mut found: Vec<String> = std::fs::read_dir(&dir)
@@ -177,4 +250,110 @@ fn several_errors_point_at_each_mistake() {
         ["Y", "pawn-starts", "Knigt", "B", "Rok", "rank 9"],
         "{diags:#?}"
     );
+}
+
+/// The secondary label of a duplicate points at the first statement, by line and column.
+#[test]
+fn a_duplicate_points_at_both_places() {
+    let source = read_case("duplicate_statements");
+    let diags = diagnostics("duplicate_statements", &source);
+    let board = diags
+        .iter()
+        .find(|d| d.message == "`board` is given twice")
+        .expect("the board is reported");
+    assert_eq!(&source[board.span.start..board.span.end], "board 8 x 9");
+    assert_eq!(board.labels.len(), 1);
+    let (first, note) = &board.labels[0];
+    assert_eq!(&source[first.start..first.end], "board 8 x 8");
+    assert_eq!(note, "first given here");
+}
+
+/// Runs the command-line tool.
+fn varia(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_varia"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("varia runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// `varia check` prints warnings to stderr and exits 0; `--json` lists them instead.
+#[test]
+fn check_reports_warnings_and_succeeds() {
+    let path = "tests/warn/dead_rules.varia";
+    let (code, out, err) = varia(&["check", path]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        format!("{path}: ok (8 warnings), 1 variant(s): chess\n")
+    );
+    assert_eq!(err.matches("warning: ").count(), 8, "{err}");
+    assert!(err.contains("warning: `royalty alone` never applies: no piece is royal"));
+    let (code, out, err) = varia(&["check", "--json", path]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["variants"], serde_json::json!(["chess"]));
+    let w = v["warnings"].as_array().expect("a warnings array");
+    assert_eq!(w.len(), 8);
+    assert_eq!(
+        w[6],
+        serde_json::json!({
+            "line": 40,
+            "column": 1,
+            "message": "`royalty alone` never applies: no piece is royal"
+        })
+    );
+    // A clean file has an empty list, and other commands stay quiet about warnings.
+    let (code, out, _) = varia(&["check", "--json", "definitions/classic/chess.varia"]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "{\"variants\":[\"chess\"],\"warnings\":[]}\n");
+    let (code, _, err) = varia(&["perft", path, "--depth", "1"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+}
+
+/// With errors, `check` shows the warnings too, and fails.
+#[test]
+fn check_with_errors_shows_warnings_too() {
+    // Warnings come from the variants that compile: the main game here.
+    let source = read_warning_case("dead_rules") + "variant bad\nboard 8 x 8\nboard 8 x 8\n";
+    let Err(varia::LoadError::Definition(d)) = varia::check_all(&source) else {
+        panic!("the duplicate board is an error");
+    };
+    assert_eq!(d.iter().filter(|d| d.is_error()).count(), 1);
+    assert_eq!(d.iter().filter(|d| !d.is_error()).count(), 8);
+    assert!(d.windows(2).all(|w| w[0].span <= w[1].span));
+    // `check` alone gives the errors only.
+    let Err(e) = varia::check(&source) else {
+        panic!("the duplicate board is an error");
+    };
+    assert_eq!(e.diagnostics().len(), 1);
+}
+
+/// `check` compiles every variant, so the duplicates and contradictions of variant blocks are
+/// reported too.
+#[test]
+fn check_reports_the_duplicates_of_variants() {
+    let source = read_case("duplicate_statements");
+    let Err(e) = varia::check(&source) else {
+        panic!("duplicates are errors")
+    };
+    assert_eq!(e.diagnostics().len(), 16);
+    let last = e.diagnostics().last().unwrap();
+    assert_eq!(last.message, "`move limit` is given twice");
+    assert_eq!(&source[last.span.start..last.span.end], "move limit 30");
+    let source = read_case("overlapping_rules");
+    let Err(e) = varia::check(&source) else {
+        panic!("contradictions are errors")
+    };
+    let last = e.diagnostics().last().unwrap();
+    assert_eq!(
+        last.message,
+        "this extinction rule loses where an earlier one with the same condition draws"
+    );
+    assert_eq!(e.diagnostics().len(), 5);
 }

@@ -179,3 +179,168 @@ setup k5/6/6/6/6/KM4 w - - 0 1
     assert_eq!(plain.rules().board.files, 5);
     assert!(varia::compile(src, Some("big-few")).is_err());
 }
+
+/// The messages of a definition that must fail, as `(line, column, message)`.
+fn errors(src: &str) -> Vec<(usize, usize, String)> {
+    let Err(e) = varia::check(src) else {
+        panic!("the definition compiled")
+    };
+    e.diagnostics()
+        .iter()
+        .map(|d| {
+            let before = &src[..d.span.start];
+            let line = before.matches('\n').count() + 1;
+            let col = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+            (line, col, d.message.clone())
+        })
+        .collect()
+}
+
+#[test]
+fn file_ranges_and_single_files_are_regions() {
+    let src = BASE.replace("zone corner = a1", "zone corner = files a-b, file e");
+    let g = compile(&src, None);
+    // Files a, b and e of ranks 1..5 for the first player: 15 cells.
+    assert_eq!(g.rules().zones[1].cells[0].len(), 15);
+    assert_eq!(
+        g.rules().zones[1].cells[0][..3],
+        [0, 1, 4].map(varia::rules::Cell)
+    );
+}
+
+#[test]
+fn a_misspelt_file_range_says_what_is_expected() {
+    let src = BASE.replace("zone corner = a1", "zone corner = files cd");
+    assert_eq!(
+        errors(&src),
+        [(6, 21, "expected a file letter, found `cd`".to_string())]
+    );
+    let src = BASE.replace("zone corner = a1", "zone corner = files e-a, ranks 3-2");
+    assert_eq!(
+        errors(&src),
+        [
+            (
+                6,
+                15,
+                "files e-a run backwards: write the lower file first (`files a-e`)".to_string()
+            ),
+            (
+                6,
+                26,
+                "ranks 3-2 run backwards: write the lower rank first (`ranks 2-3`)".to_string()
+            )
+        ]
+    );
+}
+
+#[test]
+fn a_file_past_the_size_limit_is_refused_where_the_limit_is_passed() {
+    // Blank lines (the case that once ran out of memory), past 1 MiB.
+    let mut src = BASE.to_string();
+    src.push_str(&"\n".repeat(varia::MAX_SOURCE_BYTES + 1 - src.len()));
+    let line = src[..varia::MAX_SOURCE_BYTES].matches('\n').count() + 1;
+    assert_eq!(
+        errors(&src),
+        [(
+            line,
+            1,
+            format!(
+                "the file has {} bytes; at most 1048576 (1 MiB) are allowed",
+                varia::MAX_SOURCE_BYTES + 1
+            )
+        )]
+    );
+    // Rendering the error reads only the text up to it.
+    let e = varia::check(&src).unwrap_err();
+    let text = varia::render_diagnostics("big.varia", &src, e.diagnostics());
+    assert!(text.contains(&format!("big.varia:{line}:1")), "{text}");
+    // One byte less loads.
+    src.pop();
+    compile(&src, None);
+}
+
+#[test]
+fn a_line_past_the_length_limit_is_refused() {
+    let long = format!("# {}", "x".repeat(varia::MAX_LINE_BYTES - 2));
+    assert_eq!(long.len(), varia::MAX_LINE_BYTES);
+    compile(&format!("{BASE}{long}\n"), None);
+    let src = format!("{BASE}{long}y\n");
+    assert_eq!(
+        errors(&src),
+        [(
+            15,
+            4097,
+            "this line has 4097 bytes; at most 4096 are allowed".to_string()
+        )]
+    );
+}
+
+#[test]
+fn a_file_past_the_statement_limit_is_refused() {
+    // BASE has 14 statements, properties included; holes add one each.
+    let base = BASE.replace("k4/5/5/5/L3K", "k4/5/2*2/5/L3K");
+    let fill = |n: usize| format!("{base}{}", "holes c3\n".repeat(n));
+    compile(&fill(varia::MAX_STATEMENTS - 14), None);
+    assert_eq!(
+        errors(&fill(varia::MAX_STATEMENTS - 13)),
+        [(
+            10001,
+            1,
+            "the file has 10001 statements (piece properties, `variant` and `option` lines \
+             included); at most 10000 are allowed"
+                .to_string()
+        )]
+    );
+}
+
+#[test]
+fn a_rule_dead_in_one_combination_of_options_only_is_not_warned() {
+    // `drops in` is dead without hands, but the `hand` option gives hands: no warning. The
+    // `style` is dead in every combination: a warning.
+    let src = format!(
+        "{}style step for King\noption hand yes\ncaptures go to hand\n",
+        BASE.replace("  value 3\n", "  value 3\n  drops in far\n")
+    );
+    let checked = varia::check_all(&src).unwrap();
+    assert_eq!(checked.variants, ["t", "yes"]);
+    let warnings: Vec<&str> = checked
+        .warnings
+        .iter()
+        .map(|w| w.message.as_str())
+        .collect();
+    assert_eq!(
+        warnings,
+        ["`style step` changes nothing for `King`: it has no single leap over more than one cell"]
+    );
+    // Without the option, the drop rule is dead everywhere.
+    let plain = src.replace("option hand yes\ncaptures go to hand\n", "");
+    let warnings: Vec<String> = varia::check_all(&plain)
+        .unwrap()
+        .warnings
+        .into_iter()
+        .map(|w| w.message)
+        .collect();
+    assert_eq!(
+        warnings,
+        [
+            "`drops in` never applies: no piece is ever dropped (the game has no hands)",
+            "`style step` changes nothing for `King`: it has no single leap over more than one cell"
+        ]
+    );
+}
+
+#[test]
+fn a_subvariant_restates_a_statement_but_one_block_may_not() {
+    // Restating `setup` in a variant replaces it; twice in the variant is an error there.
+    let src = format!("{BASE}variant v\nsetup 4k/5/5/5/K3L w - - 0 1\n");
+    compile(&src, Some("v"));
+    let src = format!("{src}setup 4k/5/5/5/K3L w - - 0 1\n");
+    assert_eq!(
+        errors(&src),
+        [(17, 1, "`setup` is given twice".to_string())]
+    );
+    // `passing when stuck` replaces an inherited `passing allowed`.
+    let src = format!("{BASE}passing allowed\nvariant v\npassing when stuck\n");
+    let g = compile(&src, Some("v"));
+    assert!(!g.rules().passing && g.rules().passing_when_stuck);
+}

@@ -449,11 +449,15 @@ fn perft_depth_is_bounded() {
 #[test]
 fn diagnostics_are_capped_with_a_count_of_the_rest() {
     let mut src = String::from(TINY);
-    src += "zone z =";
-    for i in 0..8000 {
-        src += &format!(" x{}", i % 9 + 1);
+    // Lines of 800 cells each, within the 4096-byte line limit.
+    for line in 0..10 {
+        src += &format!("zone z{line} =");
+        for i in 0..800 {
+            src += &format!(" x{}", i % 9 + 1);
+        }
+        src += "\n";
     }
-    src += "\nsetup k3/4/4/3K w - - 0 1\n";
+    src += "setup k3/4/4/3K w - - 0 1\n";
     let Err(LoadError::Definition(d)) = varia::check(&src) else {
         panic!("expected diagnostics")
     };

@@ -556,21 +556,58 @@ fn dispatch_into(cmd: Command, out: &mut String) -> Result<(), Failure> {
     }
 }
 
-/// Checks every variant of a file; reports all problems at once.
+/// Checks every variant of a file; reports all problems at once. Warnings (rules that can never
+/// apply) go to stderr, or into the JSON's `warnings`; they do not fail the check.
 fn check(path: &str, json: bool, out: &mut String) -> Result<(), Failure> {
     let source = read(path)?;
-    let names = varia::check(&source).map_err(|e| render_load_error(path, &source, e))?;
+    let checked = varia::check_all(&source).map_err(|e| render_load_error(path, &source, e))?;
+    let names = &checked.variants;
     if json {
-        outln!(out, "{}", serde_json::json!({ "variants": names }));
-    } else {
+        let warnings: Vec<serde_json::Value> = checked
+            .warnings
+            .iter()
+            .map(|w| {
+                let (line, column) = line_column(&source, w.span.start);
+                serde_json::json!({ "line": line, "column": column, "message": w.message })
+            })
+            .collect();
         outln!(
             out,
-            "{path}: ok, {} variant(s): {}",
+            "{}",
+            serde_json::json!({ "variants": names, "warnings": warnings })
+        );
+    } else {
+        if !checked.warnings.is_empty() {
+            eprint!(
+                "{}",
+                varia::render_diagnostics(path, &source, &checked.warnings)
+            );
+        }
+        let warned = match checked.warnings.len() {
+            0 => String::new(),
+            1 => " (1 warning)".to_string(),
+            n => format!(" ({n} warnings)"),
+        };
+        outln!(
+            out,
+            "{path}: ok{warned}, {} variant(s): {}",
             names.len(),
             names.join(", ")
         );
     }
     Ok(())
+}
+
+/// The 1-based line and column (in characters) of a byte offset, as the diagnostics count them.
+fn line_column(source: &str, offset: usize) -> (usize, usize) {
+    let mut at = offset.min(source.len());
+    while !source.is_char_boundary(at) {
+        at -= 1;
+    }
+    let before = &source[..at];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    (line, source[line_start..at].chars().count() + 1)
 }
 
 /// Describes a status in words, naming the players.

@@ -9,6 +9,9 @@ use std::collections::HashMap;
 /// The most variants one file may define (option combinations and `variant` blocks together).
 pub const MAX_VARIANTS: usize = 1024;
 
+/// One block of statements (the main game's, an option's, a variant's) and where each is.
+pub type Block<'f> = (&'f [Statement], &'f [Span]);
+
 /// What a selectable name stands for.
 #[derive(Clone, Debug)]
 enum Entry {
@@ -56,7 +59,7 @@ impl<'f> Catalog<'f> {
             problems: Vec::new(),
         };
         let mut problem = |span: Span, message: String| {
-            cat.problems.push(Diagnostic { span, message });
+            cat.problems.push(Diagnostic::error(span, message));
         };
         if !file
             .statements
@@ -199,10 +202,11 @@ impl<'f> Catalog<'f> {
     }
 
     /// Gets the statement lists that make up a variant, from the main game's down to the
-    /// variant's own; `None` if the name is not a variant of the file.
-    pub fn chain(&self, name: &str) -> Option<Vec<&'f [Statement]>> {
+    /// variant's own, each with the statements' spans; `None` if the name is not a variant of
+    /// the file.
+    pub fn chain(&self, name: &str) -> Option<Vec<Block<'f>>> {
         let file = self.file;
-        let mut chain: Vec<&'f [Statement]> = Vec::new();
+        let mut chain: Vec<Block<'f>> = Vec::new();
         let mut entry = self.index.get(name)?.clone();
         // A variant's chain is its own statements, its parents', then the combination it rests
         // on; parents come earlier in the file, so the walk ends.
@@ -212,7 +216,7 @@ impl<'f> Catalog<'f> {
             match entry {
                 Entry::Variant(i) => {
                     let v = &file.variants[i];
-                    chain.push(&v.statements);
+                    chain.push((&v.statements, &v.spans));
                     let parent = v.extends.as_ref().map_or(self.main.as_str(), |p| &p.node);
                     match self.index.get(parent) {
                         Some(Entry::Variant(j)) if *j < i && steps <= file.variants.len() => {
@@ -227,12 +231,12 @@ impl<'f> Catalog<'f> {
         }
     }
 
-    fn finish(&self, mut chain: Vec<&'f [Statement]>, blocks: &[usize]) -> Vec<&'f [Statement]> {
+    fn finish(&self, mut chain: Vec<Block<'f>>, blocks: &[usize]) -> Vec<Block<'f>> {
         for &b in blocks.iter().rev() {
             let o: &'f OptionBlock = &self.file.options[b];
-            chain.push(&o.statements);
+            chain.push((&o.statements, &o.spans));
         }
-        chain.push(&self.file.statements);
+        chain.push((&self.file.statements, &self.file.spans));
         chain.reverse();
         chain
     }

@@ -3,7 +3,9 @@
 
 pub(crate) mod betza;
 mod catalog;
+mod duplicates;
 mod region;
+pub(crate) mod warnings;
 
 pub use catalog::{Catalog, MAX_VARIANTS};
 
@@ -18,6 +20,52 @@ pub struct Diagnostic {
     pub span: Span,
     /// What is wrong, in the language's words.
     pub message: String,
+    /// An error stops the definition from loading; a warning (a rule that can never apply) does
+    /// not.
+    pub severity: Severity,
+    /// Other places the problem involves, each with a note (`first given here`).
+    pub labels: Vec<(Span, String)>,
+}
+
+/// How bad a [`Diagnostic`] is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    /// The definition cannot be loaded.
+    #[default]
+    Error,
+    /// The definition loads, but a rule in it can never apply.
+    Warning,
+}
+
+impl Diagnostic {
+    /// Makes an error at a place.
+    pub fn error(span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            span,
+            message: message.into(),
+            severity: Severity::Error,
+            labels: Vec::new(),
+        }
+    }
+
+    /// Makes a warning at a place.
+    pub fn warning(span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(span, message)
+        }
+    }
+
+    /// Adds another place the problem involves, with a note on it.
+    pub fn with_label(mut self, span: Span, note: impl Into<String>) -> Diagnostic {
+        self.labels.push((span, note.into()));
+        self
+    }
+
+    /// Tells whether this is an error (not a warning).
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
 }
 
 /// A castling statement: king, partner, and the king's destination files.
@@ -45,7 +93,8 @@ pub fn lower(catalog: &Catalog, variant: Option<&str>) -> Result<Option<Lowered>
         };
     };
     let mut draft = Draft::default();
-    for (depth, stmts) in chain.iter().enumerate() {
+    for (depth, (stmts, spans)) in chain.iter().enumerate() {
+        duplicates::check_block(stmts, spans, &mut errors);
         for s in stmts.iter() {
             draft.apply(s, depth > 0, &mut errors);
         }
@@ -68,8 +117,37 @@ fn push_new(list: &mut Vec<Statement>, s: &Statement) {
     }
 }
 
+/// Tells whether two extinction rules have the same condition and different verdicts.
+fn contradicts(a: &Statement, b: &Statement) -> bool {
+    let condition = |s: &Statement| match s {
+        Statement::Extinction {
+            pieces,
+            down_to,
+            against,
+            bared_back,
+            verdict,
+            ..
+        } => {
+            let mut names: Vec<String> = pieces.iter().map(|n| n.node.clone()).collect();
+            names.sort();
+            names.dedup();
+            let value =
+                |n: &Option<Spanned<syntax::Int>>| n.as_ref().map_or(Some(0), |n| n.node.value);
+            Some((
+                (names, value(down_to), value(against), *bared_back),
+                verdict.node.clone(),
+            ))
+        }
+        _ => None,
+    };
+    match (condition(a), condition(b)) {
+        (Some((ca, va)), Some((cb, vb))) => ca == cb && va != vb,
+        _ => false,
+    }
+}
+
 /// A statement's debug text without its spans, to compare two statements by meaning.
-fn strip_spans(s: &Statement) -> String {
+pub(crate) fn strip_spans(s: &Statement) -> String {
     let text = format!("{s:?}");
     let mut out = String::new();
     let mut rest = text.as_str();
@@ -173,18 +251,15 @@ fn same_kind(a: &Property, b: &Property) -> bool {
 impl Draft {
     fn apply(&mut self, s: &Statement, in_variant: bool, errors: &mut Vec<Diagnostic>) {
         match s {
+            // Statements given twice in one block are reported by `duplicates`; here a later
+            // one replaces an earlier one.
             Statement::Game { id, title } => {
                 if in_variant {
-                    errors.push(Diagnostic {
-                        span: id.span,
-                        message: "`game` belongs to the main game, not to a variant".into(),
-                    });
-                } else if self.game.is_some() {
-                    errors.push(Diagnostic {
-                        span: id.span,
-                        message: "`game` is given twice".into(),
-                    });
-                } else {
+                    errors.push(Diagnostic::error(
+                        id.span,
+                        "`game` belongs to the main game, not to a variant",
+                    ));
+                } else if self.game.is_none() {
                     self.game = Some(id.clone());
                     self.title = title.as_ref().map(|t| t.node.clone());
                 }
@@ -197,11 +272,7 @@ impl Draft {
             Statement::Holes(r) => self.holes.push(r.clone()),
             Statement::Player { name, forward } => {
                 match self.players.iter_mut().find(|(n, _)| n.node == name.node) {
-                    Some(p) if in_variant => p.1 = forward.clone(),
-                    Some(_) => errors.push(Diagnostic {
-                        span: name.span,
-                        message: format!("player `{}` is declared twice", name.node),
-                    }),
+                    Some(p) => p.1 = forward.clone(),
                     None => self.players.push((name.clone(), forward.clone())),
                 }
             }
@@ -212,11 +283,7 @@ impl Draft {
             } => {
                 let key = (name.node.clone(), player.as_ref().map(|p| p.node.clone()));
                 match self.zone_index.get(&key) {
-                    Some(&i) if in_variant => self.zones[i].region = region.clone(),
-                    Some(_) => errors.push(Diagnostic {
-                        span: name.span,
-                        message: format!("zone `{}` is defined twice", name.node),
-                    }),
+                    Some(&i) => self.zones[i].region = region.clone(),
                     None => {
                         self.zone_index.insert(key, self.zones.len());
                         self.zones.push(ZoneDraft {
@@ -230,17 +297,13 @@ impl Draft {
             Statement::Piece(p) => {
                 let existing = self.piece_index.get(&p.name.node).copied();
                 match (existing, &p.symbol) {
-                    (Some(i), Some(sym)) if in_variant => {
+                    (Some(i), Some(sym)) => {
                         self.pieces[i] = PieceDraft {
                             name: p.name.clone(),
                             symbol: sym.clone(),
                             properties: p.properties.clone(),
                         }
                     }
-                    (Some(_), Some(_)) => errors.push(Diagnostic {
-                        span: p.name.span,
-                        message: format!("piece `{}` is defined twice", p.name.node),
-                    }),
                     (Some(i), None) => {
                         // An amendment: each kind of property stated replaces the inherited ones.
                         let d = &mut self.pieces[i];
@@ -256,13 +319,13 @@ impl Draft {
                             properties: p.properties.clone(),
                         })
                     }
-                    (None, None) => errors.push(Diagnostic {
-                        span: p.name.span,
-                        message: format!(
+                    (None, None) => errors.push(Diagnostic::error(
+                        p.name.span,
+                        format!(
                             "piece `{}` needs a symbol (e.g. `piece {} X`); only an inherited piece may be amended without one",
                             p.name.node, p.name.node
                         ),
-                    }),
+                    )),
                 }
             }
             Statement::Setup(f) => self.setup = Some(f.clone()),
@@ -300,13 +363,33 @@ impl Draft {
             }
             Statement::Separated(z) => self.separated.push(z.clone()),
             Statement::Goal { .. } => push_new(&mut self.endings.goals, s),
-            Statement::Extinction { .. } => push_new(&mut self.endings.extinctions, s),
+            Statement::Extinction { verdict, .. } => {
+                let first = self.endings.extinctions.iter().find(|e| contradicts(e, s));
+                if let Some(Statement::Extinction {
+                    verdict: v, span, ..
+                }) = first
+                {
+                    errors.push(
+                        Diagnostic::error(
+                            verdict.span,
+                            format!(
+                                "this extinction rule {} where an earlier one with the same condition {}",
+                                verdict.node, v.node
+                            ),
+                        )
+                        .with_label(*span, "the earlier rule"),
+                    );
+                }
+                push_new(&mut self.endings.extinctions, s)
+            }
             Statement::CheckLimit(n) => self.endings.check_limit = Some(n.clone()),
             Statement::MustCapture(_) => self.endings.must_capture = true,
             Statement::NoChecks(_) => self.endings.no_checks = true,
             Statement::NoDropChecks(_) => self.endings.no_drop_checks = true,
-            Statement::Passing(_, false) => self.endings.passing = true,
-            Statement::Passing(_, true) => self.endings.passing_when_stuck = true,
+            Statement::Passing(_, when_stuck) => {
+                self.endings.passing = !when_stuck;
+                self.endings.passing_when_stuck = *when_stuck;
+            }
             Statement::FullBoardEnds(_) => self.endings.full_board_ends = true,
             Statement::EnclosingDrops(_, first) => {
                 self.drops_enclose = Some(first.clone());
@@ -334,10 +417,10 @@ impl Draft {
             Statement::CountingBare { .. } => self.endings.counting_bare = Some(s.clone()),
             Statement::MainVariant(n) => {
                 if in_variant {
-                    errors.push(Diagnostic {
-                        span: n.span,
-                        message: "`main variant` belongs to the main game, not to a variant".into(),
-                    });
+                    errors.push(Diagnostic::error(
+                        n.span,
+                        "`main variant` belongs to the main game, not to a variant",
+                    ));
                 }
             }
         }
@@ -345,7 +428,7 @@ impl Draft {
 
     fn resolve(self, variant: String, errors: &mut Vec<Diagnostic>) -> Option<Lowered> {
         let start = Span { start: 0, end: 0 };
-        let mut err = |span: Span, message: String| errors.push(Diagnostic { span, message });
+        let mut err = |span: Span, message: String| errors.push(Diagnostic::error(span, message));
         let Some((files, ranks)) = self.board.clone() else {
             err(start, "the game has no `board FILES x RANKS`".into());
             return None;

@@ -130,7 +130,16 @@ impl<'a> Context<'a> {
                             err(sp, format!("rank {n} is off the board (1..{})", b.ranks));
                         }
                     }
-                    if let (Some(x), Some(y)) = (on_board(a), on_board(c)) {
+                    if let (Some(x), Some(y)) = (a.value, c.value)
+                        && x > y
+                    {
+                        err(
+                            sp,
+                            format!(
+                                "ranks {a}-{c} run backwards: write the lower rank first (`ranks {c}-{a}`)"
+                            ),
+                        );
+                    } else if let (Some(x), Some(y)) = (on_board(a), on_board(c)) {
                         rect(&mut out, 0, b.files as i32 - 1, x as i32 - 1, y as i32 - 1);
                     }
                 }
@@ -141,7 +150,16 @@ impl<'a> Context<'a> {
                             err(sp, format!("file {ch} is off the board"));
                         }
                     }
-                    rect(&mut out, fa, fc, 0, b.ranks as i32 - 1);
+                    if fa > fc {
+                        err(
+                            sp,
+                            format!(
+                                "files {a}-{c} run backwards: write the lower file first (`files {c}-{a}`)"
+                            ),
+                        );
+                    } else {
+                        rect(&mut out, fa, fc, 0, b.ranks as i32 - 1);
+                    }
                 }
                 RegionItem::All => rect(&mut out, 0, b.files as i32 - 1, 0, b.ranks as i32 - 1),
                 RegionItem::Rect(x, y) => match (parse_cell(b, x), parse_cell(b, y)) {

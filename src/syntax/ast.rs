@@ -39,6 +39,8 @@ impl std::fmt::Display for Int {
 pub struct File {
     /// The main game's statements.
     pub statements: Vec<Statement>,
+    /// Where each of them is written.
+    pub spans: Vec<Span>,
     pub variants: Vec<Variant>,
     pub options: Vec<OptionBlock>,
 }
@@ -49,6 +51,8 @@ pub struct OptionBlock {
     pub group: Name,
     pub value: Name,
     pub statements: Vec<Statement>,
+    /// Where each statement is written.
+    pub spans: Vec<Span>,
     pub span: Span,
 }
 
@@ -58,6 +62,8 @@ pub struct Variant {
     pub name: Name,
     pub extends: Option<Name>,
     pub statements: Vec<Statement>,
+    /// Where each statement is written.
+    pub spans: Vec<Span>,
     pub span: Span,
 }
 
@@ -248,6 +254,8 @@ pub struct Piece {
     pub name: Name,
     pub symbol: Option<Spanned<String>>,
     pub properties: Vec<Property>,
+    /// Where each property is written.
+    pub property_spans: Vec<Span>,
     pub span: Span,
 }
 

@@ -4,4 +4,4 @@ mod ast;
 mod parser;
 
 pub use ast::*;
-pub use parser::parse;
+pub use parser::{MAX_LINE_BYTES, MAX_SOURCE_BYTES, MAX_STATEMENTS, parse};

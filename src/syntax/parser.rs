@@ -16,11 +16,70 @@ pub struct SyntaxError {
     pub span: Span,
 }
 
+/// The largest definition file, in bytes (1 MiB; the largest shipped definition has 9.5 KB).
+pub const MAX_SOURCE_BYTES: usize = 1 << 20;
+/// The longest line of a definition, in bytes (the longest shipped line has 243).
+pub const MAX_LINE_BYTES: usize = 4096;
+/// The most statements in a definition, counting piece properties and `variant` and `option`
+/// lines (the largest shipped definition has 151).
+pub const MAX_STATEMENTS: usize = 10_000;
+
+/// How many statements a list holds, each piece's properties included.
+fn count_in(statements: &[Statement]) -> usize {
+    statements
+        .iter()
+        .map(|s| match s {
+            Statement::Piece(p) => 1 + p.properties.len(),
+            _ => 1,
+        })
+        .sum()
+}
+
+/// The largest char boundary at or before a byte offset.
+fn floor_char(s: &str, mut i: usize) -> usize {
+    i = i.min(s.len());
+    while !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// Refuses a source past the size limits before it is parsed: too many bytes, or a line too long.
+fn check_size(source: &str) -> Result<(), SyntaxError> {
+    if source.len() > MAX_SOURCE_BYTES {
+        let at = floor_char(source, MAX_SOURCE_BYTES);
+        return Err(SyntaxError {
+            message: format!(
+                "the file has {} bytes; at most {MAX_SOURCE_BYTES} (1 MiB) are allowed",
+                source.len()
+            ),
+            span: Span { start: at, end: at },
+        });
+    }
+    let mut start = 0;
+    for line in source.split('\n') {
+        if line.len() > MAX_LINE_BYTES {
+            let at = floor_char(source, start + MAX_LINE_BYTES);
+            return Err(SyntaxError {
+                message: format!(
+                    "this line has {} bytes; at most {MAX_LINE_BYTES} are allowed",
+                    line.len()
+                ),
+                span: Span { start: at, end: at },
+            });
+        }
+        start += line.len() + 1;
+    }
+    Ok(())
+}
+
 /// Parses a definition file.
 pub fn parse(source: &str) -> Result<File, SyntaxError> {
+    check_size(source)?;
     let mut pairs = VariaParser::parse(Rule::file, source).map_err(|e| convert_error(e, source))?;
     let file = pairs.next().expect("the file rule always yields one pair");
     let mut statements = Vec::new();
+    let mut spans = Vec::new();
     let mut variants = Vec::new();
     let mut options = Vec::new();
     for pair in file.into_inner() {
@@ -28,11 +87,54 @@ pub fn parse(source: &str) -> Result<File, SyntaxError> {
             Rule::variant => variants.push(variant(pair)),
             Rule::option => options.push(option_block(pair)),
             Rule::EOI | Rule::eol => {}
-            _ => statements.push(statement(pair)),
+            _ => {
+                spans.push(span(&pair));
+                statements.push(statement(pair));
+            }
         }
+    }
+    let count = count_in(&statements)
+        + variants
+            .iter()
+            .map(|v| 1 + count_in(&v.statements))
+            .sum::<usize>()
+        + options
+            .iter()
+            .map(|o| 1 + count_in(&o.statements))
+            .sum::<usize>();
+    if count > MAX_STATEMENTS {
+        // Point at the first statement past the limit.
+        let mut starts: Vec<Span> = Vec::with_capacity(count);
+        let mut add = |list: &[Statement], spans: &[Span]| {
+            for (s, &sp) in list.iter().zip(spans) {
+                starts.push(sp);
+                if let Statement::Piece(p) = s {
+                    starts.extend(&p.property_spans);
+                }
+            }
+        };
+        add(&statements, &spans);
+        for v in &variants {
+            add(&v.statements, &v.spans);
+        }
+        for o in &options {
+            add(&o.statements, &o.spans);
+        }
+        starts.extend(variants.iter().map(|v| v.name.span));
+        starts.extend(options.iter().map(|o| o.group.span));
+        starts.sort();
+        let at = starts.get(MAX_STATEMENTS).copied().unwrap_or_default();
+        return Err(SyntaxError {
+            message: format!(
+                "the file has {count} statements (piece properties, `variant` and `option` lines \
+                 included); at most {MAX_STATEMENTS} are allowed"
+            ),
+            span: at,
+        });
     }
     Ok(File {
         statements,
+        spans,
         variants,
         options,
     })
@@ -88,10 +190,12 @@ fn variant(pair: Pair<Rule>) -> Variant {
     let name = spanned_str(&inner.next().expect("variant name"));
     let mut extends = None;
     let mut statements = Vec::new();
+    let mut spans = Vec::new();
     for p in inner {
         if p.as_rule() == Rule::name {
             extends = Some(spanned_str(&p));
         } else {
+            spans.push(span(&p));
             statements.push(statement(p));
         }
     }
@@ -99,6 +203,7 @@ fn variant(pair: Pair<Rule>) -> Variant {
         name,
         extends,
         statements,
+        spans,
         span: sp,
     }
 }
@@ -108,10 +213,12 @@ fn option_block(pair: Pair<Rule>) -> OptionBlock {
     let mut inner = parts(pair).into_iter();
     let group = spanned_str(&inner.next().expect("option group"));
     let value = spanned_str(&inner.next().expect("option value"));
+    let (spans, statements) = inner.map(|p| (span(&p), statement(p))).unzip();
     OptionBlock {
         group,
         value,
-        statements: inner.map(statement).collect(),
+        statements,
+        spans,
         span: sp,
     }
 }
@@ -372,11 +479,12 @@ fn piece(p: Vec<Pair<Rule>>, sp: Span) -> Piece {
     let symbol = it
         .next_if(|x| x.as_rule() == Rule::symbol)
         .map(|x| spanned_str(&x));
-    let properties = it.map(property).collect();
+    let (property_spans, properties) = it.map(|p| (span(&p), property(p))).unzip();
     Piece {
         name,
         symbol,
         properties,
+        property_spans,
         span: sp,
     }
 }
@@ -712,4 +820,21 @@ fn describe(rule: Rule) -> Option<String> {
         }
     };
     Some(s.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Blank lines leave no token behind: a parse keeps memory in proportion to the statements
+    /// (30 million blank lines once kept 88 bytes each and ran out of memory).
+    #[test]
+    fn blank_lines_leave_no_tokens() {
+        let blank = "\n".repeat(100_000);
+        let src =
+            format!("game g\n{blank}board 8 x 8\n{blank}piece King K\n{blank}  royal\n{blank}");
+        let pairs = VariaParser::parse(Rule::file, &src).expect("parses");
+        let tokens = pairs.flatten().count();
+        assert!(tokens < 30, "{tokens} tokens");
+    }
 }

@@ -1,0 +1,375 @@
+//! Rules that can never apply: each gets a warning at the place it is written. A variant is
+//! judged on its compiled rules and its start position; `varia check` keeps a warning only when
+//! every variant that contains the rule finds it dead (a rule of an option block may serve one
+//! combination and not another).
+
+use super::{Catalog, Diagnostic};
+use crate::rules::{Cell, PieceId, PlayerId, RuleSet};
+use crate::syntax::{Name, Property, Span, Statement};
+
+/// What stands on a cell of the start position.
+pub type StartPiece<'a> = &'a dyn Fn(Cell) -> Option<(PieceId, PlayerId)>;
+
+/// Finds the rules of one variant that can never apply, given its compiled rules and its start
+/// position.
+pub fn dead_rules(
+    catalog: &Catalog,
+    variant: &str,
+    rules: &RuleSet,
+    start: StartPiece,
+) -> Vec<Diagnostic> {
+    let Some(chain) = catalog.chain(variant) else {
+        return Vec::new();
+    };
+    let judge = Judge::new(rules, start);
+    let mut out = Vec::new();
+    for (statements, spans) in chain {
+        for (s, &sp) in statements.iter().zip(spans) {
+            judge.statement(s, sp, &mut out);
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Tells whether a variant's statements include the place `span`.
+pub fn covers(catalog: &Catalog, variant: &str, span: Span) -> bool {
+    catalog.chain(variant).is_some_and(|chain| {
+        chain.iter().any(|(_, spans)| {
+            spans
+                .iter()
+                .any(|s| s.start <= span.start && span.end <= s.end)
+        })
+    })
+}
+
+/// Keeps the warnings that every variant containing their place gives. `found` holds each
+/// compiled variant's name and warnings.
+pub fn common(catalog: &Catalog, found: &[(String, Vec<Diagnostic>)]) -> Vec<Diagnostic> {
+    let mut out: Vec<Diagnostic> = Vec::new();
+    for (_, warnings) in found {
+        for w in warnings {
+            if out.iter().any(|o| o.span == w.span) {
+                continue;
+            }
+            let everywhere = found.iter().all(|(name, ws)| {
+                !covers(catalog, name, w.span) || ws.iter().any(|x| x.span == w.span)
+            });
+            if everywhere {
+                out.push(w.clone());
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+struct Judge<'a> {
+    rules: &'a RuleSet,
+    start: StartPiece<'a>,
+    /// Players hold pieces in hand (captures go there or to a partner, or the set-up puts
+    /// them there).
+    hands: bool,
+    royals: bool,
+}
+
+impl<'a> Judge<'a> {
+    fn new(rules: &'a RuleSet, start: StartPiece<'a>) -> Judge<'a> {
+        Judge {
+            rules,
+            start,
+            hands: rules.captures_to_hand || rules.hands || rules.captures_to_partner,
+            royals: rules.pieces.iter().any(|p| p.royal),
+        }
+    }
+
+    fn piece(&self, n: &Name) -> Option<PieceId> {
+        self.rules
+            .pieces
+            .iter()
+            .position(|p| p.name == n.node)
+            .map(|i| PieceId(i as u8))
+    }
+
+    /// Tells whether pieces of a type can ever be dropped.
+    fn droppable(&self, kind: PieceId) -> bool {
+        self.hands || self.rules.free_drops.contains(&kind)
+    }
+
+    /// Why no piece is ever dropped, if none is.
+    fn no_drops(&self) -> Option<&'static str> {
+        (!self.hands && self.rules.free_drops.is_empty())
+            .then_some("no piece is ever dropped (the game has no hands)")
+    }
+
+    /// The cells of the start position, with what stands there.
+    fn start_cells(&self) -> impl Iterator<Item = (Cell, PieceId, PlayerId)> + '_ {
+        (0..self.rules.board.cells()).filter_map(|c| {
+            let cell = Cell(c as u16);
+            (self.start)(cell).map(|(k, p)| (cell, k, p))
+        })
+    }
+
+    fn cell_name(&self, c: Cell) -> String {
+        let (f, r) = self.rules.board.coords(c);
+        format!("{}{}", (b'a' + f as u8) as char, r + 1)
+    }
+
+    fn statement(&self, s: &Statement, sp: Span, out: &mut Vec<Diagnostic>) {
+        let dead = |out: &mut Vec<Diagnostic>, span: Span, phrase: &str, why: &str| {
+            out.push(Diagnostic::warning(
+                span,
+                format!("`{phrase}` never applies: {why}"),
+            ));
+        };
+        let no_royals = "no piece is royal";
+        match s {
+            Statement::Piece(p) => {
+                if let Some(kind) = self.piece(&p.name) {
+                    for (prop, &psp) in p.properties.iter().zip(&p.property_spans) {
+                        self.property(&p.name, kind, prop, psp, out);
+                    }
+                }
+            }
+            Statement::NoDropWhereStuck(_)
+            | Statement::NoDropChecks(_)
+            | Statement::EnclosingDrops(..)
+            | Statement::TouchingDrops(_)
+            | Statement::CastlingByDrops(..) => {
+                if let Some(why) = self.no_drops() {
+                    dead(out, sp, phrase(s), why);
+                }
+            }
+            Statement::HandOrder(_) | Statement::Interchangeable(_) if !self.hands => {
+                dead(out, sp, phrase(s), "the game has no hands")
+            }
+            Statement::KeepTypeInHand(_)
+                if !self.rules.captures_to_hand && !self.rules.captures_to_partner =>
+            {
+                dead(out, sp, phrase(s), "captured pieces do not go to hand")
+            }
+            Statement::SwappedToHand(_)
+                if !self
+                    .rules
+                    .pieces
+                    .iter()
+                    .any(|p| p.promotions.iter().any(|pr| pr.swap)) =>
+            {
+                dead(
+                    out,
+                    sp,
+                    phrase(s),
+                    "no piece promotes by a swap with a captive",
+                )
+            }
+            Statement::Royalty(_)
+            | Statement::RoyalsMayNotFace(_)
+            | Statement::FacingDraws(_)
+            | Statement::CheckedRoyal(_)
+            | Statement::NoChecks(_)
+            | Statement::CheckLimit(_)
+            | Statement::MateSeries(_)
+            | Statement::Checkmate(_)
+            | Statement::Passing(_, false)
+                if !self.royals =>
+            {
+                dead(out, sp, phrase(s), no_royals)
+            }
+            Statement::Repetition {
+                perpetual: true, ..
+            } if !self.royals => dead(out, sp, "perpetual check loses", no_royals),
+            Statement::Castling { king, rook, .. } => self.castling(king, rook, sp, out),
+            Statement::Shuffle { region, .. } => self.shuffle(region.span, out),
+            Statement::Style { style, pieces } => {
+                for n in pieces {
+                    let Some(kind) = self.piece(n) else { continue };
+                    let multi = self.rules.pieces[kind.index()].moves.iter().any(|m| {
+                        m.range == 1
+                            && !m.hop
+                            && m.vectors.iter().any(|&(x, y)| x.abs().max(y.abs()) > 1)
+                    });
+                    if !multi {
+                        out.push(Diagnostic::warning(
+                            n.span,
+                            format!(
+                                "`style {}` changes nothing for `{}`: it has no single leap over more than one cell",
+                                style.node, n.node
+                            ),
+                        ));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn property(
+        &self,
+        name: &Name,
+        kind: PieceId,
+        prop: &Property,
+        sp: Span,
+        out: &mut Vec<Diagnostic>,
+    ) {
+        let never_dropped = || {
+            self.no_drops().map(str::to_string).unwrap_or_else(|| {
+                format!(
+                    "`{}` is never dropped (the game has no hands, and its drops are not free)",
+                    name.node
+                )
+            })
+        };
+        let dead = |out: &mut Vec<Diagnostic>, phrase: &str, why: String| {
+            out.push(Diagnostic::warning(
+                sp,
+                format!("`{phrase}` never applies: {why}"),
+            ));
+        };
+        match prop {
+            Property::DropsIn(_) if !self.droppable(kind) => dead(out, "drops in", never_dropped()),
+            Property::DropMayNotMate(_) if !self.droppable(kind) => {
+                dead(out, "drop may not mate", never_dropped())
+            }
+            Property::DroppedBothColours(_) if !self.droppable(kind) => {
+                dead(out, "dropped on both colours", never_dropped())
+            }
+            Property::Promotes {
+                deferred: Some(z), ..
+            } if !self.droppable(kind) => out.push(Diagnostic::warning(
+                z.span,
+                format!("`deferred after a drop` never applies: {}", never_dropped()),
+            )),
+            Property::Removed(_) if !self.rules.captures_to_hand => dead(
+                out,
+                "removed when captured",
+                "captured pieces leave the game anyway (they do not go to hand)".into(),
+            ),
+            Property::MayNotMateAlone(_) if !self.royals => {
+                dead(out, "may not mate alone", "no piece is royal".into())
+            }
+            Property::Confined(z) => self.confined(name, kind, z, out),
+            _ => {}
+        }
+    }
+
+    /// A piece confined to a zone that does not hold its start.
+    fn confined(&self, name: &Name, kind: PieceId, zone: &Name, out: &mut Vec<Diagnostic>) {
+        let Some(z) = self.rules.zones.iter().find(|z| z.name == zone.node) else {
+            return;
+        };
+        let outside = self.start_cells().find(|&(c, k, p)| {
+            k == kind
+                && z.cells
+                    .get(p.index())
+                    .is_some_and(|cells| cells.binary_search(&c).is_err())
+        });
+        if let Some((c, _, _)) = outside {
+            out.push(Diagnostic::warning(
+                zone.span,
+                format!(
+                    "`{}` is confined to `{}`, which does not hold its start on {}",
+                    name.node,
+                    zone.node,
+                    self.cell_name(c)
+                ),
+            ));
+        }
+    }
+
+    /// Castling with a partner that never starts on a rank of the king (its owner's): the
+    /// partner must stand there unmoved, so it can never castle. Drops give castling rights to
+    /// pieces anywhere, and a shuffle moves the pieces on its cells, so a game with the first,
+    /// or with either type on shuffled cells, is not judged.
+    fn castling(&self, king: &Name, rook: &Name, sp: Span, out: &mut Vec<Diagnostic>) {
+        if self.rules.castling_by_drops.is_some() {
+            return;
+        }
+        let (Some(k), Some(r)) = (self.piece(king), self.piece(rook)) else {
+            return;
+        };
+        if let Some(sh) = &self.rules.shuffle
+            && sh
+                .cells
+                .iter()
+                .any(|&c| (self.start)(c).is_some_and(|(kind, _)| kind == k || kind == r))
+        {
+            return;
+        }
+        let rank = |c: Cell| self.rules.board.coords(c).1;
+        let kings: Vec<(i32, PlayerId)> = self
+            .start_cells()
+            .filter(|&(_, kind, _)| kind == k)
+            .map(|(c, _, p)| (rank(c), p))
+            .collect();
+        let meets = self
+            .start_cells()
+            .any(|(c, kind, p)| kind == r && kings.contains(&(rank(c), p)));
+        if !meets {
+            out.push(Diagnostic::warning(
+                sp,
+                format!(
+                    "`castling {} with {}` never applies: no `{}` starts on the rank of a `{}` of its owner",
+                    king.node, rook.node, rook.node, king.node
+                ),
+            ));
+        }
+    }
+
+    /// A shuffle of cells that hold fewer than two types of the first player's pieces.
+    fn shuffle(&self, span: Span, out: &mut Vec<Diagnostic>) {
+        let Some(sh) = &self.rules.shuffle else {
+            return;
+        };
+        let mut kinds: Vec<PieceId> = sh
+            .cells
+            .iter()
+            .filter_map(|&c| (self.start)(c))
+            .filter(|&(_, p)| p == PlayerId(0))
+            .map(|(k, _)| k)
+            .collect();
+        kinds.sort();
+        kinds.dedup();
+        if kinds.len() < 2 {
+            let player = &self.rules.players[0].name;
+            let held = if kinds.is_empty() {
+                format!("its cells hold no piece of `{player}`")
+            } else {
+                format!("its cells hold pieces of one type of `{player}`")
+            };
+            out.push(Diagnostic::warning(
+                span,
+                format!("this shuffle never changes the set-up: {held}"),
+            ));
+        }
+    }
+}
+
+/// The words of a statement, as the warnings quote them.
+fn phrase(s: &Statement) -> &'static str {
+    match s {
+        Statement::NoDropWhereStuck(_) => "no drop where stuck",
+        Statement::NoDropChecks(_) => "checks by drops are forbidden",
+        Statement::EnclosingDrops(..) => "drops must enclose",
+        Statement::TouchingDrops(_) => "drops must touch own pieces",
+        Statement::CastlingByDrops(..) => "drops give castling rights",
+        Statement::HandOrder(_) => "hand order",
+        Statement::Interchangeable(_) => "interchangeable",
+        Statement::KeepTypeInHand(_) => "promoted pieces keep their type in hand",
+        Statement::SwappedToHand(_) => "swapped pieces go to hand",
+        Statement::Royalty(r) => match r.node.as_str() {
+            "all" => "royalty all",
+            "alone" => "royalty alone",
+            _ => "royalty each",
+        },
+        Statement::RoyalsMayNotFace(_) => "royals may not face",
+        Statement::FacingDraws(_) => "royals facing draw",
+        Statement::CheckedRoyal(_) => "a checked royal may only capture",
+        Statement::NoChecks(_) => "checks are forbidden",
+        Statement::CheckLimit(_) => "N checks win",
+        Statement::MateSeries(_) => "checkmate needs a check by",
+        Statement::Checkmate(_) => "checkmate",
+        Statement::Passing(..) => "passing allowed",
+        _ => "this rule",
+    }
+}
