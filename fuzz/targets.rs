@@ -322,7 +322,7 @@ fn exercise(game: &Game, pos: &Position, depth: u32) -> Outcome {
             game.play(&mut p, m)
                 .map_err(|e| Finding::Invariant(format!("a legal move does not play: {e}")))?;
             let _ = game.status(&p);
-            let _ = game.legal_moves(&p);
+            round_trip(game, &p)?;
             if !game.undo(&mut p) {
                 return Err(Finding::Invariant("undo fails after one move".into()));
             }
@@ -746,7 +746,7 @@ pub fn http(data: &[u8]) -> Outcome {
     let answer = exchange(server.port, &request, CHILD_DEADLINE);
     let what = format!("{method} {path}");
     let result = match answer {
-        Ok(status) if status == 500 => Err(Finding::Panic(format!(
+        Ok(500) => Err(Finding::Panic(format!(
             "`varia serve` answers 500 to {what}: {}",
             server_panic(server)
         ))),
