@@ -231,7 +231,7 @@ fn pick(data: &[u8]) -> (&'static Game, String) {
 }
 
 /// A FEN (after one byte picking the game): a position read is written, read back and written
-/// again the same (`parse(print(p)) == p`: same FEN, key, legal moves and status), and its
+/// again the same (`parse(print(p)) == p`: same FEN, legal moves and status), and its
 /// legal moves parse back from their strings.
 pub fn fen(data: &[u8]) -> Outcome {
     let (game, fen) = pick(data);
