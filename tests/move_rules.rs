@@ -1085,6 +1085,37 @@ fn placement_bishops_are_dropped_on_both_colours_and_other_drops_leave_them_room
     );
 }
 
+/// A royal piece may not be dropped where it stands attacked (as Fairy-Stockfish: pyffish's
+/// legal moves of each position).
+#[test]
+fn placement_a_king_is_not_dropped_into_check() {
+    let g = fsf("placement");
+    // The a8 rook holds the a-file.
+    assert_eq!(
+        moves(&g, "r3k3/8/8/8/8/8/8/8[Kk] w - - 0 1"),
+        ["K@b1", "K@c1", "K@d1", "K@e1", "K@f1", "K@g1", "K@h1"]
+    );
+    // The d2 knight holds b1 and f1; the rook may still go there.
+    assert_eq!(
+        moves(&g, "4k3/8/8/8/8/8/3n4/8[KRk] w - - 0 1"),
+        [
+            "K@a1", "K@c1", "K@d1", "K@e1", "K@g1", "K@h1", "R@a1", "R@b1", "R@c1", "R@d1", "R@e1",
+            "R@f1", "R@g1", "R@h1"
+        ]
+    );
+    // Other drops are not touched by a royal's danger: the queen may go on a1.
+    assert_eq!(
+        moves(&g, "r3k3/8/8/8/8/8/8/8[KQk] w - - 0 1"),
+        [
+            "K@b1", "K@c1", "K@d1", "K@e1", "K@f1", "K@g1", "K@h1", "Q@a1", "Q@b1", "Q@c1", "Q@d1",
+            "Q@e1", "Q@f1", "Q@g1", "Q@h1"
+        ]
+    );
+    // The count of the fast path agrees with the list.
+    let pos = g.parse_fen("4k3/8/8/8/8/8/3n4/8[KRk] w - - 0 1").unwrap();
+    assert_eq!(g.perft(&pos, 1).unwrap(), 14);
+}
+
 #[test]
 fn placement_pieces_in_hand_must_be_dropped_first() {
     let g = fsf("placement");

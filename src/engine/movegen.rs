@@ -1237,7 +1237,8 @@ impl<B: Bits> Engine<B> {
                     }
                 }
                 allowed &= safety.block;
-                let risky = if safety.test_all {
+                // A dropped royal may not land attacked: its every drop gets the full test.
+                let risky = if safety.test_all || t.royal[kind.index()] {
                     allowed
                 } else {
                     allowed & safety.danger
