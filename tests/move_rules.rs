@@ -81,9 +81,15 @@ fn castling_rights_are_written_as_the_rules_say() {
     );
     // Elsewhere K and Q, and a file letter (X-FEN) for a right held by an inner rook.
     let g = fsf("capablanca");
-    let f = "4k5/10/10/10/10/10/10/R1R2K2RR w Cq - 0 1";
+    let f = "4k5/10/10/10/10/10/10/R1R2K2RR w C - 0 1";
     let pos = g.parse_fen(f).unwrap();
-    assert_eq!(g.fen(&pos), "4k5/10/10/10/10/10/10/R1R2K2RR w C - 0 1");
+    assert_eq!(g.fen(&pos), f);
+    // A right for a rook that is not there is refused, not dropped.
+    let f = "4k5/10/10/10/10/10/10/R1R2K2RR w Cq - 0 1";
+    assert_eq!(
+        g.parse_fen(f).unwrap_err().to_string(),
+        "castling right `q`: black has no Rook on its King's rank towards the a-file"
+    );
     let f = "r3k4r/10/10/10/10/10/10/R1R2K2RR w KCkq - 0 1";
     let pos = g.parse_fen(f).unwrap();
     assert_eq!(g.fen(&pos), "r3k4r/10/10/10/10/10/10/R1R2K2RR w KCkq - 0 1");

@@ -592,9 +592,8 @@ impl<B: Bits> Engine<B> {
                 name(self.rules.castling[0].rook),
             );
             let Some(king) = self.castling_king(pos, owner) else {
-                if !"kq".contains(lower)
-                    && !(lower.is_ascii_lowercase() && (lower as u8 - b'a') < b.files)
-                {
+                let letter = lower.is_ascii_lowercase() && (lower as u8 - b'a') < b.files;
+                if !("kq".contains(lower) || letter) {
                     return Err(err());
                 }
                 return Err(right(format!("{player} has no {king_name} to castle")));

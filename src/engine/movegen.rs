@@ -1238,7 +1238,7 @@ impl<B: Bits> Engine<B> {
                 }
                 allowed &= safety.block;
                 // A dropped royal may not land attacked: its every drop gets the full test.
-                let risky = if safety.test_all || t.royal[kind.index()] {
+                let risky = if safety.test_all || t.royal_kinds >> kind & 1 != 0 {
                     allowed
                 } else {
                     allowed & safety.danger
