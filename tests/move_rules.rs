@@ -81,9 +81,15 @@ fn castling_rights_are_written_as_the_rules_say() {
     );
     // Elsewhere K and Q, and a file letter (X-FEN) for a right held by an inner rook.
     let g = fsf("capablanca");
-    let f = "4k5/10/10/10/10/10/10/R1R2K2RR w Cq - 0 1";
+    let f = "4k5/10/10/10/10/10/10/R1R2K2RR w C - 0 1";
     let pos = g.parse_fen(f).unwrap();
-    assert_eq!(g.fen(&pos), "4k5/10/10/10/10/10/10/R1R2K2RR w C - 0 1");
+    assert_eq!(g.fen(&pos), f);
+    // A right for a rook that is not there is refused, not dropped.
+    let f = "4k5/10/10/10/10/10/10/R1R2K2RR w Cq - 0 1";
+    assert_eq!(
+        g.parse_fen(f).unwrap_err().to_string(),
+        "castling right `q`: black has no Rook on its King's rank towards the a-file"
+    );
     let f = "r3k4r/10/10/10/10/10/10/R1R2K2RR w KCkq - 0 1";
     let pos = g.parse_fen(f).unwrap();
     assert_eq!(g.fen(&pos), "r3k4r/10/10/10/10/10/10/R1R2K2RR w KCkq - 0 1");
@@ -1083,6 +1089,37 @@ fn placement_bishops_are_dropped_on_both_colours_and_other_drops_leave_them_room
         moves(&g, "4k3/pppppppp/8/8/8/8/PPPPPPPP/RNBQK2R[NB] w - - 0 1"),
         ["B@f1", "N@g1"]
     );
+}
+
+/// A royal piece may not be dropped where it stands attacked (as Fairy-Stockfish: pyffish's
+/// legal moves of each position).
+#[test]
+fn placement_a_king_is_not_dropped_into_check() {
+    let g = fsf("placement");
+    // The a8 rook holds the a-file.
+    assert_eq!(
+        moves(&g, "r3k3/8/8/8/8/8/8/8[Kk] w - - 0 1"),
+        ["K@b1", "K@c1", "K@d1", "K@e1", "K@f1", "K@g1", "K@h1"]
+    );
+    // The d2 knight holds b1 and f1; the rook may still go there.
+    assert_eq!(
+        moves(&g, "4k3/8/8/8/8/8/3n4/8[KRk] w - - 0 1"),
+        [
+            "K@a1", "K@c1", "K@d1", "K@e1", "K@g1", "K@h1", "R@a1", "R@b1", "R@c1", "R@d1", "R@e1",
+            "R@f1", "R@g1", "R@h1"
+        ]
+    );
+    // Other drops are not touched by a royal's danger: the queen may go on a1.
+    assert_eq!(
+        moves(&g, "r3k3/8/8/8/8/8/8/8[KQk] w - - 0 1"),
+        [
+            "K@b1", "K@c1", "K@d1", "K@e1", "K@f1", "K@g1", "K@h1", "Q@a1", "Q@b1", "Q@c1", "Q@d1",
+            "Q@e1", "Q@f1", "Q@g1", "Q@h1"
+        ]
+    );
+    // The count of the fast path agrees with the list.
+    let pos = g.parse_fen("4k3/8/8/8/8/8/3n4/8[KRk] w - - 0 1").unwrap();
+    assert_eq!(g.perft(&pos, 1).unwrap(), 14);
 }
 
 #[test]

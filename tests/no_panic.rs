@@ -1160,7 +1160,7 @@ piece Pawn P
   en passant
   promotes to King when entering far
 castling King with Pawn
-setup 6k1/p7/8/8/8/P6K w KQkq - 0 1
+setup 6k1/p7/8/8/8/P6K w - - 0 1
 ",
     ),
     (

@@ -61,7 +61,7 @@ fn a_promotion_naming_a_type_twice_is_refused() {
     let pawn = rules.pieces.iter().position(|p| p.symbol == "P").unwrap();
     rules.pieces[pawn].promotions[0].to = [1, 1, 1, 2].map(varia::rules::PieceId).to_vec();
     let err = Game::new(rules).expect_err("refused").to_string();
-    assert_eq!(err, "piece `Pawn`: a promotion names a type twice");
+    assert_eq!(err, "pieces[5].promotions[0].to: piece 1 is listed twice");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -319,32 +319,32 @@ fn broken_rule_sets_are_refused_by_game_new() {
         (
             "empty interchangeable group",
             |r| r.interchangeable = vec![vec![]],
-            "an interchangeable group needs two or more known pieces",
+            "interchangeable[0]: an interchangeable group needs two or more types",
         ),
         (
             "a piece named as another",
             |r| r.pieces[1].name = r.pieces[0].name.clone(),
-            "piece `King`: its name is empty or used twice",
+            "pieces[1].name: piece `King` is listed twice",
         ),
         (
             "two players of one name",
             |r| r.players[1].name = "white".into(),
-            "player `white` is listed twice",
+            "players[1].name: player `white` is listed twice",
         ),
         (
             "castling king with itself",
             |r| r.castling[0].rook = r.castling[0].king,
-            "castling needs two different types",
+            "castling[0].rook: castling needs two different types",
         ),
         (
             "promotion to nothing",
             |r| r.pieces[5].promotions[0].to.clear(),
-            "piece `Pawn`: a promotion to nothing",
+            "pieces[5].promotions[0].to: a promotion to nothing (and no swap)",
         ),
         (
             "swap without hands",
             |r| r.pieces[5].promotions[0].swap = true,
-            "piece `Pawn`: a swap promotion needs `captures go to hand`",
+            "pieces[5].promotions[0].swap: a swap promotion needs `captures_to_hand`",
         ),
         (
             "promotion list repeated",
@@ -352,17 +352,17 @@ fn broken_rule_sets_are_refused_by_game_new() {
                 let to = r.pieces[5].promotions[0].to.clone();
                 r.pieces[5].promotions[0].to = to.repeat(3000);
             },
-            "piece `Pawn`: a promotion names a type twice",
+            "pieces[5].promotions[0].to: piece 1 is listed twice",
         ),
         (
             "unsorted holes",
             |r| r.board.holes = vec![varia::rules::Cell(9), varia::rules::Cell(3)],
-            "holes must be sorted and listed once each",
+            "board.holes: holes must be sorted and listed once each",
         ),
         (
             "a hand group with a royal",
             |r| r.interchangeable = vec![vec![varia::rules::PieceId(0), varia::rules::PieceId(1)]],
-            "royal piece `King` cannot be interchangeable: it never goes to hand",
+            "interchangeable[0]: royal piece `King` cannot be interchangeable: it never goes to hand",
         ),
     ];
     for (what, breaker, message) in cases {

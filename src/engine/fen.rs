@@ -66,6 +66,8 @@ pub enum FenError {
     Side(String),
     #[error("bad castling field `{0}`")]
     Castling(String),
+    #[error("castling right `{right}`: {why}")]
+    CastlingRight { right: char, why: String },
     #[error("bad en-passant field `{0}`")]
     EnPassant(String),
     #[error("bad move counter `{0}` (a number up to {MAX_COUNTER})")]
@@ -568,12 +570,33 @@ impl<B: Bits> Engine<B> {
                     continue;
                 }
             }
+            let player = &self.rules.players[owner.index()].name;
+            let right = |why: String| FenError::CastlingRight { right: ch, why };
             if self.rules.castling.is_empty() {
                 // Only first-move rights here, and this letter names none.
+                if first_moves && lower.is_ascii_lowercase() && (lower as u8 - b'a') < b.files {
+                    let rank = if self.rules.players[owner.index()].forward.orient(0, 1).1 > 0 {
+                        1
+                    } else {
+                        b.ranks
+                    };
+                    return Err(right(format!(
+                        "{player} has no piece with a first move on {lower}{rank}"
+                    )));
+                }
                 return Err(err());
             }
+            let name = |k: PieceId| &self.rules.pieces[k.index()].name;
+            let (king_name, rook_name) = (
+                name(self.rules.castling[0].king),
+                name(self.rules.castling[0].rook),
+            );
             let Some(king) = self.castling_king(pos, owner) else {
-                continue;
+                let letter = lower.is_ascii_lowercase() && (lower as u8 - b'a') < b.files;
+                if !("kq".contains(lower) || letter) {
+                    return Err(err());
+                }
+                return Err(right(format!("{player} has no {king_name} to castle")));
             };
             let (fk, rk) = b.coords(king);
             let rooks: Vec<Cell> = pos.by_owner[owner.index()]
@@ -594,9 +617,19 @@ impl<B: Bits> Engine<B> {
                 }
                 _ => return Err(err()),
             };
-            if let Some(r) = pick {
-                pos.st.castling |= B::cell(r.index());
-            }
+            let Some(r) = pick else {
+                let last = (b'a' + b.files - 1) as char;
+                return Err(right(match lower {
+                    'k' => format!(
+                        "{player} has no {rook_name} on its {king_name}'s rank towards the {last}-file"
+                    ),
+                    'q' => format!(
+                        "{player} has no {rook_name} on its {king_name}'s rank towards the a-file"
+                    ),
+                    f => format!("{player} has no {rook_name} on {f}{}", rk + 1),
+                }));
+            };
+            pos.st.castling |= B::cell(r.index());
         }
         Ok(())
     }

@@ -7,7 +7,7 @@ use super::bits::{Bits, set_of};
 use super::core::{Bulk, Engine, Safety};
 use super::position::{Move, MoveKind, NONE, Pos, Sq};
 use super::tables::{Hop, Kind, Ride};
-use crate::rules::{Cell, Mode, Obligation, PieceId, PlayerId, Style, Trigger};
+use crate::rules::{Cell, Mode, Obligation, PieceId, PlayerId, Royalty, Style, Trigger};
 
 /// Where generated moves go: known-legal moves and suspects that need the full test.
 pub(crate) trait Sink<B> {
@@ -1237,11 +1237,27 @@ impl<B: Bits> Engine<B> {
                     }
                 }
                 allowed &= safety.block;
-                let risky = if safety.test_all {
+                let mut risky = if safety.test_all {
                     allowed
                 } else {
                     allowed & safety.danger
                 };
+                if t.royal_kinds >> kind & 1 != 0 {
+                    // A dropped royal may not land attacked. Out of check, where each royal
+                    // counts and a drop off the dangerous cells cannot expose another, its cell
+                    // is looked at as a royal's step's would be; otherwise the full test.
+                    if self.royal_steps_plain
+                        && !safety.in_check
+                        && self.rules.royalty == Royalty::Each
+                        && !self.rules.facing_draws
+                    {
+                        let calm = allowed & !risky;
+                        allowed = risky
+                            | set_of(calm.cells().filter(|&c| self.royal_step_safe(pos, c, c)));
+                    } else {
+                        risky = allowed;
+                    }
+                }
                 out.add_drops(kind, allowed & !risky);
                 for to in risky.cells() {
                     let m = Move {

@@ -6,8 +6,10 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 mod ids;
+mod validate;
 
 pub use ids::{Cell, PieceId, PlayerId, ZoneId};
+pub use validate::*;
 
 /// The largest number of cells a board may have (16 x 16).
 pub const MAX_CELLS: usize = 256;
@@ -20,6 +22,7 @@ pub const MAX_ZONES: usize = 255;
 
 /// A complete, resolved game: one variant of one definition file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct RuleSet {
     /// The game's identifier (`game NAME`).
     pub game: String,
@@ -193,6 +196,7 @@ pub struct RuleSet {
 
 /// Draws decided by the value of the pieces on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct ValueDraws {
     /// The player given the bonus.
     pub player: PlayerId,
@@ -216,6 +220,7 @@ pub enum Royalty {
 
 /// A zone that wins for the player who brings one of some types into it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Goal {
     /// The types that count.
     pub pieces: Vec<PieceId>,
@@ -245,6 +250,7 @@ pub enum GoalMode {
 /// none is listed), on the board and in hand, while an opponent has at least `against` of them,
 /// gets `outcome` at once.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Extinction {
     /// The types counted one by one; empty: all pieces together.
     pub pieces: Vec<PieceId>,
@@ -261,6 +267,7 @@ pub struct Extinction {
 
 /// The repetition rule: the `count`-th occurrence of a position ends the game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Repetition {
     /// Occurrences (the position's first included) that end the game.
     pub count: u8,
@@ -277,6 +284,7 @@ pub struct Repetition {
 /// came to them by a move that took nothing, with no capture since and the player never in check
 /// before those moves, loses.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct BackAndForth {
     /// The moves between the two cells that lose.
     pub times: u8,
@@ -288,6 +296,7 @@ pub struct BackAndForth {
 /// A counting rule (makruk's and its relatives'): once a side is short of material, its
 /// opponent must win within a number of moves, else the game is drawn.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Counting {
     /// Types whose presence on the board (either side's) stops the count.
     pub stoppers: Vec<PieceId>,
@@ -299,6 +308,7 @@ pub struct Counting {
 
 /// The board's honour of a counting rule.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct BoardHonour {
     /// Moves allowed.
     pub limit: u16,
@@ -310,6 +320,7 @@ pub struct BoardHonour {
 
 /// The pieces' honour of a counting rule: the limit for a bare king, by the opponent's pieces.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct BareHonour {
     /// Moves allowed when no entry of `honours` applies (0: no count).
     pub default: u16,
@@ -322,6 +333,7 @@ pub struct BareHonour {
 
 /// One line of a pieces' honour table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Honour {
     /// How many of the type the opponent needs.
     pub count: u8,
@@ -333,6 +345,7 @@ pub struct Honour {
 
 /// The shape of the board.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Board {
     /// Files (columns), 1..16.
     pub files: u8,
@@ -399,6 +412,7 @@ impl Direction {
 
 /// A player and the direction its pieces call forward.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Player {
     /// Its name (`white`); with more than two players its first letter tags its pieces in FEN.
     pub name: String,
@@ -409,6 +423,7 @@ pub struct Player {
 /// A named region, resolved to cells for each player (mirrored by the player's orientation unless
 /// the definition gave that player's cells explicitly).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Zone {
     /// Its name.
     pub name: String,
@@ -433,6 +448,7 @@ pub enum Outcome {
 /// Castling: the `king` moves towards an unmoved `rook` on its rank and the rook lands beside it,
 /// on the side the king came from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Castling {
     /// The type that castles as the king.
     pub king: PieceId,
@@ -448,6 +464,7 @@ pub struct Castling {
 /// A shuffled set-up: the contents of the first player's `cells` are permuted (the same
 /// permutation moves the second player's pieces on the mirrored cells) until every rule holds.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Shuffle {
     /// The first player's cells whose contents are shuffled.
     pub cells: Vec<Cell>,
@@ -461,6 +478,7 @@ pub struct Shuffle {
 
 /// A piece type: its name, symbol, value, moves and rules.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct PieceType {
     /// Its name (`Knight`).
     pub name: String,
@@ -578,6 +596,7 @@ pub enum Style {
 /// One atom of a piece's move set, with every direction spelled out in the owner's frame
 /// (x towards the owner's right, y forward).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct MovePart {
     /// The vectors of one leap, already filtered by direction modifiers.
     pub vectors: Vec<(i8, i8)>,
@@ -649,6 +668,7 @@ pub enum Obligation {
 
 /// A promotion rule of a piece type.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Promotion {
     /// Swap: the piece may become any type in its owner's hand worth more than it, taking that
     /// piece from hand; `to` then lists the types to use only when no such captive is held.
@@ -667,6 +687,7 @@ pub struct Promotion {
 
 /// Where and how often a type may be dropped or arrive on the board.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct DropRules {
     /// Drops only into this zone.
     pub zone: Option<ZoneId>,
@@ -709,28 +730,55 @@ impl RuleSet {
     /// reached by several promotions (a Point that crossed the River, then reached the Fortress)
     /// has the base every way to it starts from, if there is just one.
     pub fn base_of(&self, id: PieceId) -> PieceId {
-        self.root_of(id, 0).unwrap_or(id)
+        self.roots()
+            .get(id.index())
+            .copied()
+            .flatten()
+            .unwrap_or(id)
     }
 
-    /// The unpromoted type every chain of promotions to `id` starts from, if there is one.
-    fn root_of(&self, id: PieceId, depth: usize) -> Option<PieceId> {
-        if !self.pieces[id.index()].symbol.starts_with('+') {
-            return Some(id);
-        }
-        if depth > MAX_PIECES {
-            return None;
-        }
-        let mut root = None;
+    /// Gets, for each type, the type every chain of promotions to it starts from: itself for a
+    /// type not written `+X`; for a `+X` type, the one type where every chain of promotions
+    /// leading to it (through other `+X` types) starts, none where chains start from several
+    /// types or only come round in a cycle. A `+X` type nothing promotes to is its own root.
+    pub fn roots(&self) -> Vec<Option<PieceId>> {
+        let n = self.pieces.len();
+        let mut promoters: Vec<Vec<usize>> = vec![Vec::new(); n];
         for (i, p) in self.pieces.iter().enumerate() {
-            if PieceId(i as u8) != id && p.promotions.iter().any(|pr| pr.to.contains(&id)) {
-                let r = self.root_of(PieceId(i as u8), depth + 1)?;
-                if root.is_some_and(|x| x != r) {
-                    return None;
+            for t in p.promotions.iter().flat_map(|pr| &pr.to) {
+                let t = t.index();
+                if t < n && t != i && !promoters[t].contains(&i) {
+                    promoters[t].push(i);
                 }
-                root = Some(r);
             }
         }
-        Some(root.unwrap_or(id))
+        let promoted = |i: usize| self.pieces[i].symbol.starts_with('+');
+        (0..n)
+            .map(|id| {
+                // Walk back from `id` through `+X` types, each once; the starts are the types
+                // reached that are not `+X` or that nothing promotes to.
+                let mut seen = vec![false; n];
+                let mut todo = vec![id];
+                let mut start = None;
+                seen[id] = true;
+                while let Some(i) = todo.pop() {
+                    if !promoted(i) || promoters[i].is_empty() {
+                        if start.is_some_and(|s| s != i) {
+                            return None;
+                        }
+                        start = Some(i);
+                        continue;
+                    }
+                    for &j in &promoters[i] {
+                        if !seen[j] {
+                            seen[j] = true;
+                            todo.push(j);
+                        }
+                    }
+                }
+                start.map(|s| PieceId(s as u8))
+            })
+            .collect()
     }
 
     /// Gets the type under which a piece of type `id`, with no recorded origin, is held in hand:
@@ -746,368 +794,4 @@ impl RuleSet {
             .find(|g| g.contains(&id))
             .map_or(id, |g| g[0])
     }
-}
-
-/// Why a rule set cannot be played: what another tool (or a hand-edited export) got wrong.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct RuleSetError(pub String);
-
-/// The most move vectors, summed over every piece type, that a rule set may have: the engine's
-/// tables grow with it for every player and cell.
-pub const MAX_VECTORS: usize = 1024;
-
-impl RuleSet {
-    /// Checks that a rule set (one loaded from RON or JSON by another tool, say) describes a game
-    /// the engine can play: every index and size in range, every list free of repeats that would
-    /// make one move count twice, and nothing the language itself would refuse.
-    pub fn validate(&self) -> Result<(), RuleSetError> {
-        let fail = |m: String| Err(RuleSetError(m));
-        let b = &self.board;
-        if !(1..=16).contains(&b.files) || !(1..=16).contains(&b.ranks) {
-            return fail(format!(
-                "board sides must be 1..16, not {} x {}",
-                b.files, b.ranks
-            ));
-        }
-        let cells = b.cells();
-        if b.holes.iter().any(|&c| c.index() >= cells) {
-            return fail("a hole is off the board".into());
-        }
-        if !strictly_sorted(&b.holes) {
-            return fail("holes must be sorted and listed once each".into());
-        }
-        if b.holes.len() >= cells {
-            return fail("the board has no cell that is not a hole".into());
-        }
-        if !(2..=MAX_PLAYERS).contains(&self.players.len()) {
-            return fail(format!(
-                "a game needs 2 to {MAX_PLAYERS} players, not {}",
-                self.players.len()
-            ));
-        }
-        for (i, p) in self.players.iter().enumerate() {
-            if p.name.is_empty()
-                || !p
-                    .name
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-            {
-                return fail(format!("player name `{}` is not a name", p.name));
-            }
-            if self.players[..i].iter().any(|q| q.name == p.name) {
-                return fail(format!("player `{}` is listed twice", p.name));
-            }
-            let tag = |n: &str| n.chars().next().map(|c| c.to_ascii_lowercase());
-            if self.players.len() > 2
-                && self.players[..i]
-                    .iter()
-                    .any(|q| tag(&q.name) == tag(&p.name))
-            {
-                return fail(format!(
-                    "with more than two players, names must start with different letters: `{}`",
-                    p.name
-                ));
-            }
-        }
-        if self.zones.len() > MAX_ZONES {
-            return fail(format!("a game may have at most {MAX_ZONES} zones"));
-        }
-        for (i, z) in self.zones.iter().enumerate() {
-            if self.zones[..i].iter().any(|y| y.name == z.name) {
-                return fail(format!("zone `{}` is listed twice", z.name));
-            }
-            if z.cells.len() != self.players.len()
-                || z.cells.iter().flatten().any(|&c| c.index() >= cells)
-                || !z.cells.iter().all(|c| strictly_sorted(c))
-            {
-                return fail(format!(
-                    "zone `{}` needs sorted cells of the board for each player",
-                    z.name
-                ));
-            }
-        }
-        if self.pieces.is_empty() || self.pieces.len() > MAX_PIECES {
-            return fail(format!("a game needs 1 to {MAX_PIECES} piece types"));
-        }
-        let zone_ok = |z: &Option<ZoneId>| z.is_none_or(|z| z.index() < self.zones.len());
-        let piece_ok = |p: PieceId| p.index() < self.pieces.len();
-        let mut vectors = 0;
-        for (i, p) in self.pieces.iter().enumerate() {
-            let bad = |what: &str| Err(RuleSetError(format!("piece `{}`: {what}", p.name)));
-            if p.name.is_empty() || self.pieces[..i].iter().any(|q| q.name == p.name) {
-                return bad("its name is empty or used twice");
-            }
-            if !valid_symbol(&p.symbol) {
-                return bad("a symbol is an upper-case letter, maybe after `+`");
-            }
-            if self.pieces[..i].iter().any(|q| q.symbol == p.symbol) {
-                return bad("its symbol is used twice");
-            }
-            if !zone_ok(&p.confined_to) || !zone_ok(&p.barred_from) || !zone_ok(&p.drops.zone) {
-                return bad("unknown zone");
-            }
-            let lists = [
-                &p.first_moves_lost_to,
-                &p.may_not_hop_over,
-                &p.may_not_capture,
-            ];
-            if lists.iter().any(|l| !l.iter().all(|&k| piece_ok(k))) {
-                return bad("a rule names an unknown piece type");
-            }
-            for m in &p.moves {
-                if !zone_ok(&m.from_zone) {
-                    return bad("unknown zone");
-                }
-                if m.within && m.from_zone.is_none() {
-                    return bad("`within` needs a zone");
-                }
-                if m.initial
-                    && (m.range != 1 || m.style != Style::Leap || m.hop || m.mode != Mode::Move)
-                {
-                    return bad("a first move (`i`) must be a move-only leap");
-                }
-                let fits = |&(x, y): &(i8, i8)| (-15..=15).contains(&x) && (-15..=15).contains(&y);
-                if m.vectors.is_empty()
-                    || m.vectors.iter().any(|v| !fits(v) || *v == (0, 0))
-                    || (!m.paths.is_empty() && m.paths.len() != m.vectors.len())
-                    || m.paths.iter().flatten().any(|v| !fits(v))
-                {
-                    return bad("bad move vector or path");
-                }
-                if m.vectors
-                    .iter()
-                    .enumerate()
-                    .any(|(j, v)| m.vectors[..j].contains(v))
-                {
-                    return bad("a move part lists a vector twice");
-                }
-                vectors += m.vectors.len();
-            }
-            for pr in &p.promotions {
-                if !zone_ok(&pr.deferred_after_drop_in) || pr.zone.index() >= self.zones.len() {
-                    return bad("a promotion names an unknown zone");
-                }
-                if !pr.to.iter().all(|&t| piece_ok(t)) {
-                    return bad("a promotion names an unknown piece");
-                }
-                if pr.to.is_empty() && !pr.swap {
-                    return bad("a promotion to nothing");
-                }
-                if pr
-                    .to
-                    .iter()
-                    .enumerate()
-                    .any(|(j, t)| pr.to[..j].contains(t))
-                {
-                    return bad("a promotion names a type twice");
-                }
-                if pr.to.contains(&PieceId(i as u8)) {
-                    return bad("a promotion to its own type");
-                }
-                if pr.swap && !self.captures_to_hand {
-                    return bad("a swap promotion needs `captures go to hand`");
-                }
-            }
-            if !zone_ok(&p.en_passant_zone) {
-                return bad("unknown zone");
-            }
-            if p.drops.max_per_file == Some(0)
-                || p.drops.max_per_colour == Some(0)
-                || p.drops.max_on_board == Some(0)
-            {
-                return bad("a limit of 0 pieces");
-            }
-        }
-        if vectors > MAX_VECTORS {
-            return fail(format!(
-                "the pieces have {vectors} move vectors in all; at most {MAX_VECTORS}"
-            ));
-        }
-        if self
-            .separated
-            .iter()
-            .any(|&z| z.index() >= self.zones.len())
-        {
-            return fail("a separated zone is unknown".into());
-        }
-        for (i, g) in self.interchangeable.iter().enumerate() {
-            if g.len() < 2 || !g.iter().all(|&p| piece_ok(p)) {
-                return fail("an interchangeable group needs two or more known pieces".into());
-            }
-            let earlier = self.interchangeable[..i].iter().flatten();
-            if g.iter().enumerate().any(|(j, t)| g[..j].contains(t))
-                || earlier.clone().any(|t| g.contains(t))
-            {
-                return fail("a piece is in an interchangeable group twice".into());
-            }
-            if let Some(&r) = g.iter().find(|&&p| self.pieces[p.index()].royal) {
-                return fail(format!(
-                    "royal piece `{}` cannot be interchangeable: it never goes to hand",
-                    self.pieces[r.index()].name
-                ));
-            }
-        }
-        if let Some(sh) = &self.shuffle {
-            if self.players.len() != 2 {
-                return fail("a shuffled set-up needs two players".into());
-            }
-            if sh.cells.iter().any(|&c| {
-                let (f, r) = (
-                    c.index() % self.board.files as usize,
-                    c.index() / self.board.files as usize,
-                );
-                c.index() >= self.board.cells()
-                    || self.board.cell(f as i32, r as i32).is_none()
-                    || self
-                        .board
-                        .cell(f as i32, self.board.ranks as i32 - 1 - r as i32)
-                        .is_none()
-            }) {
-                return fail("a shuffled cell is not on the board".into());
-            }
-            let types = sh.both_colours.iter().flatten();
-            if types
-                .chain(sh.between.iter().flat_map(|(a, b)| [a, b]))
-                .any(|&t| !piece_ok(t))
-            {
-                return fail("a shuffle rule names an unknown piece".into());
-            }
-        }
-        for c in &self.castling {
-            if !piece_ok(c.king) || !piece_ok(c.rook) {
-                return fail("castling names an unknown piece".into());
-            }
-            if c.king == c.rook {
-                return fail("castling needs two different types".into());
-            }
-            if c.king_to.is_some_and(|(h, l)| h.max(l) >= self.board.files) {
-                return fail("castling sends the king off the board".into());
-            }
-            if self
-                .castling
-                .iter()
-                .any(|o| o.king == c.king && o.king_to != c.king_to)
-            {
-                return fail("one type castles to different files".into());
-            }
-        }
-        self.validate_endings()
-    }
-
-    /// Checks the rules that end a game.
-    fn validate_endings(&self) -> Result<(), RuleSetError> {
-        let fail = |m: &str| Err(RuleSetError(m.into()));
-        let piece_ok = |p: &PieceId| p.index() < self.pieces.len();
-        let two = self.players.len() == 2;
-        for g in &self.goals {
-            if g.zone.index() >= self.zones.len() {
-                return fail("a goal names an unknown zone");
-            }
-            if g.pieces.is_empty() || !g.pieces.iter().all(piece_ok) {
-                return fail("a goal needs known piece types");
-            }
-        }
-        for e in &self.extinctions {
-            if !e.pieces.iter().all(piece_ok) {
-                return fail("an extinction rule names an unknown piece");
-            }
-            if e.outcome == Outcome::Elimination || (!two && e.outcome == Outcome::Loss) {
-                return fail(
-                    "an extinction rule wins, loses or draws; with more than two players it wins or draws",
-                );
-            }
-        }
-        if self.captures_to_partner && self.captures_to_hand {
-            return fail("captures go to hand or to a partner, not both");
-        }
-        if !self.hand_order.iter().all(piece_ok) {
-            return fail("the hand order names an unknown piece");
-        }
-        if (1..self.hand_order.len()).any(|i| self.hand_order[..i].contains(&self.hand_order[i])) {
-            return fail("the hand order names a piece twice");
-        }
-        if !self.must_drop.iter().all(piece_ok) {
-            return fail("compulsory drops name an unknown piece");
-        }
-        if !self.must_drop.is_empty() && !self.has_hands() {
-            return fail("compulsory drops need hands");
-        }
-        if let Some(v) = &self.draws_by_value
-            && (v.player.index() >= self.players.len() || !two)
-        {
-            return fail("draws decided by value need two players and a known one for the bonus");
-        }
-        if self.check_limit == Some(0) {
-            return fail("a check limit of 0");
-        }
-        if self.check_limit.is_some() && !two {
-            return fail("a check limit needs two players");
-        }
-        if !self.mate_needs_check_by.iter().all(piece_ok) {
-            return fail("a mate rule names an unknown piece");
-        }
-        if self
-            .draw_odds
-            .is_some_and(|p| p.index() >= self.players.len())
-        {
-            return fail("draw odds for an unknown player");
-        }
-        if let Some(r) = &self.repetition {
-            if r.count < 2 {
-                return fail("a repetition rule needs a count of 2 or more");
-            }
-            if r.player.is_some_and(|p| p.index() >= self.players.len()) {
-                return fail("a repetition rule names an unknown player");
-            }
-            if r.outcome == Outcome::Elimination || (!two && r.outcome != Outcome::Draw) {
-                return fail(
-                    "a repetition wins, loses or draws; with more than two players it draws",
-                );
-            }
-            if r.perpetual_check_loses && !two {
-                return fail("perpetual check needs two players");
-            }
-        }
-        if let Some(b) = &self.back_and_forth {
-            if b.times < 2 {
-                return fail("back and forth needs 2 moves or more");
-            }
-            if !two {
-                return fail("back and forth needs two players");
-            }
-            if b.except.iter().any(|k| k.index() >= self.pieces.len()) {
-                return fail("back and forth names an unknown type");
-            }
-        }
-        if self.move_limit == Some(0) {
-            return fail("a move limit of 0");
-        }
-        if let Some(c) = &self.counting {
-            if !two {
-                return fail("a counting rule needs two players");
-            }
-            if c.board.is_none() && c.bare.is_none() {
-                return fail("a counting rule needs a board's or a pieces' honour");
-            }
-            if !c.stoppers.iter().all(piece_ok)
-                || c.bare
-                    .as_ref()
-                    .is_some_and(|b| !b.honours.iter().all(|h| piece_ok(&h.piece)))
-            {
-                return fail("a counting rule names an unknown piece");
-            }
-        }
-        Ok(())
-    }
-}
-
-/// Whether a symbol is an upper-case letter, maybe after `+`.
-pub fn valid_symbol(s: &str) -> bool {
-    let s = s.strip_prefix('+').unwrap_or(s);
-    s.len() == 1 && s.chars().all(|c| c.is_ascii_uppercase())
-}
-
-fn strictly_sorted<T: Ord>(xs: &[T]) -> bool {
-    xs.windows(2).all(|w| w[0] < w[1])
 }

@@ -112,6 +112,10 @@ pub fn export(rules: &RuleSet) -> Result<String> {
     } = rules;
     let st = |w: &'static [&'static str]| Place::Statement(w);
     let pc = |p: &PieceType, w: &'static [&'static str]| Place::Piece(p.name.clone(), w);
+    // A rule set from outside may not have been checked: nothing below indexes it unchecked.
+    if let Err(e) = rules.validate() {
+        return refuse(format!("not a valid rule set: {e}"), st(&["game"]));
+    }
 
     // The board and the players.
     let Board {
@@ -970,7 +974,31 @@ pub fn export(rules: &RuleSet) -> Result<String> {
             resetting.iter().map(|&i| letters[i]).collect()
         },
     );
+    if !well_formed(&ini) {
+        return refuse(
+            "a name or value that would break the variants.ini section",
+            st(&["game"]),
+        );
+    }
     Ok(ini)
+}
+
+/// Whether a section is a `[name]` header and `key = value` lines only: no text of the rule set
+/// may add a line, a section or a key of its own.
+fn well_formed(ini: &str) -> bool {
+    let mut lines = ini.lines();
+    let header = lines
+        .next()
+        .and_then(|h| h.strip_prefix('[')?.strip_suffix(']'));
+    let name_ok = header.is_some_and(crate::rules::valid_name);
+    let line_ok = |l: &str| {
+        l.split_once(" = ").is_some_and(|(k, v)| {
+            !k.is_empty()
+                && k.chars().all(|c| c.is_ascii_alphanumeric())
+                && v.chars().all(|c| (' '..='~').contains(&c))
+        })
+    };
+    name_ok && lines.all(line_ok) && !ini.contains('\r')
 }
 
 fn opposite(o: Outcome) -> Outcome {
