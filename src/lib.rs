@@ -221,11 +221,23 @@ fn build(catalog: &lower::Catalog, variant: Option<&str>) -> Result<Game, LoadEr
             shuffle_span.unwrap_or(setup_span),
             e.to_string(),
         )])),
-        // Lowering refuses what validation would, with a better place; this is the safety net.
-        Err(e) => Err(LoadError::Definition(vec![Diagnostic::error(
-            Span { start: 0, end: 0 },
-            e.to_string(),
-        )])),
+        // Lowering refuses what validation would, with a better place; this is the safety net,
+        // placed at the piece type the error's path names, if any.
+        Err(e) => {
+            let piece = match &e {
+                engine::GameError::Rules(r) => r
+                    .path
+                    .strip_prefix("pieces[")
+                    .and_then(|p| p.split(']').next())
+                    .and_then(|n| n.parse::<usize>().ok())
+                    .and_then(|n| lowered.piece_spans.get(n).copied()),
+                _ => None,
+            };
+            Err(LoadError::Definition(vec![Diagnostic::error(
+                piece.unwrap_or(Span { start: 0, end: 0 }),
+                e.to_string(),
+            )]))
+        }
     }
 }
 

@@ -344,3 +344,57 @@ fn a_subvariant_restates_a_statement_but_one_block_may_not() {
     let g = compile(&src, Some("v"));
     assert!(!g.rules().passing && g.rules().passing_when_stuck);
 }
+
+/// The bounds a rule set puts on values, names and titles, and its refusal of `+X` types in hand,
+/// are reported at the statement at fault (they were reported at 1:1, from the rule set's own
+/// validation).
+#[test]
+fn rule_set_bounds_are_reported_where_they_are_written() {
+    let chess = std::fs::read_to_string(format!(
+        "{}/definitions/classic/chess.varia",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let value = chess.replace("  value 9\n", "  value 5000\n");
+    assert_eq!(
+        errors(&value),
+        vec![(16, 9, "a value is 0 to 1000 pawns, not 5000".to_string())]
+    );
+    let title = chess.replace("\"Chess\"", "\"Ch\u{1}ess\"");
+    assert_eq!(
+        errors(&title),
+        vec![(
+            3,
+            12,
+            "'\\u{1}' in a title (no control characters)".to_string()
+        )]
+    );
+    let long_title = chess.replace("\"Chess\"", &format!("\"{}\"", "C".repeat(129)));
+    assert_eq!(
+        errors(&long_title),
+        vec![(3, 12, "a title is at most 128 bytes, not 129".to_string())]
+    );
+    let name = format!("Q{}", "u".repeat(128));
+    let long_name = chess.replace("piece Queen Q", &format!("piece {name} Q"));
+    assert_eq!(
+        errors(&long_name),
+        vec![(
+            15,
+            7,
+            "a name has at most 128 bytes; this one has 129".to_string()
+        )]
+    );
+    let cyclic = "game cyc\nboard 5 x 5\nplayer white north\nplayer black south\n\
+        zone camp = rank 5\npiece King K\n  royal\n  moves K\n\
+        piece Alpha +A\n  moves W\n  promotes to Beta when ending in camp\n\
+        piece Beta +B\n  moves W\n  promotes to Alpha when ending in camp\n\
+        captures go to hand\ncheckmate loss\nstalemate loss\nsetup k4/5/5/+a4/K4[-] w 0 1\n";
+    let e = errors(cyclic);
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!((e[0].0, e[0].1), (9, 7), "{e:?}");
+    assert!(
+        e[0].2
+            .starts_with("pieces[1]: a captured `+A` would go to hand as `+A`"),
+        "{e:?}"
+    );
+}

@@ -82,12 +82,12 @@ fn the_faults_found_are_refused_with_their_field() {
         (
             "classic/chess",
             |r| r.pieces[1].value = i32::MAX,
-            "pieces[1].value: a value is 0 to 30 pawns (0: none given), not 2147483647",
+            "pieces[1].value: a value is 0 to 1000 pawns (0: none given), not 2147483647",
         ),
         (
             "classic/chess",
             |r| r.pieces[1].value = -1,
-            "pieces[1].value: a value is 0 to 30 pawns (0: none given), not -1",
+            "pieces[1].value: a value is 0 to 1000 pawns (0: none given), not -1",
         ),
     ]);
 }

@@ -79,6 +79,8 @@ pub struct Lowered {
     pub setup_span: Span,
     /// Where the shuffled cells were written.
     pub shuffle_span: Option<Span>,
+    /// Where each piece type (in the rule set's order) was named.
+    pub piece_spans: Vec<Span>,
 }
 
 /// Lowers one variant (`None`: the main game). `Ok(None)` if the name is not a variant of the file.
@@ -260,6 +262,21 @@ impl Draft {
                         "`game` belongs to the main game, not to a variant",
                     ));
                 } else if self.game.is_none() {
+                    // The rule set's own checks, here with the title's place.
+                    let max = crate::rules::MAX_NAME_LEN;
+                    if let Some(t) = title {
+                        if t.node.len() > max {
+                            errors.push(Diagnostic::error(
+                                t.span,
+                                format!("a title is at most {max} bytes, not {}", t.node.len()),
+                            ));
+                        } else if let Some(c) = t.node.chars().find(|c| c.is_control()) {
+                            errors.push(Diagnostic::error(
+                                t.span,
+                                format!("{c:?} in a title (no control characters)"),
+                            ));
+                        }
+                    }
                     self.game = Some(id.clone());
                     self.title = title.as_ref().map(|t| t.node.clone());
                 }
@@ -622,8 +639,15 @@ impl Draft {
             for prop in &d.properties {
                 match prop {
                     Property::Value(v) => match i32::try_from(v.node) {
-                        Ok(x) => pt.value = x,
-                        Err(_) => err(v.span, "value out of range".into()),
+                        Ok(x) if (0..=crate::rules::MAX_VALUE).contains(&x) => pt.value = x,
+                        _ => err(
+                            v.span,
+                            format!(
+                                "a value is 0 to {} pawns, not {}",
+                                crate::rules::MAX_VALUE,
+                                v.node
+                            ),
+                        ),
                     },
                     Property::Royal(_) => pt.royal = true,
                     Property::Moves {
@@ -1249,6 +1273,7 @@ impl Draft {
             rules,
             setup_span: setup.span,
             shuffle_span: self.shuffle.as_ref().map(|(r, _)| r.span),
+            piece_spans: self.pieces.iter().map(|p| p.name.span).collect(),
         })
     }
 

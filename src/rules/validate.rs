@@ -23,10 +23,10 @@ pub const MAX_SIDE: u8 = 16;
 pub const MAX_VECTORS: usize = 1024;
 /// The most cells that must be empty (`paths` of move parts), summed over every piece type.
 pub const MAX_PATH_CELLS: usize = 1024;
-/// The largest piece value, in pawns. One side's pieces on a full 16 x 16 board are worth at
-/// most 256 x 30 = 7,680 pawns (8,640 held in hand), below the search's mate scores (10,000
-/// pawns), so no material count can read as a mate.
-pub const MAX_VALUE: i32 = 30;
+/// The largest piece value, in pawns: generous for the strongest pieces of large variants (a
+/// Queen is 9). Material can then sum past the search's mate scores (10,000 pawns), so the
+/// evaluation clamps its sum well inside them (search/eval.rs): no material count reads as a mate.
+pub const MAX_VALUE: i32 = 1000;
 /// The longest name or title, in bytes.
 pub const MAX_NAME_LEN: usize = 128;
 /// The most rules of one kind: promotions of a type, goals, extinction rules, castling rules,

@@ -78,6 +78,22 @@ pub fn parse(source: &str) -> Result<File, SyntaxError> {
     check_size(source)?;
     let mut pairs = VariaParser::parse(Rule::file, source).map_err(|e| convert_error(e, source))?;
     let file = pairs.next().expect("the file rule always yields one pair");
+    // Names reach protocol and ini output, which a rule set bounds (`rules::MAX_NAME_LEN`).
+    let max = crate::rules::MAX_NAME_LEN;
+    if let Some(long) = file
+        .clone()
+        .into_inner()
+        .flatten()
+        .find(|p| p.as_rule() == Rule::name && p.as_str().len() > max)
+    {
+        return Err(SyntaxError {
+            message: format!(
+                "a name has at most {max} bytes; this one has {}",
+                long.as_str().len()
+            ),
+            span: span(&long),
+        });
+    }
     let mut statements = Vec::new();
     let mut spans = Vec::new();
     let mut variants = Vec::new();
