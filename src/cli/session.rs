@@ -368,3 +368,18 @@ impl Worker {
 pub fn number<T: std::str::FromStr>(s: Option<&str>) -> Option<T> {
     s.and_then(|s| s.parse().ok())
 }
+
+/// Resizes the hash table of a front end's searcher (made for `game` with `*hash_mb` if there is
+/// none yet) to `mb` megabytes; where the memory cannot be reserved, `Err` with the size kept.
+pub fn resize_hash(
+    searcher: &mut Option<Searcher>,
+    game: &Arc<Game>,
+    hash_mb: &mut usize,
+    mb: usize,
+) -> Result<(), usize> {
+    let old = *hash_mb;
+    let s = searcher.get_or_insert_with(|| Searcher::new(game.clone(), old));
+    s.set_hash(mb).map_err(|_| old)?;
+    *hash_mb = mb;
+    Ok(())
+}

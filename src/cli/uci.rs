@@ -2,7 +2,7 @@
 //! `UCI_Variant` option (as Fairy-Stockfish does) and FENs and moves as varia writes them.
 
 use super::Failure;
-use super::session::{Catalogue, Done, Event, Line, MAX_LINE, Worker, number, send};
+use super::session::{Catalogue, Done, Event, Line, MAX_LINE, Worker, number, resize_hash, send};
 use std::sync::Arc;
 use std::time::Duration;
 use varia::Game;
@@ -174,16 +174,12 @@ impl Uci {
             },
             "hash" => match value.parse::<usize>() {
                 Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => {
-                    let old = self.hash_mb;
-                    let game = self.game.clone();
-                    let searcher = self
-                        .searcher
-                        .get_or_insert_with(|| Searcher::new(game, old));
-                    match searcher.set_hash(mb) {
-                        Ok(()) => self.hash_mb = mb,
-                        Err(_) => send(&format!(
+                    if let Err(old) =
+                        resize_hash(&mut self.searcher, &self.game, &mut self.hash_mb, mb)
+                    {
+                        send(&format!(
                             "info string error: no memory for a hash table of {mb} MB; Hash stays {old} MB"
-                        )),
+                        ));
                     }
                 }
                 _ => send(&format!(

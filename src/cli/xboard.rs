@@ -3,7 +3,9 @@
 //! `piece` commands) when it is chosen.
 
 use super::Failure;
-use super::session::{Catalogue, Done, Event, Line, MAX_LINE, Verdict, Worker, number, send};
+use super::session::{
+    Catalogue, Done, Event, Line, MAX_LINE, Verdict, Worker, number, resize_hash, send,
+};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -226,16 +228,13 @@ impl Xboard {
                 Some(mb) if mb >= 1 => {
                     // The table's memory is reserved here and committed as the search fills it.
                     self.abort();
-                    let (mb, old) = (mb.min(4096), self.hash_mb);
-                    let game = self.game.clone();
-                    let searcher = self
-                        .searcher
-                        .get_or_insert_with(|| Searcher::new(game, old));
-                    match searcher.set_hash(mb) {
-                        Ok(()) => self.hash_mb = mb,
-                        Err(_) => send(&format!(
+                    let mb = mb.min(4096);
+                    if let Err(old) =
+                        resize_hash(&mut self.searcher, &self.game, &mut self.hash_mb, mb)
+                    {
+                        send(&format!(
                             "telluser error: no memory for a hash table of {mb} MB; it stays {old} MB"
-                        )),
+                        ));
                     }
                 }
                 _ => send(&format!("Error (bad argument): {text}")),
