@@ -588,3 +588,20 @@ fn a_long_game_replays_to_the_right_position() {
         "[\"a2a3\",\"a2a4\",\"b1a3\",\"b1c3\",\"b2b3\",\"b2b4\",\"c2c3\",\"c2c4\",\"d2d3\",\"d2d4\",\"e2e3\",\"e2e4\",\"f2f3\",\"f2f4\",\"g1f3\",\"g1h3\",\"g2g3\",\"g2g4\",\"h2h3\",\"h2h4\"]\n"
     );
 }
+
+#[test]
+fn a_huge_file_is_refused_without_reading_it_whole() {
+    // A sparse file of 4 GiB: read whole, it took 4 GiB of memory before the size was checked.
+    let path = std::env::temp_dir().join(format!("varia-huge-{}.varia", std::process::id()));
+    let f = std::fs::File::create(&path).unwrap();
+    f.set_len(4 << 30).unwrap();
+    drop(f);
+    let p = path.to_str().unwrap();
+    let o = varia(&["check", p]);
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(code(&o), 1);
+    assert_eq!(
+        stderr(&o),
+        format!("error: cannot read {p}: the file is over 16 MiB\n")
+    );
+}

@@ -267,8 +267,31 @@ pub fn run() -> i32 {
     }
 }
 
+/// The most bytes read from a file given on the command line (a definition is refused past
+/// `varia::MAX_SOURCE_BYTES` with a diagnostic; this bounds what is read to find that out).
+const MAX_FILE_BYTES: u64 = 16 << 20;
+
 fn read(path: &str) -> Result<String, Failure> {
-    std::fs::read_to_string(path).map_err(|e| Failure(format!("error: cannot read {path}: {e}")))
+    use std::io::Read;
+    let fail = |e: std::io::Error| Failure(format!("error: cannot read {path}: {e}"));
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .map_err(fail)?
+        .take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(fail)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(Failure(format!(
+            "error: cannot read {path}: the file is over {} MiB",
+            MAX_FILE_BYTES >> 20
+        )));
+    }
+    String::from_utf8(bytes).map_err(|_| {
+        fail(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            "stream did not contain valid UTF-8",
+        ))
+    })
 }
 
 /// Renders a load error as the user reads it.
