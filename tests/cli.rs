@@ -605,3 +605,18 @@ fn a_huge_file_is_refused_without_reading_it_whole() {
         format!("error: cannot read {p}: the file is over 16 MiB\n")
     );
 }
+
+#[test]
+fn a_rule_set_that_does_not_parse_is_refused_with_the_path_of_the_field() {
+    let out = varia(&["export", &chess(), "--format", "json"]);
+    let mut rules: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    rules["pieces"][2]["extra"] = serde_json::json!(1);
+    let path = std::env::temp_dir().join(format!("varia-extra-{}.json", std::process::id()));
+    std::fs::write(&path, rules.to_string()).unwrap();
+    let p = path.to_str().unwrap();
+    let o = varia(&["moves", p]);
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(code(&o), 1);
+    let prefix = format!("error: {p}: not a rule set: pieces[2].extra: unknown field `extra`");
+    assert!(stderr(&o).starts_with(&prefix), "{}", stderr(&o));
+}

@@ -317,11 +317,27 @@ fn load_game(path: &str, variant: Option<&str>) -> Result<Game, Failure> {
         }
         Game::new(rules).map_err(|e| Failure(format!("error: {path}: {e}")))
     };
+    // A parse error is given with its place in the text and its path in the rule set.
+    let with_path = |e: String, path: Option<String>| match path {
+        Some(p) if p != "." => format!("{p}: {e}"),
+        _ => e,
+    };
     if path.ends_with(".ron") {
-        return exported(ron::from_str(&source).map_err(|e| e.to_string()));
+        return exported(ron::from_str(&source).map_err(|e| {
+            let path = ron::Deserializer::from_str(&source).ok().and_then(|mut d| {
+                serde_path_to_error::deserialize::<_, RuleSet>(&mut d)
+                    .err()
+                    .map(|e| e.path().to_string())
+            });
+            with_path(e.to_string(), path)
+        }));
     }
     if path.ends_with(".json") {
-        return exported(serde_json::from_str(&source).map_err(|e| e.to_string()));
+        let mut d = serde_json::Deserializer::from_str(&source);
+        return exported(
+            serde_path_to_error::deserialize(&mut d)
+                .map_err(|e| with_path(e.inner().to_string(), Some(e.path().to_string()))),
+        );
     }
     varia::load_str(&source, variant).map_err(|e| render_load_error(path, &source, e))
 }
