@@ -7,12 +7,11 @@
 use super::AsIndex;
 use super::Reason;
 use super::bits::{Bits, kind_set};
-use super::core::{Engine, mix};
+use super::core::Engine;
+use super::keys::{Salt, term};
 use super::position::{Last, Move, MoveKind, NONE, Pos};
 use crate::rules::{Counting, GoalMode, Outcome, Royalty, RuleSet};
 use arrayvec::ArrayVec;
-
-const CHECKS_SALT: u64 = 8 << 40;
 
 /// A game decided: the rule, the player it speaks of and what it means for that player.
 pub(crate) type Decision = (Reason, u8, Outcome);
@@ -69,7 +68,7 @@ impl<B: Bits> Ends<B> {
 impl<B: Bits> Engine<B> {
     /// The key of a player's check counter.
     pub(crate) fn checks_key(&self, player: usize, remaining: u8) -> u64 {
-        mix(CHECKS_SALT ^ (player as u64) << 8 ^ remaining as u64)
+        term(Salt::Checks, (player as u64) << 8 ^ remaining as u64)
     }
 
     /// Enemy pieces that no move may capture: royal ones, unless the game lets a player leave

@@ -8,6 +8,7 @@ mod bits;
 mod core;
 mod endings;
 mod fen;
+mod keys;
 mod movegen;
 mod notation;
 mod position;
