@@ -653,6 +653,8 @@ impl<B: Bits> Engine<B> {
     /// Makes a pseudo-legal move; [`Pos::unmake`] takes it back.
     pub(crate) fn make(&self, pos: &mut Pos<B>, m: &Move) {
         pos.undo.push((pos.st, pos.log.len() as u32, pos.style));
+        pos.st.check = None;
+        pos.st.repeats = None;
         pos.style = FenStyle::default();
         let t = &self.t;
         let side = pos.st.side;
