@@ -63,9 +63,26 @@ fn case_names_are_unique_within_a_file() {
         let file = format::parse(&path.display().to_string(), &text).unwrap();
         let mut seen = std::collections::BTreeSet::new();
         for c in &file.cases {
-            assert!(seen.insert(&c.name), "{}: case {} twice", path.display(), c.name);
+            assert!(
+                seen.insert(&c.name),
+                "{}: case {} twice",
+                path.display(),
+                c.name
+            );
         }
     }
+}
+
+#[test]
+fn the_readme_example_passes() {
+    let readme = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios/README.md"),
+    )
+    .unwrap();
+    let example = readme.split("```\n").nth(1).unwrap();
+    let file = format::parse("README.md", example).unwrap();
+    assert_eq!(file.cases.len(), 1);
+    assert_eq!(format::run(&file), Vec::<String>::new());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -101,6 +118,11 @@ fn a_wrong_fen_status_or_count_fails_and_the_case_goes_on() {
             "t.scn:7: case wrong: moves count\n    expected: 3\n    got:      20",
         ]
     );
+    let text = format!("{CHESS}case perft\nposition start\nperft 2 = 401\n");
+    assert_eq!(
+        run_text("t.scn", &text).unwrap(),
+        ["t.scn:4: case perft: perft 2\n    expected: 401\n    got:      400"]
+    );
 }
 
 #[test]
@@ -127,25 +149,32 @@ fn an_illegal_move_or_fen_fails_unless_an_error_line_claims_it() {
         "{got:?}"
     );
     assert!(
-        got[1].starts_with("t.scn:9: case claimed: error\n    expected: wrong text\n    got:      e2e5 in "),
+        got[1].starts_with(
+            "t.scn:9: case claimed: error\n    expected: wrong text\n    got:      e2e5 in "
+        ),
         "{got:?}"
     );
 }
 
 #[test]
 fn diagnostics_are_compared_line_and_message() {
-    let text = "case bad\nsource\n| game g\n| board 8 x 8\n| nonsense here\ndiagnostic 1 = nothing\n";
+    let text =
+        "case bad\nsource\n| game g\n| board 8 x 8\n| nonsense here\ndiagnostic 1 = nothing\n";
     let got = run_text("t.scn", text).unwrap();
     assert_eq!(got.len(), 1, "{got:?}");
     assert!(
-        got[0].starts_with("t.scn:6: case bad: diagnostic 1\n    expected: 1: nothing\n    got:      3: "),
+        got[0].starts_with(
+            "t.scn:6: case bad: diagnostic 1\n    expected: 1: nothing\n    got:      3: "
+        ),
         "{got:?}"
     );
     // A definition that loads fails a diagnostic expectation.
     let text = format!("{CHESS}case good\ndiagnostic 1 = nothing\n");
     assert_eq!(
         run_text("t.scn", &text).unwrap(),
-        ["t.scn:3: case good: diagnostic\n    expected: 1: nothing\n    got:      the definition loads"]
+        [
+            "t.scn:3: case good: diagnostic\n    expected: 1: nothing\n    got:      the definition loads"
+        ]
     );
 }
 
@@ -155,7 +184,10 @@ fn templates_expand_in_sources() {
     let file = format::parse("t.scn", text).unwrap();
     assert_eq!(
         file.cases[0].steps,
-        [(5, format::Step::Source("game g\nboard 8 x 8\nplayer white north\n".into()))]
+        [(
+            5,
+            format::Step::Source("game g\nboard 8 x 8\nplayer white north\n".into())
+        )]
     );
 }
 
@@ -163,11 +195,20 @@ fn templates_expand_in_sources() {
 fn a_bad_line_is_refused_with_its_line() {
     for (text, want) in [
         ("case a\nmovez = a", "t.scn:2: unknown word `movez`"),
-        ("case a\nmoves form e1 = a", "t.scn:2: unknown expectation `moves form e1 = a`"),
-        ("| game g", "t.scn:1: a `|` line outside `source` or `template`"),
+        (
+            "case a\nmoves form e1 = a",
+            "t.scn:2: unknown expectation `moves form e1 = a`",
+        ),
+        (
+            "| game g",
+            "t.scn:1: a `|` line outside `source` or `template`",
+        ),
         ("case a b", "t.scn:1: `case` takes one name"),
         ("case a\nsource\n| {X}", "t.scn:3: no template `X`"),
-        ("case a\nperft 1 20", "t.scn:2: expected `perft DEPTH = COUNT`"),
+        (
+            "case a\nperft 1 20",
+            "t.scn:2: expected `perft DEPTH = COUNT`",
+        ),
     ] {
         assert_eq!(format::parse("t.scn", text).unwrap_err(), want, "{text}");
     }

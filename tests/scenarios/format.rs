@@ -60,14 +60,18 @@ pub struct File {
     pub cases: Vec<Case>,
 }
 
-fn list(s: &str) -> Vec<String> {
+/// A list of moves, sorted; `none` is the empty list, and a move named twice is a mistake.
+fn list(s: &str) -> Result<Vec<String>, String> {
     let s = s.trim();
     if s == "none" {
-        return Vec::new();
+        return Ok(Vec::new());
     }
     let mut v: Vec<String> = s.split_whitespace().map(str::to_string).collect();
     v.sort();
-    v
+    if let Some(w) = v.windows(2).find(|w| w[0] == w[1]) {
+        return Err(format!("`{}` twice in a list", w[0]));
+    }
+    Ok(v)
 }
 
 /// Splits `key = value` where the key is exactly `key`.
@@ -127,6 +131,7 @@ pub fn parse(name: &str, text: &str) -> Result<File, String> {
         }
         let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
         let rest = rest.trim();
+        let list = |s: &str| list(s).map_err(|e| err(n, e));
         let step = match word {
             "case" => {
                 if rest.is_empty() || rest.contains(' ') {
@@ -164,18 +169,21 @@ pub fn parse(name: &str, text: &str) -> Result<File, String> {
             "play" => Step::Play(rest.split_whitespace().map(str::to_string).collect()),
             "moves" => {
                 if let Some(v) = expect(line, "moves") {
-                    Step::Moves(list(v))
+                    Step::Moves(list(v)?)
                 } else if let Some(v) = expect(line, "moves count") {
-                    Step::Count(v.parse().map_err(|_| err(n, format!("not a count: `{v}`")))?)
+                    Step::Count(
+                        v.parse()
+                            .map_err(|_| err(n, format!("not a count: `{v}`")))?,
+                    )
                 } else if let Some(r) = rest.strip_prefix("include ") {
-                    Step::Include(list(r))
+                    Step::Include(list(r)?)
                 } else if let Some(r) = rest.strip_prefix("exclude ") {
-                    Step::Exclude(list(r))
+                    Step::Exclude(list(r)?)
                 } else if let Some(r) = rest.strip_prefix("from ") {
                     let Some((from, v)) = r.split_once('=') else {
                         return Err(err(n, "expected `moves from CELL = MOVES`".into()));
                     };
-                    Step::MovesFrom(from.trim().to_string(), list(v))
+                    Step::MovesFrom(from.trim().to_string(), list(v)?)
                 } else {
                     return Err(err(n, format!("unknown expectation `{line}`")));
                 }
@@ -207,7 +215,10 @@ pub fn parse(name: &str, text: &str) -> Result<File, String> {
                 let Some((l, m)) = rest.split_once('=') else {
                     return Err(err(n, "expected `diagnostic LINE = MESSAGE`".into()));
                 };
-                let l = l.trim().parse().map_err(|_| err(n, "not a line number".into()))?;
+                let l = l
+                    .trim()
+                    .parse()
+                    .map_err(|_| err(n, "not a line number".into()))?;
                 Step::Diagnostic(l, m.trim().to_string())
             }
             _ => return Err(err(n, format!("unknown word `{word}`"))),
@@ -536,8 +547,7 @@ fn run_case(file: &File, case: &Case, failures: &mut Vec<String>) {
                     Step::Play(ms) => {
                         for m in ms {
                             if let Err(e) = api::play(g, pos, m) {
-                                st.pending =
-                                    Some((n, format!("{m} in {}: {e}", api::fen(g, pos))));
+                                st.pending = Some((n, format!("{m} in {}: {e}", api::fen(g, pos))));
                                 break;
                             }
                         }
@@ -573,8 +583,7 @@ fn run_case(file: &File, case: &Case, failures: &mut Vec<String>) {
                     }
                     Step::Exclude(want) => {
                         let got = api::moves(g, pos);
-                        let there: Vec<&String> =
-                            want.iter().filter(|m| got.contains(m)).collect();
+                        let there: Vec<&String> = want.iter().filter(|m| got.contains(m)).collect();
                         if !there.is_empty() {
                             failures.push(format!(
                                 "{}: moves exclude\n    legal: {}",
@@ -594,8 +603,12 @@ fn run_case(file: &File, case: &Case, failures: &mut Vec<String>) {
                     }
                     Step::Perft(d, want) => match api::perft(g, pos, *d) {
                         Ok(got) if got == *want => {}
-                        got => failures.push(format!(
-                            "{}: perft {d}\n    expected: {want}\n    got:      {got:?}",
+                        Ok(got) => failures.push(format!(
+                            "{}: perft {d}\n    expected: {want}\n    got:      {got}",
+                            at(n)
+                        )),
+                        Err(e) => failures.push(format!(
+                            "{}: perft {d}\n    expected: {want}\n    got:      error: {e}",
                             at(n)
                         )),
                     },
