@@ -638,17 +638,17 @@ fn run_case(file: &File, case: &Case, failures: &mut Vec<String>) {
     if let Some((pn, e)) = st.pending {
         failures.push(format!("{}: unexpected error: {e}", at(pn)));
     }
-    if let Some(ds) = &st.diagnostics {
-        if st.claimed < ds.len() {
-            failures.push(format!(
-                "{}: more diagnostics than expected:\n    {}",
-                at(case.line),
-                ds[st.claimed..]
-                    .iter()
-                    .map(|(l, m)| format!("{l}: {m}"))
-                    .collect::<Vec<_>>()
-                    .join("\n    ")
-            ));
-        }
+    if let Some(ds) = &st.diagnostics
+        && st.claimed < ds.len()
+    {
+        failures.push(format!(
+            "{}: more diagnostics than expected:\n    {}",
+            at(case.line),
+            ds[st.claimed..]
+                .iter()
+                .map(|(l, m)| format!("{l}: {m}"))
+                .collect::<Vec<_>>()
+                .join("\n    ")
+        ));
     }
 }
