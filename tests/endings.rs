@@ -4,46 +4,8 @@
 //! The cases that need no Rust (a position, moves, the expected answer) are data in
 //! `tests/scenarios/endings.scn`; what stays here needs the API beyond them.
 
-mod common;
-
-use common::load;
-use varia::Game;
-
-fn fsf(name: &str) -> Game {
-    load(&format!("definitions/fsf/{name}.varia"), None)
-}
-
-fn classic(name: &str) -> Game {
-    load(&format!("definitions/classic/{name}.varia"), None)
-}
-
 // ---------------------------------------------------------------------------------------------
 // bad input
-
-#[test]
-fn impossible_counters_are_refused() {
-    let g = fsf("3check");
-    for bad in [
-        "4k3/8/8/8/8/8/8/R3K3 w - - 4+3 0 1",
-        "4k3/8/8/8/8/8/8/R3K3 w - - 3+3+3 0 1",
-        "4k3/8/8/8/8/8/8/R3K3 w - - 3+x 0 1",
-    ] {
-        let e = g.parse_fen(bad).unwrap_err().to_string();
-        assert!(e.contains("check counters"), "{bad}: {e}");
-    }
-    let chess = classic("chess");
-    let e = chess
-        .parse_fen("4k3/8/8/8/8/8/8/R3K3 w - - 3+3 0 1")
-        .unwrap_err()
-        .to_string();
-    assert!(e.contains("counts no checks"), "{e}");
-    let g = fsf("makruk");
-    let e = g
-        .parse_fen("8/8/8/8/8/8/3k4/R3K3 w - 33 0 1")
-        .unwrap_err()
-        .to_string();
-    assert!(e.contains("counting"), "{e}");
-}
 
 #[test]
 fn endings_naming_unknown_things_are_refused_at_their_line() {

@@ -21,28 +21,6 @@ fn stepping() -> varia::Game {
     load(HM, Some("stepping"))
 }
 
-/// The four part-symmetric choices of a forward-only piece's promotion, after a plain move text.
-fn choices(m: &str) -> Vec<String> {
-    ["d", "e", "g", "s"]
-        .iter()
-        .map(|c| format!("{m}{c}"))
-        .collect()
-}
-
-/// A plain move and its four promotion choices (optional promotion of a forward-only piece).
-fn optional(m: &str) -> Vec<String> {
-    let mut v = choices(m);
-    v.push(m.to_string());
-    v
-}
-
-/// Builds a sorted expected list from plain strings and generated groups.
-fn list(groups: &[Vec<String>]) -> Vec<String> {
-    let mut v: Vec<String> = groups.iter().flatten().cloned().collect();
-    v.sort();
-    v
-}
-
 // ---------------------------------------------------------------------------------------------
 // HM-02: the starting array.
 
@@ -73,26 +51,6 @@ fn hm02_hm14_start_perft_snapshot() {
 
 // ---------------------------------------------------------------------------------------------
 // HM-16: no double step, no en passant, no castling.
-
-#[test]
-fn hm16_no_en_passant() {
-    let g = leaping();
-    // No piece can be taken en passant: a FEN naming an en-passant cell is refused, and the
-    // Cross on d5 moving to e6 leaves the Point on e5.
-    let err = g
-        .parse_fen("9k/10/10/10/3Xp5/10/10/10/K9[] w - e6 0 1")
-        .expect_err("no en passant in this game");
-    assert_eq!(err.to_string(), "bad en-passant field `e6`");
-    let fen = "9k/10/10/10/3Xp5/10/10/10/K9[] w - - 0 1";
-    assert_eq!(
-        moves_from(&g, fen, "d5"),
-        list(&[optional("d5c6"), optional("d5e6")])
-    );
-    assert_eq!(
-        after(&g, fen, &["d5e6"]),
-        "9k/10/10/4X5/4p5/10/10/10/K9[] b - - 1 1"
-    );
-}
 
 #[test]
 fn hm16_no_castling() {

@@ -17,40 +17,6 @@ fn fsf(name: &str) -> Game {
 // ---------------------------------------------------------------------------------------------
 // castling
 
-#[test]
-fn castling_rights_are_written_as_the_rules_say() {
-    // Chess960 notation: the rooks' files (Shredder-FEN), unless the FEN read wrote `KQkq`
-    // (as the set-up does).
-    let g = fsf("fischerandom");
-    assert_eq!(
-        g.fen(&g.start()),
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-    );
-    let after_move = after(
-        &g,
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1",
-        &["e2e4"],
-    );
-    assert_eq!(
-        after_move,
-        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b HAha - 0 1"
-    );
-    // Elsewhere K and Q, and a file letter (X-FEN) for a right held by an inner rook.
-    let g = fsf("capablanca");
-    let f = "4k5/10/10/10/10/10/10/R1R2K2RR w C - 0 1";
-    let pos = g.parse_fen(f).unwrap();
-    assert_eq!(g.fen(&pos), f);
-    // A right for a rook that is not there is refused, not dropped.
-    let f = "4k5/10/10/10/10/10/10/R1R2K2RR w Cq - 0 1";
-    assert_eq!(
-        g.parse_fen(f).unwrap_err().to_string(),
-        "castling right `q`: black has no Rook on its King's rank towards the a-file"
-    );
-    let f = "r3k4r/10/10/10/10/10/10/R1R2K2RR w KCkq - 0 1";
-    let pos = g.parse_fen(f).unwrap();
-    assert_eq!(g.fen(&pos), "r3k4r/10/10/10/10/10/10/R1R2K2RR w KCkq - 0 1");
-}
-
 // ---------------------------------------------------------------------------------------------
 // shuffled set-ups
 
