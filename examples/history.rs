@@ -6,7 +6,9 @@
 //! ply (and at the same position read from its FEN, without the line) and prints the ratios. A cost that grows with the game's length shows as a ratio well
 //! above 1.
 //!
-//! `cargo run --release --example history [PLIES] [CALLS]` (defaults 4000 and 100000).
+//! `cargo run --release --example history [PLIES] [CALLS] [QUERY AT]` (defaults 4000 and
+//! 100000); with `QUERY` (`status` or `legal_moves`) and `AT` (`start`, `end` or `fen`) it makes
+//! only those calls, for an instruction count under valgrind.
 
 use std::collections::HashSet;
 use std::time::Instant;
@@ -15,6 +17,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let plies: usize = args.next().map_or(4000, |s| s.parse().expect("PLIES"));
     let calls: usize = args.next().map_or(100_000, |s| s.parse().expect("CALLS"));
+    let only: Option<(String, String)> = args.next().zip(args.next());
     let source = std::fs::read_to_string("definitions/classic/shogi.varia")
         .expect("run from the repository's root");
     let game = varia::load_str(&source, None).expect("shogi loads");
@@ -62,6 +65,15 @@ fn main() {
     println!("shogi, {plies} plies without capture or repetition; {calls} calls each (seconds)");
     // The same position read from its FEN: no line behind it.
     let fresh = game.parse_fen(&game.fen(&pos)).expect("the FEN reads back");
+    if let Some((what, at)) = only {
+        let p = match at.as_str() {
+            "start" => &start,
+            "end" => &pos,
+            _ => &fresh,
+        };
+        println!("{what} at {at}: {:.3} s", time(p, &what));
+        return;
+    }
     for what in ["status", "legal_moves"] {
         let a = time(&start, what);
         let b = time(&pos, what);
