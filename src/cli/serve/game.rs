@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use std::sync::Arc;
 use std::time::Duration;
 use varia::engine::{MoveKind, Status};
-use varia::rules::{Cell, Mode, Obligation, Outcome, PieceId, PlayerId, Style, Trigger};
+use varia::rules::{Cell, Mode, PieceId, PlayerId, Style};
 use varia::search::{Limits, Score, Searcher};
 use varia::{Game, LoadError, Move, Position};
 
@@ -99,7 +99,7 @@ pub fn rules_json(game: &Game) -> Value {
                         "directions": m.vectors.len(),
                         "range": m.range,
                         "mode": mode_name(m.mode),
-                        "style": style_name(m.style),
+                        "style": m.style.to_string(),
                         "hop": m.hop,
                         "from_zone": m.from_zone.and_then(zone_name),
                     })
@@ -117,22 +117,12 @@ pub fn rules_json(game: &Game) -> Value {
                     if pr.swap {
                         to.insert(0, "a stronger captive".into());
                     }
-                    let trigger = match pr.trigger {
-                        Trigger::Entering => "entering",
-                        Trigger::EndingIn => "ending in",
-                        Trigger::StartingOrEndingIn => "starting or ending in",
-                        Trigger::Leaving => "leaving",
-                        Trigger::CapturingIn => "capturing in",
-                    };
-                    let obligation = match pr.obligation {
-                        Obligation::Optional => "optional",
-                        Obligation::Compulsory => "compulsory",
-                        Obligation::CompulsoryWhenStuck => "compulsory when stuck",
-                    };
                     format!(
-                        "to {} when {trigger} {}, {obligation}",
+                        "to {} when {} {}, {}",
                         to.join(" or "),
+                        pr.trigger,
                         zone_name(pr.zone).unwrap_or_default(),
+                        pr.obligation,
                     )
                 })
                 .collect();
@@ -174,14 +164,6 @@ fn mode_name(m: Mode) -> &'static str {
         Mode::Both => "both",
         Mode::Move => "move",
         Mode::Capture => "capture",
-    }
-}
-
-fn style_name(s: Style) -> &'static str {
-    match s {
-        Style::Leap => "leap",
-        Style::Step => "step",
-        Style::Displace => "displace",
     }
 }
 
@@ -468,12 +450,7 @@ pub fn state_json(game: &Game, r: &Replayed) -> Value {
         Status::Over(e) => (e.reason.name(), true, false),
     };
     let outcome = match &status {
-        Status::Over(e) => Some(match e.outcome {
-            Outcome::Win => "win",
-            Outcome::Loss => "loss",
-            Outcome::Draw => "draw",
-            Outcome::Elimination => "elimination",
-        }),
+        Status::Over(e) => Some(e.outcome.word()),
         Status::Ongoing { .. } => None,
     };
     let last = r.last.map(|m| {
