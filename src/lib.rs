@@ -75,6 +75,12 @@ pub use rules::RuleSet;
 pub use syntax::Span;
 pub use syntax::{MAX_LINE_BYTES, MAX_SOURCE_BYTES, MAX_STATEMENTS};
 
+/// The README's language reference (its tables of statements and properties, with their
+/// markers), generated from the language's table of phrases.
+pub fn language_reference() -> String {
+    syntax::words::reference()
+}
+
 /// Why a definition could not be loaded.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {

@@ -699,7 +699,8 @@ impl Draft {
                         }
                         let z = zone_id(zone, &mut err);
                         let trigger = trigger.node;
-                        let obligation = obligation.as_ref().map_or(Obligation::Optional, |o| o.node);
+                        let obligation =
+                            obligation.as_ref().map_or(Obligation::Optional, |o| o.node);
                         if let (Some(zone), true) = (z, targets.len() == to.len()) {
                             pt.promotions.push(Promotion {
                                 swap: *captive,
@@ -927,7 +928,8 @@ impl Draft {
                 between,
             }
         });
-        let outcome = |o: &Option<Spanned<Outcome>>, default| o.as_ref().map_or(default, |s| s.node);
+        let outcome =
+            |o: &Option<Spanned<Outcome>>, default| o.as_ref().map_or(default, |s| s.node);
         let Some(setup) = self.setup.clone() else {
             err(
                 self.game.as_ref().map(|g| g.span).unwrap_or(start),

@@ -186,7 +186,13 @@ mod tests {
             "`ending` is not a trigger: expected entering, ending in, starting or ending in, \
              leaving, capturing in"
         );
-        assert_eq!(Outcome::from("loses".parse::<Verdict>().unwrap()), Outcome::Loss);
-        assert_eq!(Obligation::CompulsoryWhenStuck.to_string(), "compulsory when stuck");
+        assert_eq!(
+            Outcome::from("loses".parse::<Verdict>().unwrap()),
+            Outcome::Loss
+        );
+        assert_eq!(
+            Obligation::CompulsoryWhenStuck.to_string(),
+            "compulsory when stuck"
+        );
     }
 }

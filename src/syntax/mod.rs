@@ -4,6 +4,7 @@ mod ast;
 #[macro_use]
 mod keywords;
 mod parser;
+pub mod words;
 
 pub use ast::*;
 pub use keywords::{UnknownKeyword, Verdict};

@@ -2,12 +2,13 @@
 
 use super::ast::*;
 use super::keywords::{GoalRider, Verdict};
+use super::words;
 use pest::Parser as _;
 use pest::iterators::Pair;
 
 #[derive(pest_derive::Parser)]
 #[grammar = "../grammar/varia.pest"]
-struct VariaParser;
+pub(super) struct VariaParser;
 
 /// A syntax error: where, and what was expected there.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -711,58 +712,6 @@ fn describe(rule: Rule) -> Option<String> {
         Rule::variant | Rule::kw_variant => "a variant",
         Rule::option | Rule::kw_option => "an option",
         Rule::statement
-        | Rule::game
-        | Rule::board
-        | Rule::holes
-        | Rule::player
-        | Rule::zone
-        | Rule::piece
-        | Rule::setup
-        | Rule::captures_to_hand
-        | Rule::have_hands
-        | Rule::captures_to_partner
-        | Rule::captures_explode
-        | Rule::castling_by_drops
-        | Rule::hand_order
-        | Rule::keep_type_in_hand
-        | Rule::no_drop_where_stuck
-        | Rule::royals_may_not_face
-        | Rule::castling
-        | Rule::castling_notation
-        | Rule::shuffle
-        | Rule::checkmate
-        | Rule::stalemate
-        | Rule::style
-        | Rule::interchangeable
-        | Rule::swapped_to_hand
-        | Rule::main_variant
-        | Rule::separated
-        | Rule::goal
-        | Rule::extinction
-        | Rule::check_limit
-        | Rule::must_capture
-        | Rule::no_checks
-        | Rule::no_drop_checks
-        | Rule::passing
-        | Rule::enclosing_drops
-        | Rule::flipping
-        | Rule::free_drops
-        | Rule::touching_drops
-        | Rule::neighbours_flip
-        | Rule::leave_walls
-        | Rule::full_board_ends
-        | Rule::facing_draws
-        | Rule::draws_by_value
-        | Rule::must_drop
-        | Rule::checked_royal
-        | Rule::royalty
-        | Rule::stalemate_count
-        | Rule::draw_odds
-        | Rule::repetition
-        | Rule::back_and_forth
-        | Rule::move_limit
-        | Rule::counting
-        | Rule::mate_series
         | Rule::kw_goal
         | Rule::kw_extinction
         | Rule::kw_royalty
@@ -788,32 +737,6 @@ fn describe(rule: Rule) -> Option<String> {
         | Rule::kw_checkmate
         | Rule::kw_stalemate => "a statement",
         Rule::property
-        | Rule::value
-        | Rule::royal
-        | Rule::moves
-        | Rule::confined
-        | Rule::barred
-        | Rule::promotes
-        | Rule::drops_in
-        | Rule::per_file
-        | Rule::per_colour
-        | Rule::drop_may_not_mate
-        | Rule::en_passant
-        | Rule::takes_en_passant
-        | Rule::taken_en_passant
-        | Rule::ep_field_full
-        | Rule::removed
-        | Rule::promotes_screens
-        | Rule::demotes_screens
-        | Rule::resets_clock
-        | Rule::may_not_mate_alone
-        | Rule::first_moves_lost
-        | Rule::no_hop_over
-        | Rule::no_capture
-        | Rule::on_board
-        | Rule::survives_blasts
-        | Rule::dropped_both_colours
-        | Rule::never_moves
         | Rule::kw_survives
         | Rule::kw_dropped
         | Rule::kw_resets
@@ -831,6 +754,9 @@ fn describe(rule: Rule) -> Option<String> {
         | Rule::kw_at
         | Rule::kw_drop
         | Rule::kw_en => "a piece property",
+        other if words::section_of(other).is_some() => {
+            return words::section_of(other).map(|s| s.noun().to_string());
+        }
         other => {
             let name = format!("{other:?}");
             return Some(match name.strip_prefix("kw_") {
@@ -853,24 +779,38 @@ mod tests {
     fn keyword_choices_parse() {
         let one = |src: String| parse(&src).expect(&src).statements.remove(0);
         for &(v, w) in Direction::ALL {
-            assert!(matches!(one(format!("player a {w}\n")), Statement::Player { forward, .. } if forward.node == v));
+            assert!(
+                matches!(one(format!("player a {w}\n")), Statement::Player { forward, .. } if forward.node == v)
+            );
         }
         for &(v, w) in Outcome::ALL {
-            assert!(matches!(one(format!("checkmate {w}\n")), Statement::Checkmate(o) if o.node == v));
-            assert!(matches!(one(format!("stalemate {w}\n")), Statement::Stalemate(o) if o.node == v));
+            assert!(
+                matches!(one(format!("checkmate {w}\n")), Statement::Checkmate(o) if o.node == v)
+            );
+            assert!(
+                matches!(one(format!("stalemate {w}\n")), Statement::Stalemate(o) if o.node == v)
+            );
         }
         for &(v, w) in Style::ALL {
-            assert!(matches!(one(format!("style {w} for K\n")), Statement::Style { style, .. } if style.node == v));
+            assert!(
+                matches!(one(format!("style {w} for K\n")), Statement::Style { style, .. } if style.node == v)
+            );
         }
         for &(v, w) in Royalty::ALL {
             assert!(matches!(one(format!("royalty {w}\n")), Statement::Royalty(r) if r.node == v));
         }
         for &(v, w) in Verdict::ALL {
-            assert!(matches!(one(format!("repetition 3 {w}\n")), Statement::Repetition { verdict, .. } if verdict.node == v));
-            assert!(matches!(one(format!("extinction of K {w}\n")), Statement::Extinction { verdict, .. } if verdict.node == v));
+            assert!(
+                matches!(one(format!("repetition 3 {w}\n")), Statement::Repetition { verdict, .. } if verdict.node == v)
+            );
+            assert!(
+                matches!(one(format!("extinction of K {w}\n")), Statement::Extinction { verdict, .. } if verdict.node == v)
+            );
         }
         for &(v, w) in GoalRider::ALL {
-            assert!(matches!(one(format!("goal K in z, {w}\n")), Statement::Goal { mode: Some(m), .. } if m.node == v));
+            assert!(
+                matches!(one(format!("goal K in z, {w}\n")), Statement::Goal { mode: Some(m), .. } if m.node == v)
+            );
         }
         for &(t, tw) in Trigger::ALL {
             for &(o, ow) in Obligation::ALL {
