@@ -43,7 +43,7 @@ macro_rules! keyword_enum {
         $(#[$m])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
         pub enum $name {
-            $($(#[$vm])* $variant),+
+            $($(#[$vm])* #[doc = concat!("`", $word, "`")] $variant),+
         }
         keyword_enum!(impl $name $choice { $($variant = $word),+ });
     };

@@ -7,5 +7,5 @@ mod parser;
 pub mod words;
 
 pub use ast::*;
-pub use keywords::{UnknownKeyword, Verdict};
+pub use keywords::{GoalRider, UnknownKeyword, Verdict};
 pub use parser::{MAX_LINE_BYTES, MAX_SOURCE_BYTES, MAX_STATEMENTS, parse};

@@ -1,7 +1,6 @@
 //! Turns source text into the syntax tree, through the pest grammar in grammar/varia.pest.
 
 use super::ast::*;
-use super::keywords::{GoalRider, Verdict};
 use super::words;
 use pest::Parser as _;
 use pest::iterators::Pair;
@@ -772,6 +771,7 @@ fn describe(rule: Rule) -> Option<String> {
 mod tests {
     use super::*;
     use crate::rules::{Direction, Obligation, Outcome, Royalty, Style, Trigger};
+    use crate::syntax::{GoalRider, Verdict};
 
     /// Every word of every keyword choice parses into its value: the grammar's alternatives and
     /// the enums' words agree.

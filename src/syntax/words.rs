@@ -64,10 +64,12 @@ pub enum Shape {
 /// One row of the language's reference.
 #[derive(Clone, Copy, Debug)]
 pub struct Phrase {
+    /// The table it is listed in.
     pub section: Section,
     /// The grammar rule that reads it (several rows may share one: `passing allowed`, `passing
     /// when stuck`).
-    pub rule: Rule,
+    pub(crate) rule: Rule,
+    /// What it takes besides its words.
     pub shape: Shape,
     /// How it is written: placeholders in capitals, `[...]` optional, `a|b` a choice.
     pub forms: &'static [&'static str],
