@@ -58,6 +58,7 @@
 //! assert!(text.contains("g.varia:2:11") && text.contains("a board side must be 1..16, not 99"));
 //! ```
 
+pub mod betza;
 mod diagnostics;
 pub mod engine;
 pub mod interop;
@@ -73,7 +74,15 @@ pub use engine::{
 pub use lower::{Diagnostic, MAX_VARIANTS, Severity};
 pub use rules::RuleSet;
 pub use syntax::Span;
+/// The language's table of statements and piece properties, and its keyword choices.
+pub use syntax::{GoalRider, UnknownKeyword, Verdict, words};
 pub use syntax::{MAX_LINE_BYTES, MAX_SOURCE_BYTES, MAX_STATEMENTS};
+
+/// The README's language reference (its tables of statements and properties, with their
+/// markers), generated from the language's table of phrases.
+pub fn language_reference() -> String {
+    syntax::words::reference()
+}
 
 /// Why a definition could not be loaded.
 #[derive(Debug, thiserror::Error)]

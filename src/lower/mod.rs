@@ -1,7 +1,7 @@
 //! Lowering: resolves names, applies a variant's inheritance chain, checks everything, and builds
 //! the [`RuleSet`]. Every problem found is collected; the list is sorted by position.
 
-pub(crate) mod betza;
+pub(crate) use crate::betza::read as betza;
 mod catalog;
 mod duplicates;
 mod region;
@@ -137,7 +137,7 @@ fn contradicts(a: &Statement, b: &Statement) -> bool {
                 |n: &Option<Spanned<syntax::Int>>| n.as_ref().map_or(Some(0), |n| n.node.value);
             Some((
                 (names, value(down_to), value(against), *bared_back),
-                verdict.node.clone(),
+                verdict.node,
             ))
         }
         _ => None,
@@ -168,7 +168,7 @@ struct Draft {
     title: Option<String>,
     board: Option<(Spanned<syntax::Int>, Spanned<syntax::Int>)>,
     holes: Vec<syntax::Region>,
-    players: Vec<(Name, Spanned<String>)>,
+    players: Vec<(Name, Spanned<Direction>)>,
     zones: Vec<ZoneDraft>,
     /// Where each (zone, player) statement is in `zones`.
     zone_index: HashMap<(String, Option<String>), usize>,
@@ -186,9 +186,9 @@ struct Draft {
     castling: Vec<CastlingDraft>,
     castling_chess960: bool,
     shuffle: Option<(syntax::Region, Vec<syntax::ShuffleRule>)>,
-    checkmate: Option<Spanned<String>>,
-    stalemate: Option<Spanned<String>>,
-    styles: Vec<(Spanned<String>, Vec<Name>)>,
+    checkmate: Option<Spanned<Outcome>>,
+    stalemate: Option<Spanned<Outcome>>,
+    styles: Vec<(Spanned<Style>, Vec<Name>)>,
     interchangeable: Vec<Vec<Name>>,
     swapped_to_hand: bool,
     captures_explode: bool,
@@ -207,7 +207,7 @@ struct Draft {
 /// The statements about how a game ends, names still unresolved.
 #[derive(Default)]
 struct Endings {
-    royalty: Option<Spanned<String>>,
+    royalty: Option<Spanned<Royalty>>,
     /// Goal and extinction statements, in order; a subvariant's add to the inherited ones.
     goals: Vec<Statement>,
     extinctions: Vec<Statement>,
@@ -503,12 +503,7 @@ impl Draft {
             .iter()
             .map(|(n, d)| Player {
                 name: n.node.clone(),
-                forward: match d.node.as_str() {
-                    "north" => Direction::North,
-                    "south" => Direction::South,
-                    "east" => Direction::East,
-                    _ => Direction::West,
-                },
+                forward: d.node,
             })
             .collect();
         // Holes are in board coordinates.
@@ -703,18 +698,9 @@ impl Draft {
                             );
                         }
                         let z = zone_id(zone, &mut err);
-                        let trigger = match trigger.node.as_str() {
-                            "entering" => Trigger::Entering,
-                            "ending in" => Trigger::EndingIn,
-                            "leaving" => Trigger::Leaving,
-                            "capturing in" => Trigger::CapturingIn,
-                            _ => Trigger::StartingOrEndingIn,
-                        };
-                        let obligation = match obligation.as_ref().map(|o| o.node.as_str()) {
-                            Some("compulsory") => Obligation::Compulsory,
-                            Some("compulsory when stuck") => Obligation::CompulsoryWhenStuck,
-                            _ => Obligation::Optional,
-                        };
+                        let trigger = trigger.node;
+                        let obligation =
+                            obligation.as_ref().map_or(Obligation::Optional, |o| o.node);
                         if let (Some(zone), true) = (z, targets.len() == to.len()) {
                             pt.promotions.push(Promotion {
                                 swap: *captive,
@@ -834,11 +820,7 @@ impl Draft {
         }
         // Movement styles switch the multi-cell leaps of the named types, in statement order.
         for (style, names) in &self.styles {
-            let st = match style.node.as_str() {
-                "step" => Style::Step,
-                "displace" => Style::Displace,
-                _ => Style::Leap,
-            };
+            let st = style.node;
             for n in names {
                 if let Some(id) = piece_id(n, &mut err) {
                     for part in &mut pieces[id.index()].moves {
@@ -947,13 +929,7 @@ impl Draft {
             }
         });
         let outcome =
-            |o: &Option<Spanned<String>>, default| match o.as_ref().map(|s| s.node.as_str()) {
-                Some("win") => Outcome::Win,
-                Some("loss") => Outcome::Loss,
-                Some("draw") => Outcome::Draw,
-                Some("elimination") => Outcome::Elimination,
-                _ => default,
-            };
+            |o: &Option<Spanned<Outcome>>, default| o.as_ref().map_or(default, |s| s.node);
         let Some(setup) = self.setup.clone() else {
             err(
                 self.game.as_ref().map(|g| g.span).unwrap_or(start),
@@ -976,11 +952,7 @@ impl Draft {
         let types = |names: &[Name], err: &mut dyn FnMut(Span, String)| -> Vec<PieceId> {
             names.iter().filter_map(|n| piece_id(n, err)).collect()
         };
-        let verdict = |v: &Spanned<String>| match v.node.as_str() {
-            "wins" => Outcome::Win,
-            "loses" => Outcome::Loss,
-            _ => Outcome::Draw,
-        };
+        let verdict = |v: &Spanned<syntax::Verdict>| Outcome::from(v.node);
         let small = |n: &Spanned<syntax::Int>,
                      what: &str,
                      lo: u32,
@@ -1005,12 +977,7 @@ impl Draft {
             {
                 let ids = types(names, &mut err);
                 let z = zone_id(zone, &mut err);
-                let mode = match mode.as_ref().map(|m| m.node.as_str()) {
-                    Some("held") => GoalMode::Held,
-                    Some("safe") => GoalMode::Safe,
-                    Some("answerable") => GoalMode::Answerable,
-                    _ => GoalMode::Immediate,
-                };
+                let mode = mode.as_ref().map_or(GoalMode::Immediate, |m| m.node.into());
                 if let (Some(zone), true) = (z, ids.len() == names.len()) {
                     goals.push(Goal {
                         pieces: ids,
@@ -1185,11 +1152,7 @@ impl Draft {
             .and_then(|n| small(n, "a move limit", 1, 10000, &mut err))
             .map(|n| n as u16);
         let counting = self.counting(&types, &small, &mut err);
-        let royalty = match ends.royalty.as_ref().map(|r| r.node.as_str()) {
-            Some("all") => Royalty::All,
-            Some("alone") => Royalty::Alone,
-            _ => Royalty::Each,
-        };
+        let royalty = ends.royalty.as_ref().map_or(Royalty::Each, |r| r.node);
         let rules = RuleSet {
             game: self
                 .game

@@ -4,7 +4,7 @@
 //! combination and not another).
 
 use super::{Catalog, Diagnostic};
-use crate::rules::{Cell, PieceId, PlayerId, RuleSet};
+use crate::rules::{Cell, PieceId, PlayerId, Royalty, RuleSet};
 use crate::syntax::{Name, Property, Span, Statement};
 
 /// What stands on a cell of the start position.
@@ -357,10 +357,10 @@ fn phrase(s: &Statement) -> &'static str {
         Statement::Interchangeable(_) => "interchangeable",
         Statement::KeepTypeInHand(_) => "promoted pieces keep their type in hand",
         Statement::SwappedToHand(_) => "swapped pieces go to hand",
-        Statement::Royalty(r) => match r.node.as_str() {
-            "all" => "royalty all",
-            "alone" => "royalty alone",
-            _ => "royalty each",
+        Statement::Royalty(r) => match r.node {
+            Royalty::All => "royalty all",
+            Royalty::Alone => "royalty alone",
+            Royalty::Each => "royalty each",
         },
         Statement::RoyalsMayNotFace(_) => "royals may not face",
         Statement::FacingDraws(_) => "royals facing draw",

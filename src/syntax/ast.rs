@@ -1,5 +1,7 @@
 //! The spanned syntax tree of a definition file: what was written, before any name is resolved.
 
+use super::keywords::{GoalRider, Verdict};
+use crate::rules::{Direction, Obligation, Outcome, Royalty, Style, Trigger};
 use serde::Serialize;
 
 /// A byte range in the source text.
@@ -80,7 +82,7 @@ pub enum Statement {
     Holes(Region),
     Player {
         name: Name,
-        forward: Spanned<String>,
+        forward: Spanned<Direction>,
     },
     Zone {
         name: Name,
@@ -117,11 +119,11 @@ pub enum Statement {
         region: Region,
         rules: Vec<ShuffleRule>,
     },
-    Checkmate(Spanned<String>),
-    Stalemate(Spanned<String>),
+    Checkmate(Spanned<Outcome>),
+    Stalemate(Spanned<Outcome>),
     /// `style leap|step|displace for TYPE...`
     Style {
-        style: Spanned<String>,
+        style: Spanned<Style>,
         pieces: Vec<Name>,
     },
     Interchangeable(Vec<Name>),
@@ -133,7 +135,7 @@ pub enum Statement {
     Goal {
         pieces: Vec<Name>,
         zone: Name,
-        mode: Option<Spanned<String>>,
+        mode: Option<Spanned<GoalRider>>,
         span: Span,
     },
     /// `extinction of all pieces|TYPE... [down to N] [against N] [unless bared back] VERDICT`
@@ -143,7 +145,7 @@ pub enum Statement {
         down_to: Option<Spanned<Int>>,
         against: Option<Spanned<Int>>,
         bared_back: bool,
-        verdict: Spanned<String>,
+        verdict: Spanned<Verdict>,
         span: Span,
     },
     /// `N checks win`
@@ -180,7 +182,7 @@ pub enum Statement {
     /// `a checked royal may only capture`
     CheckedRoyal(Span),
     /// `royalty each|all|alone`
-    Royalty(Spanned<String>),
+    Royalty(Spanned<Royalty>),
     /// `stalemate counts pieces`
     StalemateCount(Span),
     /// `draws count for PLAYER`
@@ -188,7 +190,7 @@ pub enum Statement {
     /// `repetition N VERDICT [for PLAYER] [, perpetual check loses]`
     Repetition {
         count: Spanned<Int>,
-        verdict: Spanned<String>,
+        verdict: Spanned<Verdict>,
         player: Option<Name>,
         perpetual: bool,
         span: Span,
@@ -276,9 +278,9 @@ pub enum Property {
         /// `stronger captive`: swap with a stronger type from hand, `to` being the fallback.
         captive: bool,
         to: Vec<Name>,
-        trigger: Spanned<String>,
+        trigger: Spanned<Trigger>,
         zone: Name,
-        obligation: Option<Spanned<String>>,
+        obligation: Option<Spanned<Obligation>>,
         /// `deferred after a drop in ZONE`
         deferred: Option<Name>,
         span: Span,

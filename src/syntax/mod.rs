@@ -1,7 +1,11 @@
 //! The syntax of definition files: the pest grammar's parser and the spanned tree it builds.
 
 mod ast;
+#[macro_use]
+mod keywords;
 mod parser;
+pub mod words;
 
 pub use ast::*;
+pub use keywords::{GoalRider, UnknownKeyword, Verdict};
 pub use parser::{MAX_LINE_BYTES, MAX_SOURCE_BYTES, MAX_STATEMENTS, parse};

@@ -1,12 +1,13 @@
 //! Turns source text into the syntax tree, through the pest grammar in grammar/varia.pest.
 
 use super::ast::*;
+use super::words;
 use pest::Parser as _;
 use pest::iterators::Pair;
 
 #[derive(pest_derive::Parser)]
 #[grammar = "../grammar/varia.pest"]
-struct VariaParser;
+pub(super) struct VariaParser;
 
 /// A syntax error: where, and what was expected there.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -171,14 +172,17 @@ fn spanned_str(pair: &Pair<Rule>) -> Spanned<String> {
     }
 }
 
-/// Joins the words of a multi-word literal with single spaces.
-fn words(pair: &Pair<Rule>) -> Spanned<String> {
+/// A keyword choice, read into its enum. The grammar admits only the enum's words (the test
+/// `keyword_choices_parse` checks each of them), so the reading cannot fail on a parsed file.
+fn keyword<T>(pair: &Pair<Rule>) -> Spanned<T>
+where
+    T: std::str::FromStr<Err = super::UnknownKeyword>,
+{
     Spanned {
         node: pair
             .as_str()
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" "),
+            .parse()
+            .unwrap_or_else(|e| unreachable!("the grammar admits {:?}: {e}", pair.as_rule())),
         span: span(pair),
     }
 }
@@ -261,7 +265,7 @@ fn statement(pair: Pair<Rule>) -> Statement {
         Rule::holes => Statement::Holes(region(p[0].clone())),
         Rule::player => Statement::Player {
             name: spanned_str(&p[0]),
-            forward: spanned_str(&p[1]),
+            forward: keyword(&p[1]),
         },
         Rule::zone => {
             let (player, reg) = if p.len() == 3 {
@@ -312,10 +316,10 @@ fn statement(pair: Pair<Rule>) -> Statement {
                 })
                 .collect(),
         },
-        Rule::checkmate => Statement::Checkmate(spanned_str(&p[0])),
-        Rule::stalemate => Statement::Stalemate(spanned_str(&p[0])),
+        Rule::checkmate => Statement::Checkmate(keyword(&p[0])),
+        Rule::stalemate => Statement::Stalemate(keyword(&p[0])),
         Rule::style => Statement::Style {
-            style: spanned_str(&p[0]),
+            style: keyword(&p[0]),
             pieces: p[1..].iter().map(spanned_str).collect(),
         },
         Rule::interchangeable => Statement::Interchangeable(p.iter().map(spanned_str).collect()),
@@ -332,7 +336,7 @@ fn statement(pair: Pair<Rule>) -> Statement {
             for x in &p {
                 match x.as_rule() {
                     Rule::name => names.push(spanned_str(x)),
-                    Rule::goal_mode => mode = Some(spanned_str(x)),
+                    Rule::goal_mode => mode = Some(keyword(x)),
                     _ => {}
                 }
             }
@@ -356,7 +360,7 @@ fn statement(pair: Pair<Rule>) -> Statement {
                     Rule::down_to => down_to = parts(x.clone()).first().map(int),
                     Rule::against => against = parts(x.clone()).first().map(int),
                     Rule::bared_back => bared_back = true,
-                    Rule::verdict => verdict = Some(spanned_str(x)),
+                    Rule::verdict => verdict = Some(keyword(x)),
                     _ => {}
                 }
             }
@@ -395,12 +399,12 @@ fn statement(pair: Pair<Rule>) -> Statement {
         }
         Rule::must_drop => Statement::MustDrop(p.iter().map(spanned_str).collect()),
         Rule::checked_royal => Statement::CheckedRoyal(sp),
-        Rule::royalty => Statement::Royalty(spanned_str(&p[0])),
+        Rule::royalty => Statement::Royalty(keyword(&p[0])),
         Rule::stalemate_count => Statement::StalemateCount(sp),
         Rule::draw_odds => Statement::DrawOdds(spanned_str(&p[0])),
         Rule::repetition => Statement::Repetition {
             count: int(&p[0]),
-            verdict: spanned_str(&p[1]),
+            verdict: keyword(&p[1]),
             player: p
                 .iter()
                 .find(|x| x.as_rule() == Rule::name)
@@ -550,8 +554,8 @@ fn property(pair: Pair<Rule>) -> Property {
                     Rule::captive => captive = true,
                     Rule::name if trigger.is_none() => to.push(spanned_str(&x)),
                     Rule::name => zone = Some(spanned_str(&x)),
-                    Rule::trigger => trigger = Some(words(&x)),
-                    Rule::obligation => obligation = Some(words(&x)),
+                    Rule::trigger => trigger = Some(keyword(&x)),
+                    Rule::obligation => obligation = Some(keyword(&x)),
                     Rule::deferred => {
                         deferred = parts(x).first().map(spanned_str);
                     }
@@ -707,58 +711,6 @@ fn describe(rule: Rule) -> Option<String> {
         Rule::variant | Rule::kw_variant => "a variant",
         Rule::option | Rule::kw_option => "an option",
         Rule::statement
-        | Rule::game
-        | Rule::board
-        | Rule::holes
-        | Rule::player
-        | Rule::zone
-        | Rule::piece
-        | Rule::setup
-        | Rule::captures_to_hand
-        | Rule::have_hands
-        | Rule::captures_to_partner
-        | Rule::captures_explode
-        | Rule::castling_by_drops
-        | Rule::hand_order
-        | Rule::keep_type_in_hand
-        | Rule::no_drop_where_stuck
-        | Rule::royals_may_not_face
-        | Rule::castling
-        | Rule::castling_notation
-        | Rule::shuffle
-        | Rule::checkmate
-        | Rule::stalemate
-        | Rule::style
-        | Rule::interchangeable
-        | Rule::swapped_to_hand
-        | Rule::main_variant
-        | Rule::separated
-        | Rule::goal
-        | Rule::extinction
-        | Rule::check_limit
-        | Rule::must_capture
-        | Rule::no_checks
-        | Rule::no_drop_checks
-        | Rule::passing
-        | Rule::enclosing_drops
-        | Rule::flipping
-        | Rule::free_drops
-        | Rule::touching_drops
-        | Rule::neighbours_flip
-        | Rule::leave_walls
-        | Rule::full_board_ends
-        | Rule::facing_draws
-        | Rule::draws_by_value
-        | Rule::must_drop
-        | Rule::checked_royal
-        | Rule::royalty
-        | Rule::stalemate_count
-        | Rule::draw_odds
-        | Rule::repetition
-        | Rule::back_and_forth
-        | Rule::move_limit
-        | Rule::counting
-        | Rule::mate_series
         | Rule::kw_goal
         | Rule::kw_extinction
         | Rule::kw_royalty
@@ -784,32 +736,6 @@ fn describe(rule: Rule) -> Option<String> {
         | Rule::kw_checkmate
         | Rule::kw_stalemate => "a statement",
         Rule::property
-        | Rule::value
-        | Rule::royal
-        | Rule::moves
-        | Rule::confined
-        | Rule::barred
-        | Rule::promotes
-        | Rule::drops_in
-        | Rule::per_file
-        | Rule::per_colour
-        | Rule::drop_may_not_mate
-        | Rule::en_passant
-        | Rule::takes_en_passant
-        | Rule::taken_en_passant
-        | Rule::ep_field_full
-        | Rule::removed
-        | Rule::promotes_screens
-        | Rule::demotes_screens
-        | Rule::resets_clock
-        | Rule::may_not_mate_alone
-        | Rule::first_moves_lost
-        | Rule::no_hop_over
-        | Rule::no_capture
-        | Rule::on_board
-        | Rule::survives_blasts
-        | Rule::dropped_both_colours
-        | Rule::never_moves
         | Rule::kw_survives
         | Rule::kw_dropped
         | Rule::kw_resets
@@ -827,6 +753,9 @@ fn describe(rule: Rule) -> Option<String> {
         | Rule::kw_at
         | Rule::kw_drop
         | Rule::kw_en => "a piece property",
+        other if words::section_of(other).is_some() => {
+            return words::section_of(other).map(|s| s.noun().to_string());
+        }
         other => {
             let name = format!("{other:?}");
             return Some(match name.strip_prefix("kw_") {
@@ -841,6 +770,62 @@ fn describe(rule: Rule) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::{Direction, Obligation, Outcome, Royalty, Style, Trigger};
+    use crate::syntax::{GoalRider, Verdict};
+
+    /// Every word of every keyword choice parses into its value: the grammar's alternatives and
+    /// the enums' words agree.
+    #[test]
+    fn keyword_choices_parse() {
+        let one = |src: String| parse(&src).expect(&src).statements.remove(0);
+        for &(v, w) in Direction::ALL {
+            assert!(
+                matches!(one(format!("player a {w}\n")), Statement::Player { forward, .. } if forward.node == v)
+            );
+        }
+        for &(v, w) in Outcome::ALL {
+            assert!(
+                matches!(one(format!("checkmate {w}\n")), Statement::Checkmate(o) if o.node == v)
+            );
+            assert!(
+                matches!(one(format!("stalemate {w}\n")), Statement::Stalemate(o) if o.node == v)
+            );
+        }
+        for &(v, w) in Style::ALL {
+            assert!(
+                matches!(one(format!("style {w} for K\n")), Statement::Style { style, .. } if style.node == v)
+            );
+        }
+        for &(v, w) in Royalty::ALL {
+            assert!(matches!(one(format!("royalty {w}\n")), Statement::Royalty(r) if r.node == v));
+        }
+        for &(v, w) in Verdict::ALL {
+            assert!(
+                matches!(one(format!("repetition 3 {w}\n")), Statement::Repetition { verdict, .. } if verdict.node == v)
+            );
+            assert!(
+                matches!(one(format!("extinction of K {w}\n")), Statement::Extinction { verdict, .. } if verdict.node == v)
+            );
+        }
+        for &(v, w) in GoalRider::ALL {
+            assert!(
+                matches!(one(format!("goal K in z, {w}\n")), Statement::Goal { mode: Some(m), .. } if m.node == v)
+            );
+        }
+        for &(t, tw) in Trigger::ALL {
+            for &(o, ow) in Obligation::ALL {
+                let src = format!("piece K K\n  promotes to Q when {tw} z, {ow}\n");
+                let Statement::Piece(p) = one(src.replace(' ', "  ")) else {
+                    panic!("{src}")
+                };
+                assert!(
+                    matches!(&p.properties[0], Property::Promotes { trigger, obligation: Some(ob), .. }
+                        if trigger.node == t && ob.node == o),
+                    "{src}"
+                );
+            }
+        }
+    }
 
     /// Blank lines leave no token behind: a parse keeps memory in proportion to the statements
     /// (30 million blank lines once kept 88 bytes each and ran out of memory).

@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use std::sync::Arc;
 use std::time::Duration;
 use varia::engine::{MoveKind, Status};
-use varia::rules::{Cell, Mode, Obligation, Outcome, PieceId, PlayerId, Style, Trigger};
+use varia::rules::{Cell, Mode, PieceId, PlayerId, Style};
 use varia::search::{Limits, Score, Searcher};
 use varia::{Game, LoadError, Move, Position};
 
@@ -95,11 +95,11 @@ pub fn rules_json(game: &Game) -> Value {
                 .iter()
                 .map(|m| {
                     json!({
-                        "atom": atom_name(&m.vectors, m.range),
+                        "atom": varia::betza::atom_name(&m.vectors, m.range),
                         "directions": m.vectors.len(),
                         "range": m.range,
                         "mode": mode_name(m.mode),
-                        "style": style_name(m.style),
+                        "style": m.style.to_string(),
                         "hop": m.hop,
                         "from_zone": m.from_zone.and_then(zone_name),
                     })
@@ -117,22 +117,12 @@ pub fn rules_json(game: &Game) -> Value {
                     if pr.swap {
                         to.insert(0, "a stronger captive".into());
                     }
-                    let trigger = match pr.trigger {
-                        Trigger::Entering => "entering",
-                        Trigger::EndingIn => "ending in",
-                        Trigger::StartingOrEndingIn => "starting or ending in",
-                        Trigger::Leaving => "leaving",
-                        Trigger::CapturingIn => "capturing in",
-                    };
-                    let obligation = match pr.obligation {
-                        Obligation::Optional => "optional",
-                        Obligation::Compulsory => "compulsory",
-                        Obligation::CompulsoryWhenStuck => "compulsory when stuck",
-                    };
                     format!(
-                        "to {} when {trigger} {}, {obligation}",
+                        "to {} when {} {}, {}",
                         to.join(" or "),
+                        pr.trigger,
                         zone_name(pr.zone).unwrap_or_default(),
+                        pr.obligation,
                     )
                 })
                 .collect();
@@ -175,64 +165,6 @@ fn mode_name(m: Mode) -> &'static str {
         Mode::Move => "move",
         Mode::Capture => "capture",
     }
-}
-
-fn style_name(s: Style) -> &'static str {
-    match s {
-        Style::Leap => "leap",
-        Style::Step => "step",
-        Style::Displace => "displace",
-    }
-}
-
-/// Names a move part by its Betza atoms (`W`, `N`, `K`, `R`, `(4,1)`), a rider with its range;
-/// direction filters are not shown.
-fn atom_name(vectors: &[(i8, i8)], range: u8) -> String {
-    let mut leaps: Vec<(u8, u8)> = vectors
-        .iter()
-        .map(|&(x, y)| {
-            let (a, b) = (x.unsigned_abs(), y.unsigned_abs());
-            (a.max(b), a.min(b))
-        })
-        .collect();
-    leaps.sort_unstable();
-    leaps.dedup();
-    if leaps == [(1, 0), (1, 1)] {
-        return match range {
-            1 => "K".into(),
-            0 => "Q".into(),
-            n => format!("Q{n}"),
-        };
-    }
-    leaps
-        .iter()
-        .map(|&(a, b)| {
-            let leap = match (a, b) {
-                (1, 0) => "W",
-                (1, 1) => "F",
-                (2, 0) => "D",
-                (2, 1) => "N",
-                (2, 2) => "A",
-                (3, 0) => "H",
-                (3, 1) => "C",
-                (3, 2) => "Z",
-                (3, 3) => "G",
-                _ => "",
-            };
-            let base = if leap.is_empty() {
-                format!("({a},{b})")
-            } else {
-                leap.to_string()
-            };
-            match (leap, range) {
-                (_, 1) => base,
-                ("W", 0) => "R".into(),
-                ("F", 0) => "B".into(),
-                (_, 0) => format!("{base}*"),
-                (_, n) => format!("{base}{n}"),
-            }
-        })
-        .collect()
 }
 
 /// A position reached from a FEN (or the setup) by a list of moves.
@@ -468,12 +400,7 @@ pub fn state_json(game: &Game, r: &Replayed) -> Value {
         Status::Over(e) => (e.reason.name(), true, false),
     };
     let outcome = match &status {
-        Status::Over(e) => Some(match e.outcome {
-            Outcome::Win => "win",
-            Outcome::Loss => "loss",
-            Outcome::Draw => "draw",
-            Outcome::Elimination => "elimination",
-        }),
+        Status::Over(e) => Some(e.outcome.word()),
         Status::Ongoing { .. } => None,
     };
     let last = r.last.map(|m| {
