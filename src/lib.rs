@@ -71,7 +71,7 @@ pub use diagnostics::render as render_diagnostics;
 pub use engine::{
     DepthError, Ending, Game, GameError, MAX_PERFT_DEPTH, Move, Position, Reason, Status,
 };
-pub use lower::{Diagnostic, MAX_VARIANTS, Severity};
+pub use lower::{Diagnostic, MAX_VARIANTS, Severity, SourceMap};
 pub use rules::RuleSet;
 pub use syntax::Span;
 /// The language's table of statements and piece properties, and its keyword choices.
@@ -206,80 +206,60 @@ pub fn check_all(source: &str) -> Result<Checked, LoadError> {
     }
 }
 
-fn build(catalog: &lower::Catalog, variant: Option<&str>) -> Result<Game, LoadError> {
-    let lowered = match lower::lower(catalog, variant) {
-        Ok(Some(l)) => l,
-        Ok(None) => {
-            return Err(LoadError::UnknownVariant {
-                name: variant.unwrap_or_default().to_string(),
-                known: catalog.names().to_vec(),
-            });
-        }
-        Err(d) => return Err(LoadError::Definition(d)),
-    };
-    let setup_span = lowered.setup_span;
-    let shuffle_span = lowered.shuffle_span;
-    let rules = lowered.rules;
-    match Game::new(rules.clone()) {
-        Ok(game) => Ok(game),
-        Err(engine::GameError::Setup(e)) => Err(LoadError::Definition(vec![Diagnostic::error(
-            setup_error_span(&rules, setup_span, &e),
-            format!("bad setup: {e}"),
-        )])),
-        Err(e @ engine::GameError::Shuffle) => Err(LoadError::Definition(vec![Diagnostic::error(
-            shuffle_span.unwrap_or(setup_span),
-            e.to_string(),
-        )])),
-        // Lowering refuses what validation would, with a better place; this is the safety net,
-        // placed at the piece type the error's path names, if any.
-        Err(e) => {
-            let piece = match &e {
-                engine::GameError::Rules(r) => r
-                    .path
-                    .strip_prefix("pieces[")
-                    .and_then(|p| p.split(']').next())
-                    .and_then(|n| n.parse::<usize>().ok())
-                    .and_then(|n| lowered.piece_spans.get(n).copied()),
-                _ => None,
-            };
-            Err(LoadError::Definition(vec![Diagnostic::error(
-                piece.unwrap_or(Span { start: 0, end: 0 }),
-                e.to_string(),
-            )]))
-        }
+/// Gets where each part of a variant's rule set is said in a definition (`None`: the main
+/// game), by rule-set path: the places validation errors and export refusals point at.
+pub fn source_map(source: &str, variant: Option<&str>) -> Result<SourceMap, LoadError> {
+    let file = parse(source)?;
+    let catalog = lower::Catalog::new(&file);
+    lowered(&catalog, variant).map(|l| l.map)
+}
+
+fn lowered(catalog: &lower::Catalog, variant: Option<&str>) -> Result<lower::Lowered, LoadError> {
+    match lower::lower(catalog, variant) {
+        Ok(Some(l)) => Ok(l),
+        Ok(None) => Err(LoadError::UnknownVariant {
+            name: variant.unwrap_or_default().to_string(),
+            known: catalog.names().to_vec(),
+        }),
+        Err(d) => Err(LoadError::Definition(d)),
     }
 }
 
-/// Narrows a setup error to the rank or piece it is about, where the error names one.
-fn setup_error_span(rules: &RuleSet, setup: syntax::Span, e: &engine::FenError) -> syntax::Span {
+/// The rule-set path a setup error is about: the rank or the letter it names, else the setup.
+fn setup_path(e: &engine::FenError) -> String {
     use engine::FenError::*;
-    let fen = &rules.setup;
-    let board_end = fen.find([' ', '[']).unwrap_or(fen.len());
-    let at = |start: usize, len: usize| syntax::Span {
-        start: setup.start + start,
-        end: setup.start + start + len,
-    };
-    let rank_span = |rank: usize| {
-        // Ranks are written from the highest down.
-        let index = (rules.board.ranks as usize).checked_sub(rank)?;
-        let mut start = 0;
-        for (i, text) in fen[..board_end].split('/').enumerate() {
-            if i == index {
-                return Some(at(start, text.len()));
-            }
-            start += text.len() + 1;
-        }
-        None
-    };
-    let found = match e {
+    match e {
         FileCount { rank, .. } | NotAHole(rank) | HoleCovered(rank) | PieceOnHole(rank) => {
-            rank_span(*rank)
+            format!("setup.ranks[{rank}]")
         }
-        UnknownPiece(sym) => fen[..board_end]
-            .find(sym.as_str())
-            .map(|i| at(i, sym.len())),
-        BadChar(c) => fen[..board_end].find(*c).map(|i| at(i, c.len_utf8())),
-        _ => None,
-    };
-    found.unwrap_or(setup)
+        BadRun { rank, .. } => format!("setup.ranks[{rank}]"),
+        UnknownPiece(sym) => format!("setup.board[{sym}]"),
+        BadChar(c) => format!("setup.board[{c}]"),
+        _ => "setup".into(),
+    }
+}
+
+fn build(catalog: &lower::Catalog, variant: Option<&str>) -> Result<Game, LoadError> {
+    let lowered = lowered(catalog, variant)?;
+    let map = &lowered.map;
+    let at = |path: &str| map.get(path).unwrap_or(Span { start: 0, end: 0 });
+    // Lowering has checked the rule set (and placed each fault at its statement).
+    match Game::checked(lowered.rules) {
+        Ok(game) => Ok(game),
+        Err(engine::GameError::Setup(e)) => Err(LoadError::Definition(vec![Diagnostic::error(
+            at(&setup_path(&e)),
+            format!("bad setup: {e}"),
+        )])),
+        Err(e @ engine::GameError::Shuffle) => Err(LoadError::Definition(vec![Diagnostic::error(
+            at("shuffle.cells"),
+            e.to_string(),
+        )])),
+        Err(e) => Err(LoadError::Definition(vec![Diagnostic::error(
+            at(match &e {
+                engine::GameError::Rules(r) => &r.path,
+                _ => "",
+            }),
+            e.to_string(),
+        )])),
+    }
 }

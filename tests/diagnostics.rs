@@ -357,3 +357,107 @@ fn check_reports_the_duplicates_of_variants() {
     );
     assert_eq!(e.diagnostics().len(), 5);
 }
+
+/// Each diagnostic of a definition as `line:col message` and the text it points at.
+fn placed(source: &str) -> Vec<String> {
+    let Err(e) = varia::check(source) else {
+        panic!("the definition compiled")
+    };
+    e.diagnostics()
+        .iter()
+        .map(|d| {
+            let (l, c) = line_col(source, d.span.start);
+            format!(
+                "{l}:{c} {} [{}]",
+                d.message,
+                &source[d.span.start..d.span.end]
+            )
+        })
+        .collect()
+}
+
+const SMALL: &str = "game small
+board 4 x 4
+player white north
+player black south
+zone far = rank 4
+piece King K
+  royal
+  moves K
+";
+
+/// Two independent mistakes, one that lowering finds (a zone that does not exist) and one that
+/// only the rule set's checks find (a `+X` type a hand would hold): both are reported, each at
+/// its statement. Before, lowering's error hid the other until it was fixed.
+#[test]
+fn two_independent_errors_are_both_reported() {
+    let src = format!(
+        "{SMALL}piece Alpha +A\n  moves W\n  confined to nowhere\n\
+         captures go to hand\nsetup k3/4/4/+A2K[] w - - 0 1\n"
+    );
+    assert_eq!(
+        placed(&src),
+        [
+            "9:7 a captured `+A` would go to hand as `+A` (no single unpromoted type promotes to it, directly or through `+X` types), and a hand cannot hold a `+X` type [Alpha]",
+            "11:15 unknown zone `nowhere` [nowhere]",
+        ]
+    );
+    // Two faults of the same pass (two pieces a hand cannot hold) are both reported too.
+    let src = format!(
+        "{SMALL}piece Alpha +A\n  moves W\npiece Beta +B\n  moves W\n\
+         captures go to hand\nsetup k3/4/4/+A+BK1[] w - - 0 1\n"
+    );
+    let found = placed(&src);
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert!(found[0].starts_with("9:7 a captured `+A`"), "{found:?}");
+    assert!(found[1].starts_with("11:7 a captured `+B`"), "{found:?}");
+}
+
+/// A setup error points at the rank it names, through the map lowering keeps of the setup's
+/// ranks: a run of empty cells with a leading zero is shown at its rank (it was the whole setup).
+#[test]
+fn a_bad_run_points_at_its_rank() {
+    let src = format!("{SMALL}setup k3/4/04/3K w - - 0 1\n");
+    assert_eq!(
+        placed(&src),
+        ["9:12 bad setup: rank 2: `04` is not a count of empty cells on this board [04]"]
+    );
+}
+
+/// A validation fault lowering used to check a second time is now checked once, in the rule
+/// set's passes, and still placed at the statement: two castling statements of one king to
+/// different files.
+#[test]
+fn castling_to_different_files_is_placed_at_the_second_statement() {
+    let src = format!(
+        "{SMALL}piece Rook R\n  moves R\npiece Guard G\n  moves K\ncastling King with Rook\n\
+         castling King with Guard to c b\nsetup k3/4/4/R1GK w - - 0 1\n"
+    );
+    let found = placed(&src);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(
+        found[0].starts_with("14:29 `King` castles to different files with different partners"),
+        "{found:?}"
+    );
+}
+
+/// The source map a definition compiles with: a path without a place of its own falls back to
+/// its longest recorded prefix.
+#[test]
+fn the_source_map_falls_back_to_the_longest_prefix() {
+    let src = format!(
+        "{SMALL}piece Pawn P\n  moves fW\n  promotes to King when entering far\nsetup k3/4/4/P2K w - - 0 1\n"
+    );
+    let map = varia::source_map(&src, None).unwrap();
+    let text = |path: &str| map.get(path).map(|s| &src[s.start..s.end]);
+    assert_eq!(text("pieces[1].promotions[0].to[0]"), Some("King"));
+    assert_eq!(
+        text("pieces[1].promotions[0].swap"),
+        Some("promotes to King when entering far")
+    );
+    assert_eq!(text("pieces[1].moves[0]"), Some("fW"));
+    assert_eq!(text("pieces[1].confined_to"), Some("Pawn"));
+    assert_eq!(text("board.files"), Some("4"));
+    assert_eq!(text("setup.ranks[4]"), Some("k3"));
+    assert_eq!(text("no_such_field"), None);
+}

@@ -390,11 +390,13 @@ fn rule_set_bounds_are_reported_where_they_are_written() {
         piece Beta +B\n  moves W\n  promotes to Alpha when ending in camp\n\
         captures go to hand\ncheckmate loss\nstalemate loss\nsetup k4/5/5/+a4/K4[-] w 0 1\n";
     let e = errors(cyclic);
-    assert_eq!(e.len(), 1, "{e:?}");
+    // Both types a hand could not hold are reported, each at its piece.
+    assert_eq!(e.len(), 2, "{e:?}");
     assert_eq!((e[0].0, e[0].1), (9, 7), "{e:?}");
+    assert_eq!((e[1].0, e[1].1), (12, 7), "{e:?}");
     assert!(
         e[0].2
-            .starts_with("pieces[1]: a captured `+A` would go to hand as `+A`"),
+            .starts_with("a captured `+A` would go to hand as `+A`"),
         "{e:?}"
     );
 }

@@ -1,7 +1,7 @@
 //! `varia export --format fsf` and `varia import`: Fairy-Stockfish's variants.ini.
 
 use super::{Failure, load_game, read};
-use varia::interop::fsf::{self, Place, Refusal};
+use varia::interop::fsf::{self, Refusal};
 
 /// Writes a variants.ini section for each variant of a file (or the one asked for). Sections that
 /// export are returned only if every variant exports; otherwise every refusal is reported.
@@ -37,24 +37,26 @@ pub fn export(path: &str, variant: Option<&str>) -> Result<String, Failure> {
     Ok(sections.join("\n").trim_end().to_string())
 }
 
-/// A refusal as the user reads it: the file and line that says the rule, and the rule.
+/// A refusal as the user reads it: the file and line that says the rule (found through the
+/// definition's source map), and the rule; for a rule set without a source, its path there.
 fn render(path: &str, source: Option<&str>, variant: &str, r: &Refusal) -> String {
-    let place = source.and_then(|s| fsf::locate(s, variant, &r.place));
+    let place = source.and_then(|s| {
+        let span = varia::source_map(s, Some(variant)).ok()?.get(&r.at)?;
+        let start = s.get(..span.start)?;
+        let line = start.matches('\n').count() + 1;
+        let from = start.rfind('\n').map_or(0, |i| i + 1);
+        let to = s[from..].find('\n').map_or(s.len(), |i| from + i);
+        Some((line, s[from..to].trim().to_string()))
+    });
     match place {
         Some((line, text)) => format!(
             "error: {path}:{line}: variant `{variant}` cannot be exported to Fairy-Stockfish: {}\n  {line} | {text}\n",
             r.rule
         ),
-        None => {
-            let what = match &r.place {
-                Place::Statement(w) => format!("`{}`", w[0]),
-                Place::Piece(n, _) => format!("piece `{n}`"),
-            };
-            format!(
-                "error: {path}: variant `{variant}` cannot be exported to Fairy-Stockfish: {} ({what})\n",
-                r.rule
-            )
-        }
+        None => format!(
+            "error: {path}: variant `{variant}` cannot be exported to Fairy-Stockfish: {} (at `{}`)\n",
+            r.rule, r.at
+        ),
     }
 }
 

@@ -331,6 +331,12 @@ impl Game {
     /// start position.
     pub fn new(rules: RuleSet) -> Result<Game, GameError> {
         rules.validate()?;
+        Game::checked(rules)
+    }
+
+    /// Builds the game of a rule set that has passed [`RuleSet::problems`] (lowering checks it
+    /// so, to place each fault at its statement).
+    pub(crate) fn checked(rules: RuleSet) -> Result<Game, GameError> {
         let cells = rules.board.cells();
         let inner = if cells <= u64::CELLS {
             Inner::Narrow(Box::new(ready(Engine::new(rules))?))

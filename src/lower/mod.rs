@@ -5,13 +5,15 @@ pub(crate) use crate::betza::read as betza;
 mod catalog;
 mod duplicates;
 mod region;
+mod source_map;
 pub(crate) mod warnings;
 
 pub use catalog::{Catalog, MAX_VARIANTS};
+pub use source_map::SourceMap;
 
 use crate::rules::*;
 use crate::syntax::{self, Name, Property, Span, Spanned, Statement};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
 /// A problem in a definition, at a place in its source.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -71,16 +73,12 @@ impl Diagnostic {
 /// A castling statement: king, partner, and the king's destination files.
 type CastlingDraft = (Name, Name, Option<(Name, Name)>);
 
-/// A lowered variant with the source places the engine may still need to point at.
+/// A lowered variant, with where each part of its rule set was said.
 #[derive(Clone, Debug)]
 pub struct Lowered {
     pub rules: RuleSet,
-    /// Where the start position was written.
-    pub setup_span: Span,
-    /// Where the shuffled cells were written.
-    pub shuffle_span: Option<Span>,
-    /// Where each piece type (in the rule set's order) was named.
-    pub piece_spans: Vec<Span>,
+    /// The places of the rule set's parts, by rule-set path.
+    pub map: SourceMap,
 }
 
 /// Lowers one variant (`None`: the main game). `Ok(None)` if the name is not a variant of the file.
@@ -95,13 +93,32 @@ pub fn lower(catalog: &Catalog, variant: Option<&str>) -> Result<Option<Lowered>
         };
     };
     let mut draft = Draft::default();
+    let mut map = SourceMap::default();
     for (depth, (stmts, spans)) in chain.iter().enumerate() {
         duplicates::check_block(stmts, spans, &mut errors);
+        for (s, span) in stmts.iter().zip(spans.iter()) {
+            source_map::record_statement(&mut map, s, *span);
+        }
         for s in stmts.iter() {
             draft.apply(s, depth > 0, &mut errors);
         }
     }
-    let lowered = draft.resolve(name, &mut errors);
+    let lowered = draft.resolve(name, map, &mut errors);
+    // The checks of the compiled rule set, each placed at what its path names. Lowering leaves
+    // out what it could not resolve, so the rest is still checked; a fault at a place lowering
+    // has already reported is the same fault seen again, and is left out.
+    if let Some(l) = &lowered {
+        let nowhere = Span { start: 0, end: 0 };
+        let overlaps =
+            |a: Span, b: Span| a.start < b.end.max(b.start + 1) && b.start < a.end.max(a.start + 1);
+        let found = errors.len();
+        for e in l.rules.problems() {
+            let span = l.map.get(&e.path).unwrap_or(nowhere);
+            if !errors[..found].iter().any(|d| overlaps(d.span, span)) {
+                errors.push(Diagnostic::error(span, e.message));
+            }
+        }
+    }
     errors.sort();
     errors.dedup();
     match lowered {
@@ -443,7 +460,12 @@ impl Draft {
         }
     }
 
-    fn resolve(self, variant: String, errors: &mut Vec<Diagnostic>) -> Option<Lowered> {
+    fn resolve(
+        self,
+        variant: String,
+        mut map: SourceMap,
+        errors: &mut Vec<Diagnostic>,
+    ) -> Option<Lowered> {
         let start = Span { start: 0, end: 0 };
         let mut err = |span: Span, message: String| errors.push(Diagnostic::error(span, message));
         let Some((files, ranks)) = self.board.clone() else {
@@ -463,6 +485,8 @@ impl Draft {
         let (Some(f), Some(r)) = (side(&files, &mut err), side(&ranks, &mut err)) else {
             return None;
         };
+        map.insert("board.files", files.span);
+        map.insert("board.ranks", ranks.span);
         let mut board = Board {
             files: f as u8,
             ranks: r as u8,
@@ -480,23 +504,11 @@ impl Draft {
             );
             return None;
         }
-        if self.players.len() > 2 {
-            // FEN tags pieces with the first letter of their owner's name.
-            for (i, (n, _)) in self.players.iter().enumerate() {
-                let tag = n.node.chars().next().map(|c| c.to_ascii_lowercase());
-                if self.players[..i]
-                    .iter()
-                    .any(|(m, _)| m.node.chars().next().map(|c| c.to_ascii_lowercase()) == tag)
-                {
-                    err(
-                        n.span,
-                        format!(
-                            "with more than two players, names must start with different letters (FEN tags pieces by them): `{}`",
-                            n.node
-                        ),
-                    );
-                }
-            }
+        for (i, (n, d)) in self.players.iter().enumerate() {
+            map.insert_first("players", n.span);
+            map.insert(format!("players[{i}]"), source_map::join(n.span, d.span));
+            map.insert(format!("players[{i}].name"), n.span);
+            map.insert(format!("players[{i}].forward"), d.span);
         }
         let players: Vec<Player> = self
             .players
@@ -514,11 +526,6 @@ impl Draft {
         }
         holes.sort();
         holes.dedup();
-        if holes.len() == board.cells() {
-            let span = self.holes.last().map_or(start, |r| r.span);
-            err(span, "the holes leave no cell of the board".into());
-            return None;
-        }
         board.holes = holes;
         let ctx = region::Context::new(&board, &players);
         // Zones, in the order first defined; per-player definitions override the mirror.
@@ -533,6 +540,9 @@ impl Draft {
                     );
                     return None;
                 }
+                map.insert_first("zones", z.name.span);
+                map.insert(format!("zones[{}]", zone_names.len()), z.region.span);
+                map.insert(format!("zones[{}].name", zone_names.len()), z.name.span);
                 zone_ids.insert(z.name.node.clone(), ZoneId(zone_names.len() as u8));
                 zone_names.push(z.name.node.clone());
             }
@@ -580,20 +590,6 @@ impl Draft {
             );
             return None;
         }
-        let mut symbols: BTreeMap<String, &str> = BTreeMap::new();
-        for p in &self.pieces {
-            if let Some(first) = symbols.get(&p.symbol.node) {
-                err(
-                    p.symbol.span,
-                    format!(
-                        "symbol `{}` is already used by piece `{first}`",
-                        p.symbol.node
-                    ),
-                );
-            } else {
-                symbols.insert(p.symbol.node.clone(), &p.name.node);
-            }
-        }
         let piece_names: Vec<&str> = self.pieces.iter().map(|p| p.name.node.as_str()).collect();
         let piece_id = |n: &Name, err: &mut dyn FnMut(Span, String)| -> Option<PieceId> {
             let id = piece_names
@@ -607,6 +603,14 @@ impl Draft {
         };
         let mut pieces = Vec::new();
         for d in &self.pieces {
+            let at = |field: &str| format!("pieces[{}].{field}", pieces.len());
+            map.insert_first("pieces", d.name.span);
+            map.insert(format!("pieces[{}]", pieces.len()), d.name.span);
+            map.insert(at("name"), d.name.span);
+            map.insert(at("symbol"), d.symbol.span);
+            for prop in &d.properties {
+                source_map::record_property(&mut map, pieces.len(), prop);
+            }
             let mut pt = PieceType {
                 name: d.name.node.clone(),
                 symbol: d.symbol.node.clone(),
@@ -649,16 +653,23 @@ impl Draft {
                         words,
                         zone,
                         within,
-                        ..
+                        span,
                     } => {
                         let z = zone.as_ref().and_then(|z| zone_id(z, &mut err));
+                        map.insert_first(at("moves"), *span);
                         for w in words {
                             match betza::lower_word(w) {
-                                Ok(parts) => pt.moves.extend(parts.into_iter().map(|mut m| {
-                                    m.from_zone = z;
-                                    m.within = *within;
-                                    m
-                                })),
+                                Ok(parts) => {
+                                    let n = pt.moves.len();
+                                    for j in n..n + parts.len() {
+                                        map.insert(at(&format!("moves[{j}]")), w.span);
+                                    }
+                                    pt.moves.extend(parts.into_iter().map(|mut m| {
+                                        m.from_zone = z;
+                                        m.within = *within;
+                                        m
+                                    }))
+                                }
                                 Err(e) => err(e.span, e.message),
                             }
                         }
@@ -674,6 +685,9 @@ impl Draft {
                         deferred,
                         span,
                     } => {
+                        let deferred_span = deferred.as_ref().map(|d| d.span);
+                        let (zone_span, trigger_span) = (zone.span, trigger.span);
+                        let obligation_span = obligation.as_ref().map(|o| o.span);
                         let deferred = deferred.as_ref().and_then(|d| zone_id(d, &mut err));
                         let targets: Vec<PieceId> =
                             to.iter().filter_map(|t| piece_id(t, &mut err)).collect();
@@ -702,6 +716,24 @@ impl Draft {
                         let obligation =
                             obligation.as_ref().map_or(Obligation::Optional, |o| o.node);
                         if let (Some(zone), true) = (z, targets.len() == to.len()) {
+                            map.insert_first(at("promotions"), *span);
+                            let at =
+                                |f: &str| at(&format!("promotions[{}]{f}", pt.promotions.len()));
+                            map.insert(at(""), *span);
+                            if let (Some(a), Some(b)) = (to.first(), to.last()) {
+                                map.insert(at(".to"), source_map::join(a.span, b.span));
+                            }
+                            for (k, t) in to.iter().enumerate() {
+                                map.insert(at(&format!(".to[{k}]")), t.span);
+                            }
+                            map.insert(at(".zone"), zone_span);
+                            map.insert(at(".trigger"), trigger_span);
+                            if let Some(o) = obligation_span {
+                                map.insert(at(".obligation"), o);
+                            }
+                            if let Some(d) = deferred_span {
+                                map.insert(at(".deferred_after_drop_in"), d);
+                            }
                             pt.promotions.push(Promotion {
                                 swap: *captive,
                                 deferred_after_drop_in: deferred,
@@ -862,6 +894,11 @@ impl Draft {
                 }
             }
             if ok {
+                if let (Some(a), Some(b)) = (group.first(), group.last()) {
+                    let span = source_map::join(a.span, b.span);
+                    map.insert_first("interchangeable", span);
+                    map.insert(format!("interchangeable[{}]", interchangeable.len()), span);
+                }
                 interchangeable.push(ids);
             }
         }
@@ -883,19 +920,19 @@ impl Draft {
             if let (Some(king), Some(rook)) = (king, rook) {
                 if king == rook {
                     err(r.span, format!("`{}` cannot castle with itself", r.node));
-                } else if castling
-                    .iter()
-                    .any(|c: &Castling| c.king == king && c.king_to != files)
-                {
-                    err(
-                        to.as_ref().map_or(r.span, |t| t.0.span),
-                        format!(
-                            "`{}` castles to different files with different partners: give every \
-                             castling statement of a type the same `to`",
-                            k.node
-                        ),
-                    );
                 } else {
+                    let i = castling.len();
+                    let span = source_map::join(k.span, to.as_ref().map_or(r.span, |t| t.1.span));
+                    map.insert_first("castling", span);
+                    map.insert(format!("castling[{i}]"), span);
+                    map.insert(format!("castling[{i}].king"), k.span);
+                    map.insert(format!("castling[{i}].rook"), r.span);
+                    if let Some((high, low)) = to {
+                        map.insert(
+                            format!("castling[{i}].king_to"),
+                            source_map::join(high.span, low.span),
+                        );
+                    }
                     castling.push(Castling {
                         king,
                         rook,
@@ -909,6 +946,7 @@ impl Draft {
                 err(region.span, "a shuffled set-up needs two players".into());
             }
             let cells = ctx.absolute(region, &drafts, &mut err);
+            map.insert("shuffle.cells", region.span);
             let mut both_colours = Vec::new();
             let mut between = Vec::new();
             for rule in rules {
@@ -976,9 +1014,22 @@ impl Draft {
             } = g
             {
                 let ids = types(names, &mut err);
+                let zone_span = zone.span;
                 let z = zone_id(zone, &mut err);
                 let mode = mode.as_ref().map_or(GoalMode::Immediate, |m| m.node.into());
-                if let (Some(zone), true) = (z, ids.len() == names.len()) {
+                if let (Some(zone), true, Statement::Goal { span, .. }) =
+                    (z, ids.len() == names.len(), g)
+                {
+                    let i = goals.len();
+                    map.insert_first("goals", *span);
+                    map.insert(format!("goals[{i}]"), *span);
+                    if let (Some(a), Some(b)) = (names.first(), names.last()) {
+                        map.insert(
+                            format!("goals[{i}].pieces"),
+                            source_map::join(a.span, b.span),
+                        );
+                    }
+                    map.insert(format!("goals[{i}].zone"), zone_span);
                     goals.push(Goal {
                         pieces: ids,
                         zone,
@@ -995,7 +1046,7 @@ impl Draft {
                 against,
                 bared_back,
                 verdict: v,
-                ..
+                span,
             } = e
             {
                 let ids = types(names, &mut err);
@@ -1006,15 +1057,17 @@ impl Draft {
                     .as_ref()
                     .map_or(Some(0), |n| small(n, "`against`", 0, 254, &mut err));
                 let outcome = verdict(v);
-                if outcome == Outcome::Loss && !two {
-                    err(
-                        v.span,
-                        "with more than two players, an extinction rule wins or draws".into(),
-                    );
-                }
                 if let (Some(at_most), Some(against), true) =
                     (at_most, against, ids.len() == names.len())
                 {
+                    let i = extinctions.len();
+                    map.insert_first("extinctions", *span);
+                    map.insert(format!("extinctions[{i}]"), *span);
+                    map.insert(format!("extinctions[{i}].outcome"), v.span);
+                    if let (Some(a), Some(b)) = (names.first(), names.last()) {
+                        let names = source_map::join(a.span, b.span);
+                        map.insert(format!("extinctions[{i}].pieces"), names);
+                    }
                     extinctions.push(Extinction {
                         pieces: ids,
                         at_most: at_most as u8,
@@ -1034,11 +1087,6 @@ impl Draft {
             .mate_series
             .as_ref()
             .map_or(Vec::new(), |names| types(names, &mut err));
-        if let Some(sp) = self.captures_to_partner
-            && self.captures_to_hand
-        {
-            err(sp, "captures go to hand or to a partner, not both".into());
-        }
         let hand_order = self
             .hand_order
             .as_ref()
@@ -1057,17 +1105,6 @@ impl Draft {
             .must_drop
             .as_ref()
             .map_or(Vec::new(), |names| types(names, &mut err));
-        if let Some(first) = ends.must_drop.as_ref().and_then(|n| n.first())
-            && !self.captures_to_hand
-            && !self.have_hands
-            && self.captures_to_partner.is_none()
-        {
-            err(
-                first.span,
-                "compulsory drops need hands (`captures go to hand` or `players have hands`)"
-                    .into(),
-            );
-        }
         let draw_odds = ends.draw_odds.as_ref().and_then(|p| player_id(p, &mut err));
         let draws_by_value = match &ends.draws_by_value {
             None => None,
@@ -1110,15 +1147,12 @@ impl Draft {
                 perpetual,
                 span,
             }) => {
+                map.insert("repetition", *span);
+                map.insert("repetition.count", count.span);
+                map.insert("repetition.outcome", v.span);
                 let n = small(count, "a repetition count", 2, 99, &mut err);
                 let player = player.as_ref().and_then(|p| player_id(p, &mut err));
                 let outcome = verdict(v);
-                if !two && (outcome != Outcome::Draw || *perpetual) {
-                    err(
-                        *span,
-                        "with more than two players, a repetition only draws".into(),
-                    );
-                }
                 n.map(|n| Repetition {
                     count: n as u8,
                     outcome,
@@ -1134,10 +1168,9 @@ impl Draft {
                 except,
                 span,
             }) => {
+                map.insert("back_and_forth", *span);
+                map.insert("back_and_forth.times", times.span);
                 let n = small(times, "a count of moves back and forth", 2, 99, &mut err);
-                if !two {
-                    err(*span, "back and forth needs two players".into());
-                }
                 let except = types(except, &mut err);
                 n.map(|n| BackAndForth {
                     times: n as u8,
@@ -1232,12 +1265,8 @@ impl Draft {
             move_limit,
             counting,
         };
-        Some(Lowered {
-            rules,
-            setup_span: setup.span,
-            shuffle_span: self.shuffle.as_ref().map(|(r, _)| r.span),
-            piece_spans: self.pieces.iter().map(|p| p.name.span).collect(),
-        })
+        source_map::record_setup(&mut map, &rules.setup, setup.span, rules.board.ranks);
+        Some(Lowered { rules, map })
     }
 
     /// The counting rule, from its three statements.

@@ -8,7 +8,6 @@
 //! the only built-in types used.
 
 use super::betza;
-use super::locate::Place;
 use crate::rules::Direction;
 use crate::rules::{
     Board, Castling, Cell, Counting, DropRules, Extinction, Goal, GoalMode, Mode, MovePart,
@@ -22,17 +21,27 @@ use std::fmt::Write as _;
 pub struct Refusal {
     /// What FSF cannot say, in the language's words.
     pub rule: String,
-    /// Where the definition says it (resolve with [`super::locate`]).
-    pub place: Place,
+    /// The rule-set path of what says it (`pieces[3].moves[1]`, `captures_explode`): a
+    /// definition's [`crate::SourceMap`] gives its place.
+    pub at: String,
 }
 
 type Result<T> = std::result::Result<T, Refusal>;
 
-fn refuse<T>(rule: impl Into<String>, place: Place) -> Result<T> {
+fn refuse<T>(rule: impl Into<String>, at: impl Into<String>) -> Result<T> {
     Err(Refusal {
         rule: rule.into(),
-        place,
+        at: at.into(),
     })
+}
+
+/// The rule-set path of a piece type's field (`""`: the piece type).
+fn piece_path(pieces: &[PieceType], p: &PieceType, field: &str) -> String {
+    let i = pieces.iter().position(|q| std::ptr::eq(q, p)).unwrap_or(0);
+    match field {
+        "" => format!("pieces[{i}]"),
+        f => format!("pieces[{i}].{f}"),
+    }
 }
 
 /// How a piece type is written for FSF.
@@ -110,11 +119,11 @@ pub fn export(rules: &RuleSet) -> Result<String> {
         move_limit,
         counting,
     } = rules;
-    let st = |w: &'static [&'static str]| Place::Statement(w);
-    let pc = |p: &PieceType, w: &'static [&'static str]| Place::Piece(p.name.clone(), w);
+    let st = |path: &str| path.to_string();
+    let pc = |p: &PieceType, field: &str| piece_path(pieces, p, field);
     // A rule set from outside may not have been checked: nothing below indexes it unchecked.
     if let Err(e) = rules.validate() {
-        return refuse(format!("not a valid rule set: {e}"), st(&["game"]));
+        return refuse(format!("not a valid rule set: {e}"), st("game"));
     }
 
     // The board and the players.
@@ -126,13 +135,13 @@ pub fn export(rules: &RuleSet) -> Result<String> {
     if *files > 12 || *ranks > 10 {
         return refuse(
             format!("a board of {files} x {ranks}: Fairy-Stockfish's boards are at most 12 x 10"),
-            st(&["board"]),
+            st("board"),
         );
     }
     if players.len() != 2 {
         return refuse(
             format!("{} players: Fairy-Stockfish plays two", players.len()),
-            st(&["player"]),
+            st("players"),
         );
     }
     for (i, p) in players.iter().enumerate() {
@@ -145,7 +154,7 @@ pub fn export(rules: &RuleSet) -> Result<String> {
         if *forward != want {
             return refuse(
                 "players facing east or west: Fairy-Stockfish's first player faces north and the second south",
-                st(&["player"]),
+                st("players"),
             );
         }
     }
@@ -156,61 +165,75 @@ pub fn export(rules: &RuleSet) -> Result<String> {
     if !holes.is_empty() && any_hopper {
         return refuse(
             "holes in a game with hoppers: Fairy-Stockfish's holes are walls a hopper can use as its screen",
-            st(&["holes"]),
+            st("board.holes"),
         );
     }
     if !separated.is_empty() {
         return refuse(
             "`no leap between`: Fairy-Stockfish has no such rule",
-            st(&["no leap between"]),
+            st("separated"),
         );
     }
     if !interchangeable.is_empty() {
         return refuse(
             "interchangeable hand pieces: Fairy-Stockfish has none",
-            st(&["interchangeable"]),
+            st("interchangeable"),
         );
     }
     if *pieces_leave_walls {
         return refuse(
             "`pieces leave walls`: not yet written as Fairy-Stockfish's wallingRule",
-            st(&["pieces leave walls"]),
+            st("pieces_leave_walls"),
         );
     }
     if !free_drops.is_empty() || *drops_touch || *neighbours_flip {
         return refuse(
             "`drops of TYPE... are free` / `drops must touch own pieces` / `neighbours flip`: not yet written as Fairy-Stockfish's freeDrops and Ataxx rules",
-            st(&["drops of", "drops must touch", "neighbours flip"]),
+            st(if !free_drops.is_empty() {
+                "free_drops"
+            } else if *drops_touch {
+                "drops_touch"
+            } else {
+                "neighbours_flip"
+            }),
         );
     }
     if *drops_enclose || *flip_enclosed {
         return refuse(
             "`drops must enclose` / `enclosed pieces flip`: not yet written as Fairy-Stockfish's enclosingDrop",
-            st(&["drops must enclose", "enclosed pieces flip"]),
+            st(if *drops_enclose {
+                "drops_enclose"
+            } else {
+                "flip_enclosed"
+            }),
         );
     }
     if *passing_when_stuck || *full_board_ends {
         return refuse(
             "`passing when stuck` / `a full board ends the game`: not yet written as Fairy-Stockfish's passOnStalemate and adjudicateFullBoard",
-            st(&["passing when stuck", "a full board ends the game"]),
+            st(if *passing_when_stuck {
+                "passing_when_stuck"
+            } else {
+                "full_board_ends"
+            }),
         );
     }
     if castling_by_drops.is_some() {
         return refuse(
             "`drops give castling rights`: not yet written as Fairy-Stockfish's castlingDroppedPiece",
-            st(&["drops give castling rights"]),
+            st("castling_by_drops"),
         );
     }
     if *captures_explode {
         return refuse(
             "`captures explode`: not yet written as Fairy-Stockfish's blast rules",
-            st(&["captures explode"]),
+            st("captures_explode"),
         );
     }
     if *swapped_to_hand {
         return refuse(
             "`swapped pieces go to hand`: Fairy-Stockfish has no swap promotions",
-            st(&["swapped pieces go to hand"]),
+            st("swapped_to_hand"),
         );
     }
     match royalty {
@@ -218,7 +241,7 @@ pub fn export(rules: &RuleSet) -> Result<String> {
         Royalty::All | Royalty::Alone => {
             return refuse(
                 "`royalty all` / `royalty alone`: Fairy-Stockfish's pseudo-royal rules differ",
-                st(&["royalty"]),
+                st("royalty"),
             );
         }
     }
@@ -228,7 +251,7 @@ pub fn export(rules: &RuleSet) -> Result<String> {
     if royals.len() > 1 {
         return refuse(
             "several royal types: Fairy-Stockfish has one king type",
-            pc(&pieces[royals[1]], &["royal"]),
+            pc(&pieces[royals[1]], "royal"),
         );
     }
     if let Some(&k) = royals.first() {
@@ -245,7 +268,7 @@ pub fn export(rules: &RuleSet) -> Result<String> {
                         "{n} royal pieces for the {} player at the start: Fairy-Stockfish's king is one piece",
                         if side == 0 { "first" } else { "second" }
                     ),
-                    st(&["setup"]),
+                    st("setup"),
                 );
             }
         }
@@ -281,42 +304,56 @@ pub fn export(rules: &RuleSet) -> Result<String> {
         if *promotes_friendly_screens || *demotes_enemy_screens {
             return refuse(
                 "hop captures that promote or demote the screen: Fairy-Stockfish has none",
-                pc(p, &["promotes friendly screens", "demotes enemy screens"]),
+                pc(
+                    p,
+                    if *promotes_friendly_screens {
+                        "promotes_friendly_screens"
+                    } else {
+                        "demotes_enemy_screens"
+                    },
+                ),
             );
         }
         if !may_not_hop_over.is_empty() || !may_not_capture.is_empty() {
             return refuse(
                 "`may not hop over` / `may not capture`: Fairy-Stockfish restricts only its own Janggi cannon",
-                pc(p, &["may not"]),
+                pc(
+                    p,
+                    if may_not_hop_over.is_empty() {
+                        "may_not_capture"
+                    } else {
+                        "may_not_hop_over"
+                    },
+                ),
             );
         }
         if *may_not_mate_alone {
             return refuse(
                 "`may not mate alone`: Fairy-Stockfish's shatar rule is not this rule",
-                pc(p, &["may not mate alone"]),
+                pc(p, "may_not_mate_alone"),
             );
         }
         if *removed_when_captured && *captures_to_hand {
             return refuse(
                 "`removed when captured` with hands: Fairy-Stockfish returns every captured piece to hand",
-                pc(p, &["removed when captured"]),
+                pc(p, "removed_when_captured"),
             );
         }
         if let Some(facts) = chess_pawn(moves) {
             if pawn.is_some() {
                 return refuse(
                     "a second type that moves as the chess pawn: Fairy-Stockfish's pawn rules hold for one type",
-                    pc(p, &["moves"]),
+                    pc(p, "moves"),
                 );
             }
             let ep = *can_be_taken_en_passant || *takes_en_passant;
             if facts.double_step.is_none() && (ep || en_passant_zone.is_some()) {
-                return refuse("en passant without a double step", pc(p, &["en passant"]));
+                return refuse("en passant without a double step", pc(p, "en_passant_zone"));
             }
             if *can_be_taken_en_passant != *takes_en_passant {
                 return refuse(
                     "en passant one way only: Fairy-Stockfish's pawns take and are taken en passant alike",
-                    pc(p, &["takes en passant", "can be taken en passant"]),
+                    pc(p, "takes_en_passant"),
                 );
             }
             pawn = Some((i, facts));
@@ -328,7 +365,11 @@ pub fn export(rules: &RuleSet) -> Result<String> {
                 "en passant for a piece that is not the chess pawn",
                 pc(
                     p,
-                    &["en passant", "takes en passant", "can be taken en passant"],
+                    if *takes_en_passant {
+                        "takes_en_passant"
+                    } else {
+                        "can_be_taken_en_passant"
+                    },
                 ),
             );
         }
@@ -336,19 +377,19 @@ pub fn export(rules: &RuleSet) -> Result<String> {
             if !is_shogi_pawn(moves) {
                 return refuse(
                     "`drop may not mate` on a piece that is not the shogi pawn (fW): Fairy-Stockfish's rule is the shogi pawn's",
-                    pc(p, &["drop may not mate"]),
+                    pc(p, "drops.may_not_mate"),
                 );
             }
             if kinds.contains(&Kind::ShogiPawn) {
                 return refuse(
                     "`drop may not mate` on two types",
-                    pc(p, &["drop may not mate"]),
+                    pc(p, "drops.may_not_mate"),
                 );
             }
             kinds.push(Kind::ShogiPawn);
             continue;
         }
-        let word = betza_of(p)?;
+        let word = betza_of(&pc(p, ""), p)?;
         if *royal {
             kinds.push(Kind::King(word));
         } else {
@@ -356,7 +397,7 @@ pub fn export(rules: &RuleSet) -> Result<String> {
             if slot > 25 {
                 return refuse(
                     "more than 25 piece types: Fairy-Stockfish has 25 custom pieces",
-                    pc(p, &[]),
+                    pc(p, ""),
                 );
             }
             kinds.push(Kind::Custom(slot, word));
@@ -375,7 +416,7 @@ pub fn export(rules: &RuleSet) -> Result<String> {
             let Some(free) = ('a'..='z').find(|c| !used.contains(c)) else {
                 return refuse(
                     "too many piece types for Fairy-Stockfish's letters",
-                    pc(p, &[]),
+                    pc(p, ""),
                 );
             };
             used.push(free);
@@ -393,7 +434,7 @@ pub fn export(rules: &RuleSet) -> Result<String> {
                         "`{}` is written `{}` but is not the promotion of `{base}`: Fairy-Stockfish writes `+X` only for X's promoted type",
                         p.name, p.symbol
                     ),
-                    pc(p, &[]),
+                    pc(p, ""),
                 );
             }
         } else {
@@ -426,7 +467,7 @@ pub fn export(rules: &RuleSet) -> Result<String> {
             (Some(_), Some(_)) => {
                 return refuse(
                     "both `confined to` and `never enters`",
-                    pc(p, &["confined to", "never enters"]),
+                    pc(p, "confined_to"),
                 );
             }
             (Some(z), None) => Some((zones[z.index()].cells.clone(), false)),
@@ -461,7 +502,7 @@ pub fn export(rules: &RuleSet) -> Result<String> {
         if p.promotions.len() > 1 {
             return refuse(
                 "several promotion rules for one type: Fairy-Stockfish has one",
-                pc(p, &["promotes"]),
+                pc(p, "promotions"),
             );
         }
         let Some(pr) = p.promotions.first() else {
@@ -475,7 +516,7 @@ pub fn export(rules: &RuleSet) -> Result<String> {
             to,
             deferred_after_drop_in,
         } = pr;
-        let here = pc(p, &["promotes"]);
+        let here = pc(p, "promotions");
         if *swap {
             return refuse(
                 "a swap promotion (`stronger captive`): Fairy-Stockfish has none",
@@ -635,19 +676,19 @@ pub fn export(rules: &RuleSet) -> Result<String> {
         if *on_both_colours {
             return refuse(
                 "`dropped on both colours`: not yet written as Fairy-Stockfish's dropOppositeColoredBishop",
-                pc(p, &["dropped on both colours"]),
+                pc(p, "drops.on_both_colours"),
             );
         }
         if max_per_colour.is_some() {
             return refuse(
                 "`at most N per colour`: Fairy-Stockfish has no such limit",
-                pc(p, &["at most"]),
+                pc(p, "drops.max_per_colour"),
             );
         }
         if max_on_board.is_some() {
             return refuse(
                 "`at most N on the board`: Fairy-Stockfish's promotion limit does not hold for drops",
-                pc(p, &["at most"]),
+                pc(p, "drops.max_on_board"),
             );
         }
         if let Some(n) = max_per_file {
@@ -659,7 +700,7 @@ pub fn export(rules: &RuleSet) -> Result<String> {
             if no_doubled.is_some() || is_target || !*captures_to_hand {
                 return refuse(
                     "`at most N per file` other than on one dropped type: Fairy-Stockfish's rule holds for drops of one type",
-                    pc(p, &["at most"]),
+                    pc(p, "drops.max_per_file"),
                 );
             }
             no_doubled = Some((letters[i], *n));
@@ -691,14 +732,14 @@ pub fn export(rules: &RuleSet) -> Result<String> {
                 if !ok {
                     return refuse(
                         "a pawn drop zone other than off the first rank and the promotion zone",
-                        pc(p, &["drops in"]),
+                        pc(p, "drops.zone"),
                     );
                 }
             }
             (Some(_), false) => {
                 return refuse(
                     "`drops in ZONE` for one type: Fairy-Stockfish's drop region holds for all",
-                    pc(p, &["drops in"]),
+                    pc(p, "drops.zone"),
                 );
             }
         }
@@ -716,7 +757,7 @@ pub fn export(rules: &RuleSet) -> Result<String> {
         if kings.iter().any(|&k| k != kings[0]) {
             return refuse(
                 "castling with two king types: Fairy-Stockfish has one",
-                st(&["castling"]),
+                st("castling"),
             );
         }
         let Castling {
@@ -742,7 +783,7 @@ pub fn export(rules: &RuleSet) -> Result<String> {
         let Some(kf) = kf.filter(|_| rows.len() == *ranks as usize) else {
             return refuse(
                 "castling rights for kings that are not on one file of their first ranks",
-                st(&["castling"]),
+                st("castling[0]"),
             );
         };
         let (high, low) = match king_to {
@@ -752,13 +793,13 @@ pub fn export(rules: &RuleSet) -> Result<String> {
         if high >= *files as usize || low >= *files as usize {
             return refuse(
                 "castling two cells towards a board edge too near the king",
-                st(&["castling"]),
+                st("castling[0]"),
             );
         }
         if king_to.is_none() && !rights.chars().all(|c| "KQkq-".contains(c)) {
             return refuse(
                 "two-cell castling with rights held by inner rooks (file letters)",
-                st(&["castling"]),
+                st("castling[0]"),
             );
         }
         let file = |f: usize| ((b'a' + f as u8) as char).to_string();
@@ -788,12 +829,12 @@ pub fn export(rules: &RuleSet) -> Result<String> {
     if shuffle.is_some() && !castling_chess960 {
         return refuse(
             "a shuffled set-up without `castling notation chess960`: Fairy-Stockfish generates no set-ups",
-            st(&["shuffle"]),
+            st("shuffle"),
         );
     }
 
     // How the game ends.
-    let value = |o: &Outcome, place: Place| -> Result<String> {
+    let value = |o: &Outcome, place: String| -> Result<String> {
         match o {
             Outcome::Win => Ok("win".into()),
             Outcome::Loss => Ok("loss".into()),
@@ -801,8 +842,8 @@ pub fn export(rules: &RuleSet) -> Result<String> {
             Outcome::Elimination => refuse("elimination: Fairy-Stockfish plays two players", place),
         }
     };
-    kv("checkmateValue", value(checkmate, st(&["checkmate"]))?);
-    kv("stalemateValue", value(stalemate, st(&["stalemate"]))?);
+    kv("checkmateValue", value(checkmate, st("checkmate"))?);
+    kv("stalemateValue", value(stalemate, st("stalemate"))?);
     kv("stalematePieceCount", stalemate_counts_pieces.to_string());
     kv("flyingGeneral", royals_may_not_face.to_string());
     kv("mustCapture", must_capture.to_string());
@@ -826,38 +867,38 @@ pub fn export(rules: &RuleSet) -> Result<String> {
         _ => {
             return refuse(
                 "compulsory drops of several types: Fairy-Stockfish's mustDropType is one",
-                st(&["drops of"]),
+                st("must_drop"),
             );
         }
     }
     if !mate_needs_check_by.is_empty() {
         return refuse(
             "`checkmate needs a check by`: Fairy-Stockfish's shatar rule names its own pieces",
-            st(&["checkmate needs"]),
+            st("mate_needs_check_by"),
         );
     }
     if back_and_forth.is_some() {
         return refuse(
             "`back and forth`: Fairy-Stockfish's moveRepetitionIllegal counts its own moves and exempts pieces by their regions",
-            st(&["back and forth"]),
+            st("back_and_forth"),
         );
     }
     if draws_by_value.is_some() {
         return refuse(
             "`draws decided by value`: Fairy-Stockfish's material counting names its own pieces",
-            st(&["draws decided"]),
+            st("draws_by_value"),
         );
     }
     if draw_odds.is_some() {
         return refuse(
             "`draws count for`: Fairy-Stockfish's draw odds only adjudicate",
-            st(&["draws count"]),
+            st("draw_odds"),
         );
     }
     if let Some(Counting { .. }) = counting {
         return refuse(
             "a counting rule: Fairy-Stockfish's counting rules are fixed per game",
-            st(&["counting"]),
+            st("counting"),
         );
     }
     match extinctions.as_slice() {
@@ -870,7 +911,10 @@ pub fn export(rules: &RuleSet) -> Result<String> {
                 bared_back,
                 outcome,
             } = e;
-            kv("extinctionValue", value(outcome, st(&["extinction"]))?);
+            kv(
+                "extinctionValue",
+                value(outcome, st("extinctions[0].outcome"))?,
+            );
             kv(
                 "extinctionPieceTypes",
                 if types.is_empty() {
@@ -886,7 +930,7 @@ pub fn export(rules: &RuleSet) -> Result<String> {
         _ => {
             return refuse(
                 "several extinction rules: Fairy-Stockfish has one",
-                st(&["extinction"]),
+                st("extinctions[1]"),
             );
         }
     }
@@ -898,7 +942,7 @@ pub fn export(rules: &RuleSet) -> Result<String> {
                 zone,
                 mode,
             } = g;
-            let here = st(&["goal"]);
+            let here = st("goals[0]");
             if types.len() != 1 {
                 return refuse(
                     "a goal for several types: Fairy-Stockfish's flag is one type",
@@ -924,7 +968,7 @@ pub fn export(rules: &RuleSet) -> Result<String> {
         _ => {
             return refuse(
                 "several goals: Fairy-Stockfish has one flag rule",
-                st(&["goal"]),
+                st("goals[1]"),
             );
         }
     }
@@ -933,7 +977,7 @@ pub fn export(rules: &RuleSet) -> Result<String> {
         None => {
             return refuse(
                 "no repetition rule: Fairy-Stockfish always ends a game on a repetition",
-                st(&["game"]),
+                st("game"),
             );
         }
         Some(Repetition {
@@ -945,11 +989,11 @@ pub fn export(rules: &RuleSet) -> Result<String> {
             kv("nFoldRule", count.to_string());
             // FSF's value is for the side to move after the repeating move, the other player.
             let v = match (outcome, player) {
-                (o, None) => value(&opposite(*o), st(&["repetition"]))?,
+                (o, None) => value(&opposite(*o), st("repetition"))?,
                 (o, Some(p)) => {
                     kv("nFoldValueAbsolute", "true".into());
                     let o = if p.index() == 0 { *o } else { opposite(*o) };
-                    value(&o, st(&["repetition"]))?
+                    value(&o, st("repetition"))?
                 }
             };
             kv("nFoldValue", v);
@@ -963,7 +1007,7 @@ pub fn export(rules: &RuleSet) -> Result<String> {
     if move_limit.is_some() && resetting.iter().any(|&i| kinds[i] != Kind::Pawn) {
         return refuse(
             "`resets the clock` on a piece other than the chess pawn: Fairy-Stockfish resets on every move of such a type",
-            pc(&pieces[resetting[0]], &["resets the clock"]),
+            pc(&pieces[resetting[0]], "resets_clock"),
         );
     }
     kv(
@@ -977,7 +1021,7 @@ pub fn export(rules: &RuleSet) -> Result<String> {
     if !well_formed(&ini) {
         return refuse(
             "a name or value that would break the variants.ini section",
-            st(&["game"]),
+            st("game"),
         );
     }
     Ok(ini)
@@ -1130,10 +1174,10 @@ fn leaves(board: &Board, moves: &[MovePart], cells: &[Vec<Cell>], inside: bool) 
 }
 
 /// The Betza word FSF reads as exactly these move parts, or a refusal.
-fn betza_of(p: &PieceType) -> Result<String> {
-    let here = || Place::Piece(p.name.clone(), &["moves"]);
+fn betza_of(at: &str, p: &PieceType) -> Result<String> {
     let mut word = String::new();
-    for m in &p.moves {
+    for (j, m) in p.moves.iter().enumerate() {
+        let here = || format!("{at}.moves[{j}]");
         let MovePart {
             vectors,
             range,
@@ -1325,7 +1369,7 @@ fn stuck_rule(rules: &RuleSet, kinds: &[Kind], immobility: bool) -> Result<()> {
                             "`{}` may move where it can never move again: Fairy-Stockfish's immobility rule (from `no drop where stuck`) would forbid it",
                             p.name
                         ),
-                        Place::Statement(&["no drop where stuck"]),
+                        "no_drop_where_stuck",
                     );
                 }
                 if immobility && optional_here && reachable {
@@ -1334,7 +1378,7 @@ fn stuck_rule(rules: &RuleSet, kinds: &[Kind], immobility: bool) -> Result<()> {
                             "`{}` has an optional promotion where it would be stuck",
                             p.name
                         ),
-                        Place::Piece(p.name.clone(), &["promotes"]),
+                        piece_path(&rules.pieces, p, "promotions"),
                     );
                 }
                 if !immobility
@@ -1347,7 +1391,7 @@ fn stuck_rule(rules: &RuleSet, kinds: &[Kind], immobility: bool) -> Result<()> {
                 {
                     return refuse(
                         "`compulsory when stuck` without `no drop where stuck`: Fairy-Stockfish ties both to its immobility rule",
-                        Place::Piece(p.name.clone(), &["promotes"]),
+                        piece_path(&rules.pieces, p, "promotions"),
                     );
                 }
             }

@@ -1,0 +1,153 @@
+//! The piece types: names, symbols, values, move parts, zones, drop limits and lists of types.
+
+use super::*;
+
+impl Check<'_> {
+    pub(super) fn all_pieces(&mut self) {
+        let pieces = &self.r.pieces;
+        if pieces.is_empty() || pieces.len() > MAX_PIECES {
+            self.keep(fail(
+                "pieces",
+                format!(
+                    "a game needs 1 to {MAX_PIECES} piece types, not {}",
+                    pieces.len()
+                ),
+            ));
+            return;
+        }
+        let (mut vectors, mut path_cells) = (0, 0);
+        for (i, p) in pieces.iter().enumerate() {
+            self.piece_type(i, p);
+            vectors += p.moves.iter().map(|m| m.vectors.len()).sum::<usize>();
+            path_cells += p
+                .moves
+                .iter()
+                .flat_map(|m| &m.paths)
+                .map(Vec::len)
+                .sum::<usize>();
+        }
+        if vectors > MAX_VECTORS {
+            self.keep(fail(
+                "pieces",
+                format!("the pieces have {vectors} move vectors in all; at most {MAX_VECTORS}"),
+            ));
+        }
+        if path_cells > MAX_PATH_CELLS {
+            self.keep(fail(
+                "pieces",
+                format!(
+                    "the pieces' moves name {path_cells} cells that must be empty in all; at most {MAX_PATH_CELLS}"
+                ),
+            ));
+        }
+    }
+
+    fn piece_type(&mut self, i: usize, p: &PieceType) {
+        let at = |field: &str| format!("pieces[{i}].{field}");
+        self.keep(self.identity(i, p));
+        for (j, m) in p.moves.iter().enumerate() {
+            self.keep(self.move_part(&at(&format!("moves[{j}]")), m));
+        }
+        self.keep(self.zone_opt(&at("confined_to"), p.confined_to));
+        self.keep(self.zone_opt(&at("barred_from"), p.barred_from));
+        self.promotions(i, p);
+        let d = &p.drops;
+        self.keep(self.zone_opt(&at("drops.zone"), d.zone));
+        for (field, limit) in [
+            ("max_per_file", d.max_per_file),
+            ("max_per_colour", d.max_per_colour),
+            ("max_on_board", d.max_on_board),
+        ] {
+            if limit == Some(0) {
+                self.keep(fail(at(&format!("drops.{field}")), "a limit of 0 pieces"));
+            }
+        }
+        self.keep(self.zone_opt(&at("en_passant_zone"), p.en_passant_zone));
+        self.keep(self.pieces(&at("first_moves_lost_to"), &p.first_moves_lost_to));
+        self.keep(self.pieces(&at("may_not_hop_over"), &p.may_not_hop_over));
+        self.keep(self.pieces(&at("may_not_capture"), &p.may_not_capture));
+    }
+
+    /// A piece type's name, symbol and value.
+    fn identity(&self, i: usize, p: &PieceType) -> Checked {
+        let r = self.r;
+        let at = |field: &str| format!("pieces[{i}].{field}");
+        self.name(&at("name"), &p.name)?;
+        if r.pieces[..i].iter().any(|q| q.name == p.name) {
+            return fail(at("name"), format!("piece `{}` is listed twice", p.name));
+        }
+        if !valid_symbol(&p.symbol) {
+            return fail(
+                at("symbol"),
+                format!(
+                    "{:?}: a symbol is an upper-case letter, maybe after `+`",
+                    p.symbol
+                ),
+            );
+        }
+        if let Some(first) = r.pieces[..i].iter().find(|q| q.symbol == p.symbol) {
+            return fail(
+                at("symbol"),
+                format!(
+                    "symbol `{}` is already used by piece `{}`",
+                    p.symbol, first.name
+                ),
+            );
+        }
+        if !(0..=MAX_VALUE).contains(&p.value) {
+            return fail(
+                at("value"),
+                format!(
+                    "a value is 0 to {MAX_VALUE} pawns (0: none given), not {}",
+                    p.value
+                ),
+            );
+        }
+        Ok(())
+    }
+
+    fn move_part(&self, path: &str, m: &MovePart) -> Checked {
+        let at = |field: &str| format!("{path}.{field}");
+        let fits = |&(x, y): &(i8, i8)| (-15..=15).contains(&x) && (-15..=15).contains(&y);
+        if m.vectors.is_empty() {
+            return fail(at("vectors"), "a move part needs a vector");
+        }
+        for (k, v) in m.vectors.iter().enumerate() {
+            if !fits(v) || *v == (0, 0) {
+                return fail(
+                    at("vectors"),
+                    format!("{v:?}: a vector is -15..15 each way, and not (0, 0)"),
+                );
+            }
+            if m.vectors[..k].contains(v) {
+                return fail(at("vectors"), format!("{v:?} is listed twice"));
+            }
+        }
+        if !m.paths.is_empty() && m.paths.len() != m.vectors.len() {
+            return fail(
+                at("paths"),
+                format!(
+                    "a path for each of the {} vectors, or none, not {}",
+                    m.vectors.len(),
+                    m.paths.len()
+                ),
+            );
+        }
+        for (k, cells) in m.paths.iter().enumerate() {
+            if let Some(v) = cells.iter().find(|v| !fits(v)) {
+                return fail(
+                    format!("{path}.paths[{k}]"),
+                    format!("{v:?}: a cell is -15..15 each way"),
+                );
+            }
+        }
+        self.zone_opt(&at("from_zone"), m.from_zone)?;
+        if m.within && m.from_zone.is_none() {
+            return fail(at("within"), "`within` needs a `from_zone`");
+        }
+        if m.initial && (m.range != 1 || m.style != Style::Leap || m.hop || m.mode != Mode::Move) {
+            return fail(at("initial"), "a first move (`i`) must be a move-only leap");
+        }
+        Ok(())
+    }
+}
