@@ -463,12 +463,6 @@ impl Check<'_> {
                 "captures go to hand or to a partner, not both",
             );
         }
-        if let Some((kings, partners)) = r.castling_by_drops {
-            self.zone("castling_by_drops.0", kings)?;
-            self.zone("castling_by_drops.1", partners)?;
-        }
-        self.zone_opt("enclosing_start", r.enclosing_start)?;
-        self.pieces("free_drops", &r.free_drops)?;
         self.pieces("hand_order", &r.hand_order)?;
         self.count("castling", r.castling.len(), "castling rules")?;
         for (i, c) in r.castling.iter().enumerate() {
@@ -566,10 +560,6 @@ impl Check<'_> {
                 return fail("separated", format!("zone {z} is listed twice"));
             }
         }
-        self.pieces("must_drop", &r.must_drop)?;
-        if !r.must_drop.is_empty() && !r.has_hands() {
-            return fail("must_drop", "compulsory drops need hands");
-        }
         Ok(())
     }
 
@@ -614,107 +604,224 @@ impl Check<'_> {
         Ok(())
     }
 
-    /// The rules that end a game.
+    /// The format version.
+    fn format(&self) -> Checked {
+        if self.r.format != FORMAT {
+            let text = format_refusal(self.r.format);
+            return fail("format", &text["format: ".len()..]);
+        }
+        Ok(())
+    }
+
+    /// A list of mechanics: at most [`MAX_RULES`] entries, no kind twice where one is enough.
+    fn entries<T>(&self, name: &str, list: &[T], rank: impl Fn(&T) -> u8, many: &[u8]) -> Checked {
+        self.count(name, list.len(), "entries")?;
+        for (i, e) in list.iter().enumerate() {
+            let k = rank(e);
+            if !many.contains(&k) && list[..i].iter().any(|o| rank(o) == k) {
+                return fail(format!("{name}[{i}]"), "this rule is listed twice");
+            }
+        }
+        Ok(())
+    }
+
+    /// The move rules, drop rules, effects and filters.
+    fn mechanics(&self) -> Checked {
+        let r = self.r;
+        let move_rank = |m: &MoveRule| match m {
+            MoveRule::RoyalsMayNotFace => 0,
+            MoveRule::Passing { .. } => 1,
+        };
+        self.entries("moves", &r.moves, move_rank, &[])?;
+        let drop_rank = |d: &DropRule| match d {
+            DropRule::Enclose { .. } => 0,
+            DropRule::TouchOwn => 1,
+            DropRule::Free { .. } => 2,
+            DropRule::NotWhereStuck => 3,
+        };
+        self.entries("drops", &r.drops, drop_rank, &[])?;
+        for (i, d) in r.drops.iter().enumerate() {
+            match d {
+                DropRule::Enclose { start } => {
+                    self.zone_opt(&format!("drops[{i}].start"), *start)?
+                }
+                DropRule::Free { pieces } => self.pieces(&format!("drops[{i}].pieces"), pieces)?,
+                DropRule::TouchOwn | DropRule::NotWhereStuck => {}
+            }
+        }
+        self.entries("effects", &r.effects, Effect::rank, &[])?;
+        for (i, e) in r.effects.iter().enumerate() {
+            let at = |field: &str| format!("effects[{i}].{field}");
+            match e {
+                Effect::CastlingByDrops { kings, partners } => {
+                    self.zone(&at("kings"), *kings)?;
+                    self.zone(&at("partners"), *partners)?;
+                }
+                Effect::Blast {
+                    spare_nearby,
+                    spare_always,
+                } => {
+                    self.pieces(&at("spare_nearby"), spare_nearby)?;
+                    self.pieces(&at("spare_always"), spare_always)?;
+                    if let Some(k) = spare_always.iter().find(|k| spare_nearby.contains(k)) {
+                        return fail(
+                            at("spare_always"),
+                            format!("piece {k} is also in `spare_nearby`"),
+                        );
+                    }
+                }
+                Effect::FlipEnclosed | Effect::LeaveWalls | Effect::FlipNeighbours => {}
+            }
+        }
+        let filter_rank = |f: &Filter| match f {
+            Filter::NoChecks { .. } => 0,
+            Filter::MustDrop { .. } => 1,
+            Filter::CheckedRoyalOnlyCaptures => 2,
+            Filter::MustCapture => 3,
+        };
+        self.entries("filters", &r.filters, filter_rank, &[])?;
+        for (i, f) in r.filters.iter().enumerate() {
+            if let Filter::MustDrop { pieces } = f {
+                let path = format!("filters[{i}].pieces");
+                self.pieces(&path, pieces)?;
+                if !r.has_hands() {
+                    return fail(path, "compulsory drops need hands");
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The rules that end a game and what ends mean.
     fn endings(&self) -> Checked {
         let r = self.r;
         let two = r.players.len() == 2;
-        self.count("goals", r.goals.len(), "goals")?;
-        for (i, g) in r.goals.iter().enumerate() {
-            self.zone(&format!("goals[{i}].zone"), g.zone)?;
-            let path = format!("goals[{i}].pieces");
-            if g.pieces.is_empty() {
-                return fail(path, "a goal needs a piece type");
-            }
-            self.pieces(&path, &g.pieces)?;
+        // Goals and extinction rules may be many; every other ending once.
+        self.entries("endings", &r.endings, EndingRule::rank, &[0, 1])?;
+        for (i, e) in r.endings.iter().enumerate() {
+            self.ending(&format!("endings[{i}]"), e, two)?;
         }
-        self.count("extinctions", r.extinctions.len(), "extinction rules")?;
-        for (i, e) in r.extinctions.iter().enumerate() {
-            self.pieces(&format!("extinctions[{i}].pieces"), &e.pieces)?;
-            if e.outcome == Outcome::Elimination || (!two && e.outcome == Outcome::Loss) {
-                return fail(
-                    format!("extinctions[{i}].outcome"),
-                    "an extinction rule wins, loses or draws; with more than two players it wins or draws",
-                );
-            }
-        }
-        if let Some(n) = r.check_limit {
-            if n == 0 {
-                return fail("check_limit", "a check limit of 0");
-            }
-            self.two_players("check_limit", "a check limit")?;
-        }
-        self.pieces("mate_needs_check_by", &r.mate_needs_check_by)?;
-        if let Some(p) = r.draw_odds {
-            self.player("draw_odds", p)?;
-        }
-        if let Some(v) = &r.draws_by_value {
-            self.two_players("draws_by_value", "draws decided by value")?;
-            self.player("draws_by_value.player", v.player)?;
-        }
-        if let Some(rep) = &r.repetition {
-            if rep.count < 2 {
-                return fail(
-                    "repetition.count",
-                    format!(
-                        "a repetition rule needs a count of 2 or more, not {}",
-                        rep.count
-                    ),
-                );
-            }
-            if let Some(p) = rep.player {
-                self.player("repetition.player", p)?;
-            }
-            if rep.outcome == Outcome::Elimination || (!two && rep.outcome != Outcome::Draw) {
-                return fail(
-                    "repetition.outcome",
-                    "a repetition wins, loses or draws; with more than two players it draws",
-                );
-            }
-            if rep.perpetual_check_loses {
-                self.two_players("repetition.perpetual_check_loses", "perpetual check")?;
+        let verdict_rank = |v: &Verdict| match v {
+            Verdict::MateNeedsCheckBy { .. } => 0,
+            Verdict::StalemateCountsPieces => 1,
+            Verdict::DrawOdds { .. } => 2,
+            Verdict::DrawsByValue(_) => 3,
+        };
+        self.entries("verdicts", &r.verdicts, verdict_rank, &[])?;
+        for (i, v) in r.verdicts.iter().enumerate() {
+            let at = |field: &str| format!("verdicts[{i}].{field}");
+            match v {
+                Verdict::MateNeedsCheckBy { pieces } => self.pieces(&at("pieces"), pieces)?,
+                Verdict::StalemateCountsPieces => {}
+                Verdict::DrawOdds { player } => self.player(&at("player"), *player)?,
+                Verdict::DrawsByValue(v) => {
+                    self.two_players(&format!("verdicts[{i}]"), "draws decided by value")?;
+                    self.player(&at("player"), v.player)?;
+                }
             }
         }
-        if let Some(b) = &r.back_and_forth {
-            if b.times < 2 {
-                return fail(
-                    "back_and_forth.times",
-                    format!("back and forth needs 2 moves or more, not {}", b.times),
-                );
+        Ok(())
+    }
+
+    /// One ending, at `at` (`endings[3]`).
+    fn ending(&self, at: &str, e: &EndingRule, two: bool) -> Checked {
+        let f = |field: &str| format!("{at}.{field}");
+        match e {
+            EndingRule::Goal(g) => {
+                self.zone(&f("zone"), g.zone)?;
+                if g.pieces.is_empty() {
+                    return fail(f("pieces"), "a goal needs a piece type");
+                }
+                self.pieces(&f("pieces"), &g.pieces)?;
             }
-            self.two_players("back_and_forth", "back and forth")?;
-            self.pieces("back_and_forth.except", &b.except)?;
-        }
-        if r.move_limit == Some(0) {
-            return fail("move_limit", "a move limit of 0");
-        }
-        if let Some(c) = &r.counting {
-            self.two_players("counting", "a counting rule")?;
-            if c.board.is_none() && c.bare.is_none() {
-                return fail(
-                    "counting",
-                    "a counting rule needs a board's or a pieces' honour",
-                );
-            }
-            self.pieces("counting.stoppers", &c.stoppers)?;
-            let limit = |path: &str, l: u16| {
-                if l > MAX_COUNT_LIMIT {
+            EndingRule::Extinction(e) => {
+                self.pieces(&f("pieces"), &e.pieces)?;
+                if e.outcome == Outcome::Elimination || (!two && e.outcome == Outcome::Loss) {
                     return fail(
-                        path,
-                        format!("a count is at most {MAX_COUNT_LIMIT} moves, not {l}"),
+                        f("outcome"),
+                        "an extinction rule wins, loses or draws; with more than two players it wins or draws",
                     );
                 }
-                Ok(())
-            };
-            if let Some(b) = &c.board {
-                limit("counting.board.limit", b.limit)?;
             }
-            if let Some(b) = &c.bare {
-                limit("counting.bare.default", b.default)?;
-                self.count("counting.bare.honours", b.honours.len(), "honours")?;
-                for (i, h) in b.honours.iter().enumerate() {
-                    self.piece(&format!("counting.bare.honours[{i}].piece"), h.piece)?;
-                    limit(&format!("counting.bare.honours[{i}].limit"), h.limit)?;
+            EndingRule::FullBoard | EndingRule::Facing => {}
+            EndingRule::CheckLimit { checks } => {
+                if *checks == 0 {
+                    return fail(f("checks"), "a check limit of 0");
                 }
+                self.two_players(at, "a check limit")?;
+            }
+            EndingRule::Repetition(rep) => self.repetition(at, rep, two)?,
+            EndingRule::BackAndForth(b) => {
+                if b.times < 2 {
+                    return fail(
+                        f("times"),
+                        format!("back and forth needs 2 moves or more, not {}", b.times),
+                    );
+                }
+                self.two_players(at, "back and forth")?;
+                self.pieces(&f("except"), &b.except)?;
+            }
+            EndingRule::MoveLimit { moves } => {
+                if *moves == 0 {
+                    return fail(f("moves"), "a move limit of 0");
+                }
+            }
+            EndingRule::Counting(c) => self.counting(at, c)?,
+        }
+        Ok(())
+    }
+
+    fn repetition(&self, at: &str, rep: &Repetition, two: bool) -> Checked {
+        let f = |field: &str| format!("{at}.{field}");
+        if rep.count < 2 {
+            return fail(
+                f("count"),
+                format!(
+                    "a repetition rule needs a count of 2 or more, not {}",
+                    rep.count
+                ),
+            );
+        }
+        if let Some(p) = rep.player {
+            self.player(&f("player"), p)?;
+        }
+        if rep.outcome == Outcome::Elimination || (!two && rep.outcome != Outcome::Draw) {
+            return fail(
+                f("outcome"),
+                "a repetition wins, loses or draws; with more than two players it draws",
+            );
+        }
+        if rep.perpetual_check_loses {
+            self.two_players(&f("perpetual_check_loses"), "perpetual check")?;
+        }
+        Ok(())
+    }
+
+    fn counting(&self, at: &str, c: &Counting) -> Checked {
+        let f = |field: &str| format!("{at}.{field}");
+        self.two_players(at, "a counting rule")?;
+        if c.board.is_none() && c.bare.is_none() {
+            return fail(at, "a counting rule needs a board's or a pieces' honour");
+        }
+        self.pieces(&f("stoppers"), &c.stoppers)?;
+        let limit = |path: &str, l: u16| {
+            if l > MAX_COUNT_LIMIT {
+                return fail(
+                    path,
+                    format!("a count is at most {MAX_COUNT_LIMIT} moves, not {l}"),
+                );
+            }
+            Ok(())
+        };
+        if let Some(b) = &c.board {
+            limit(&f("board.limit"), b.limit)?;
+        }
+        if let Some(b) = &c.bare {
+            limit(&f("bare.default"), b.default)?;
+            self.count(&f("bare.honours"), b.honours.len(), "honours")?;
+            for (i, h) in b.honours.iter().enumerate() {
+                self.piece(&f(&format!("bare.honours[{i}].piece")), h.piece)?;
+                limit(&f(&format!("bare.honours[{i}].limit")), h.limit)?;
             }
         }
         Ok(())
@@ -740,6 +847,7 @@ impl RuleSet {
             r: self,
             cells: self.board.cells(),
         };
+        check.format()?;
         check.texts()?;
         check.board()?;
         check.players()?;
@@ -748,6 +856,7 @@ impl RuleSet {
         check.setup()?;
         check.drops_and_hands()?;
         check.hand_types()?;
+        check.mechanics()?;
         check.endings()
     }
 }

@@ -439,7 +439,7 @@ impl Searcher {
 
     /// The score of a draw: the win of a player with draw odds, if the game gives them.
     fn draw_value(&self, pos: &Position, ply: usize) -> i32 {
-        match self.game.rules().draw_odds {
+        match self.game.rules().draw_odds() {
             Some(p) => self.won_by(pos, Some(p), ply),
             None => 0,
         }
@@ -491,7 +491,7 @@ impl Searcher {
             (pos.halfmove_clock() as usize).min(n)
         };
         let first = (n - window..n).rev().find(|&i| self.path[i].key == key)?;
-        let Some(r) = &rules.repetition else {
+        let Some(r) = rules.repetition() else {
             return Some(self.draw_value(pos, ply));
         };
         let side = pos.side_to_move();
@@ -518,7 +518,7 @@ impl Searcher {
 
     /// Tells whether the move limit has passed (a draw once the player to move has a move).
     fn move_limit_passed(&self, pos: &Position) -> bool {
-        self.game.rules().move_limit.is_some_and(|n| {
+        self.game.rules().move_limit().is_some_and(|n| {
             let active = (0..self.players as u8)
                 .filter(|&p| !pos.is_eliminated(PlayerId(p)))
                 .count() as u32;
