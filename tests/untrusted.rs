@@ -62,13 +62,10 @@ fn repetition(e: &mut EndingRule) -> Option<&mut Repetition> {
     }
 }
 
-/// Sets the types of the rule set's free drops.
+/// Makes the rule set's first drop rule its free drops, of these types.
 fn free_drops(r: &mut RuleSet, pieces: Vec<PieceId>) {
-    for d in &mut r.drops {
-        if let DropRule::Free { pieces: p } = d {
-            *p = pieces.clone();
-        }
-    }
+    r.drops.retain(|d| !matches!(d, DropRule::Free { .. }));
+    r.drops.insert(0, DropRule::Free { pieces });
 }
 
 fn check_cases(cases: &[(&str, Breaker, &str)]) {
@@ -195,7 +192,7 @@ fn piece_indices_are_checked_everywhere() {
         (
             "fsf/makruk",
             |r| ending(r, counting).stoppers.push(PieceId(8)),
-            "endings[2].stoppers: no piece 8",
+            "endings[1].stoppers: no piece 8",
         ),
         (
             "fsf/makruk",
@@ -203,7 +200,7 @@ fn piece_indices_are_checked_everywhere() {
                 let bare = ending(r, counting).bare.as_mut().unwrap();
                 bare.honours[1].piece = PieceId(40);
             },
-            "endings[2].bare.honours[1].piece: no piece 40",
+            "endings[1].bare.honours[1].piece: no piece 40",
         ),
         (
             "fsf/fischerandom",
@@ -439,7 +436,7 @@ fn cells_sizes_and_counts_are_checked() {
         (
             "fsf/makruk",
             |r| ending(r, counting).board.as_mut().unwrap().limit = 40000,
-            "endings[2].board.limit: a count is at most 10000 moves, not 40000",
+            "endings[1].board.limit: a count is at most 10000 moves, not 40000",
         ),
         (
             "classic/chess",
@@ -632,7 +629,9 @@ fn unknown_fields_are_refused() {
         .unwrap_err()
         .to_string();
     assert!(
-        err.starts_with("unknown field `castles_explode`, expected one of `game`, `variant`"),
+        err.starts_with(
+            "unknown field `castles_explode`, expected one of `format`, `game`, `variant`"
+        ),
         "{err}"
     );
     let mut json: serde_json::Value = serde_json::to_value(&rules).unwrap();
