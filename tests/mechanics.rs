@@ -77,7 +77,7 @@ fn the_engine_applies_effects_in_its_order_whatever_the_lists_order() {
 }
 
 fn refusal(rules: RuleSet) -> String {
-    Game::new(rules).err().expect("refused").to_string()
+    Game::new(rules).expect_err("refused").to_string()
 }
 
 #[test]
