@@ -342,7 +342,7 @@ fn a_subvariant_restates_a_statement_but_one_block_may_not() {
     // `passing when stuck` replaces an inherited `passing allowed`.
     let src = format!("{BASE}passing allowed\nvariant v\npassing when stuck\n");
     let g = compile(&src, Some("v"));
-    assert!(!g.rules().passing && g.rules().passing_when_stuck);
+    assert_eq!(g.rules().passing(), Some(true));
 }
 
 /// The bounds a rule set puts on values, names and titles, and its refusal of `+X` types in hand,

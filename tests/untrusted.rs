@@ -36,6 +36,38 @@ fn refusal(rules: &RuleSet) -> String {
 
 type Breaker = fn(&mut RuleSet);
 
+/// The rule set's first ending of the kind `pick` takes.
+fn ending<T>(r: &mut RuleSet, pick: fn(&mut EndingRule) -> Option<&mut T>) -> &mut T {
+    r.endings.iter_mut().find_map(pick).expect("the ending")
+}
+
+fn goal(e: &mut EndingRule) -> Option<&mut Goal> {
+    match e {
+        EndingRule::Goal(g) => Some(g),
+        _ => None,
+    }
+}
+
+fn counting(e: &mut EndingRule) -> Option<&mut Counting> {
+    match e {
+        EndingRule::Counting(c) => Some(c),
+        _ => None,
+    }
+}
+
+fn repetition(e: &mut EndingRule) -> Option<&mut Repetition> {
+    match e {
+        EndingRule::Repetition(x) => Some(x),
+        _ => None,
+    }
+}
+
+/// Makes the rule set's first drop rule its free drops, of these types.
+fn free_drops(r: &mut RuleSet, pieces: Vec<PieceId>) {
+    r.drops.retain(|d| !matches!(d, DropRule::Free { .. }));
+    r.drops.insert(0, DropRule::Free { pieces });
+}
+
 fn check_cases(cases: &[(&str, Breaker, &str)]) {
     let mut wrong = Vec::new();
     for (file, breaker, expected) in cases {
@@ -55,24 +87,33 @@ fn the_faults_found_are_refused_with_their_field() {
         // These panicked in the engine's tables (index out of bounds).
         (
             "fsf/flipello",
-            |r| r.enclosing_start = Some(ZoneId(200)),
-            "enclosing_start: no zone 200",
+            |r| {
+                r.drops[0] = DropRule::Enclose {
+                    start: Some(ZoneId(200)),
+                }
+            },
+            "drops[0].start: no zone 200",
         ),
         (
             "fsf/placement",
-            |r| r.castling_by_drops = Some((ZoneId(3), ZoneId(200))),
-            "castling_by_drops.1: no zone 200",
+            |r| {
+                r.effects[0] = Effect::CastlingByDrops {
+                    kings: ZoneId(3),
+                    partners: ZoneId(200),
+                }
+            },
+            "effects[0].partners: no zone 200",
         ),
         // These gave no drops, or a shift that wrapped to piece 0.
         (
             "fsf/placement",
-            |r| r.free_drops = vec![PieceId(9)],
-            "free_drops: no piece 9",
+            |r| free_drops(r, vec![PieceId(9)]),
+            "drops[0].pieces: no piece 9",
         ),
         (
             "fsf/placement",
-            |r| r.free_drops = vec![PieceId(64)],
-            "free_drops: no piece 64",
+            |r| free_drops(r, vec![PieceId(64)]),
+            "drops[0].pieces: no piece 64",
         ),
         (
             "classic/chess",
@@ -102,8 +143,12 @@ fn piece_indices_are_checked_everywhere() {
         ),
         (
             "classic/crazyhouse",
-            |r| r.must_drop = vec![PieceId(70)],
-            "must_drop: no piece 70",
+            |r| {
+                r.filters = vec![Filter::MustDrop {
+                    pieces: vec![PieceId(70)],
+                }]
+            },
+            "filters[0].pieces: no piece 70",
         ),
         (
             "classic/chess",
@@ -112,41 +157,50 @@ fn piece_indices_are_checked_everywhere() {
         ),
         (
             "classic/chess",
-            |r| r.mate_needs_check_by = vec![PieceId(6)],
-            "mate_needs_check_by: no piece 6",
+            |r| {
+                r.verdicts = vec![Verdict::MateNeedsCheckBy {
+                    pieces: vec![PieceId(6)],
+                }]
+            },
+            "verdicts[0].pieces: no piece 6",
         ),
         (
             "fsf/kingofthehill",
-            |r| r.goals[0].pieces.clear(),
-            "goals[0].pieces: a goal needs a piece type",
+            |r| ending(r, goal).pieces.clear(),
+            "endings[0].pieces: a goal needs a piece type",
         ),
         (
             "fsf/extinction",
-            |r| r.extinctions[0].pieces.push(PieceId(99)),
-            "extinctions[0].pieces: no piece 99",
+            |r| {
+                let EndingRule::Extinction(x) = &mut r.endings[0] else {
+                    panic!("an extinction rule");
+                };
+                x.pieces.push(PieceId(99));
+            },
+            "endings[0].pieces: no piece 99",
         ),
         (
             "classic/chess",
             |r| {
-                r.back_and_forth = Some(BackAndForth {
+                r.endings.push(EndingRule::BackAndForth(BackAndForth {
                     times: 3,
                     except: vec![PieceId(50)],
-                })
+                }))
             },
-            "back_and_forth.except: no piece 50",
+            "endings[2].except: no piece 50",
         ),
         (
             "fsf/makruk",
-            |r| r.counting.as_mut().unwrap().stoppers.push(PieceId(8)),
-            "counting.stoppers: no piece 8",
+            |r| ending(r, counting).stoppers.push(PieceId(8)),
+            "endings[1].stoppers: no piece 8",
         ),
         (
             "fsf/makruk",
             |r| {
-                let bare = r.counting.as_mut().unwrap().bare.as_mut().unwrap();
+                let bare = ending(r, counting).bare.as_mut().unwrap();
                 bare.honours[1].piece = PieceId(40);
             },
-            "counting.bare.honours[1].piece: no piece 40",
+            "endings[1].bare.honours[1].piece: no piece 40",
         ),
         (
             "fsf/fischerandom",
@@ -236,23 +290,33 @@ fn zone_and_player_indices_are_checked_everywhere() {
         ),
         (
             "fsf/kingofthehill",
-            |r| r.goals[0].zone = ZoneId(50),
-            "goals[0].zone: no zone 50",
+            |r| ending(r, goal).zone = ZoneId(50),
+            "endings[0].zone: no zone 50",
         ),
         (
             "classic/chess",
-            |r| r.draw_odds = Some(PlayerId(2)),
-            "draw_odds: no player 2",
+            |r| {
+                r.verdicts = vec![Verdict::DrawOdds {
+                    player: PlayerId(2),
+                }]
+            },
+            "verdicts[0].player: no player 2",
         ),
         (
             "classic/chess",
-            |r| r.repetition.as_mut().unwrap().player = Some(PlayerId(5)),
-            "repetition.player: no player 5",
+            |r| ending(r, repetition).player = Some(PlayerId(5)),
+            "endings[0].player: no player 5",
         ),
         (
             "fsf/janggi",
-            |r| r.draws_by_value.as_mut().unwrap().player = PlayerId(3),
-            "draws_by_value.player: no player 3",
+            |r| {
+                for v in &mut r.verdicts {
+                    if let Verdict::DrawsByValue(d) = v {
+                        d.player = PlayerId(3);
+                    }
+                }
+            },
+            "verdicts[0].player: no player 3",
         ),
     ]);
 }
@@ -371,23 +435,27 @@ fn cells_sizes_and_counts_are_checked() {
         ),
         (
             "fsf/makruk",
-            |r| r.counting.as_mut().unwrap().board.as_mut().unwrap().limit = 40000,
-            "counting.board.limit: a count is at most 10000 moves, not 40000",
+            |r| ending(r, counting).board.as_mut().unwrap().limit = 40000,
+            "endings[1].board.limit: a count is at most 10000 moves, not 40000",
         ),
         (
             "classic/chess",
-            |r| r.repetition.as_mut().unwrap().count = 1,
-            "repetition.count: a repetition rule needs a count of 2 or more, not 1",
+            |r| ending(r, repetition).count = 1,
+            "endings[0].count: a repetition rule needs a count of 2 or more, not 1",
         ),
         (
             "fsf/3check",
-            |r| r.check_limit = Some(0),
-            "check_limit: a check limit of 0",
+            |r| r.endings = vec![EndingRule::CheckLimit { checks: 0 }],
+            "endings[0].checks: a check limit of 0",
         ),
         (
             "classic/chess",
-            |r| r.move_limit = Some(0),
-            "move_limit: a move limit of 0",
+            |r| {
+                r.endings
+                    .retain(|e| !matches!(e, EndingRule::MoveLimit { .. }));
+                r.endings.push(EndingRule::MoveLimit { moves: 0 });
+            },
+            "endings[1].moves: a move limit of 0",
         ),
     ]);
 }
@@ -561,7 +629,9 @@ fn unknown_fields_are_refused() {
         .unwrap_err()
         .to_string();
     assert!(
-        err.starts_with("unknown field `castles_explode`, expected one of `game`, `variant`"),
+        err.starts_with(
+            "unknown field `castles_explode`, expected one of `format`, `game`, `variant`"
+        ),
         "{err}"
     );
     let mut json: serde_json::Value = serde_json::to_value(&rules).unwrap();

@@ -373,7 +373,7 @@ fn play(series: &Series, s: usize, index: usize, spec: &MatchSpec) -> Record {
 /// Tells whether a claim of the 50-move rule holds: the game has no move limit of its own (which
 /// would have ended it) and the half-move clock has reached 100 plies.
 fn fifty_moves(game: &Game, pos: &Position) -> bool {
-    game.rules().move_limit.is_none() && pos.halfmove_clock() >= 100
+    game.rules().move_limit().is_none() && pos.halfmove_clock() >= 100
 }
 
 /// The results of a series, seen from its first entrant: the first player in self-play, varia

@@ -322,6 +322,10 @@ fn load_game(path: &str, variant: Option<&str>) -> Result<Game, Failure> {
         Some(p) if p != "." => format!("{p}: {e}"),
         _ => e,
     };
+    // A rule set of another format is refused by its format, not by its first changed field.
+    let other_format = |probe: Option<varia::rules::FormatProbe>, e: String| {
+        probe.and_then(|p| p.refusal()).unwrap_or(e)
+    };
     if path.ends_with(".ron") {
         return exported(ron::from_str(&source).map_err(|e| {
             let path = ron::Deserializer::from_str(&source).ok().and_then(|mut d| {
@@ -329,15 +333,17 @@ fn load_game(path: &str, variant: Option<&str>) -> Result<Game, Failure> {
                     .err()
                     .map(|e| e.path().to_string())
             });
-            with_path(e.to_string(), path)
+            other_format(ron::from_str(&source).ok(), with_path(e.to_string(), path))
         }));
     }
     if path.ends_with(".json") {
         let mut d = serde_json::Deserializer::from_str(&source);
-        return exported(
-            serde_path_to_error::deserialize(&mut d)
-                .map_err(|e| with_path(e.inner().to_string(), Some(e.path().to_string()))),
-        );
+        return exported(serde_path_to_error::deserialize(&mut d).map_err(|e| {
+            other_format(
+                serde_json::from_str(&source).ok(),
+                with_path(e.inner().to_string(), Some(e.path().to_string())),
+            )
+        }));
     }
     varia::load_str(&source, variant).map_err(|e| render_load_error(path, &source, e))
 }

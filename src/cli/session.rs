@@ -215,7 +215,7 @@ impl Line {
                 cause: e.reason.name().to_string(),
             });
         }
-        if self.game.rules().repetition.is_some() {
+        if self.game.rules().repetition().is_some() {
             return None;
         }
         let key = self.game.key(pos);

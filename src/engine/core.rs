@@ -3,12 +3,12 @@
 
 use super::AsIndex;
 use super::bits::{Bits, kind_set, set_of};
-use super::endings::Ends;
 use super::keys::{Salt, piece_term, term};
-use super::position::{Change, FenStyle, Last, Move, MoveKind, NONE, Piece, Pos, Sq};
+use super::plan::Plan;
+use super::position::{Change, FenStyle, Move, MoveKind, NONE, Piece, Pos, Sq};
 use super::tables::{Hop, NO_CELL, Tables};
 use crate::rules::{
-    Mode, Obligation, Outcome, PieceId, PlayerId, Royalty, RuleSet, Style, Survival, Trigger,
+    Mode, Obligation, Outcome, PieceId, PlayerId, Royalty, RuleSet, Style, Trigger,
 };
 use arrayvec::ArrayVec;
 
@@ -57,21 +57,8 @@ pub struct Engine<B> {
     /// The types whose drops keep them on both colours (see
     /// [`crate::rules::DropRules::on_both_colours`]).
     pub both_colours: Vec<u8>,
-    /// Per cell, the cells a king's step away, where some rule looks at them (captures that
-    /// explode, drops that touch, neighbours that flip); empty otherwise.
-    pub neighbours: Vec<B>,
-    /// The types that may be dropped without being held, a bit each.
-    pub free_drops: u64,
-    /// Whether drops must enclose or touch (see [`Engine::drop_shape_cells`]).
-    pub drop_shapes: bool,
-    /// Whether moves do more than move, take and promote (see [`Engine::effects`]).
-    pub move_effects: bool,
-    /// The types that survive blasts next to them, and those that survive every blast (a bit
-    /// each; see [`crate::rules::Survival`]).
-    pub survives_near: u64,
-    pub survives_all: u64,
-    /// The ending rules as the engine tests them.
-    pub ends: Ends<B>,
+    /// The game's mechanics, compiled (see [`Plan`]).
+    pub(crate) plan: Plan<B>,
     /// The start position.
     pub start: Pos<B>,
 }
@@ -129,18 +116,6 @@ pub struct Shape<B> {
 const PIECE_COST: usize = 130;
 const BULK_COST: usize = 130;
 const SHAPE_COST: usize = 30;
-
-/// The eight steps to the cells around a cell, as (file, rank) offsets.
-const KING_STEPS: [(i32, i32); 8] = [
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-    (-1, 0),
-    (1, 0),
-    (-1, 1),
-    (0, 1),
-    (1, 1),
-];
 
 /// What a position's player to move must watch for when testing moves for legality.
 pub struct Safety<B> {
@@ -203,6 +178,7 @@ impl<B: Bits> Safety<B> {
 impl<B: Bits> Engine<B> {
     pub fn new(rules: RuleSet) -> Engine<B> {
         let t = Tables::<B>::build(&rules);
+        let plan = Plan::compile(&rules, &t);
         let (cells, kinds, players) = (t.cells, t.kinds, t.players);
         let piece_keys = (0..cells * kinds * players).map(piece_term).collect();
         let mut promo_cells = Vec::new();
@@ -231,7 +207,7 @@ impl<B: Bits> Engine<B> {
                 fast_count.push(if counted { fast } else { B::EMPTY });
                 let mut d = B::EMPTY;
                 for c in 0..cells {
-                    if !rules.no_drop_where_stuck || k.mobile[c] {
+                    if !plan.no_drop_where_stuck || k.mobile[c] {
                         d |= B::cell(c);
                     }
                 }
@@ -255,33 +231,7 @@ impl<B: Bits> Engine<B> {
             .pieces
             .iter()
             .any(|p| !p.may_not_hop_over.is_empty() || !p.may_not_capture.is_empty());
-        let neighbours = if rules.captures_explode || rules.drops_touch || rules.neighbours_flip {
-            (0..cells)
-                .map(|c| {
-                    let (f, r) = ((c % t.files) as i32, (c / t.files) as i32);
-                    let mut near = B::EMPTY;
-                    for (df, dr) in KING_STEPS {
-                        if let Some(n) = rules.board.cell(f + df, r + dr) {
-                            near |= B::cell(n.index());
-                        }
-                    }
-                    near
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
-        let survivors = |from: &[Survival]| {
-            rules
-                .pieces
-                .iter()
-                .enumerate()
-                .filter(|(_, p)| from.contains(&p.survives_blasts))
-                .fold(0u64, |set, (i, _)| set | 1 << i)
-        };
-        let ends = Ends::new(&rules, |z, p| t.zone(crate::rules::ZoneId(z as u8), p));
         Engine {
-            ends,
             eliminates: rules.checkmate == Outcome::Elimination
                 || rules.stalemate == Outcome::Elimination,
             keeps_origins: (rules.captures_to_hand && !rules.promoted_keep_type_in_hand)
@@ -320,21 +270,12 @@ impl<B: Bits> Engine<B> {
                 .map(|p| kind_set(&p.may_not_capture))
                 .collect(),
             bans,
-            royal_steps_plain: !bans && !rules.captures_explode,
+            royal_steps_plain: !bans && plan.blast.is_none(),
             both_colours: (0..rules.pieces.len())
                 .filter(|&i| rules.pieces[i].drops.on_both_colours)
                 .map(|i| i as u8)
                 .collect(),
-            neighbours,
-            free_drops: kind_set(&rules.free_drops),
-            drop_shapes: rules.drops_enclose || rules.drops_touch,
-            move_effects: rules.captures_explode
-                || rules.castling_by_drops.is_some()
-                || rules.flip_enclosed
-                || rules.neighbours_flip
-                || rules.pieces_leave_walls,
-            survives_near: survivors(&[Survival::Nearby, Survival::Always]),
-            survives_all: survivors(&[Survival::Always]),
+            plan,
             rules,
             t,
             piece_keys,
@@ -528,7 +469,7 @@ impl<B: Bits> Engine<B> {
                 k ^= term(Salt::Out, p);
             }
         }
-        if self.rules.check_limit.is_some() {
+        if self.rules.check_limit().is_some() {
             for p in 0..self.t.players {
                 k ^= self.checks_key(p, pos.st.checks[p]);
             }
@@ -596,13 +537,20 @@ impl<B: Bits> Engine<B> {
         pos.st.key ^= term(salt, c as u64);
     }
 
-    fn clear_pending(&self, pos: &mut Pos<B>, c: usize) {
+    pub(crate) fn clear_pending(&self, pos: &mut Pos<B>, c: usize) {
         if pos.st.pending.has(c) {
             self.toggle(pos, Salt::Pending, |p| &mut p.st.pending, c);
         }
     }
 
-    fn clear_castling(&self, pos: &mut Pos<B>, c: usize) {
+    /// Gives the piece on `c` its first-move right, if it lacks it.
+    pub(crate) fn add_castling(&self, pos: &mut Pos<B>, c: usize) {
+        if !pos.st.castling.has(c) {
+            self.toggle(pos, Salt::Castle, |p| &mut p.st.castling, c);
+        }
+    }
+
+    pub(crate) fn clear_castling(&self, pos: &mut Pos<B>, c: usize) {
         if pos.st.castling.has(c) {
             self.toggle(pos, Salt::Castle, |p| &mut p.st.castling, c);
         }
@@ -679,7 +627,7 @@ impl<B: Bits> Engine<B> {
         if m.kind == MoveKind::Pass {
             // Nothing on the board changes.
         } else if m.kind == MoveKind::Drop {
-            if self.free_drops >> m.piece.0 & 1 == 0 {
+            if self.plan.free_drops >> m.piece.0 & 1 == 0 {
                 self.add_hand(pos, side, t.hand_slot[m.piece.index()], -1);
             }
             self.put(
@@ -796,7 +744,7 @@ impl<B: Bits> Engine<B> {
                 }
             }
         }
-        if self.move_effects && m.kind != MoveKind::Pass {
+        if !self.plan.effects.is_empty() && m.kind != MoveKind::Pass {
             self.effects(pos, m, side, loser);
         }
         pos.st.passes = if m.kind == MoveKind::Pass {
@@ -815,151 +763,12 @@ impl<B: Bits> Engine<B> {
         if next <= side {
             pos.st.fullmove = pos.st.fullmove.saturating_add(1);
         }
-        if self.rules.facing_draws {
-            pos.st.facing_before = pos.st.facing;
-            pos.st.facing = self.royal_faces(pos, next);
-        }
         // A drop that may not mate and gives check: if it mates, the dropper loses (status).
         pos.st.drop_check = m.kind == MoveKind::Drop
             && self.rules.pieces[m.piece.index()].drops.may_not_mate
             && self.checked(pos, next);
-        if self.rules.back_and_forth.is_some() {
-            pos.st.last = Last {
-                from: m.from.0,
-                to: m.to.0,
-                plain: m.promotion.is_none()
-                    && matches!(
-                        m.kind,
-                        MoveKind::Normal | MoveKind::Hop { .. } | MoveKind::DoubleStep { .. }
-                    ),
-                pass: m.kind == MoveKind::Pass,
-                capture: captured.is_some(),
-            };
-        }
-        if self.ends.immediate || self.rules.counting.is_some() {
+        if !self.plan.counters.is_empty() {
             self.after_move(pos, side, captured, m);
-        }
-    }
-
-    /// The blast of a capture by `side` that landed on `to` and took a piece of `loser`'s:
-    /// the pieces a king's step away go (but those that survive nearby blasts), then the
-    /// capturing piece (unless it survives every blast). Enemy pieces go where captured pieces
-    /// go; the mover's own go to the hand of the player whose piece was taken, as if that player
-    /// had captured them (Fairy-Stockfish's rule for two players).
-    fn explode(&self, pos: &mut Pos<B>, to: usize, side: u8, loser: u8) {
-        let near = self.neighbours[to] & pos.occ;
-        for c in near.cells().chain(std::iter::once(to)) {
-            let Some(p) = pos.piece(c) else { continue };
-            let spared = if c == to {
-                self.survives_all
-            } else {
-                self.survives_near
-            };
-            if spared >> p.kind.0 & 1 != 0 {
-                continue;
-            }
-            self.clear_pending(pos, c);
-            self.take(pos, c);
-            self.clear_castling(pos, c);
-            let captor = if p.owner.0 == side { loser } else { side };
-            if captor != p.owner.0 {
-                self.to_hand(pos, p, captor);
-            }
-        }
-    }
-
-    /// What a move does beyond moving, taking and promoting, where the rules say so: castling
-    /// rights by drops, flips, blasts (`loser`: the owner of the piece taken, if any) and walls.
-    #[cold]
-    #[inline(never)]
-    fn effects(&self, pos: &mut Pos<B>, m: &Move, side: u8, loser: Option<u8>) {
-        let (from, to) = (m.from.index(), m.to.index());
-        if m.kind == MoveKind::Drop {
-            if self.rules.castling_by_drops.is_some() {
-                self.castling_by_drop(pos, side, to, m.piece);
-            }
-            if self.rules.flip_enclosed {
-                let enclosed = self.enclosed(pos, to, side);
-                self.flip(pos, enclosed, side);
-            }
-        } else {
-            if self.rules.captures_explode
-                && let Some(loser) = loser
-            {
-                self.explode(pos, to, side, loser);
-            }
-            if self.rules.pieces_leave_walls && pos.is_empty(from) {
-                self.add_wall(pos, from);
-            }
-        }
-        if self.rules.neighbours_flip && pos.piece(to).is_some_and(|p| p.owner.0 == side) {
-            self.flip(pos, self.neighbours[to] & pos.occ, side);
-        }
-    }
-
-    /// Gives the pieces on `cells` that are not `side`'s to `side`.
-    fn flip(&self, pos: &mut Pos<B>, cells: B, side: u8) {
-        for c in (cells & !pos.by_owner[side.index()]).cells() {
-            if let Some(p) = pos.piece(c) {
-                let p = Piece {
-                    owner: PlayerId(side),
-                    ..p
-                };
-                self.put(pos, c, p);
-            }
-        }
-    }
-
-    /// The enemy pieces of `side` that a piece of its on `to` encloses: in each orthogonal or
-    /// diagonal direction, one or more enemy pieces in a row, then a piece of `side`'s.
-    pub(crate) fn enclosed(&self, pos: &Pos<B>, to: usize, side: u8) -> B {
-        let b = &self.rules.board;
-        let (f0, r0) = ((to % self.t.files) as i32, (to / self.t.files) as i32);
-        let mine = pos.by_owner[side.index()];
-        let mut out = B::EMPTY;
-        for (df, dr) in KING_STEPS {
-            let mut line = B::EMPTY;
-            let (mut f, mut r) = (f0 + df, r0 + dr);
-            while let Some(c) = b.cell(f, r).map(|c| c.index()) {
-                if mine.has(c) {
-                    out |= line;
-                    break;
-                }
-                if !pos.occ.has(c) {
-                    break;
-                }
-                line |= B::cell(c);
-                f += df;
-                r += dr;
-            }
-        }
-        out
-    }
-
-    /// The castling rights a drop of `kind` on `to` gives (see [`RuleSet::castling_by_drops`]).
-    fn castling_by_drop(&self, pos: &mut Pos<B>, side: u8, to: usize, kind: PieceId) {
-        let Some((kings, partners)) = self.rules.castling_by_drops else {
-            return;
-        };
-        let t = &self.t;
-        let s = side.index();
-        let (kings, partners) = (t.zone(kings, s), t.zone(partners, s));
-        let rank = to / t.files;
-        let row: B = set_of((rank * t.files..(rank + 1) * t.files).filter(|&c| t.on_board.has(c)));
-        for cs in &self.rules.castling {
-            let gains = if cs.king == kind && kings.has(to) {
-                pos.of(cs.rook.0, side) & partners & row
-            } else if cs.rook == kind
-                && partners.has(to)
-                && (pos.of(cs.king.0, side) & kings & row).any()
-            {
-                B::cell(to)
-            } else {
-                B::EMPTY
-            };
-            for c in (gains & !pos.st.castling).cells() {
-                self.toggle(pos, Salt::Castle, |p| &mut p.st.castling, c);
-            }
         }
     }
 
@@ -1119,7 +928,7 @@ impl<B: Bits> Engine<B> {
         (!pt.removed_when_captured && !pt.royal).then_some(kind)
     }
 
-    fn to_hand(&self, pos: &mut Pos<B>, victim: Piece, captor: u8) {
+    pub(crate) fn to_hand(&self, pos: &mut Pos<B>, victim: Piece, captor: u8) {
         if let Some(kind) = self.hand_type_of(victim) {
             self.add_hand(pos, captor, kind, 1);
         }
@@ -1141,14 +950,14 @@ impl<B: Bits> Engine<B> {
     pub(crate) fn royal_attacked_at(&self, pos: &Pos<B>, c: usize, player: u8) -> bool {
         self.opponents(pos, player)
             .any(|by| self.threatens(pos, c, by))
-            || (self.rules.royals_may_not_face && self.faces_enemy_royal(pos, c, player))
+            || (self.plan.royals_may_not_face && self.faces_enemy_royal(pos, c, player))
     }
 
     /// Tells whether `by` could take a royal piece on `c`: it attacks the cell, and (where
     /// captures explode) has no royal piece next to it that the blast would take too.
     pub(crate) fn threatens(&self, pos: &Pos<B>, c: usize, by: u8) -> bool {
-        if self.rules.captures_explode
-            && (self.neighbours[c] & pos.royals & pos.by_owner[by.index()]).any()
+        if let Some(b) = &self.plan.blast
+            && (b.near[c] & pos.royals & pos.by_owner[by.index()]).any()
         {
             return false;
         }
@@ -1468,14 +1277,14 @@ impl<B: Bits> Engine<B> {
         if royals.none() || (self.rules.royalty == Royalty::Alone && royals.count() > 1) {
             return;
         }
-        if self.rules.captures_explode {
+        if self.plan.blast.is_some() {
             // A capture anywhere near a royal may blow it up: every move is tested.
             s.in_check = self.checked(pos, side);
             s.test_all = true;
             return;
         }
         let single = royals.count() == 1;
-        let in_check = if single && !(self.rules.facing_draws && pos.st.facing) {
+        let in_check = if single && !(self.plan.facing && pos.st.facing) {
             match self.watch(pos, s, royals.lowest()) {
                 Watch::Clear => return,
                 Watch::Check => true,
@@ -1501,14 +1310,14 @@ impl<B: Bits> Engine<B> {
     fn watch(&self, pos: &Pos<B>, s: &mut Safety<B>, r: usize) -> Watch {
         let side = pos.st.side;
         let t = &self.t;
-        if self.rules.royals_may_not_face && self.faces_enemy_royal(pos, r, side) {
+        if self.plan.royals_may_not_face && self.faces_enemy_royal(pos, r, side) {
             return Watch::Check;
         }
         let mine = pos.by_owner[side.index()];
         // Counting the pieces on a line is exact when every move that could take more than one
         // piece off it is tested anyway (displacements and en passant are); castling moves two.
         let exact = self.rules.castling.is_empty();
-        if self.rules.royals_may_not_face {
+        if self.plan.royals_may_not_face {
             // Only a piece between the royal and an enemy royal on its file may open the file,
             // and only when it is the last one there.
             let file = t.file_cells[r % t.files];
@@ -1781,7 +1590,7 @@ impl<B: Bits> Engine<B> {
         let from = m.from.index();
         if m.kind == MoveKind::Normal
             && self.royal_steps_plain
-            && (!self.rules.facing_draws || !pos.st.facing)
+            && (!self.plan.facing || !pos.st.facing)
             && pos.royals.has(from)
             && (pos.royals & pos.by_owner[side.index()]).count() == 1
         {
@@ -1799,7 +1608,7 @@ impl<B: Bits> Engine<B> {
         let gone = B::cell(to);
         self.opponents(pos, side)
             .all(|by| !self.attacked_with(pos, to, by, occ, gone))
-            && !(self.rules.royals_may_not_face
+            && !(self.plan.royals_may_not_face
                 && self.sees_enemy_royal(pos, to, side, &self.t.orthogonal[..2], occ))
     }
 
@@ -1807,11 +1616,11 @@ impl<B: Bits> Engine<B> {
     pub(crate) fn legal_by_test(&self, pos: &mut Pos<B>, m: &Move) -> bool {
         let side = pos.st.side;
         // Facing an enemy royal, a player must end the facing, or pass even in check.
-        let facing = self.rules.facing_draws && pos.st.facing;
+        let facing = self.plan.facing && pos.st.facing;
         if facing && m.kind == MoveKind::Pass {
             return true;
         }
-        if self.rules.captures_explode {
+        if self.plan.blast.is_some() {
             // A move may not blow up its own royal; one that blows up an enemy royal may leave
             // its own attacked.
             let mine = pos.by_owner[side.index()];

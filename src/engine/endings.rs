@@ -1,69 +1,21 @@
 //! How games end besides checkmate and stalemate: the immediate ends (a goal reached, a type
-//! extinct, the last check given) that leave a position without moves, the filters that rules of
-//! this kind put on moves (compulsory captures, no checks, a checked royal that may only take its
-//! checker), and the counters a move updates (checks given, the counting rule). The ends that need
-//! the game's line (repetition, back and forth, the move limit) are in `line.rs`.
+//! extinct, the last check given) that leave a position without moves (the filters that rules of
+//! this kind put on moves are in `filters.rs`), and the counters a move updates (facing, the last
+//! move, checks given, the counting rule). The ends that need the game's line (repetition, back
+//! and forth, the move limit) are in `line.rs`.
 
 use super::AsIndex;
 use super::Reason;
 use super::bits::{Bits, kind_set};
 use super::core::Engine;
 use super::keys::{Salt, term};
-use super::position::{Move, MoveKind, Pos};
-use crate::rules::{Counting, GoalMode, Outcome, Royalty, RuleSet};
+use super::plan::{Counter, GoalPlan, Immediate};
+use super::position::{Last, Move, MoveKind, Pos};
+use crate::rules::{Counting, Extinction, GoalMode, Outcome, Royalty};
 use arrayvec::ArrayVec;
 
 /// A game decided: the rule, the player it speaks of and what it means for that player.
 pub(crate) type Decision = (Reason, u8, Outcome);
-
-/// The ending rules in the form the engine tests them.
-pub(crate) struct Ends<B> {
-    /// Some rule may end a game at once (goals, extinction, check limits).
-    pub immediate: bool,
-    /// Some rule filters the legal moves (compulsory captures, no checks, checked royals).
-    pub filters: bool,
-    /// Either of the above: counting moves needs the full list.
-    pub special: bool,
-    /// Per goal: its types (a bit each), each player's cells and its mode.
-    goals: Vec<(u64, Vec<B>, GoalMode)>,
-    /// Enemy royal pieces may be captured (their owner may leave some attacked).
-    pub royals_capturable: bool,
-}
-
-impl<B: Bits> Ends<B> {
-    pub(crate) fn new(rules: &RuleSet, zone: impl Fn(usize, usize) -> B) -> Ends<B> {
-        let immediate = !rules.goals.is_empty()
-            || !rules.extinctions.is_empty()
-            || rules.check_limit.is_some()
-            || rules.passing
-            || rules.passing_when_stuck
-            || rules.full_board_ends
-            || rules.facing_draws;
-        let filters = rules.must_capture
-            || rules.no_checks
-            || rules.no_drop_checks
-            || !rules.must_drop.is_empty()
-            || rules.checked_royal_only_captures;
-        let goals = rules
-            .goals
-            .iter()
-            .map(|g| {
-                let kinds = kind_set(&g.pieces);
-                let cells = (0..rules.players.len())
-                    .map(|p| zone(g.zone.index(), p))
-                    .collect();
-                (kinds, cells, g.mode)
-            })
-            .collect();
-        Ends {
-            immediate,
-            filters,
-            special: immediate || filters,
-            goals,
-            royals_capturable: rules.royalty != Royalty::Each,
-        }
-    }
-}
 
 impl<B: Bits> Engine<B> {
     /// The key of a player's check counter.
@@ -75,7 +27,7 @@ impl<B: Bits> Engine<B> {
     /// some of its royal pieces attacked.
     #[inline]
     pub(crate) fn guarded(&self, pos: &Pos<B>) -> B {
-        if self.ends.royals_capturable {
+        if self.plan.royals_capturable {
             B::EMPTY
         } else {
             pos.royals
@@ -104,34 +56,43 @@ impl<B: Bits> Engine<B> {
     // ---------------------------------------------------------------------------------------
     // immediate ends
 
-    /// The immediate end of a position, if one holds: extinction, then goals, then check limits
-    /// (Fairy-Stockfish's order).
+    /// The immediate end of a position, if one holds: the plan's immediate ends in their order
+    /// (extinction, goals, a full board, passes, facing, check limits: Fairy-Stockfish's order).
     pub(crate) fn immediate_end(&self, pos: &mut Pos<B>) -> Option<Decision> {
-        if let Some((p, o)) = self.extinct(pos) {
-            return Some((Reason::Extinction, p, o));
-        }
-        if let Some((p, o)) = self.goal_reached(pos) {
-            return Some((Reason::Goal, p, o));
-        }
-        if self.rules.full_board_ends && (self.t.on_board & !pos.occ).none() {
-            return Some((Reason::FullBoard, pos.st.side, Outcome::Draw));
-        }
-        if self.rules.passing || self.rules.passing_when_stuck {
-            let active = (0..self.t.players as u8)
-                .filter(|p| pos.st.eliminated & (1 << p) == 0)
-                .count();
-            if pos.st.passes as usize >= active {
-                return Some((Reason::Passes, pos.st.side, Outcome::Draw));
-            }
-        }
-        if self.rules.facing_draws && pos.st.facing && pos.st.facing_before {
-            return Some((Reason::Facing, pos.st.side, Outcome::Draw));
-        }
-        if self.rules.check_limit.is_some() {
-            for p in 0..self.t.players as u8 {
-                if pos.st.eliminated & (1 << p) == 0 && pos.st.checks[p.index()] == 0 {
-                    return Some((Reason::CheckLimit, p, Outcome::Win));
+        for rule in &self.plan.immediate {
+            let end = match rule {
+                Immediate::Extinction(rules) => self
+                    .extinct(pos, rules)
+                    .map(|(p, o)| (Reason::Extinction, p, o)),
+                Immediate::Goals(goals) => self
+                    .goal_reached(pos, goals)
+                    .map(|(p, o)| (Reason::Goal, p, o)),
+                Immediate::FullBoard => ((self.t.on_board & !pos.occ).none()).then_some((
+                    Reason::FullBoard,
+                    pos.st.side,
+                    Outcome::Draw,
+                )),
+                Immediate::Passes => {
+                    let active = (0..self.t.players as u8)
+                        .filter(|p| pos.st.eliminated & (1 << p) == 0)
+                        .count();
+                    (pos.st.passes as usize >= active).then_some((
+                        Reason::Passes,
+                        pos.st.side,
+                        Outcome::Draw,
+                    ))
                 }
+                Immediate::Facing => (pos.st.facing && pos.st.facing_before).then_some((
+                    Reason::Facing,
+                    pos.st.side,
+                    Outcome::Draw,
+                )),
+                Immediate::CheckLimit => (0..self.t.players as u8)
+                    .find(|&p| pos.st.eliminated & (1 << p) == 0 && pos.st.checks[p.index()] == 0)
+                    .map(|p| (Reason::CheckLimit, p, Outcome::Win)),
+            };
+            if end.is_some() {
+                return end;
             }
         }
         None
@@ -164,13 +125,10 @@ impl<B: Bits> Engine<B> {
         order
     }
 
-    fn extinct(&self, pos: &Pos<B>) -> Option<(u8, Outcome)> {
-        if self.rules.extinctions.is_empty() {
-            return None;
-        }
+    fn extinct(&self, pos: &Pos<B>, rules: &[Extinction]) -> Option<(u8, Outcome)> {
         let stm = pos.st.side;
         for c in self.extinction_order(pos) {
-            for e in &self.rules.extinctions {
+            for e in rules {
                 let kinds: ArrayVec<Option<u8>, 64> = if e.pieces.is_empty() {
                     [None].into_iter().collect()
                 } else {
@@ -197,7 +155,7 @@ impl<B: Bits> Engine<B> {
 
     /// Whether `player` has a piece of the goal's types on its cells of the goal (and, for a
     /// `safe` goal with a single such piece, no enemy attacks it).
-    fn reached(&self, pos: &Pos<B>, goal: &(u64, Vec<B>, GoalMode), player: u8) -> bool {
+    fn reached(&self, pos: &Pos<B>, goal: &GoalPlan<B>, player: u8) -> bool {
         let (kinds, cells, mode) = goal;
         let mut mine = B::EMPTY;
         let mut ks = *kinds;
@@ -219,10 +177,10 @@ impl<B: Bits> Engine<B> {
         true
     }
 
-    fn goal_reached(&self, pos: &mut Pos<B>) -> Option<(u8, Outcome)> {
+    fn goal_reached(&self, pos: &mut Pos<B>, goals: &[GoalPlan<B>]) -> Option<(u8, Outcome)> {
         let stm = pos.st.side;
         // A goal held since the last turn (or reached safely) wins for the player to move.
-        for g in &self.ends.goals {
+        for g in goals {
             if g.2 != GoalMode::Immediate && self.reached(pos, g, stm) {
                 let both = self.opponents(pos, stm).any(|o| self.reached(pos, g, o));
                 let draw = matches!(g.2, GoalMode::Safe | GoalMode::Answerable) && both;
@@ -230,7 +188,7 @@ impl<B: Bits> Engine<B> {
             }
         }
         // A goal just reached wins at once, unless the player to move may still answer.
-        for g in &self.ends.goals {
+        for g in goals {
             if g.2 == GoalMode::Held {
                 continue;
             }
@@ -253,7 +211,7 @@ impl<B: Bits> Engine<B> {
     }
 
     /// Whether `player` (to move) has a legal move of a goal type onto its goal cells.
-    fn can_reach(&self, pos: &mut Pos<B>, goal: &(u64, Vec<B>, GoalMode), player: u8) -> bool {
+    fn can_reach(&self, pos: &mut Pos<B>, goal: &GoalPlan<B>, player: u8) -> bool {
         let mut moves = Vec::new();
         self.collect_legal(pos, &mut moves, &mut Vec::new());
         moves
@@ -262,96 +220,44 @@ impl<B: Bits> Engine<B> {
     }
 
     // ---------------------------------------------------------------------------------------
-    // move filters
-
-    /// Removes the moves that ending rules forbid: those giving check where checks (or checks by
-    /// drops) are forbidden, drops other than the compulsory ones while such a piece is in hand
-    /// (and every other move while one can be dropped), those of a checked royal piece that do not take its only checker, and every
-    /// non-capture when captures are compulsory and one is legal.
-    pub(crate) fn filter_moves(&self, pos: &mut Pos<B>, moves: &mut Vec<Move>, in_check: bool) {
-        if self.rules.no_checks || self.rules.no_drop_checks {
-            let mut keep = Vec::with_capacity(moves.len());
-            for m in moves.iter() {
-                let barred = self.rules.no_checks || m.kind == MoveKind::Drop;
-                if !barred || !self.gives_check(pos, m) {
-                    keep.push(*m);
-                }
-            }
-            *moves = keep;
-        }
-        if !self.rules.must_drop.is_empty() {
-            let side = pos.st.side.index() as u8;
-            let must = &self.rules.must_drop;
-            if must.iter().any(|t| pos.hand(side, t.index() as u8) > 0) {
-                let compulsory = |m: &Move| m.kind == MoveKind::Drop && must.contains(&m.piece);
-                if moves.iter().any(compulsory) {
-                    moves.retain(compulsory);
-                } else {
-                    moves.retain(|m| m.kind != MoveKind::Drop);
-                }
-            }
-        }
-        if self.rules.checked_royal_only_captures && in_check {
-            moves.retain(|m| {
-                m.kind == MoveKind::Drop
-                    || !pos.royals.has(m.from.index())
-                    || self.takes_only_checker(pos, m)
-            });
-        }
-        if self.rules.must_capture && moves.iter().any(|m| self.is_capture(pos, m)) {
-            moves.retain(|m| self.is_capture(pos, m));
-        }
-    }
-
-    /// Whether a move captures something.
-    pub(crate) fn is_capture(&self, pos: &Pos<B>, m: &Move) -> bool {
-        let to = m.to.index();
-        match m.kind {
-            MoveKind::EnPassant => true,
-            MoveKind::Drop | MoveKind::Castle { .. } | MoveKind::Pass => false,
-            MoveKind::Displace { path } => {
-                let mine = pos.by_owner[pos.st.side.index()];
-                (self.t.paths[path as usize] & pos.occ & !mine).any() || pos.occ.has(to)
-            }
-            _ => pos.occ.has(to),
-        }
-    }
-
-    /// Whether a move leaves an opponent of the mover in check.
-    fn gives_check(&self, pos: &mut Pos<B>, m: &Move) -> bool {
-        let side = pos.st.side;
-        self.make(pos, m);
-        let checks = self.opponents(pos, side).any(|o| self.checked(pos, o));
-        pos.unmake(self.t.royal_kinds);
-        checks
-    }
-
-    /// Whether a royal piece's move takes the one piece that checks it.
-    fn takes_only_checker(&self, pos: &Pos<B>, m: &Move) -> bool {
-        let (from, to) = (m.from.index(), m.to.index());
-        let side = pos.st.side;
-        pos.occ.has(to)
-            && !self
-                .opponents(pos, side)
-                .any(|o| self.attacked_with(pos, from, o, pos.occ, B::cell(to)))
-    }
-
-    // ---------------------------------------------------------------------------------------
     // counters a move updates
 
-    /// Updates the check counters and the counting rule after a move by `mover` (the position
-    /// already has the next player to move).
+    /// Runs the plan's counters after a move by `mover` (the position already has the next
+    /// player to move): facing royals, the last move, checks given, the counting rule.
     pub(crate) fn after_move(&self, pos: &mut Pos<B>, mover: u8, captured: Option<u8>, m: &Move) {
-        if self.rules.check_limit.is_some() {
-            let left = pos.st.checks[mover.index()];
-            if left > 0 && self.opponents(pos, mover).any(|o| self.checked(pos, o)) {
-                pos.st.key ^=
-                    self.checks_key(mover.index(), left) ^ self.checks_key(mover.index(), left - 1);
-                pos.st.checks[mover.index()] = left - 1;
+        for c in &self.plan.counters {
+            match c {
+                Counter::Facing => {
+                    pos.st.facing_before = pos.st.facing;
+                    pos.st.facing = self.royal_faces(pos, pos.st.side);
+                }
+                Counter::LastMove => {
+                    pos.st.last = Last {
+                        from: m.from.0,
+                        to: m.to.0,
+                        plain: m.promotion.is_none()
+                            && matches!(
+                                m.kind,
+                                MoveKind::Normal
+                                    | MoveKind::Hop { .. }
+                                    | MoveKind::DoubleStep { .. }
+                            ),
+                        pass: m.kind == MoveKind::Pass,
+                        capture: captured.is_some(),
+                    };
+                }
+                Counter::Checks => {
+                    let left = pos.st.checks[mover.index()];
+                    if left > 0 && self.opponents(pos, mover).any(|o| self.checked(pos, o)) {
+                        pos.st.key ^= self.checks_key(mover.index(), left)
+                            ^ self.checks_key(mover.index(), left - 1);
+                        pos.st.checks[mover.index()] = left - 1;
+                    }
+                }
+                Counter::Counting(c) => {
+                    self.update_count(pos, c, mover, captured, m.promotion.is_some())
+                }
             }
-        }
-        if let Some(c) = &self.rules.counting {
-            self.update_count(pos, c, mover, captured, m.promotion.is_some());
         }
     }
 
@@ -463,14 +369,15 @@ impl<B: Bits> Engine<B> {
             .enumerate()
             .filter(|(_, p)| p.may_not_mate_alone)
             .fold(0, |m, (i, _)| m | 1 << i);
-        if alone != 0 || !self.rules.mate_needs_check_by.is_empty() {
+        let needed = self.rules.mate_needs_check_by();
+        if alone != 0 || !needed.is_empty() {
             let kinds = self.checker_kinds(pos, side);
             if kinds != 0 && kinds & !alone == 0 {
                 return (Reason::MateAlone, Outcome::Win);
             }
         }
-        if !self.rules.mate_needs_check_by.is_empty() {
-            let needed = kind_set(&self.rules.mate_needs_check_by);
+        if !needed.is_empty() {
+            let needed = kind_set(needed);
             if !self.series_has_check_by(pos, needed) {
                 return (Reason::IncompleteMate, Outcome::Draw);
             }
@@ -481,7 +388,7 @@ impl<B: Bits> Engine<B> {
     /// What a stalemate of the player to move means for it.
     pub(crate) fn stalemate(&self, pos: &Pos<B>) -> Outcome {
         let o = self.rules.stalemate;
-        if !self.rules.stalemate_counts_pieces {
+        if !self.rules.stalemate_counts_pieces() {
             return o;
         }
         let side = pos.st.side;

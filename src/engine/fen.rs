@@ -158,7 +158,7 @@ impl<B: Bits> Engine<B> {
         }
         let b = &self.rules.board;
         let mut pos = self.empty();
-        if let Some(n) = self.rules.check_limit {
+        if let Some(n) = self.rules.check_limit() {
             pos.st.checks = [n; 4];
         }
         let (placement, rest) = fen.split_once(' ').unwrap_or((fen, ""));
@@ -220,7 +220,7 @@ impl<B: Bits> Engine<B> {
                     }
                     if let Some(c) = b.cell(file, rank) {
                         // On a cell of the board: a wall, where pieces leave walls.
-                        if !self.rules.pieces_leave_walls {
+                        if !self.rules.leaves_walls() {
                             return Err(FenError::NotAHole(rank_no));
                         }
                         pos.walls |= B::cell(c.index());
@@ -374,7 +374,7 @@ impl<B: Bits> Engine<B> {
                 let s = fields.next().unwrap_or("-");
                 self.parse_castling(&mut pos, s)?;
                 let ep = fields.next().unwrap_or("-");
-                if self.rules.counting.is_some() && is_number(&ep) {
+                if self.rules.counting().is_some() && is_number(&ep) {
                     match ep.parse::<u16>() {
                         Ok(n) if n <= 20000 && n % 2 == 0 => pos.st.count_limit = n,
                         _ => return Err(FenError::Counting(ep.into())),
@@ -414,7 +414,7 @@ impl<B: Bits> Engine<B> {
     /// Reads check counters, `W+B` (one number per player): checks each must still give, or
     /// with `given`, checks each has given.
     fn parse_checks(&self, pos: &mut Pos<B>, s: &str, given: bool) -> Result<(), FenError> {
-        let Some(limit) = self.rules.check_limit else {
+        let Some(limit) = self.rules.check_limit() else {
             return Err(FenError::NoChecks(s.into()));
         };
         let parts: Vec<&str> = s.split('+').collect();
@@ -434,7 +434,7 @@ impl<B: Bits> Engine<B> {
     /// Sets a freshly read position's key.
     fn keyed(&self, mut pos: Pos<B>) -> Pos<B> {
         pos.st.key = self.full_key(&pos);
-        if self.rules.facing_draws {
+        if self.rules.facing_draws() {
             pos.st.facing = self.royal_faces(&pos, pos.st.side);
         }
         pos
@@ -786,7 +786,7 @@ impl<B: Bits> Engine<B> {
         }
         out += if pos.st.side == 0 { " w" } else { " b" };
         let counting = pos.st.count_limit > 0;
-        let checks = self.rules.check_limit.is_some();
+        let checks = self.rules.check_limit().is_some();
         if !pos.style.short || counting || checks {
             out.push(' ');
             out += &self.castling_field(pos);

@@ -29,11 +29,10 @@ impl<B: Bits> Engine<B> {
     /// forth, a mate that needs a check by some type.
     fn line_needs_checks(&self) -> bool {
         self.rules
-            .repetition
-            .as_ref()
+            .repetition()
             .is_some_and(|r| r.perpetual_check_loses)
-            || !self.rules.mate_needs_check_by.is_empty()
-            || self.rules.back_and_forth.is_some()
+            || !self.rules.mate_needs_check_by().is_empty()
+            || self.rules.back_and_forth().is_some()
     }
 
     /// Whether the player to move is in check, and the types checking it where a rule needs
@@ -41,7 +40,7 @@ impl<B: Bits> Engine<B> {
     fn check_now(&self, pos: &Pos<B>) -> (bool, u64) {
         let side = pos.st.side;
         let checked = self.checked(pos, side);
-        let kinds = if checked && !self.rules.mate_needs_check_by.is_empty() {
+        let kinds = if checked && !self.rules.mate_needs_check_by().is_empty() {
             self.checker_kinds(pos, side)
         } else {
             0
@@ -155,7 +154,7 @@ impl<B: Bits> Engine<B> {
     /// the piece came to them by a move that took nothing, no move since took anything, and the
     /// player was in check before none of those moves.
     pub(crate) fn shuttled(&self, pos: &Pos<B>) -> bool {
-        let Some(rule) = &self.rules.back_and_forth else {
+        let Some(rule) = self.rules.back_and_forth() else {
             return false;
         };
         let plies = pos.undo.len();
@@ -218,12 +217,12 @@ impl<B: Bits> Engine<B> {
         if let Some(d) = self.repetition_end(pos, search) {
             return Some(d);
         }
-        if let Some(n) = self.rules.move_limit
+        if let Some(n) = self.rules.move_limit()
             && pos.st.halfmove >= n as u32 * self.active_players(pos) as u32
         {
             return Some((Reason::MoveLimit, stm, Outcome::Draw));
         }
-        if self.rules.counting.is_some()
+        if self.rules.counting().is_some()
             && pos.st.count_limit > 0
             && pos.st.count_ply > pos.st.count_limit
         {
@@ -234,7 +233,7 @@ impl<B: Bits> Engine<B> {
 
     /// An end by repetition (see [`Engine::history_end`]).
     fn repetition_end(&self, pos: &Pos<B>, search: bool) -> Option<Decision> {
-        let rule = self.rules.repetition.as_ref();
+        let rule = self.rules.repetition();
         if rule.is_none() && !search {
             return None;
         }

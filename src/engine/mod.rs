@@ -6,12 +6,16 @@
 
 mod bits;
 mod core;
+mod drop_rules;
+mod effects;
 mod endings;
 mod fen;
+mod filters;
 mod keys;
 mod line;
 mod movegen;
 mod notation;
+mod plan;
 mod position;
 mod shuffle;
 mod tables;
@@ -711,7 +715,7 @@ impl<B: Bits> Engine<B> {
 
     /// The status of an immediate ending, if one holds.
     fn immediate_status(&self, pos: &mut Pos<B>) -> Option<Status> {
-        if !self.ends.immediate {
+        if self.plan.immediate.is_empty() {
             return None;
         }
         let (reason, player, outcome) = self.immediate_end(pos)?;
@@ -725,7 +729,7 @@ impl<B: Bits> Engine<B> {
         if self.active_players(pos) == 1 {
             return self.ending(pos, Reason::LastPlayer, side, Outcome::Win);
         }
-        if self.ends.immediate
+        if !self.plan.immediate.is_empty()
             && let Some((reason, player, outcome)) = self.immediate_end(pos)
         {
             return self.ending(pos, reason, player, outcome);
@@ -757,7 +761,7 @@ impl<B: Bits> Engine<B> {
             Outcome::Loss => Some(side),
             Outcome::Draw => self
                 .rules
-                .draw_odds
+                .draw_odds()
                 .map(|p| p.0)
                 .or_else(|| self.value_winner(pos)),
             Outcome::Elimination => None,
@@ -778,7 +782,7 @@ impl<B: Bits> Engine<B> {
     /// With draws decided by value: the player whose pieces on the board are worth more, with
     /// its bonus; none on equal worth.
     fn value_winner(&self, pos: &Pos<B>) -> Option<u8> {
-        let v = self.rules.draws_by_value?;
+        let v = self.rules.draws_by_value()?;
         let worth = |p: usize| -> i64 {
             let on_board: i64 = pos.by_owner[p]
                 .cells()
@@ -812,7 +816,7 @@ impl<B: Bits> Engine<B> {
         let Some(((moves, suspects), rest)) = buffers.split_first_mut() else {
             return 1;
         };
-        if depth == 1 && !self.ends.special {
+        if depth == 1 && !self.plan.special() {
             let n = self.count_legal(pos, suspects);
             if n == 0 && self.eliminates && self.settle_one(pos) {
                 return self.perft_with(pos, depth, buffers);

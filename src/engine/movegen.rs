@@ -105,7 +105,7 @@ impl<B: Bits> Engine<B> {
         out: &mut Vec<Move>,
         suspects: &mut Vec<Move>,
     ) {
-        if self.ends.immediate && self.immediate_end(pos).is_some() {
+        if !self.plan.immediate.is_empty() && self.immediate_end(pos).is_some() {
             out.clear();
             return;
         }
@@ -136,10 +136,10 @@ impl<B: Bits> Engine<B> {
                 out.push(*m);
             }
         }
-        if self.ends.filters {
+        if !self.plan.filters.is_empty() {
             self.filter_moves(pos, out, safety.in_check);
         }
-        if out.is_empty() && self.rules.passing_when_stuck {
+        if out.is_empty() && self.plan.passing == Some(true) {
             // Stuck with a piece on the board: a pass, written as the first piece's cell twice.
             let mine = pos.by_owner[pos.st.side.index()];
             if mine.any() {
@@ -163,7 +163,7 @@ impl<B: Bits> Engine<B> {
 
     /// Counts the legal moves of the player to move; `suspects` is scratch space.
     pub(crate) fn count_legal(&self, pos: &mut Pos<B>, suspects: &mut Vec<Move>) -> u64 {
-        if self.ends.special {
+        if self.plan.special() {
             let mut moves = Vec::new();
             self.legal_moves_with(pos, &mut moves, suspects);
             return moves.len() as u64;
@@ -235,7 +235,7 @@ impl<B: Bits> Engine<B> {
                 self.count_bulk(pos, pieces, b, safety, enemies, out);
             }
         }
-        if S::COUNTS && self.royal_steps_plain && !(self.rules.facing_draws && pos.st.facing) {
+        if S::COUNTS && self.royal_steps_plain && !(self.plan.facing && pos.st.facing) {
             // The lone royal's plain steps, each tested at its destination, as `legal` would.
             let royals = pos.royals & mine;
             if royals.count() == 1 {
@@ -288,7 +288,7 @@ impl<B: Bits> Engine<B> {
         }
         self.gen_castling(pos, out);
         self.gen_drops(pos, safety, out);
-        if self.rules.passing {
+        if self.plan.passing == Some(false) {
             let royals = pos.royals & mine;
             if royals.count() == 1 {
                 let r = royals.lowest();
@@ -1117,33 +1117,6 @@ impl<B: Bits> Engine<B> {
         }
     }
 
-    /// The empty cells where drops may land by where they are (see
-    /// [`crate::rules::RuleSet::drops_enclose`] and [`crate::rules::RuleSet::drops_touch`]).
-    #[cold]
-    #[inline(never)]
-    fn drop_shape_cells(&self, pos: &Pos<B>, empty: B) -> B {
-        let t = &self.t;
-        let side = pos.st.side;
-        let mut cells = !B::EMPTY;
-        if self.rules.drops_enclose {
-            // The cells that enclose, or the start zone's while one is empty.
-            let start = self
-                .rules
-                .enclosing_start
-                .map_or(B::EMPTY, |z| t.zone(z, side.index()) & empty);
-            cells = if start.any() {
-                start
-            } else {
-                set_of(empty.cells().filter(|&c| self.enclosed(pos, c, side).any()))
-            };
-        }
-        if self.rules.drops_touch {
-            let mine = pos.by_owner[side.index()];
-            cells &= set_of(empty.cells().filter(|&c| (self.neighbours[c] & mine).any()));
-        }
-        cells
-    }
-
     /// The cells a drop of type `kind` may not take for types kept on both colours (see
     /// [`crate::rules::DropRules::on_both_colours`]): for `kind` itself, a colour already holding
     /// half of its pieces (rounded up); for another type, the free cells such a type still needs.
@@ -1187,22 +1160,22 @@ impl<B: Bits> Engine<B> {
         let side = pos.st.side;
         let s = side.index();
         let base = s * t.kinds;
-        if self.free_drops == 0 && pos.hands[base..base + t.kinds].iter().all(|&n| n == 0) {
+        if self.plan.free_drops == 0 && pos.hands[base..base + t.kinds].iter().all(|&n| n == 0) {
             return;
         }
         let empty = !pos.occ & t.on_board;
         // Where drops must enclose or touch: the cells that may take a drop at all.
-        let placed = if self.drop_shapes {
+        let placed = if !self.plan.drop_shapes.is_empty() {
             self.drop_shape_cells(pos, empty)
         } else {
             !B::EMPTY
         };
         for slot in 0..t.kinds {
-            if pos.hands[base + slot] == 0 && self.free_drops == 0 {
+            if pos.hands[base + slot] == 0 && self.plan.free_drops == 0 {
                 continue;
             }
             for &kind in &t.members[slot] {
-                if pos.hands[base + slot] == 0 && self.free_drops >> kind & 1 == 0 {
+                if pos.hands[base + slot] == 0 && self.plan.free_drops >> kind & 1 == 0 {
                     continue;
                 }
                 let rules = &self.rules.pieces[kind.index()].drops;
@@ -1249,7 +1222,7 @@ impl<B: Bits> Engine<B> {
                     if self.royal_steps_plain
                         && !safety.in_check
                         && self.rules.royalty == Royalty::Each
-                        && !self.rules.facing_draws
+                        && !self.plan.facing
                     {
                         let calm = allowed & !risky;
                         allowed = risky

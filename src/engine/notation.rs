@@ -67,7 +67,7 @@ impl<B: Bits> Engine<B> {
         if let Some(p) = m.promotion {
             s += &self.promotion_suffix(m, p);
         }
-        if self.rules.pieces_leave_walls && m.kind != MoveKind::Pass {
+        if self.rules.leaves_walls() && m.kind != MoveKind::Pass {
             // The wall it leaves, as Fairy-Stockfish writes it: `d4b3,b3d4`.
             s += &format!(",{}{}", self.cell_name(m.to), self.cell_name(m.from));
         }
@@ -102,7 +102,7 @@ impl<B: Bits> Engine<B> {
     /// Other accepted spellings of a move: a promotion's target letter where `+` or `-` is
     /// written, and `+` for the only target of a promotion written with a letter.
     fn aliases(&self, m: &Move) -> Vec<String> {
-        if self.rules.pieces_leave_walls && m.kind != MoveKind::Pass {
+        if self.rules.leaves_walls() && m.kind != MoveKind::Pass {
             // Without the wall, which the move implies.
             let full = self.move_to_string(m);
             return vec![full.split(',').next().unwrap_or_default().to_string()];

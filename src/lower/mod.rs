@@ -602,6 +602,8 @@ impl Draft {
             id
         };
         let mut pieces = Vec::new();
+        // The types blasts spare: near them only, and always.
+        let (mut spare_nearby, mut spare_always) = (Vec::new(), Vec::new());
         for d in &self.pieces {
             let at = |field: &str| format!("pieces[{}].{field}", pieces.len());
             map.insert_first("pieces", d.name.span);
@@ -633,7 +635,6 @@ impl Draft {
                 first_moves_lost_to: Vec::new(),
                 may_not_hop_over: Vec::new(),
                 may_not_capture: Vec::new(),
-                survives_blasts: Survival::Never,
             };
             for prop in &d.properties {
                 match prop {
@@ -779,11 +780,12 @@ impl Draft {
                                 "a piece survives blasts only where `captures explode`".into(),
                             );
                         }
-                        pt.survives_blasts = if *nearby {
-                            Survival::Nearby
+                        let spared = if *nearby {
+                            &mut spare_nearby
                         } else {
-                            Survival::Always
+                            &mut spare_always
                         };
+                        spared.push(PieceId(pieces.len() as u8));
                     }
                     Property::MayNotMateAlone(_) => pt.may_not_mate_alone = true,
                     Property::NoHopOver(names) => {
@@ -1186,7 +1188,62 @@ impl Draft {
             .map(|n| n as u16);
         let counting = self.counting(&types, &small, &mut err);
         let royalty = ends.royalty.as_ref().map_or(Royalty::Each, |r| r.node);
+        let enclosing_start = self
+            .drops_enclose
+            .as_ref()
+            .and_then(|z| z.as_ref())
+            .and_then(|z| zone_id(z, &mut err));
+        let castling_by_drops = self.castling_by_drops.as_ref().and_then(|(k, p)| {
+            if self.castling.is_empty() {
+                err(
+                    k.span,
+                    "drops give castling rights only in a game with castling".into(),
+                );
+            }
+            Some((zone_id(k, &mut err)?, zone_id(p, &mut err)?))
+        });
+        let free_drops: Vec<PieceId> = self
+            .free_drops
+            .iter()
+            .filter_map(|n| piece_id(n, &mut err))
+            .collect();
+        let mechanics = Mechanics {
+            royals_may_not_face: self.royals_may_not_face,
+            passing: ends.passing,
+            passing_when_stuck: ends.passing_when_stuck,
+            drops_enclose: self.drops_enclose.is_some().then_some(enclosing_start),
+            drops_touch: self.drops_touch,
+            free_drops,
+            no_drop_where_stuck: self.no_drop_where_stuck,
+            castling_by_drops,
+            flip_enclosed: self.flip_enclosed,
+            blast: self
+                .captures_explode
+                .then_some((spare_nearby, spare_always)),
+            leave_walls: self.leave_walls,
+            neighbours_flip: self.neighbours_flip,
+            no_checks: ends.no_checks,
+            no_drop_checks: ends.no_drop_checks,
+            must_drop,
+            checked_royal: ends.checked_royal,
+            must_capture: ends.must_capture,
+            goals,
+            extinctions,
+            full_board_ends: ends.full_board_ends,
+            facing_draws: ends.facing_draws,
+            check_limit,
+            back_and_forth,
+            repetition,
+            move_limit,
+            counting,
+            mate_needs_check_by,
+            stalemate_counts_pieces: ends.stalemate_count,
+            draw_odds,
+            draws_by_value,
+        };
+        let (moves, drops, effects, filters, endings, verdicts) = mechanics.lists();
         let rules = RuleSet {
+            format: FORMAT,
             game: self
                 .game
                 .as_ref()
@@ -1204,38 +1261,11 @@ impl Draft {
             captures_to_partner: self.captures_to_partner.is_some(),
             hand_order,
             promoted_keep_type_in_hand: self.keep_type_in_hand,
-            no_drop_where_stuck: self.no_drop_where_stuck,
-            royals_may_not_face: self.royals_may_not_face,
             castling,
             castling_chess960: self.castling_chess960,
             shuffle,
             interchangeable,
             swapped_to_hand: self.swapped_to_hand,
-            captures_explode: self.captures_explode,
-            drops_enclose: self.drops_enclose.is_some(),
-            enclosing_start: self
-                .drops_enclose
-                .as_ref()
-                .and_then(|z| z.as_ref())
-                .and_then(|z| zone_id(z, &mut err)),
-            flip_enclosed: self.flip_enclosed,
-            free_drops: self
-                .free_drops
-                .iter()
-                .filter_map(|n| piece_id(n, &mut err))
-                .collect(),
-            drops_touch: self.drops_touch,
-            neighbours_flip: self.neighbours_flip,
-            pieces_leave_walls: self.leave_walls,
-            castling_by_drops: self.castling_by_drops.as_ref().and_then(|(k, p)| {
-                if self.castling.is_empty() {
-                    err(
-                        k.span,
-                        "drops give castling rights only in a game with castling".into(),
-                    );
-                }
-                Some((zone_id(k, &mut err)?, zone_id(p, &mut err)?))
-            }),
             separated: self
                 .separated
                 .iter()
@@ -1244,28 +1274,17 @@ impl Draft {
             checkmate: outcome(&self.checkmate, Outcome::Loss),
             stalemate: outcome(&self.stalemate, Outcome::Draw),
             royalty,
-            goals,
-            extinctions,
-            check_limit,
-            must_capture: ends.must_capture,
-            no_checks: ends.no_checks,
-            no_drop_checks: ends.no_drop_checks,
-            passing: ends.passing,
-            passing_when_stuck: ends.passing_when_stuck,
-            full_board_ends: ends.full_board_ends,
-            facing_draws: ends.facing_draws,
-            must_drop,
-            checked_royal_only_captures: ends.checked_royal,
-            stalemate_counts_pieces: ends.stalemate_count,
-            mate_needs_check_by,
-            draw_odds,
-            draws_by_value,
-            repetition,
-            back_and_forth,
-            move_limit,
-            counting,
+            moves,
+            drops,
+            effects,
+            filters,
+            endings,
+            verdicts,
         };
         source_map::record_setup(&mut map, &rules.setup, setup.span, rules.board.ranks);
+        for (path, name) in rules.entry_names() {
+            map.alias(&path, &name);
+        }
         Some(Lowered { rules, map })
     }
 
@@ -1347,5 +1366,148 @@ impl Draft {
             board,
             bare,
         })
+    }
+}
+
+/// The resolved mechanics of a game, one field per statement, turned into the rule set's lists
+/// in the engine's order.
+struct Mechanics {
+    royals_may_not_face: bool,
+    passing: bool,
+    passing_when_stuck: bool,
+    drops_enclose: Option<Option<ZoneId>>,
+    drops_touch: bool,
+    free_drops: Vec<PieceId>,
+    no_drop_where_stuck: bool,
+    castling_by_drops: Option<(ZoneId, ZoneId)>,
+    flip_enclosed: bool,
+    blast: Option<(Vec<PieceId>, Vec<PieceId>)>,
+    leave_walls: bool,
+    neighbours_flip: bool,
+    no_checks: bool,
+    no_drop_checks: bool,
+    must_drop: Vec<PieceId>,
+    checked_royal: bool,
+    must_capture: bool,
+    goals: Vec<Goal>,
+    extinctions: Vec<Extinction>,
+    full_board_ends: bool,
+    facing_draws: bool,
+    check_limit: Option<u8>,
+    back_and_forth: Option<BackAndForth>,
+    repetition: Option<Repetition>,
+    move_limit: Option<u16>,
+    counting: Option<Counting>,
+    mate_needs_check_by: Vec<PieceId>,
+    stalemate_counts_pieces: bool,
+    draw_odds: Option<PlayerId>,
+    draws_by_value: Option<ValueDraws>,
+}
+
+type Lists = (
+    Vec<MoveRule>,
+    Vec<DropRule>,
+    Vec<Effect>,
+    Vec<Filter>,
+    Vec<EndingRule>,
+    Vec<Verdict>,
+);
+
+impl Mechanics {
+    fn lists(self) -> Lists {
+        fn push<T>(list: &mut Vec<T>, on: bool, entry: T) {
+            if on {
+                list.push(entry);
+            }
+        }
+        let mut moves = Vec::new();
+        push(
+            &mut moves,
+            self.royals_may_not_face,
+            MoveRule::RoyalsMayNotFace,
+        );
+        if self.passing || self.passing_when_stuck {
+            moves.push(MoveRule::Passing {
+                when_stuck: self.passing_when_stuck,
+            });
+        }
+        let mut drops = Vec::new();
+        if let Some(start) = self.drops_enclose {
+            drops.push(DropRule::Enclose { start });
+        }
+        push(&mut drops, self.drops_touch, DropRule::TouchOwn);
+        if !self.free_drops.is_empty() {
+            drops.push(DropRule::Free {
+                pieces: self.free_drops,
+            });
+        }
+        push(
+            &mut drops,
+            self.no_drop_where_stuck,
+            DropRule::NotWhereStuck,
+        );
+        let mut effects = Vec::new();
+        if let Some((kings, partners)) = self.castling_by_drops {
+            effects.push(Effect::CastlingByDrops { kings, partners });
+        }
+        push(&mut effects, self.flip_enclosed, Effect::FlipEnclosed);
+        if let Some((spare_nearby, spare_always)) = self.blast {
+            effects.push(Effect::Blast {
+                spare_nearby,
+                spare_always,
+            });
+        }
+        push(&mut effects, self.leave_walls, Effect::LeaveWalls);
+        push(&mut effects, self.neighbours_flip, Effect::FlipNeighbours);
+        let mut filters = Vec::new();
+        if self.no_checks || self.no_drop_checks {
+            filters.push(Filter::NoChecks {
+                drops_only: !self.no_checks,
+            });
+        }
+        if !self.must_drop.is_empty() {
+            filters.push(Filter::MustDrop {
+                pieces: self.must_drop,
+            });
+        }
+        push(
+            &mut filters,
+            self.checked_royal,
+            Filter::CheckedRoyalOnlyCaptures,
+        );
+        push(&mut filters, self.must_capture, Filter::MustCapture);
+        let mut endings: Vec<EndingRule> = self
+            .extinctions
+            .into_iter()
+            .map(EndingRule::Extinction)
+            .collect();
+        endings.extend(self.goals.into_iter().map(EndingRule::Goal));
+        push(&mut endings, self.full_board_ends, EndingRule::FullBoard);
+        push(&mut endings, self.facing_draws, EndingRule::Facing);
+        if let Some(checks) = self.check_limit {
+            endings.push(EndingRule::CheckLimit { checks });
+        }
+        endings.extend(self.back_and_forth.map(EndingRule::BackAndForth));
+        endings.extend(self.repetition.map(EndingRule::Repetition));
+        if let Some(moves) = self.move_limit {
+            endings.push(EndingRule::MoveLimit { moves });
+        }
+        endings.extend(self.counting.map(EndingRule::Counting));
+        let mut verdicts = Vec::new();
+        if !self.mate_needs_check_by.is_empty() {
+            verdicts.push(Verdict::MateNeedsCheckBy {
+                pieces: self.mate_needs_check_by,
+            });
+        }
+        push(
+            &mut verdicts,
+            self.stalemate_counts_pieces,
+            Verdict::StalemateCountsPieces,
+        );
+        if let Some(player) = self.draw_odds {
+            verdicts.push(Verdict::DrawOdds { player });
+        }
+        verdicts.extend(self.draws_by_value.map(Verdict::DrawsByValue));
+        (moves, drops, effects, filters, endings, verdicts)
     }
 }

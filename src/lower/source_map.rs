@@ -45,6 +45,23 @@ impl SourceMap {
         }
     }
 
+    /// Gives `path` (and each path under it) the places recorded under `name` and under it: a
+    /// statement recorded by its name (`captures_explode`, `goals[0].zone`) is then found by the
+    /// path of the list entry it became (`effects[1]`, `endings[2].zone`).
+    pub(crate) fn alias(&mut self, path: &str, name: &str) {
+        let found: Vec<(String, Span)> = self
+            .spans
+            .range(name.to_string()..)
+            .take_while(|(k, _)| k.starts_with(name))
+            .filter_map(|(k, s)| {
+                let rest = &k[name.len()..];
+                (rest.is_empty() || rest.starts_with(['.', '[']))
+                    .then(|| (format!("{path}{rest}"), *s))
+            })
+            .collect();
+        self.spans.extend(found);
+    }
+
     /// The paths recorded, in order, with their places.
     pub fn iter(&self) -> impl Iterator<Item = (&str, Span)> {
         self.spans.iter().map(|(p, s)| (p.as_str(), *s))

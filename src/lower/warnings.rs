@@ -94,12 +94,12 @@ impl<'a> Judge<'a> {
 
     /// Tells whether pieces of a type can ever be dropped.
     fn droppable(&self, kind: PieceId) -> bool {
-        self.hands || self.rules.free_drops.contains(&kind)
+        self.hands || self.rules.free_drops().contains(&kind)
     }
 
     /// Why no piece is ever dropped, if none is.
     fn no_drops(&self) -> Option<&'static str> {
-        (!self.hands && self.rules.free_drops.is_empty())
+        (!self.hands && self.rules.free_drops().is_empty())
             .then_some("no piece is ever dropped (the game has no hands)")
     }
 
@@ -282,7 +282,7 @@ impl<'a> Judge<'a> {
     /// pieces anywhere, and a shuffle moves the pieces on its cells, so a game with the first,
     /// or with either type on shuffled cells, is not judged.
     fn castling(&self, king: &Name, rook: &Name, sp: Span, out: &mut Vec<Diagnostic>) {
-        if self.rules.castling_by_drops.is_some() {
+        if self.rules.castling_by_drops().is_some() {
             return;
         }
         let (Some(k), Some(r)) = (self.piece(king), self.piece(rook)) else {

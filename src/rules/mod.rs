@@ -6,9 +6,11 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 mod ids;
+mod mechanics;
 mod validate;
 
 pub use ids::{Cell, PieceId, PlayerId, ZoneId};
+pub use mechanics::*;
 pub use validate::*;
 
 /// The largest number of cells a board may have (16 x 16).
@@ -24,6 +26,8 @@ pub const MAX_ZONES: usize = 255;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RuleSet {
+    /// The rule-set format ([`FORMAT`]); a rule set of another format is refused.
+    pub format: u32,
     /// The game's identifier (`game NAME`).
     pub game: String,
     /// The selected variant's name.
@@ -51,43 +55,6 @@ pub struct RuleSet {
     /// over as the type it promoted from).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub captures_to_partner: bool,
-    /// A capture also removes the capturing piece and every piece a king's step from where it
-    /// lands, of either side, unless [`PieceType::survives_blasts`] spares it (atomic chess).
-    /// Royal pieces follow the blast: a move may not remove its own, one that removes an enemy
-    /// royal is legal whatever it leaves attacked, and a royal next to an enemy royal is not in
-    /// check (taking it would blow up the taker's royal).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub captures_explode: bool,
-    /// Drops that give castling rights (placement chess): a castling king dropped on its owner's
-    /// cells of the first zone gives the right to the partners standing on the second zone's
-    /// cells of its rank; a partner dropped on the second zone's cells gets it when such a king
-    /// stands on the first zone's cells of its rank.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub castling_by_drops: Option<(ZoneId, ZoneId)>,
-    /// A drop must enclose one or more enemy pieces in a line (orthogonal or diagonal, without
-    /// gaps) between it and another piece of its owner (Reversi).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub drops_enclose: bool,
-    /// With `drops_enclose`: while a cell of this zone is empty, drops go there instead and need
-    /// enclose nothing.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub enclosing_start: Option<ZoneId>,
-    /// The enemy pieces a drop encloses (see `drops_enclose`) change owner.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub flip_enclosed: bool,
-    /// Types a player may drop without holding them (an endless supply).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub free_drops: Vec<PieceId>,
-    /// A drop must land a king's step from a piece of its owner (Ataxx).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub drops_touch: bool,
-    /// After every move, the enemy pieces a king's step from where it lands change owner.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub neighbours_flip: bool,
-    /// The cell a piece leaves becomes a wall that no piece may enter, pass or take (`*` in a
-    /// FEN); moves are written with the wall (`d4b3,b3d4`).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub pieces_leave_walls: bool,
     /// The order in which a FEN lists the pieces in hand (types not named follow in the order of
     /// their definitions); empty: the order of definition.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -95,10 +62,6 @@ pub struct RuleSet {
     /// A captured promoted piece goes to hand as the type it stands as (no origin is kept).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub promoted_keep_type_in_hand: bool,
-    /// A piece may not be dropped on a cell from which it could never move.
-    pub no_drop_where_stuck: bool,
-    /// Two royal pieces of different players may not stand on one file with nothing between them.
-    pub royals_may_not_face: bool,
     /// Castling rules, each a king type with a partner type; none if the game has no castling.
     #[serde(default)]
     pub castling: Vec<Castling>,
@@ -124,74 +87,24 @@ pub struct RuleSet {
     /// Which of a player's several royal pieces must stay safe.
     #[serde(default)]
     pub royalty: Royalty,
-    /// Zones whose reaching wins.
-    #[serde(default)]
-    pub goals: Vec<Goal>,
-    /// Losing pieces of some types (or all) decides the game.
-    #[serde(default)]
-    pub extinctions: Vec<Extinction>,
-    /// A player who has given check this many times wins.
-    #[serde(default)]
-    pub check_limit: Option<u8>,
-    /// A capture must be made when any is legal.
-    #[serde(default)]
-    pub must_capture: bool,
-    /// A move may not give check.
-    #[serde(default)]
-    pub no_checks: bool,
-    /// A drop may not give check.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub no_drop_checks: bool,
-    /// A player with one royal piece may pass instead of moving (not while in check).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub passing: bool,
-    /// A player with no legal move but a piece on the board passes (the pass is written as the
-    /// cell of its first piece twice); passes by every player in a row draw, as with `passing`.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub passing_when_stuck: bool,
-    /// Once no cell of the board is empty, the game ends in a draw (decided by value where
-    /// [`RuleSet::draws_by_value`] says so).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub full_board_ends: bool,
-    /// A player whose royal piece faces an enemy royal along a file or rank (nothing between)
-    /// must end the facing or pass (even in check); facing that outlasts a move draws.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub facing_draws: bool,
-    /// While a player holds a piece of one of these types, it may drop no other type, and must
-    /// drop one of them if it legally can.
+    /// Restrictions and freedoms of moves on the board.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub must_drop: Vec<PieceId>,
-    /// A royal piece in check may move only to take the one piece that checks it.
-    #[serde(default)]
-    pub checked_royal_only_captures: bool,
-    /// A stalemated player with fewer pieces than its opponent gets the stalemate outcome, with
-    /// more its opposite, with as many a draw.
-    #[serde(default)]
-    pub stalemate_counts_pieces: bool,
-    /// A checkmate counts only if some check of the unbroken series of checks that led to it
-    /// was given by one of these types; otherwise it is a draw. Empty: every mate counts.
-    #[serde(default)]
-    pub mate_needs_check_by: Vec<PieceId>,
-    /// Every draw is this player's win.
-    #[serde(default)]
-    pub draw_odds: Option<PlayerId>,
-    /// Every draw goes to the player whose pieces on the board are worth more (their `value`s),
-    /// one player counting a bonus in half points (Janggi's material count).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub draws_by_value: Option<ValueDraws>,
-    /// The repetition rule, if the game has one.
-    #[serde(default)]
-    pub repetition: Option<Repetition>,
-    /// A player who moves one piece back and forth too often loses, if the game says so.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub back_and_forth: Option<BackAndForth>,
-    /// Moves by each player without a capture, drop, promotion or clock-resetting move that
-    /// draw; none if the game has no such rule.
-    #[serde(default)]
-    pub move_limit: Option<u16>,
-    /// The counting rule, if the game has one.
-    #[serde(default)]
-    pub counting: Option<Counting>,
+    pub moves: Vec<MoveRule>,
+    /// Where drops may land, beyond each type's own drop rules.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub drops: Vec<DropRule>,
+    /// What moves do beyond moving, taking and promoting.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub effects: Vec<Effect>,
+    /// Rules that remove moves from the legal ones.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub filters: Vec<Filter>,
+    /// Rules that end the game besides checkmate and stalemate.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub endings: Vec<EndingRule>,
+    /// Rules on what an end means for whom.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub verdicts: Vec<Verdict>,
 }
 
 /// Draws decided by the value of the pieces on the board.
@@ -533,29 +446,6 @@ pub struct PieceType {
     /// It may not capture pieces of these types.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub may_not_capture: Vec<PieceId>,
-    /// Which blasts leave it standing, where [`RuleSet::captures_explode`].
-    #[serde(default, skip_serializing_if = "Survival::is_never")]
-    pub survives_blasts: Survival,
-}
-
-/// Which blasts a piece survives (see [`RuleSet::captures_explode`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum Survival {
-    /// Every blast that reaches it removes it.
-    #[default]
-    Never,
-    /// Only the blast of its own capture removes it, not those of captures next to it.
-    Nearby,
-    /// No blast removes it, not even its own capture's.
-    Always,
-}
-
-impl Survival {
-    /// Whether every blast removes it (the default).
-    pub fn is_never(&self) -> bool {
-        *self == Survival::Never
-    }
 }
 
 /// What a move part may do at its destination.

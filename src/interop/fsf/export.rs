@@ -8,7 +8,10 @@
 //! the only built-in types used.
 
 use super::betza;
-use crate::rules::Direction;
+use crate::rules::{
+    BackAndForth, Direction, DropRule, Effect, EndingRule, Filter, MoveRule, PlayerId, ValueDraws,
+    Verdict,
+};
 use crate::rules::{
     Board, Castling, Cell, Counting, DropRules, Extinction, Goal, GoalMode, Mode, MovePart,
     Obligation, Outcome, PieceId, PieceType, Player, Promotion, Repetition, Royalty, RuleSet,
@@ -65,6 +68,7 @@ struct PawnFacts {
 /// Writes the variants.ini section of a rule set (beginning with `[variant]`), or refuses.
 pub fn export(rules: &RuleSet) -> Result<String> {
     let RuleSet {
+        format: _,
         game: _,
         variant,
         title: _,
@@ -78,48 +82,56 @@ pub fn export(rules: &RuleSet) -> Result<String> {
         captures_to_partner,
         hand_order: _,
         promoted_keep_type_in_hand,
-        no_drop_where_stuck,
-        royals_may_not_face,
         castling,
         castling_chess960,
         shuffle,
         interchangeable,
         swapped_to_hand,
-        captures_explode,
-        castling_by_drops,
-        drops_enclose,
-        enclosing_start: _, // refused with `drops_enclose`
-        flip_enclosed,
-        free_drops,
-        drops_touch,
-        neighbours_flip,
-        pieces_leave_walls,
         separated,
         checkmate,
         stalemate,
         royalty,
-        goals,
-        extinctions,
-        check_limit,
-        must_capture,
-        no_checks,
-        no_drop_checks,
+        moves: _,
+        drops: _,
+        effects: _,
+        filters: _,
+        endings: _,
+        verdicts: _,
+    } = rules;
+    let flat = Flat::of(rules);
+    let Flat {
+        royals_may_not_face,
         passing,
         passing_when_stuck,
-        full_board_ends,
-        facing_draws,
+        drops_enclose,
+        drops_touch,
+        free_drops,
+        no_drop_where_stuck,
+        castling_by_drops,
+        flip_enclosed,
+        captures_explode,
+        pieces_leave_walls,
+        neighbours_flip,
+        no_checks,
+        no_drop_checks,
         must_drop,
         checked_royal_only_captures,
-        stalemate_counts_pieces,
-        mate_needs_check_by,
-        draw_odds,
-        draws_by_value,
-        repetition,
+        must_capture,
+        goals,
+        extinctions,
+        full_board_ends,
+        facing_draws,
+        check_limit,
         back_and_forth,
+        repetition,
         move_limit,
         counting,
-    } = rules;
-    let st = |path: &str| path.to_string();
+        mate_needs_check_by,
+        stalemate_counts_pieces,
+        draw_odds,
+        draws_by_value,
+    } = &flat;
+    let st = |path: &str| rules.entry_path(path);
     let pc = |p: &PieceType, field: &str| piece_path(pieces, p, field);
     // A rule set from outside may not have been checked: nothing below indexes it unchecked.
     if let Err(e) = rules.validate() {
@@ -299,7 +311,6 @@ pub fn export(rules: &RuleSet) -> Result<String> {
             first_moves_lost_to: _, // refused below with the `i` moves
             may_not_hop_over,
             may_not_capture,
-            survives_blasts: _, // refused above with `captures explode`
         } = p;
         if *promotes_friendly_screens || *demotes_enemy_screens {
             return refuse(
@@ -1410,4 +1421,108 @@ fn reachable(board: &Board, p: &PieceType, side: usize, cell: Cell) -> bool {
             (1..=reach).any(|k| board.cell(f - x as i32 * k, r - y as i32 * k).is_some())
         })
     })
+}
+
+/// The mechanics lists read back into one value per rule, as Fairy-Stockfish's keys want them.
+/// Every arm of every list is matched here, so a new mechanism must be placed (or refused).
+#[derive(Default)]
+struct Flat {
+    royals_may_not_face: bool,
+    passing: bool,
+    passing_when_stuck: bool,
+    drops_enclose: bool,
+    drops_touch: bool,
+    free_drops: Vec<PieceId>,
+    no_drop_where_stuck: bool,
+    castling_by_drops: Option<(ZoneId, ZoneId)>,
+    flip_enclosed: bool,
+    captures_explode: bool,
+    pieces_leave_walls: bool,
+    neighbours_flip: bool,
+    no_checks: bool,
+    no_drop_checks: bool,
+    must_drop: Vec<PieceId>,
+    checked_royal_only_captures: bool,
+    must_capture: bool,
+    goals: Vec<Goal>,
+    extinctions: Vec<Extinction>,
+    full_board_ends: bool,
+    facing_draws: bool,
+    check_limit: Option<u8>,
+    back_and_forth: Option<BackAndForth>,
+    repetition: Option<Repetition>,
+    move_limit: Option<u16>,
+    counting: Option<Counting>,
+    mate_needs_check_by: Vec<PieceId>,
+    stalemate_counts_pieces: bool,
+    draw_odds: Option<PlayerId>,
+    draws_by_value: Option<ValueDraws>,
+}
+
+impl Flat {
+    fn of(rules: &RuleSet) -> Flat {
+        let mut f = Flat::default();
+        for m in &rules.moves {
+            match m {
+                MoveRule::RoyalsMayNotFace => f.royals_may_not_face = true,
+                MoveRule::Passing { when_stuck: false } => f.passing = true,
+                MoveRule::Passing { when_stuck: true } => f.passing_when_stuck = true,
+            }
+        }
+        for d in &rules.drops {
+            match d {
+                // The start zone is refused with the rule.
+                DropRule::Enclose { start: _ } => f.drops_enclose = true,
+                DropRule::TouchOwn => f.drops_touch = true,
+                DropRule::Free { pieces } => f.free_drops = pieces.clone(),
+                DropRule::NotWhereStuck => f.no_drop_where_stuck = true,
+            }
+        }
+        for e in &rules.effects {
+            match e {
+                Effect::CastlingByDrops { kings, partners } => {
+                    f.castling_by_drops = Some((*kings, *partners))
+                }
+                Effect::FlipEnclosed => f.flip_enclosed = true,
+                // The survivors are refused with the blast.
+                Effect::Blast {
+                    spare_nearby: _,
+                    spare_always: _,
+                } => f.captures_explode = true,
+                Effect::LeaveWalls => f.pieces_leave_walls = true,
+                Effect::FlipNeighbours => f.neighbours_flip = true,
+            }
+        }
+        for x in &rules.filters {
+            match x {
+                Filter::NoChecks { drops_only: false } => f.no_checks = true,
+                Filter::NoChecks { drops_only: true } => f.no_drop_checks = true,
+                Filter::MustDrop { pieces } => f.must_drop = pieces.clone(),
+                Filter::CheckedRoyalOnlyCaptures => f.checked_royal_only_captures = true,
+                Filter::MustCapture => f.must_capture = true,
+            }
+        }
+        for e in &rules.endings {
+            match e {
+                EndingRule::Extinction(x) => f.extinctions.push(x.clone()),
+                EndingRule::Goal(g) => f.goals.push(g.clone()),
+                EndingRule::FullBoard => f.full_board_ends = true,
+                EndingRule::Facing => f.facing_draws = true,
+                EndingRule::CheckLimit { checks } => f.check_limit = Some(*checks),
+                EndingRule::BackAndForth(b) => f.back_and_forth = Some(b.clone()),
+                EndingRule::Repetition(r) => f.repetition = Some(r.clone()),
+                EndingRule::MoveLimit { moves } => f.move_limit = Some(*moves),
+                EndingRule::Counting(c) => f.counting = Some(c.clone()),
+            }
+        }
+        for v in &rules.verdicts {
+            match v {
+                Verdict::MateNeedsCheckBy { pieces } => f.mate_needs_check_by = pieces.clone(),
+                Verdict::StalemateCountsPieces => f.stalemate_counts_pieces = true,
+                Verdict::DrawOdds { player } => f.draw_odds = Some(*player),
+                Verdict::DrawsByValue(d) => f.draws_by_value = Some(*d),
+            }
+        }
+        f
+    }
 }

@@ -11,12 +11,6 @@ impl Check<'_> {
                 "captures go to hand or to a partner, not both",
             ));
         }
-        if let Some((kings, partners)) = r.castling_by_drops {
-            self.keep(self.zone("castling_by_drops.0", kings));
-            self.keep(self.zone("castling_by_drops.1", partners));
-        }
-        self.keep(self.zone_opt("enclosing_start", r.enclosing_start));
-        self.keep(self.pieces("free_drops", &r.free_drops));
         self.keep(self.pieces("hand_order", &r.hand_order));
         if self.keep(self.count("castling", r.castling.len(), "castling rules")) {
             for i in 0..r.castling.len() {
@@ -33,15 +27,6 @@ impl Check<'_> {
             if self.keep(self.zone("separated", z)) && r.separated[..i].contains(&z) {
                 self.keep(fail("separated", format!("zone {z} is listed twice")));
             }
-        }
-        if self.keep(self.pieces("must_drop", &r.must_drop))
-            && !r.must_drop.is_empty()
-            && !r.has_hands()
-        {
-            self.keep(fail(
-                "must_drop",
-                "compulsory drops need hands (`captures go to hand` or `players have hands`)",
-            ));
         }
     }
 

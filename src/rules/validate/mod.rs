@@ -5,13 +5,14 @@
 //! as serde names it (`pieces[3].promotions[0].to: no piece 9`); lowering maps the paths back to
 //! the statements that said them. The checks come in passes by topic, each collecting every fault
 //! it finds: [`board`] (texts, board, players, zones, setup), [`pieces`], [`promotions`],
-//! [`hands`] and [`endings`].
+//! [`hands`], [`mechanics`] and [`endings`].
 
 use super::*;
 
 mod board;
 mod endings;
 mod hands;
+mod mechanics;
 mod pieces;
 mod promotions;
 
@@ -213,9 +214,9 @@ impl RuleSet {
     /// let src = std::fs::read_to_string("definitions/classic/chess.varia").unwrap();
     /// let mut rules = varia::compile(&src, None).unwrap();
     /// rules.pieces[3].confined_to = Some(varia::rules::ZoneId(7));
-    /// rules.move_limit = Some(0);
+    /// rules.hand_order = vec![varia::rules::PieceId(9)];
     /// let found: Vec<String> = rules.problems().iter().map(|e| e.to_string()).collect();
-    /// assert_eq!(found, ["pieces[3].confined_to: no zone 7", "move_limit: a move limit of 0"]);
+    /// assert_eq!(found, ["pieces[3].confined_to: no zone 7", "hand_order: no piece 9"]);
     /// ```
     pub fn problems(&self) -> Vec<RuleSetError> {
         let mut check = Check {
@@ -223,6 +224,7 @@ impl RuleSet {
             cells: self.board.cells(),
             errors: Vec::new(),
         };
+        check.format();
         check.texts();
         check.board();
         check.players();
@@ -230,6 +232,7 @@ impl RuleSet {
         check.all_pieces();
         check.setup();
         check.drops_and_hands();
+        check.mechanics();
         check.endings();
         if check.errors.is_empty() {
             check.hand_types();

@@ -1,0 +1,39 @@
+//! What moves do beyond moving, taking and promoting: one file per effect, run in the plan's
+//! order by [`Engine::effects`] (the hot path calls it only where the plan has effects).
+
+mod blast;
+mod castling_drop;
+mod flip;
+mod wall;
+
+use super::bits::Bits;
+use super::core::Engine;
+use super::plan::EffectPlan;
+use super::position::{Move, MoveKind, Pos};
+
+impl<B: Bits> Engine<B> {
+    /// Runs the plan's effects on a move `side` just made (`loser`: the owner of the piece it
+    /// took, if any).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn effects(&self, pos: &mut Pos<B>, m: &Move, side: u8, loser: Option<u8>) {
+        let (from, to) = (m.from.index(), m.to.index());
+        let drop = m.kind == MoveKind::Drop;
+        for e in &self.plan.effects {
+            match e {
+                EffectPlan::CastlingByDrops { kings, partners } if drop => {
+                    self.castling_by_drop(pos, side, to, m.piece, kings, partners);
+                }
+                EffectPlan::FlipEnclosed if drop => self.flip_enclosed(pos, to, side),
+                EffectPlan::Blast if !drop => {
+                    if let (Some(b), Some(loser)) = (&self.plan.blast, loser) {
+                        self.explode(pos, b, to, side, loser);
+                    }
+                }
+                EffectPlan::LeaveWalls if !drop => self.leave_wall(pos, from),
+                EffectPlan::FlipNeighbours { near } => self.flip_neighbours(pos, near, to, side),
+                _ => {}
+            }
+        }
+    }
+}

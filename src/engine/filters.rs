@@ -1,0 +1,96 @@
+//! The filters of legal moves (see [`crate::rules::Filter`]), run in the plan's order where the
+//! plan has some.
+
+use super::AsIndex;
+use super::bits::Bits;
+use super::core::Engine;
+use super::plan::FilterPlan;
+use super::position::{Move, MoveKind, Pos};
+
+impl<B: Bits> Engine<B> {
+    /// Removes the moves that the plan's filters forbid: those giving check where checks (or
+    /// checks by drops) are forbidden, drops other than the compulsory ones while such a piece
+    /// is in hand (and every other move while one can be dropped), those of a checked royal
+    /// piece that do not take its only checker, and every non-capture when captures are
+    /// compulsory and one is legal.
+    pub(crate) fn filter_moves(&self, pos: &mut Pos<B>, moves: &mut Vec<Move>, in_check: bool) {
+        for f in &self.plan.filters {
+            match *f {
+                FilterPlan::NoChecks { drops_only } => {
+                    let mut keep = Vec::with_capacity(moves.len());
+                    for m in moves.iter() {
+                        let barred = !drops_only || m.kind == MoveKind::Drop;
+                        if !barred || !self.gives_check(pos, m) {
+                            keep.push(*m);
+                        }
+                    }
+                    *moves = keep;
+                }
+                FilterPlan::MustDrop { kinds } => self.must_drop(pos, moves, kinds),
+                FilterPlan::CheckedRoyalOnlyCaptures => {
+                    if in_check {
+                        moves.retain(|m| {
+                            m.kind == MoveKind::Drop
+                                || !pos.royals.has(m.from.index())
+                                || self.takes_only_checker(pos, m)
+                        });
+                    }
+                }
+                FilterPlan::MustCapture => {
+                    if moves.iter().any(|m| self.is_capture(pos, m)) {
+                        moves.retain(|m| self.is_capture(pos, m));
+                    }
+                }
+            }
+        }
+    }
+
+    /// While the player to move holds a piece of the types `kinds` (a bit each), only those may
+    /// be dropped, and one must be if it can.
+    fn must_drop(&self, pos: &Pos<B>, moves: &mut Vec<Move>, kinds: u64) {
+        let side = pos.st.side.index() as u8;
+        let holds = (0..self.t.kinds as u8).any(|k| kinds >> k & 1 != 0 && pos.hand(side, k) > 0);
+        if holds {
+            let compulsory =
+                |m: &Move| m.kind == MoveKind::Drop && kinds >> m.piece.index() & 1 != 0;
+            if moves.iter().any(compulsory) {
+                moves.retain(compulsory);
+            } else {
+                moves.retain(|m| m.kind != MoveKind::Drop);
+            }
+        }
+    }
+
+    /// Whether a move captures something.
+    pub(crate) fn is_capture(&self, pos: &Pos<B>, m: &Move) -> bool {
+        let to = m.to.index();
+        match m.kind {
+            MoveKind::EnPassant => true,
+            MoveKind::Drop | MoveKind::Castle { .. } | MoveKind::Pass => false,
+            MoveKind::Displace { path } => {
+                let mine = pos.by_owner[pos.st.side.index()];
+                (self.t.paths[path as usize] & pos.occ & !mine).any() || pos.occ.has(to)
+            }
+            _ => pos.occ.has(to),
+        }
+    }
+
+    /// Whether a move leaves an opponent of the mover in check.
+    fn gives_check(&self, pos: &mut Pos<B>, m: &Move) -> bool {
+        let side = pos.st.side;
+        self.make(pos, m);
+        let checks = self.opponents(pos, side).any(|o| self.checked(pos, o));
+        pos.unmake(self.t.royal_kinds);
+        checks
+    }
+
+    /// Whether a royal piece's move takes the one piece that checks it.
+    fn takes_only_checker(&self, pos: &Pos<B>, m: &Move) -> bool {
+        let (from, to) = (m.from.index(), m.to.index());
+        let side = pos.st.side;
+        pos.occ.has(to)
+            && !self
+                .opponents(pos, side)
+                .any(|o| self.attacked_with(pos, from, o, pos.occ, B::cell(to)))
+    }
+}

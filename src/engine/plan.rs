@@ -1,0 +1,286 @@
+//! The plan of a game: its rule set's mechanics lists (`rules::mechanics`) compiled, once,
+//! before the engine exists, into entries that own their tables. The engine tests each phase
+//! of play once (an empty list costs one test) and then runs its entries in the engine's order;
+//! what each entry does is in its own file (`effects/`, `drop_rules.rs`, `filters.rs`,
+//! `endings.rs`). Nothing here is kept by hand: whether a phase has work is whether its list is
+//! empty.
+
+use super::bits::{Bits, kind_set};
+use super::tables::Tables;
+use crate::rules::{
+    Counting, DropRule, Effect, EndingRule, Extinction, Filter, GoalMode, MoveRule, Royalty,
+    RuleSet, ZoneId,
+};
+
+/// The eight steps to the cells around a cell, as (file, rank) offsets.
+pub(crate) const KING_STEPS: [(i32, i32); 8] = [
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (-1, 0),
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+];
+
+/// Per cell, the cells a king's step away on the board.
+pub(crate) fn neighbours<B: Bits>(rules: &RuleSet, t: &Tables<B>) -> Vec<B> {
+    (0..t.cells)
+        .map(|c| {
+            let (f, r) = ((c % t.files) as i32, (c / t.files) as i32);
+            let mut near = B::EMPTY;
+            for (df, dr) in KING_STEPS {
+                if let Some(n) = rules.board.cell(f + df, r + dr) {
+                    near |= B::cell(n.index());
+                }
+            }
+            near
+        })
+        .collect()
+}
+
+/// A compiled effect (see [`Effect`]); its behaviour is in `effects/`.
+pub(crate) enum EffectPlan<B> {
+    /// A dropped king or partner gains castling rights: the zones as each player's cells.
+    CastlingByDrops {
+        kings: Vec<B>,
+        partners: Vec<B>,
+    },
+    FlipEnclosed,
+    /// Captures explode: the blast's tables are [`Plan::blast`], which checks read too.
+    Blast,
+    LeaveWalls,
+    /// The pieces next to where a piece lands change owner.
+    FlipNeighbours {
+        near: Vec<B>,
+    },
+}
+
+/// The blast of a capture (see [`Effect::Blast`]).
+pub(crate) struct Blast<B> {
+    /// Per cell, the cells a king's step away.
+    pub near: Vec<B>,
+    /// The types spared by blasts next to them, and those spared by every blast (a bit each).
+    pub spare_near: u64,
+    pub spare_all: u64,
+}
+
+/// A compiled rule of where drops may land (see `drop_rules.rs`).
+pub(crate) enum DropShape<B> {
+    /// Drops must enclose, except into the start zone's cells (each player's) while one is empty.
+    Enclose { start: Option<Vec<B>> },
+    /// Drops must land next to a piece of their owner.
+    TouchOwn { near: Vec<B> },
+}
+
+/// A compiled move filter (see [`Filter`]; its behaviour is in `filters.rs`).
+pub(crate) enum FilterPlan {
+    NoChecks { drops_only: bool },
+    MustDrop { kinds: u64 },
+    CheckedRoyalOnlyCaptures,
+    MustCapture,
+}
+
+/// A goal: its types (a bit each), each player's cells and its mode.
+pub(crate) type GoalPlan<B> = (u64, Vec<B>, GoalMode);
+
+/// An immediate end, tested after every move in this order (see `endings.rs`).
+pub(crate) enum Immediate<B> {
+    Extinction(Vec<Extinction>),
+    Goals(Vec<GoalPlan<B>>),
+    FullBoard,
+    /// Passes by every player in a row draw (where passing is allowed).
+    Passes,
+    Facing,
+    CheckLimit,
+}
+
+/// What is counted after every move, in this order (see `endings.rs`).
+pub(crate) enum Counter {
+    /// Whether a royal faces an enemy royal now and did before the move.
+    Facing,
+    /// The move, for the back-and-forth rule.
+    LastMove,
+    /// Checks given, for the check limit.
+    Checks,
+    /// The counting rule's count.
+    Counting(Counting),
+}
+
+/// Every mechanism of a game, compiled.
+pub(crate) struct Plan<B> {
+    /// What moves do beyond moving, in the engine's order.
+    pub effects: Vec<EffectPlan<B>>,
+    /// The blast, where captures explode.
+    pub blast: Option<Blast<B>>,
+    /// Where drops may land by where they are.
+    pub drop_shapes: Vec<DropShape<B>>,
+    /// The types that may be dropped without being held, a bit each.
+    pub free_drops: u64,
+    /// No drop on a cell from which the piece could never move.
+    pub no_drop_where_stuck: bool,
+    /// The filters of legal moves.
+    pub filters: Vec<FilterPlan>,
+    /// The immediate ends.
+    pub immediate: Vec<Immediate<B>>,
+    /// The counters a move updates.
+    pub counters: Vec<Counter>,
+    /// Two royals may not face each other on a file.
+    pub royals_may_not_face: bool,
+    /// A lone royal may pass (`Some(false)`); a player without moves passes (`Some(true)`).
+    pub passing: Option<bool>,
+    /// Facing royals must part and draw if they stay.
+    pub facing: bool,
+    /// Enemy royal pieces may be captured (their owner may leave some attacked).
+    pub royals_capturable: bool,
+}
+
+impl<B: Bits> Plan<B> {
+    pub(crate) fn compile(rules: &RuleSet, t: &Tables<B>) -> Plan<B> {
+        let players = rules.players.len();
+        let per_player = |z: ZoneId| (0..players).map(|p| t.zone(z, p)).collect::<Vec<B>>();
+        let mut sorted: Vec<&Effect> = rules.effects.iter().collect();
+        sorted.sort_by_key(|e| e.rank());
+        let mut blast = None;
+        let effects = sorted
+            .into_iter()
+            .map(|e| match e {
+                Effect::CastlingByDrops { kings, partners } => EffectPlan::CastlingByDrops {
+                    kings: per_player(*kings),
+                    partners: per_player(*partners),
+                },
+                Effect::FlipEnclosed => EffectPlan::FlipEnclosed,
+                Effect::Blast {
+                    spare_nearby,
+                    spare_always,
+                } => {
+                    blast = Some(Blast {
+                        near: neighbours(rules, t),
+                        spare_near: kind_set(spare_nearby) | kind_set(spare_always),
+                        spare_all: kind_set(spare_always),
+                    });
+                    EffectPlan::Blast
+                }
+                Effect::LeaveWalls => EffectPlan::LeaveWalls,
+                Effect::FlipNeighbours => EffectPlan::FlipNeighbours {
+                    near: neighbours(rules, t),
+                },
+            })
+            .collect();
+        let mut drop_shapes = Vec::new();
+        let mut free_drops = 0;
+        let mut no_drop_where_stuck = false;
+        for d in &rules.drops {
+            match d {
+                DropRule::Enclose { start } => drop_shapes.push(DropShape::Enclose {
+                    start: start.map(per_player),
+                }),
+                DropRule::TouchOwn => drop_shapes.push(DropShape::TouchOwn {
+                    near: neighbours(rules, t),
+                }),
+                DropRule::Free { pieces } => free_drops |= kind_set(pieces),
+                DropRule::NotWhereStuck => no_drop_where_stuck = true,
+            }
+        }
+        // Enclosing first: its start zone decides alone while it has room.
+        drop_shapes.sort_by_key(|s| matches!(s, DropShape::TouchOwn { .. }));
+        let mut filters: Vec<FilterPlan> = rules
+            .filters
+            .iter()
+            .map(|f| match f {
+                Filter::NoChecks { drops_only } => FilterPlan::NoChecks {
+                    drops_only: *drops_only,
+                },
+                Filter::MustDrop { pieces } => FilterPlan::MustDrop {
+                    kinds: kind_set(pieces),
+                },
+                Filter::CheckedRoyalOnlyCaptures => FilterPlan::CheckedRoyalOnlyCaptures,
+                Filter::MustCapture => FilterPlan::MustCapture,
+            })
+            .collect();
+        filters.sort_by_key(|f| match f {
+            FilterPlan::NoChecks { .. } => 0,
+            FilterPlan::MustDrop { .. } => 1,
+            FilterPlan::CheckedRoyalOnlyCaptures => 2,
+            FilterPlan::MustCapture => 3,
+        });
+        let passing = rules.passing();
+        let (immediate, counters) = Self::endings(rules, passing, &per_player);
+        Plan {
+            effects,
+            blast,
+            drop_shapes,
+            free_drops,
+            no_drop_where_stuck,
+            filters,
+            immediate,
+            counters,
+            royals_may_not_face: rules.moves.contains(&MoveRule::RoyalsMayNotFace),
+            passing,
+            facing: rules.endings.contains(&EndingRule::Facing),
+            royals_capturable: rules.royalty != Royalty::Each,
+        }
+    }
+
+    /// The immediate ends and the counters, in the engine's order.
+    fn endings(
+        rules: &RuleSet,
+        passing: Option<bool>,
+        per_player: &dyn Fn(ZoneId) -> Vec<B>,
+    ) -> (Vec<Immediate<B>>, Vec<Counter>) {
+        let mut sorted: Vec<&EndingRule> = rules.endings.iter().collect();
+        sorted.sort_by_key(|e| e.rank());
+        let (mut extinctions, mut goals) = (Vec::new(), Vec::new());
+        let (mut immediate, mut counters) = (Vec::new(), Vec::new());
+        for e in &sorted {
+            match e {
+                EndingRule::Extinction(x) => extinctions.push(x.clone()),
+                EndingRule::Goal(g) => {
+                    goals.push((kind_set(&g.pieces), per_player(g.zone), g.mode));
+                }
+                _ => {}
+            }
+        }
+        if !extinctions.is_empty() {
+            immediate.push(Immediate::Extinction(extinctions));
+        }
+        if !goals.is_empty() {
+            immediate.push(Immediate::Goals(goals));
+        }
+        for e in &sorted {
+            match e {
+                EndingRule::FullBoard => immediate.push(Immediate::FullBoard),
+                EndingRule::Facing => counters.push(Counter::Facing),
+                EndingRule::BackAndForth(_) => counters.push(Counter::LastMove),
+                EndingRule::CheckLimit { .. } => counters.push(Counter::Checks),
+                EndingRule::Counting(c) => counters.push(Counter::Counting(c.clone())),
+                _ => {}
+            }
+        }
+        if passing.is_some() {
+            immediate.push(Immediate::Passes);
+        }
+        if rules.facing_draws() {
+            immediate.push(Immediate::Facing);
+        }
+        if rules.check_limit().is_some() {
+            immediate.push(Immediate::CheckLimit);
+        }
+        // Facing and the last move are noted before checks are counted.
+        counters.sort_by_key(|c| match c {
+            Counter::Facing => 0,
+            Counter::LastMove => 1,
+            Counter::Checks => 2,
+            Counter::Counting(_) => 3,
+        });
+        (immediate, counters)
+    }
+
+    /// Whether counting moves needs the full list: some rule may end the game at once or filter
+    /// the moves.
+    #[inline]
+    pub(crate) fn special(&self) -> bool {
+        !self.immediate.is_empty() || !self.filters.is_empty()
+    }
+}

@@ -1,0 +1,102 @@
+//! The format version and the lists of mechanics: move rules, drop rules, effects and filters.
+
+use super::*;
+
+impl Check<'_> {
+    /// The format version.
+    pub(super) fn format(&mut self) {
+        if self.r.format != FORMAT {
+            let text = format_refusal(self.r.format);
+            self.keep(fail("format", &text["format: ".len()..]));
+        }
+    }
+
+    /// A list of mechanics: at most [`MAX_RULES`] entries, no kind twice except those in `many`.
+    pub(super) fn entries<T>(
+        &mut self,
+        name: &str,
+        list: &[T],
+        rank: impl Fn(&T) -> u8,
+        many: &[u8],
+    ) {
+        if !self.keep(self.count(name, list.len(), "entries")) {
+            return;
+        }
+        for (i, e) in list.iter().enumerate() {
+            let k = rank(e);
+            if !many.contains(&k) && list[..i].iter().any(|o| rank(o) == k) {
+                self.keep(fail(format!("{name}[{i}]"), "this rule is listed twice"));
+            }
+        }
+    }
+
+    /// The move rules, drop rules, effects and filters.
+    pub(super) fn mechanics(&mut self) {
+        let r = self.r;
+        let move_rank = |m: &MoveRule| match m {
+            MoveRule::RoyalsMayNotFace => 0,
+            MoveRule::Passing { .. } => 1,
+        };
+        self.entries("moves", &r.moves, move_rank, &[]);
+        let drop_rank = |d: &DropRule| match d {
+            DropRule::Enclose { .. } => 0,
+            DropRule::TouchOwn => 1,
+            DropRule::Free { .. } => 2,
+            DropRule::NotWhereStuck => 3,
+        };
+        self.entries("drops", &r.drops, drop_rank, &[]);
+        for (i, d) in r.drops.iter().enumerate() {
+            match d {
+                DropRule::Enclose { start } => {
+                    self.keep(self.zone_opt(&format!("drops[{i}].start"), *start));
+                }
+                DropRule::Free { pieces } => {
+                    self.keep(self.pieces(&format!("drops[{i}].pieces"), pieces));
+                }
+                DropRule::TouchOwn | DropRule::NotWhereStuck => {}
+            }
+        }
+        self.entries("effects", &r.effects, Effect::rank, &[]);
+        for (i, e) in r.effects.iter().enumerate() {
+            let at = |field: &str| format!("effects[{i}].{field}");
+            match e {
+                Effect::CastlingByDrops { kings, partners } => {
+                    self.keep(self.zone(&at("kings"), *kings));
+                    self.keep(self.zone(&at("partners"), *partners));
+                }
+                Effect::Blast {
+                    spare_nearby,
+                    spare_always,
+                } => {
+                    self.keep(self.pieces(&at("spare_nearby"), spare_nearby));
+                    self.keep(self.pieces(&at("spare_always"), spare_always));
+                    if let Some(k) = spare_always.iter().find(|k| spare_nearby.contains(k)) {
+                        self.keep(fail(
+                            at("spare_always"),
+                            format!("piece {k} is also in `spare_nearby`"),
+                        ));
+                    }
+                }
+                Effect::FlipEnclosed | Effect::LeaveWalls | Effect::FlipNeighbours => {}
+            }
+        }
+        let filter_rank = |f: &Filter| match f {
+            Filter::NoChecks { .. } => 0,
+            Filter::MustDrop { .. } => 1,
+            Filter::CheckedRoyalOnlyCaptures => 2,
+            Filter::MustCapture => 3,
+        };
+        self.entries("filters", &r.filters, filter_rank, &[]);
+        for (i, f) in r.filters.iter().enumerate() {
+            if let Filter::MustDrop { pieces } = f {
+                let path = format!("filters[{i}].pieces");
+                if self.keep(self.pieces(&path, pieces)) && !r.has_hands() {
+                    self.keep(fail(
+                        path,
+                        "compulsory drops need hands (`captures go to hand` or `players have hands`)",
+                    ));
+                }
+            }
+        }
+    }
+}

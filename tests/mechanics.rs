@@ -1,0 +1,143 @@
+//! The mechanics as lists (`RuleSet::effects` and the others, compiled into the engine's plan):
+//! two mechanisms of one phase are two entries and combine in the engine's order whatever the
+//! list's order, a kind listed twice is refused, and the rule-set format is checked.
+
+mod common;
+
+use common::after;
+use varia::rules::*;
+use varia::{Game, RuleSet};
+
+/// Blasts and flipping neighbours in one game: a rook no blast removes, pawns that only their
+/// own capture's blast removes, knights that every blast removes.
+const BLAST_AND_FLIP: &str = "game blastflip
+board 8 x 8
+player white north
+player black south
+piece King K
+  royal
+  moves K
+piece Rook R
+  moves R
+  survives blasts
+piece Pawn P
+  moves mfW
+  survives nearby blasts
+piece Knight N
+  moves N
+captures explode
+neighbours flip
+setup 7k/8/2n5/3pp3/8/8/8/3R3K w - - 0 1
+";
+
+fn game() -> Game {
+    varia::load_str(BLAST_AND_FLIP, None).unwrap()
+}
+
+#[test]
+fn blasts_and_flipping_neighbours_are_two_entries() {
+    let g = game();
+    assert_eq!(
+        g.rules().effects,
+        vec![
+            Effect::Blast {
+                spare_nearby: vec![PieceId(2)],
+                spare_always: vec![PieceId(1)],
+            },
+            Effect::FlipNeighbours,
+        ]
+    );
+}
+
+#[test]
+fn a_capture_blasts_then_flips_the_neighbours_left() {
+    let g = game();
+    // Rxd5: the blast takes the knight on c6 (the pawn on e5 survives a blast next to it, the
+    // capturing rook every blast); then the pawn next to the rook changes owner.
+    assert_eq!(
+        after(&g, "7k/8/2n5/3pp3/8/8/8/3R3K w - - 0 1", &["d1d5"]),
+        "7k/8/8/3RP3/8/8/8/7K b - - 0 1"
+    );
+    // A move that takes nothing only flips.
+    assert_eq!(
+        after(&g, "7k/8/2n5/3pp3/8/8/8/3R3K w - - 0 1", &["d1d4"]),
+        "7k/8/2n5/3PP3/3R4/8/8/7K b - - 1 1"
+    );
+}
+
+#[test]
+fn the_engine_applies_effects_in_its_order_whatever_the_lists_order() {
+    let mut rules = game().rules().clone();
+    rules.effects.reverse();
+    let g = Game::new(rules).unwrap();
+    assert_eq!(
+        after(&g, "7k/8/2n5/3pp3/8/8/8/3R3K w - - 0 1", &["d1d5"]),
+        "7k/8/8/3RP3/8/8/8/7K b - - 0 1"
+    );
+}
+
+fn refusal(rules: RuleSet) -> String {
+    Game::new(rules).expect_err("refused").to_string()
+}
+
+#[test]
+fn a_kind_listed_twice_is_refused_with_its_entry() {
+    let mut rules = game().rules().clone();
+    rules.effects.push(Effect::FlipNeighbours);
+    assert_eq!(refusal(rules), "effects[2]: this rule is listed twice");
+    let mut rules = game().rules().clone();
+    rules.effects[0] = Effect::Blast {
+        spare_nearby: vec![PieceId(2)],
+        spare_always: vec![PieceId(9)],
+    };
+    assert_eq!(refusal(rules), "effects[0].spare_always: no piece 9");
+    let mut rules = game().rules().clone();
+    rules.effects[0] = Effect::Blast {
+        spare_nearby: vec![PieceId(2)],
+        spare_always: vec![PieceId(2)],
+    };
+    assert_eq!(
+        refusal(rules),
+        "effects[0].spare_always: piece 2 is also in `spare_nearby`"
+    );
+}
+
+#[test]
+fn a_rule_set_of_another_format_is_refused() {
+    let mut rules = game().rules().clone();
+    assert_eq!(rules.format, FORMAT);
+    rules.format = 1;
+    assert_eq!(
+        refusal(rules),
+        "format: rule-set format 1 is not the format 2 this varia reads; export the definition again"
+    );
+}
+
+/// A format-1 export (one field per rule) given to the command line is refused by its format,
+/// not by the first field that changed.
+#[test]
+fn the_command_line_refuses_an_old_export_by_its_format() {
+    let mut json: serde_json::Value = serde_json::to_value(game().rules()).unwrap();
+    let map = json.as_object_mut().unwrap();
+    map.remove("format");
+    map.remove("effects");
+    map.insert("captures_explode".into(), true.into());
+    let dir = std::env::temp_dir().join(format!("varia-mechanics-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("old.json");
+    std::fs::write(&path, serde_json::to_string(&json).unwrap()).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_varia"))
+        .args(["moves", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        err.trim(),
+        format!(
+            "error: {}: not a rule set: format: missing: a rule set without a format version is of format 1, and this varia reads format 2; export the definition again",
+            path.display()
+        )
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
