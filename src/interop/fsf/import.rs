@@ -1435,7 +1435,13 @@ fn goal(d: &mut Draft) -> Result<(), String> {
                     "`flagPiece = {v}`: varia's import takes one piece type"
                 ));
             }
-            let p = d.letters_of("flagPiece", &v)?;
+            // `-` names no piece.
+            let [p] = &d.letters_of("flagPiece", &v)?[..] else {
+                return Err(format!(
+                    "`flagPiece = {v}`: varia's import takes one piece type"
+                ));
+            };
+            let p = p.clone();
             let (dw, db) = match d.keys.take("flagRegion") {
                 Some(b) => (
                     squares(&b, d.files, d.ranks, "flagRegion")?,
@@ -1463,7 +1469,7 @@ fn goal(d: &mut Draft) -> Result<(), String> {
                 _ => return Err("`flagMove` with `flagPieceSafe`".into()),
             };
             d.ends.push(Statement::Goal {
-                pieces: names(&p[..1]),
+                pieces: vec![name(&p)],
                 zone: name("goal"),
                 mode: mode.map(at),
                 span: Span::default(),
