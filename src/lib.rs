@@ -58,6 +58,7 @@
 //! assert!(text.contains("g.varia:2:11") && text.contains("a board side must be 1..16, not 99"));
 //! ```
 
+pub mod betza;
 mod diagnostics;
 pub mod engine;
 pub mod interop;

@@ -3,7 +3,7 @@
 //! a `piece` command per type with its moves in XBoard's Betza dialect, all from the rule set.
 
 use varia::Game;
-use varia::rules::{Cell, Mode, MovePart, PieceId, PieceType, PlayerId, Style};
+use varia::rules::{Cell, PieceId, PieceType, PlayerId};
 
 /// XBoard's first 11 piece types and their usual letters; type `i + 11` is the promoted form of
 /// type `i`, and the last entry of each colour is the King.
@@ -148,164 +148,13 @@ pub fn piece_betza(game: &Game, p: &PieceType) -> String {
                 })
                 .all(|c| cells.binary_search(&c).is_ok())
         });
-        out += &part_betza(part, initial);
+        out += &varia::betza::xboard::part(part, initial);
     }
     if rules.castling.iter().any(|c| Some(c.king.index()) == id) {
         out += "O2";
     }
     if rules.captures_to_hand && !p.royal && !p.symbol.starts_with('+') {
         out += &format!("@{}", rules.board.ranks);
-    }
-    out
-}
-
-fn atom(x: i8, y: i8) -> Option<char> {
-    let (a, b) = (
-        x.unsigned_abs().max(y.unsigned_abs()),
-        x.unsigned_abs().min(y.unsigned_abs()),
-    );
-    Some(match (a, b) {
-        (1, 0) => 'W',
-        (1, 1) => 'F',
-        (2, 0) => 'D',
-        (2, 1) => 'N',
-        (2, 2) => 'A',
-        (3, 0) => 'H',
-        (3, 1) => 'C',
-        (3, 2) => 'Z',
-        (3, 3) => 'G',
-        _ => return None,
-    })
-}
-
-/// Every vector of an atom's full set.
-fn full_set(x: i8, y: i8) -> Vec<(i8, i8)> {
-    let (a, b) = (x.abs().max(y.abs()), x.abs().min(y.abs()));
-    let mut v = Vec::new();
-    for (p, q) in [(a, b), (b, a)] {
-        for sx in [1, -1] {
-            for sy in [1, -1] {
-                let w = (p * sx, q * sy);
-                if !v.contains(&w) {
-                    v.push(w);
-                }
-            }
-        }
-    }
-    v
-}
-
-/// The Betza direction modifier of one vector (owner's frame: y forward, x right).
-fn direction(x: i8, y: i8) -> String {
-    let fb = if y > 0 { "f" } else { "b" };
-    let lr = if x > 0 { "r" } else { "l" };
-    if x == 0 {
-        fb.into()
-    } else if y == 0 {
-        lr.into()
-    } else if x.abs() == y.abs() || y.abs() > x.abs() {
-        format!("{fb}{lr}")
-    } else {
-        format!("{lr}{fb}")
-    }
-}
-
-/// A test on a vector: which half of an atom's set it belongs to.
-type Keep = dyn Fn(i8, i8) -> bool;
-
-fn part_betza(part: &MovePart, initial: bool) -> String {
-    let mut prefix = String::new();
-    match part.mode {
-        Mode::Move => prefix.push('m'),
-        Mode::Capture => prefix.push('c'),
-        Mode::Both => {}
-    }
-    // A grasshopper of range 2 along W or F lines is Betza's `j` on a D or A leap.
-    let jump = part.hop
-        && part.lands_behind_screen
-        && part.range == 2
-        && part
-            .vectors
-            .iter()
-            .all(|&(x, y)| x.abs() <= 1 && y.abs() <= 1);
-    let doubled;
-    let part = if jump {
-        prefix.push('j');
-        doubled = MovePart {
-            vectors: part.vectors.iter().map(|&(x, y)| (2 * x, 2 * y)).collect(),
-            range: 1,
-            hop: false,
-            lands_behind_screen: false,
-            ..part.clone()
-        };
-        &doubled
-    } else {
-        part
-    };
-    if part.hop {
-        prefix.push(if part.lands_behind_screen { 'g' } else { 'p' });
-    } else if part.style == Style::Step
-        && part
-            .vectors
-            .iter()
-            .any(|&(x, y)| atom(x, y).is_some_and(|a| !"WF".contains(a)))
-    {
-        prefix.push('n');
-    }
-    if initial {
-        prefix.push('i');
-    }
-    let range = match part.range {
-        1 => String::new(),
-        0 => "0".into(),
-        n => n.to_string(),
-    };
-    // Group the vectors by atom; a full set needs no direction.
-    let mut groups: Vec<(char, Vec<(i8, i8)>)> = Vec::new();
-    for &(x, y) in &part.vectors {
-        let Some(a) = atom(x, y) else { continue };
-        match groups.iter_mut().find(|g| g.0 == a) {
-            Some(g) => g.1.push((x, y)),
-            None => groups.push((a, vec![(x, y)])),
-        }
-    }
-    let mut out = String::new();
-    for (a, vs) in groups {
-        let (x0, y0) = vs[0];
-        let full = full_set(x0, y0);
-        let word = |dirs: &str| {
-            let atom_text = match (a, range.as_str()) {
-                ('W', "0") => "R".to_string(),
-                ('F', "0") => "B".to_string(),
-                (a, r) => format!("{a}{r}"),
-            };
-            format!("{prefix}{dirs}{atom_text}")
-        };
-        let subset = |keep: &dyn Fn(i8, i8) -> bool| -> Vec<(i8, i8)> {
-            full.iter().copied().filter(|&(x, y)| keep(x, y)).collect()
-        };
-        let same = |set: Vec<(i8, i8)>| set.len() == vs.len() && set.iter().all(|v| vs.contains(v));
-        let halves: [(&str, &Keep); 10] = [
-            ("f", &|_, y| y > 0),
-            ("b", &|_, y| y < 0),
-            ("l", &|x, _| x < 0),
-            ("r", &|x, _| x > 0),
-            ("v", &|x, y| y.abs() > x.abs()),
-            ("s", &|x, y| x.abs() > y.abs()),
-            ("ff", &|x, y| y > 0 && y.abs() > x.abs()),
-            ("bb", &|x, y| y < 0 && y.abs() > x.abs()),
-            ("fs", &|x, y| y > 0 && x.abs() > y.abs()),
-            ("bs", &|x, y| y < 0 && x.abs() > y.abs()),
-        ];
-        if same(full.clone()) {
-            out += &word("");
-        } else if let Some((d, _)) = halves.iter().find(|(_, keep)| same(subset(*keep))) {
-            out += &word(d);
-        } else {
-            for &(x, y) in &vs {
-                out += &word(&direction(x, y));
-            }
-        }
     }
     out
 }

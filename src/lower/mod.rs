@@ -1,7 +1,7 @@
 //! Lowering: resolves names, applies a variant's inheritance chain, checks everything, and builds
 //! the [`RuleSet`]. Every problem found is collected; the list is sorted by position.
 
-pub(crate) mod betza;
+pub(crate) use crate::betza::read as betza;
 mod catalog;
 mod duplicates;
 mod region;

@@ -95,7 +95,7 @@ pub fn rules_json(game: &Game) -> Value {
                 .iter()
                 .map(|m| {
                     json!({
-                        "atom": atom_name(&m.vectors, m.range),
+                        "atom": varia::betza::atom_name(&m.vectors, m.range),
                         "directions": m.vectors.len(),
                         "range": m.range,
                         "mode": mode_name(m.mode),
@@ -165,56 +165,6 @@ fn mode_name(m: Mode) -> &'static str {
         Mode::Move => "move",
         Mode::Capture => "capture",
     }
-}
-
-/// Names a move part by its Betza atoms (`W`, `N`, `K`, `R`, `(4,1)`), a rider with its range;
-/// direction filters are not shown.
-fn atom_name(vectors: &[(i8, i8)], range: u8) -> String {
-    let mut leaps: Vec<(u8, u8)> = vectors
-        .iter()
-        .map(|&(x, y)| {
-            let (a, b) = (x.unsigned_abs(), y.unsigned_abs());
-            (a.max(b), a.min(b))
-        })
-        .collect();
-    leaps.sort_unstable();
-    leaps.dedup();
-    if leaps == [(1, 0), (1, 1)] {
-        return match range {
-            1 => "K".into(),
-            0 => "Q".into(),
-            n => format!("Q{n}"),
-        };
-    }
-    leaps
-        .iter()
-        .map(|&(a, b)| {
-            let leap = match (a, b) {
-                (1, 0) => "W",
-                (1, 1) => "F",
-                (2, 0) => "D",
-                (2, 1) => "N",
-                (2, 2) => "A",
-                (3, 0) => "H",
-                (3, 1) => "C",
-                (3, 2) => "Z",
-                (3, 3) => "G",
-                _ => "",
-            };
-            let base = if leap.is_empty() {
-                format!("({a},{b})")
-            } else {
-                leap.to_string()
-            };
-            match (leap, range) {
-                (_, 1) => base,
-                ("W", 0) => "R".into(),
-                ("F", 0) => "B".into(),
-                (_, 0) => format!("{base}*"),
-                (_, n) => format!("{base}{n}"),
-            }
-        })
-        .collect()
 }
 
 /// A position reached from a FEN (or the setup) by a list of moves.

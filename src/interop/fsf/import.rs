@@ -425,25 +425,8 @@ fn read_betza(word: &str) -> Result<Tables, String> {
                     "Betza `{word}`: en passant on a custom piece (`e`)"
                 ));
             }
-            _ if "WFDNAHLCJZGKRBQ".contains(c) => {
-                let (atoms, mut rider): (Vec<(i8, i8)>, bool) = match c {
-                    'R' => (vec![(1, 0)], true),
-                    'B' => (vec![(1, 1)], true),
-                    'Q' => (vec![(1, 0), (1, 1)], true),
-                    'K' => (vec![(1, 0), (1, 1)], false),
-                    'L' | 'C' => (vec![(3, 1)], false),
-                    'J' | 'Z' => (vec![(3, 2)], false),
-                    _ => (
-                        vec![
-                            betza::LEAPERS
-                                .iter()
-                                .find(|(l, _)| *l == c)
-                                .map(|x| x.1)
-                                .unwrap_or((1, 0)),
-                        ],
-                        false,
-                    ),
-                };
+            _ if crate::betza::atom(c).is_some() => {
+                let (atoms, mut rider) = crate::betza::atom(c).unwrap_or_default();
                 let mut distance: i32 = 0;
                 if let Some(&n) = chars.get(i + 1)
                     && (n.is_ascii_digit() || n == c)

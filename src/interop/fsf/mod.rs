@@ -1,7 +1,7 @@
 //! Fairy-Stockfish's variants.ini: [`export`] writes a section that plays exactly as a rule set
 //! does, or refuses with the rule FSF cannot say and where the definition says it ([`locate`]).
 
-mod betza;
+use crate::betza::fsf as betza;
 mod export;
 mod import;
 mod locate;

@@ -2,21 +2,7 @@
 //! exporter can prove that the words it writes mean exactly the moves of a rule set, and the
 //! importer can turn FSF's words into move vectors.
 
-/// A move vector in the owner's frame: x to its right, y forward.
-pub type Vector = (i8, i8);
-
-/// FSF's leaper atoms with their (long, short) offsets.
-pub const LEAPERS: &[(char, (i8, i8))] = &[
-    ('W', (1, 0)),
-    ('F', (1, 1)),
-    ('D', (2, 0)),
-    ('N', (2, 1)),
-    ('A', (2, 2)),
-    ('H', (3, 0)),
-    ('C', (3, 1)),
-    ('Z', (3, 2)),
-    ('G', (3, 3)),
-];
+pub use super::{LEAPERS, Vector};
 
 /// Direction pairs FSF tests, in the order of `from_betza`'s eight `has_dir` lines.
 const DIRS: [&[&str]; 8] = [
@@ -97,10 +83,7 @@ pub fn vectors(atom: (i8, i8), mods: &str) -> Vec<Vector> {
 }
 
 /// The atom (long, short) of a vector.
-pub fn atom_of((x, y): Vector) -> (i8, i8) {
-    let (p, q) = (x.unsigned_abs() as i8, y.unsigned_abs() as i8);
-    (p.max(q), p.min(q))
-}
+pub use super::offsets as atom_of;
 
 /// Finds FSF direction modifiers under which `atom` gives exactly `want`, if any.
 pub fn modifiers(atom: (i8, i8), want: &[Vector]) -> Option<String> {
@@ -136,28 +119,9 @@ pub fn modifiers(atom: (i8, i8), want: &[Vector]) -> Option<String> {
     (check == want).then_some(chosen)
 }
 
-/// The cells a lame FSF leap must find empty, in the owner's frame: straight along the longer
-/// axis while it is longer, then diagonally (`bitboard.cpp:lame_leaper_path`).
+/// The cells a lame FSF leap must find empty, in the owner's frame (`bitboard.cpp:lame_leaper_path`).
 pub fn lame_path((x, y): Vector) -> Vec<Vector> {
-    let mut out = Vec::new();
-    let (mut cx, mut cy) = (0i8, 0i8);
-    loop {
-        let (dx, dy) = (x - cx, y - cy);
-        let (ax, ay) = (dx.abs(), dy.abs());
-        let (sx, sy) = if ax > ay {
-            (dx.signum(), 0)
-        } else if ay > ax {
-            (0, dy.signum())
-        } else {
-            (dx.signum(), dy.signum())
-        };
-        cx += sx;
-        cy += sy;
-        if (cx, cy) == (x, y) {
-            return out;
-        }
-        out.push((cx, cy));
-    }
+    super::path((x as i32, y as i32))
 }
 
 #[cfg(test)]

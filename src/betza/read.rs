@@ -1,4 +1,4 @@
-//! Betza notation (and its `(x,y)` extension) to move parts.
+//! The reader of varia's Betza dialect (with its `(x,y)` extension): move words to move parts.
 
 use crate::rules::{Mode, MovePart, Style};
 use crate::syntax::{MoveAtom, MoveWord, Span};
@@ -22,7 +22,9 @@ pub fn lower_word(word: &MoveWord) -> Result<Vec<MovePart>, BetzaError> {
             && atoms[i + 1].modifiers.node.is_empty()
             && atoms[i + 1].atom.node == a.atom.node
             && atoms[i + 1].range.is_none()
-            && !matches!(a.atom.node.as_str(), "R" | "B" | "Q" | "K");
+            && !super::COMPOUNDS
+                .iter()
+                .any(|c| a.atom.node.len() == 1 && a.atom.node.starts_with(c.0));
         parts.extend(lower_atom(a, doubled)?);
         i += if doubled { 2 } else { 1 };
     }
@@ -37,20 +39,14 @@ fn atom_vectors(atom: &MoveAtom) -> Result<(Vec<(i32, i32)>, u8), BetzaError> {
         span: atom.atom.span,
     };
     let v = |x, y| vec![(x, y)];
+    let mut letters = t.chars();
+    if let (Some(c), None) = (letters.next(), letters.next())
+        && let Some((leaps, rides)) = super::atom(c)
+    {
+        let leaps = leaps.iter().map(|&(a, b)| (a as i32, b as i32)).collect();
+        return Ok((leaps, if rides { 0 } else { 1 }));
+    }
     Ok(match t {
-        "W" => (v(1, 0), 1),
-        "F" => (v(1, 1), 1),
-        "D" => (v(2, 0), 1),
-        "N" => (v(2, 1), 1),
-        "A" => (v(2, 2), 1),
-        "H" => (v(3, 0), 1),
-        "C" | "L" => (v(3, 1), 1),
-        "Z" | "J" => (v(3, 2), 1),
-        "G" => (v(3, 3), 1),
-        "K" => (vec![(1, 0), (1, 1)], 1),
-        "R" => (v(1, 0), 0),
-        "B" => (v(1, 1), 0),
-        "Q" => (vec![(1, 0), (1, 1)], 0),
         _ if t.starts_with('(') => {
             let inner = &t[1..t.len() - 1];
             let mut it = inner.split(',').map(|s| s.trim().parse::<i32>());
@@ -68,8 +64,10 @@ fn atom_vectors(atom: &MoveAtom) -> Result<(Vec<(i32, i32)>, u8), BetzaError> {
             }
         }
         _ => {
+            let letters: Vec<String> = super::letters().iter().map(char::to_string).collect();
             return Err(err(format!(
-                "unknown atom `{t}`: expected one of W F D N A H C L Z J G K R B Q or (x,y)"
+                "unknown atom `{t}`: expected one of {} or (x,y)",
+                letters.join(" ")
             )));
         }
     })
@@ -285,27 +283,5 @@ fn lower_atom(atom: &MoveAtom, doubled: bool) -> Result<Vec<MovePart>, BetzaErro
     }])
 }
 
-/// The cells a stepping move passes, relative to its start: straight along the longer axis first,
-/// then diagonally (the Xiangqi horse's path for (1,2)).
-pub fn step_path((x, y): (i32, i32)) -> Vec<(i8, i8)> {
-    let (ax, ay) = (x.abs(), y.abs());
-    let (sx, sy) = (x.signum(), y.signum());
-    let mut out = Vec::new();
-    let (mut cx, mut cy) = (0i32, 0i32);
-    loop {
-        let (rx, ry) = (ax - cx.abs(), ay - cy.abs());
-        if rx > ry {
-            cx += sx;
-        } else if ry > rx {
-            cy += sy;
-        } else {
-            cx += sx;
-            cy += sy;
-        }
-        if (cx, cy) == (x, y) {
-            break;
-        }
-        out.push((cx as i8, cy as i8));
-    }
-    out
-}
+/// The cells a stepping move passes, relative to its start.
+pub use super::path as step_path;

@@ -1,0 +1,138 @@
+//! XBoard's Betza dialect (XBoard 4.9's `piece` command), written from a rule set's move parts.
+
+use super::letter;
+use crate::rules::{Mode, MovePart, Style};
+
+/// Every vector of an atom's full set.
+fn full_set(x: i8, y: i8) -> Vec<(i8, i8)> {
+    let (a, b) = (x.abs().max(y.abs()), x.abs().min(y.abs()));
+    let mut v = Vec::new();
+    for (p, q) in [(a, b), (b, a)] {
+        for sx in [1, -1] {
+            for sy in [1, -1] {
+                let w = (p * sx, q * sy);
+                if !v.contains(&w) {
+                    v.push(w);
+                }
+            }
+        }
+    }
+    v
+}
+
+/// The Betza direction modifier of one vector (owner's frame: y forward, x right).
+fn direction(x: i8, y: i8) -> String {
+    let fb = if y > 0 { "f" } else { "b" };
+    let lr = if x > 0 { "r" } else { "l" };
+    if x == 0 {
+        fb.into()
+    } else if y == 0 {
+        lr.into()
+    } else if x.abs() == y.abs() || y.abs() > x.abs() {
+        format!("{fb}{lr}")
+    } else {
+        format!("{lr}{fb}")
+    }
+}
+
+/// A test on a vector: which half of an atom's set it belongs to.
+type Keep = dyn Fn(i8, i8) -> bool;
+
+/// One move part in XBoard's Betza dialect (`initial`: written as initial-only, `i`); leaps with
+/// no XBoard atom are left out, multiple displacement is shown as a plain leap.
+pub fn part(part: &MovePart, initial: bool) -> String {
+    let mut prefix = String::new();
+    match part.mode {
+        Mode::Move => prefix.push('m'),
+        Mode::Capture => prefix.push('c'),
+        Mode::Both => {}
+    }
+    // A grasshopper of range 2 along W or F lines is Betza's `j` on a D or A leap.
+    let jump = part.hop
+        && part.lands_behind_screen
+        && part.range == 2
+        && part
+            .vectors
+            .iter()
+            .all(|&(x, y)| x.abs() <= 1 && y.abs() <= 1);
+    let doubled;
+    let part = if jump {
+        prefix.push('j');
+        doubled = MovePart {
+            vectors: part.vectors.iter().map(|&(x, y)| (2 * x, 2 * y)).collect(),
+            range: 1,
+            hop: false,
+            lands_behind_screen: false,
+            ..part.clone()
+        };
+        &doubled
+    } else {
+        part
+    };
+    if part.hop {
+        prefix.push(if part.lands_behind_screen { 'g' } else { 'p' });
+    } else if part.style == Style::Step
+        && part
+            .vectors
+            .iter()
+            .any(|&(x, y)| letter((x, y)).is_some_and(|a| !"WF".contains(a)))
+    {
+        prefix.push('n');
+    }
+    if initial {
+        prefix.push('i');
+    }
+    let range = match part.range {
+        1 => String::new(),
+        0 => "0".into(),
+        n => n.to_string(),
+    };
+    // Group the vectors by atom; a full set needs no direction.
+    let mut groups: Vec<(char, Vec<(i8, i8)>)> = Vec::new();
+    for &(x, y) in &part.vectors {
+        let Some(a) = letter((x, y)) else { continue };
+        match groups.iter_mut().find(|g| g.0 == a) {
+            Some(g) => g.1.push((x, y)),
+            None => groups.push((a, vec![(x, y)])),
+        }
+    }
+    let mut out = String::new();
+    for (a, vs) in groups {
+        let (x0, y0) = vs[0];
+        let full = full_set(x0, y0);
+        let word = |dirs: &str| {
+            let atom_text = match (a, range.as_str()) {
+                ('W', "0") => "R".to_string(),
+                ('F', "0") => "B".to_string(),
+                (a, r) => format!("{a}{r}"),
+            };
+            format!("{prefix}{dirs}{atom_text}")
+        };
+        let subset = |keep: &dyn Fn(i8, i8) -> bool| -> Vec<(i8, i8)> {
+            full.iter().copied().filter(|&(x, y)| keep(x, y)).collect()
+        };
+        let same = |set: Vec<(i8, i8)>| set.len() == vs.len() && set.iter().all(|v| vs.contains(v));
+        let halves: [(&str, &Keep); 10] = [
+            ("f", &|_, y| y > 0),
+            ("b", &|_, y| y < 0),
+            ("l", &|x, _| x < 0),
+            ("r", &|x, _| x > 0),
+            ("v", &|x, y| y.abs() > x.abs()),
+            ("s", &|x, y| x.abs() > y.abs()),
+            ("ff", &|x, y| y > 0 && y.abs() > x.abs()),
+            ("bb", &|x, y| y < 0 && y.abs() > x.abs()),
+            ("fs", &|x, y| y > 0 && x.abs() > y.abs()),
+            ("bs", &|x, y| y < 0 && x.abs() > y.abs()),
+        ];
+        if same(full.clone()) {
+            out += &word("");
+        } else if let Some((d, _)) = halves.iter().find(|(_, keep)| same(subset(*keep))) {
+            out += &word(d);
+        } else {
+            for &(x, y) in &vs {
+                out += &word(&direction(x, y));
+            }
+        }
+    }
+    out
+}
