@@ -421,3 +421,33 @@ fn a_hash_table_is_committed_as_it_fills() {
     child.wait().unwrap();
     assert!(rss_kb < 200_000, "{rss_kb} kB resident");
 }
+
+#[test]
+fn the_engine_gives_the_search_its_verdict_on_the_line() {
+    use varia::{Reason, Status};
+    let g = chess();
+    let mut pos = g.start();
+    let play = |pos: &mut varia::Position, s: &str| {
+        let m = g.parse_move(pos, s).unwrap();
+        g.play(pos, &m).unwrap();
+    };
+    for m in ["g1f3", "g8f6", "f3g1"] {
+        play(&mut pos, m);
+    }
+    assert_eq!(g.verdict(&pos), None);
+    play(&mut pos, "f6g8");
+    // The start again: a search ends the line (a draw), the game goes on to the third time.
+    let e = g.verdict(&pos).expect("a repetition");
+    assert_eq!((e.reason, e.winner), (Reason::Repetition, None));
+    assert_eq!(g.status(&pos), Status::Ongoing { in_check: false });
+    for m in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+        play(&mut pos, m);
+    }
+    match g.status(&pos) {
+        Status::Over(e) => assert_eq!(e.reason, Reason::Repetition),
+        s => panic!("{s:?}"),
+    }
+    // A pawn move resets the clock: nothing before it can repeat.
+    play(&mut pos, "e2e4");
+    assert_eq!(g.verdict(&pos), None);
+}

@@ -4,6 +4,7 @@
 use super::AsIndex;
 use super::bits::{Bits, kind_set, set_of};
 use super::endings::Ends;
+use super::keys::{Salt, piece_term, term};
 use super::position::{Change, FenStyle, Last, Move, MoveKind, NONE, Piece, Pos, Sq};
 use super::tables::{Hop, NO_CELL, Tables};
 use crate::rules::{
@@ -129,23 +130,6 @@ const PIECE_COST: usize = 130;
 const BULK_COST: usize = 130;
 const SHAPE_COST: usize = 30;
 
-/// A well-mixed 64-bit hash of a number (splitmix64's finaliser).
-#[inline]
-pub fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-const ORIGIN_SALT: u64 = 1 << 40;
-const HAND_SALT: u64 = 2 << 40;
-const SIDE_SALT: u64 = 3 << 40;
-const CASTLE_SALT: u64 = 4 << 40;
-const EP_SALT: u64 = 5 << 40;
-const PENDING_SALT: u64 = 6 << 40;
-const OUT_SALT: u64 = 7 << 40;
-
 /// The eight steps to the cells around a cell, as (file, rank) offsets.
 const KING_STEPS: [(i32, i32); 8] = [
     (-1, -1),
@@ -157,7 +141,6 @@ const KING_STEPS: [(i32, i32); 8] = [
     (0, 1),
     (1, 1),
 ];
-const WALL_SALT: u64 = 8 << 40;
 
 /// What a position's player to move must watch for when testing moves for legality.
 pub struct Safety<B> {
@@ -221,9 +204,7 @@ impl<B: Bits> Engine<B> {
     pub fn new(rules: RuleSet) -> Engine<B> {
         let t = Tables::<B>::build(&rules);
         let (cells, kinds, players) = (t.cells, t.kinds, t.players);
-        let piece_keys = (0..cells * kinds * players)
-            .map(|i| mix(i as u64 ^ 0x5EED))
-            .collect();
+        let piece_keys = (0..cells * kinds * players).map(piece_term).collect();
         let mut promo_cells = Vec::new();
         let mut drop_cells = Vec::new();
         let mut counted_promotion = Vec::new();
@@ -514,7 +495,7 @@ impl<B: Bits> Engine<B> {
         if s.origin == NONE {
             k
         } else {
-            k ^ mix(ORIGIN_SALT ^ (c as u64) << 8 ^ s.origin as u64)
+            k ^ term(Salt::Origin, (c as u64) << 8 ^ s.origin as u64)
         }
     }
 
@@ -523,28 +504,28 @@ impl<B: Bits> Engine<B> {
         if n == 0 {
             0
         } else {
-            mix(HAND_SALT ^ (idx as u64) << 8 ^ n as u64)
+            term(Salt::Hand, (idx as u64) << 8 ^ n as u64)
         }
     }
 
     #[inline]
     pub(crate) fn side_key(&self, side: u8) -> u64 {
-        mix(SIDE_SALT ^ side as u64)
+        term(Salt::Side, side as u64)
     }
 
-    fn set_key(&self, salt: u64, cells: B) -> u64 {
-        cells.cells().fold(0, |k, c| k ^ mix(salt ^ c as u64))
+    fn set_key(&self, salt: Salt, cells: B) -> u64 {
+        cells.cells().fold(0, |k, c| k ^ term(salt, c as u64))
     }
 
     /// The key of everything but the pieces and hands.
     pub(crate) fn state_key(&self, pos: &Pos<B>) -> u64 {
         let mut k = self.side_key(pos.st.side)
-            ^ self.set_key(CASTLE_SALT, pos.st.castling)
-            ^ self.set_key(EP_SALT, pos.st.ep_cells)
-            ^ self.set_key(PENDING_SALT, pos.st.pending);
+            ^ self.set_key(Salt::Castle, pos.st.castling)
+            ^ self.set_key(Salt::Ep, pos.st.ep_cells)
+            ^ self.set_key(Salt::Pending, pos.st.pending);
         for p in 0..8 {
             if pos.st.eliminated & (1 << p) != 0 {
-                k ^= mix(OUT_SALT ^ p);
+                k ^= term(Salt::Out, p);
             }
         }
         if self.rules.check_limit.is_some() {
@@ -565,7 +546,7 @@ impl<B: Bits> Engine<B> {
             k ^= self.hand_key(i, n);
         }
         for c in pos.walls.cells() {
-            k ^= mix(WALL_SALT ^ c as u64);
+            k ^= term(Salt::Wall, c as u64);
         }
         k
     }
@@ -575,7 +556,7 @@ impl<B: Bits> Engine<B> {
         pos.log.push(Change::Wall(c as u16));
         pos.walls |= B::cell(c);
         pos.occ |= B::cell(c);
-        pos.st.key ^= mix(WALL_SALT ^ c as u64);
+        pos.st.key ^= term(Salt::Wall, c as u64);
     }
 
     /// Sets a cell, logging the old contents and keeping the key.
@@ -610,20 +591,20 @@ impl<B: Bits> Engine<B> {
     }
 
     #[inline]
-    fn toggle(&self, pos: &mut Pos<B>, salt: u64, set: fn(&mut Pos<B>) -> &mut B, c: usize) {
+    fn toggle(&self, pos: &mut Pos<B>, salt: Salt, set: fn(&mut Pos<B>) -> &mut B, c: usize) {
         *set(pos) ^= B::cell(c);
-        pos.st.key ^= mix(salt ^ c as u64);
+        pos.st.key ^= term(salt, c as u64);
     }
 
     fn clear_pending(&self, pos: &mut Pos<B>, c: usize) {
         if pos.st.pending.has(c) {
-            self.toggle(pos, PENDING_SALT, |p| &mut p.st.pending, c);
+            self.toggle(pos, Salt::Pending, |p| &mut p.st.pending, c);
         }
     }
 
     fn clear_castling(&self, pos: &mut Pos<B>, c: usize) {
         if pos.st.castling.has(c) {
-            self.toggle(pos, CASTLE_SALT, |p| &mut p.st.castling, c);
+            self.toggle(pos, Salt::Castle, |p| &mut p.st.castling, c);
         }
     }
 
@@ -672,6 +653,8 @@ impl<B: Bits> Engine<B> {
     /// Makes a pseudo-legal move; [`Pos::unmake`] takes it back.
     pub(crate) fn make(&self, pos: &mut Pos<B>, m: &Move) {
         pos.undo.push((pos.st, pos.log.len() as u32, pos.style));
+        pos.st.check = None;
+        pos.st.repeats = None;
         pos.style = FenStyle::default();
         let t = &self.t;
         let side = pos.st.side;
@@ -680,7 +663,7 @@ impl<B: Bits> Engine<B> {
         // En passant lasts one move.
         let old_ep = pos.st.ep_cells;
         if old_ep.any() {
-            pos.st.key ^= self.set_key(EP_SALT, old_ep);
+            pos.st.key ^= self.set_key(Salt::Ep, old_ep);
         }
         let ep_victim = pos.st.ep_victim;
         pos.st.ep_cells = B::EMPTY;
@@ -709,7 +692,7 @@ impl<B: Bits> Engine<B> {
                 },
             );
             if self.defers_after_drop(m.piece.0, side, to) {
-                self.toggle(pos, PENDING_SALT, |p| &mut p.st.pending, to);
+                self.toggle(pos, Salt::Pending, |p| &mut p.st.pending, to);
             }
             reset_clock = true;
         } else if let Some(pc) = self.take(pos, from) {
@@ -754,7 +737,7 @@ impl<B: Bits> Engine<B> {
                     let cells = t.paths[path as usize];
                     pos.st.ep_cells = cells;
                     pos.st.ep_victim = m.to.0;
-                    pos.st.key ^= self.set_key(EP_SALT, cells);
+                    pos.st.key ^= self.set_key(Salt::Ep, cells);
                 }
                 MoveKind::Castle { rook_to, .. } => {
                     if let Some(r) = partner {
@@ -975,7 +958,7 @@ impl<B: Bits> Engine<B> {
                 B::EMPTY
             };
             for c in (gains & !pos.st.castling).cells() {
-                self.toggle(pos, CASTLE_SALT, |p| &mut p.st.castling, c);
+                self.toggle(pos, Salt::Castle, |p| &mut p.st.castling, c);
             }
         }
     }
@@ -1056,7 +1039,7 @@ impl<B: Bits> Engine<B> {
             }
         }
         pos.st.eliminated |= 1 << side;
-        pos.st.key ^= mix(OUT_SALT ^ side as u64);
+        pos.st.key ^= term(Salt::Out, side as u64);
         let next = self.next_player(pos.st.eliminated, side);
         pos.st.key ^= self.side_key(side) ^ self.side_key(next);
         if next <= side {

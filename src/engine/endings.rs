@@ -1,18 +1,17 @@
 //! How games end besides checkmate and stalemate: the immediate ends (a goal reached, a type
 //! extinct, the last check given) that leave a position without moves, the filters that rules of
 //! this kind put on moves (compulsory captures, no checks, a checked royal that may only take its
-//! checker), the counters a move updates (checks given, the counting rule), and the ends that need
-//! the history of the game (repetition, the move limit, counting).
+//! checker), and the counters a move updates (checks given, the counting rule). The ends that need
+//! the game's line (repetition, back and forth, the move limit) are in `line.rs`.
 
 use super::AsIndex;
 use super::Reason;
 use super::bits::{Bits, kind_set};
-use super::core::{Engine, mix};
-use super::position::{Last, Move, MoveKind, NONE, Pos};
+use super::core::Engine;
+use super::keys::{Salt, term};
+use super::position::{Move, MoveKind, Pos};
 use crate::rules::{Counting, GoalMode, Outcome, Royalty, RuleSet};
 use arrayvec::ArrayVec;
-
-const CHECKS_SALT: u64 = 8 << 40;
 
 /// A game decided: the rule, the player it speaks of and what it means for that player.
 pub(crate) type Decision = (Reason, u8, Outcome);
@@ -69,7 +68,7 @@ impl<B: Bits> Ends<B> {
 impl<B: Bits> Engine<B> {
     /// The key of a player's check counter.
     pub(crate) fn checks_key(&self, player: usize, remaining: u8) -> u64 {
-        mix(CHECKS_SALT ^ (player as u64) << 8 ^ remaining as u64)
+        term(Salt::Checks, (player as u64) << 8 ^ remaining as u64)
     }
 
     /// Enemy pieces that no move may capture: royal ones, unless the game lets a player leave
@@ -435,32 +434,6 @@ impl<B: Bits> Engine<B> {
         }
     }
 
-    // ---------------------------------------------------------------------------------------
-    // ends that need the game's history
-
-    /// The positions of the game from its first (the FEN it started from) to this one: key,
-    /// player to move, whether that player was in check, and the types checking it.
-    pub(crate) fn history(&self, pos: &Pos<B>) -> Vec<(u64, u8, bool, u64)> {
-        let mut p = pos.clone();
-        let mut out = Vec::with_capacity(p.undo.len() + 1);
-        loop {
-            let side = p.st.side;
-            let checked = self.checked(&p, side);
-            let kinds = if checked {
-                self.checker_kinds(&p, side)
-            } else {
-                0
-            };
-            out.push((p.st.key, side, checked, kinds));
-            if p.undo.is_empty() {
-                break;
-            }
-            p.unmake(self.t.royal_kinds);
-        }
-        out.reverse();
-        out
-    }
-
     /// The types of the enemy pieces that attack a royal piece of `player`, a bit each.
     pub(crate) fn checker_kinds(&self, pos: &Pos<B>, player: u8) -> u64 {
         let mut kinds = 0u64;
@@ -473,123 +446,6 @@ impl<B: Bits> Engine<B> {
             }
         }
         kinds
-    }
-
-    /// Whether the player who just moved loses by `back and forth N times loses`: its last N
-    /// moves took one piece between the same two cells (a pass may stand for the last but one),
-    /// the piece came to them by a move that took nothing, no move since took anything, and the
-    /// player was in check before none of those moves.
-    pub(crate) fn shuttled(&self, pos: &Pos<B>) -> bool {
-        let Some(rule) = &self.rules.back_and_forth else {
-            return false;
-        };
-        let plies = pos.undo.len();
-        // The move `k` plies back (1: the last one): each state holds the move that led to it.
-        let ply = |k: usize| -> Last {
-            match k {
-                0 => Last::NONE,
-                1 => pos.st.last,
-                _ if k <= plies => pos.undo[plies + 1 - k].0.last,
-                _ => Last::NONE,
-            }
-        };
-        // The mover's own moves, `j` of them back (1: its last).
-        let own = |j: usize| ply(2 * j - 1);
-        let first = own(1);
-        if !first.plain
-            || pos.sq[first.to as usize].kind == NONE
-            || rule
-                .except
-                .iter()
-                .any(|k| k.0 == pos.sq[first.to as usize].kind)
-        {
-            return false;
-        }
-        let n = rule.times as usize;
-        // Which of the mover's moves shuttle: its last n, or, after a pass, its last n + 1
-        // without the pass.
-        let shuttles: Vec<usize> = if own(2).reverses(first) {
-            (1..=n).collect()
-        } else if own(2).pass {
-            std::iter::once(1).chain(3..=n + 1).collect()
-        } else {
-            return false;
-        };
-        if shuttles.windows(2).any(|w| !own(w[1]).reverses(own(w[0]))) {
-            return false;
-        }
-        let earliest = own(shuttles[n - 1]);
-        let arrival_index = shuttles[n - 1] + 1;
-        let arrival = own(arrival_index);
-        let span = 2 * arrival_index - 1;
-        if span > plies || arrival.to != earliest.from || (1..=span).any(|k| ply(k).capture) {
-            return false;
-        }
-        // The mover was in check before none of those moves.
-        let mut p = pos.clone();
-        for k in 1..=span {
-            p.unmake(self.t.royal_kinds);
-            if k % 2 == 1 && self.checked(&p, p.st.side) {
-                return false;
-            }
-        }
-        true
-    }
-
-    /// An end by repetition, the move limit or counting, if one holds.
-    pub(crate) fn history_end(&self, pos: &Pos<B>) -> Option<Decision> {
-        let stm = pos.st.side;
-        if self.shuttled(pos) {
-            let mover = self.previous_player(pos.st.eliminated, stm);
-            return Some((Reason::BackAndForth, mover, Outcome::Loss));
-        }
-        if let Some(r) = &self.rules.repetition {
-            let hist = self.history(pos);
-            let last = hist.len() - 1;
-            let key = hist[last].0;
-            let mut seen = 1;
-            let mut first = None;
-            for i in (0..last).rev() {
-                if hist[i].0 == key && hist[i].1 == stm {
-                    seen += 1;
-                    if seen >= r.count as usize {
-                        first = Some(i);
-                        break;
-                    }
-                }
-            }
-            if let Some(first) = first {
-                let cycle = &hist[first..];
-                if r.perpetual_check_loses {
-                    let them = cycle.iter().filter(|h| h.1 == stm).all(|h| h.2);
-                    let us = cycle.iter().filter(|h| h.1 != stm).all(|h| h.2);
-                    if them || us {
-                        let outcome = match (them, us) {
-                            (true, true) => Outcome::Draw,
-                            (true, false) => Outcome::Win,
-                            _ => Outcome::Loss,
-                        };
-                        return Some((Reason::PerpetualCheck, stm, outcome));
-                    }
-                }
-                let player = r
-                    .player
-                    .map_or_else(|| self.previous_player(pos.st.eliminated, stm), |p| p.0);
-                return Some((Reason::Repetition, player, r.outcome));
-            }
-        }
-        if let Some(n) = self.rules.move_limit
-            && pos.st.halfmove >= n as u32 * self.active_players(pos) as u32
-        {
-            return Some((Reason::MoveLimit, stm, Outcome::Draw));
-        }
-        if self.rules.counting.is_some()
-            && pos.st.count_limit > 0
-            && pos.st.count_ply > pos.st.count_limit
-        {
-            return Some((Reason::Counting, stm, Outcome::Draw));
-        }
-        None
     }
 
     /// What a checkmate of the player to move means: the rule and its outcome for that player.
@@ -615,25 +471,7 @@ impl<B: Bits> Engine<B> {
         }
         if !self.rules.mate_needs_check_by.is_empty() {
             let needed = kind_set(&self.rules.mate_needs_check_by);
-            // The unbroken series of checks of the mated player, back from this one.
-            let hist = self.history(pos);
-            let step = self.active_players(pos);
-            let mut i = hist.len() - 1;
-            let mut counted = false;
-            loop {
-                if !hist[i].2 {
-                    break;
-                }
-                if hist[i].3 & needed != 0 {
-                    counted = true;
-                    break;
-                }
-                if i < step {
-                    break;
-                }
-                i -= step;
-            }
-            if !counted {
+            if !self.series_has_check_by(pos, needed) {
                 return (Reason::IncompleteMate, Outcome::Draw);
             }
         }

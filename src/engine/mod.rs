@@ -8,6 +8,8 @@ mod bits;
 mod core;
 mod endings;
 mod fen;
+mod keys;
+mod line;
 mod movegen;
 mod notation;
 mod position;
@@ -454,13 +456,31 @@ impl Game {
 
     /// Tells whether a royal piece of the player to move is attacked.
     pub fn in_check(&self, pos: &Position) -> bool {
-        with!(self, &pos.0, |e, p| e.checked(p, p.st.side), false)
+        with!(self, &pos.0, |e, p| e.in_check_now(p), false)
     }
 
-    /// Tells whether the player who just moved has lost by moving one piece back and forth
-    /// (`back and forth N times loses`).
-    pub(crate) fn shuttled(&self, pos: &Position) -> bool {
-        with!(self, &pos.0, |e, p| e.shuttled(p), false)
+    /// What the game's line says of a position reached in a search (moves played with
+    /// [`Game::play_unchecked`] from the position searched): a loss by back and forth; a
+    /// repetition of any earlier position since the last move that reset the half-move clock
+    /// (of any, where captures go to hand), decided as if it were the repetition rule's last
+    /// occurrence, perpetual check included (a draw without a repetition rule); the move limit;
+    /// counting. It does not look for legal moves (checkmate and stalemate come first: a search
+    /// takes the move limit and counting only once the player to move has a move), and its cost
+    /// does not grow with the game's length.
+    pub fn verdict(&self, pos: &Position) -> Option<Ending> {
+        with!(
+            self,
+            &pos.0,
+            |e, p| e
+                .history_end(p, true)
+                .and_then(
+                    |(reason, player, outcome)| match e.ending(p, reason, player, outcome) {
+                        Status::Over(end) => Some(end),
+                        Status::Ongoing { .. } => None,
+                    }
+                ),
+            None
+        )
     }
 
     /// Gets the Zobrist key of a position: what makes two positions the same for repetition
@@ -475,7 +495,7 @@ impl Game {
         with!(
             self,
             &pos.0,
-            |e, p| e.status(&mut p.clone()),
+            |e, p| e.status(&mut without_history(p), p),
             Status::Ongoing { in_check: false }
         )
     }
@@ -629,8 +649,10 @@ impl<B: Bits> Engine<B> {
     /// Plays a move and removes the players it leaves without a legal move, where losing every
     /// move eliminates.
     fn play(&self, pos: &mut Pos<B>, m: &Move) {
+        self.note_check(pos);
         self.make(pos, m);
         while self.eliminates && self.settle_one(pos) {}
+        self.note_repetition(pos);
     }
 
     fn undo(&self, pos: &mut Pos<B>) -> bool {
@@ -666,7 +688,9 @@ impl<B: Bits> Engine<B> {
         Some(self.ending(pos, reason, player, outcome))
     }
 
-    fn status(&self, pos: &mut Pos<B>) -> Status {
+    /// The status of `line`'s position, worked out on `pos`, a copy of it without the line (its
+    /// moves are made and taken back there); the history rules read `line` in place.
+    fn status(&self, pos: &mut Pos<B>, line: &Pos<B>) -> Status {
         let side = pos.st.side;
         if self.active_players(pos) == 1 {
             return self.ending(pos, Reason::LastPlayer, side, Outcome::Win);
@@ -679,14 +703,14 @@ impl<B: Bits> Engine<B> {
         let in_check = self.checked(pos, side);
         if !self.has_legal_move(pos) {
             return if in_check {
-                let (reason, outcome) = self.mate(pos);
+                let (reason, outcome) = self.mate(line);
                 self.ending(pos, reason, side, outcome)
             } else {
                 let outcome = self.stalemate(pos);
                 self.ending(pos, Reason::Stalemate, side, outcome)
             };
         }
-        match self.history_end(pos) {
+        match self.history_end(line, false) {
             Some((reason, player, outcome)) => self.ending(pos, reason, player, outcome),
             None => Status::Ongoing { in_check },
         }

@@ -1,7 +1,11 @@
-//! Positions: pieces by cell and by bitboard, hands, the state a move changes, and the history
-//! that lets a move be taken back and a repetition be seen.
+//! Positions: pieces by cell and by bitboard, hands, the state a move changes, and the game's
+//! line: per move made, the state before it (key, player to move, whether that player was in
+//! check, the move that led there), which lets a move be taken back and the history rules
+//! (repetition, perpetual check, back and forth) read the past without taking moves back. A query
+//! reads the line in place; none copies it.
 
 use super::bits::Bits;
+use super::line::Repeats;
 use super::tables::NO_CELL;
 use crate::rules::{Cell, PieceId, PlayerId};
 
@@ -130,6 +134,13 @@ pub(crate) struct State<B> {
     pub key: u64,
     /// The move that led here (kept only where a rule looks back at moves).
     pub last: Last,
+    /// Whether the player to move is in check and the types checking it (a bit each), recorded
+    /// when a move is played from the position where a history rule needs it (perpetual check,
+    /// back and forth, a mate that needs a check by some type); `None` until then.
+    pub check: Option<(bool, u64)>,
+    /// How the position repeats, recorded when the move that led to it was played; `None`
+    /// until then.
+    pub repeats: Option<Repeats>,
 }
 
 /// A change to take back: a cell's old contents, or a hand count's old value.
@@ -141,7 +152,7 @@ pub(crate) enum Change {
     Wall(u16),
 }
 
-/// A game position, with the history of the moves made on it.
+/// A game position, with the line of the moves made on it (`undo`).
 #[derive(Clone, Debug)]
 pub struct Pos<B> {
     pub(crate) sq: Vec<Sq>,
@@ -190,6 +201,8 @@ impl<B: Bits> Pos<B> {
                 count_ply: 0,
                 key: 0,
                 last: Last::NONE,
+                check: None,
+                repeats: None,
             },
             style: FenStyle::default(),
             undo: Vec::new(),

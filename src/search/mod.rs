@@ -3,12 +3,13 @@
 //! [`Game::key`], move ordering (table move, most valuable victim, killers, history), and limits
 //! of depth, nodes and time with a stop flag. The evaluation ([`Eval`]) is built from the rule set.
 //!
-//! The game's ending rules end the lines of the tree: an immediate ending (a goal, an extinction,
-//! a check limit: [`Game::immediate_ending`]) at every node, checkmate, stalemate and their
-//! variants ([`Game::status`]) where no move is left, the move limit from the half-move clock,
-//! and a repetition of a position of the game or of the path as the repetition rule says
-//! (perpetual check included), a draw without one. A draw is a win for a player with draw odds.
-//! Counting rules are not seen inside the tree (the game's status decides them).
+//! The game's ending rules end the lines of the tree, as the engine decides them: an immediate
+//! ending (a goal, an extinction, a check limit: [`Game::immediate_ending`]) at every node,
+//! checkmate, stalemate and their variants ([`Game::status`]) where no move is left, and what the
+//! game's line says ([`Game::verdict`]): a repetition of a position of the game or of the path as
+//! the repetition rule says (perpetual check included; a draw without one), back and forth, and,
+//! once the player to move has a move, the move limit and counting. A draw is a win for a player
+//! with draw odds (or by value, where the game says).
 //!
 //! With more than two players the search is *paranoid*: the player to move at the root (the
 //! "root player") assumes every opponent plays against it, so the tree is a two-team tree (root
@@ -31,7 +32,7 @@ mod tt;
 
 pub use eval::Eval;
 
-use crate::engine::{Ending, Game, Move, MoveKind, Position, Status};
+use crate::engine::{Ending, Game, Move, MoveKind, Position, Reason, Status};
 use crate::rules::{Outcome, PlayerId};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -184,14 +185,6 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
 }
 
-/// A position of the game or of the search path, as repetitions need it.
-#[derive(Clone, Copy)]
-struct Seen {
-    key: u64,
-    side: PlayerId,
-    in_check: bool,
-}
-
 /// A searcher for one game, with its transposition table and move-ordering memory.
 pub struct Searcher {
     game: Arc<Game>,
@@ -200,8 +193,6 @@ pub struct Searcher {
     history: Vec<i32>,
     killers: Vec<[Option<Move>; 2]>,
     pv: Vec<Vec<Move>>,
-    /// The positions of the game and of the search path down to the current node.
-    path: Vec<Seen>,
     players: usize,
     cells: usize,
     nodes: u64,
@@ -234,7 +225,6 @@ impl Searcher {
             history: vec![0; kinds * cells],
             killers: vec![[None; 2]; MAX_PLY + 1],
             pv: vec![Vec::new(); MAX_PLY + 2],
-            path: Vec::new(),
             players,
             cells,
             nodes: 0,
@@ -298,7 +288,6 @@ impl Searcher {
         } else {
             0
         };
-        self.fill_path(pos);
         self.tt.age();
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.history.iter_mut().for_each(|h| *h /= 4);
@@ -437,95 +426,6 @@ impl Searcher {
         }
     }
 
-    /// The score of a draw: the win of a player with draw odds, if the game gives them.
-    fn draw_value(&self, pos: &Position, ply: usize) -> i32 {
-        match self.game.rules().draw_odds {
-            Some(p) => self.won_by(pos, Some(p), ply),
-            None => 0,
-        }
-    }
-
-    /// The score of `outcome` for `player` (the rule's reading: a loss is the win of the other
-    /// player, or of the one who moved last when the player to move loses).
-    fn outcome_value(
-        &self,
-        pos: &Position,
-        player: PlayerId,
-        outcome: Outcome,
-        mover: PlayerId,
-        ply: usize,
-    ) -> i32 {
-        let side = pos.side_to_move();
-        match outcome {
-            Outcome::Win => self.won_by(pos, Some(player), ply),
-            Outcome::Loss if player == side => self.won_by(pos, Some(mover), ply),
-            Outcome::Loss => self.won_by(pos, Some(side), ply),
-            Outcome::Draw | Outcome::Elimination => self.draw_value(pos, ply),
-        }
-    }
-
-    /// The positions of the game before `pos` (from the moves played on it), for repetitions.
-    fn fill_path(&mut self, pos: &Position) {
-        self.path.clear();
-        let mut p = pos.clone();
-        while self.game.undo(&mut p) {
-            self.path.push(Seen {
-                key: self.game.key(&p),
-                side: p.side_to_move(),
-                in_check: self.game.in_check(&p),
-            });
-        }
-        self.path.reverse();
-    }
-
-    /// The score of a position that repeats one of the game or of the search path (`None`: it
-    /// repeats none). The repetition rule decides as if this were its last occurrence, perpetual
-    /// check included; without a rule, a repetition is a draw. Only the positions since the
-    /// last move that reset the half-move clock can repeat, unless captures go to hand.
-    fn repetition(&self, pos: &Position, key: u64, in_check: bool, ply: usize) -> Option<i32> {
-        let rules = self.game.rules();
-        let n = self.path.len();
-        let window = if rules.captures_to_hand {
-            n
-        } else {
-            (pos.halfmove_clock() as usize).min(n)
-        };
-        let first = (n - window..n).rev().find(|&i| self.path[i].key == key)?;
-        let Some(r) = &rules.repetition else {
-            return Some(self.draw_value(pos, ply));
-        };
-        let side = pos.side_to_move();
-        let now = Seen {
-            key,
-            side,
-            in_check,
-        };
-        if r.perpetual_check_loses {
-            let cycle = || self.path[first..].iter().chain(std::iter::once(&now));
-            let them = cycle().filter(|s| s.side == side).all(|s| s.in_check);
-            let us = cycle().filter(|s| s.side != side).all(|s| s.in_check);
-            match (them, us) {
-                (true, true) => return Some(self.draw_value(pos, ply)),
-                (true, false) => return Some(MATE - ply as i32),
-                (false, true) => return Some(-(MATE - ply as i32)),
-                (false, false) => {}
-            }
-        }
-        let mover = self.path[n - 1].side;
-        let player = r.player.unwrap_or(mover);
-        Some(self.outcome_value(pos, player, r.outcome, mover, ply))
-    }
-
-    /// Tells whether the move limit has passed (a draw once the player to move has a move).
-    fn move_limit_passed(&self, pos: &Position) -> bool {
-        self.game.rules().move_limit.is_some_and(|n| {
-            let active = (0..self.players as u8)
-                .filter(|&p| !pos.is_eliminated(PlayerId(p)))
-                .count() as u32;
-            pos.halfmove_clock() >= n as u32 * active
-        })
-    }
-
     /// Sets the abort flag when a limit is reached.
     fn check_limits(&mut self) {
         if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
@@ -652,14 +552,11 @@ impl Searcher {
         }
         let key = game.key(pos);
         let in_check = game.in_check(pos);
-        if ply > 0
-            && let Some(v) = self.repetition(pos, key, in_check, ply)
-        {
-            return v;
-        }
-        if ply > 0 && game.shuttled(pos) {
-            // The player who moved lost: the player to move wins.
-            return MATE - ply as i32;
+        // What the game's line says; the move limit and counting only once a move is left.
+        let verdict = if ply > 0 { game.verdict(pos) } else { None };
+        let late = |e: &Ending| matches!(e.reason, Reason::MoveLimit | Reason::Counting);
+        if let Some(e) = verdict.filter(|e| !late(e)) {
+            return self.ending_value(pos, &e, ply);
         }
         if ply >= MAX_PLY - 1 {
             return self.evaluate_for_root(pos);
@@ -706,15 +603,10 @@ impl Searcher {
         if moves.is_empty() {
             return self.ending_score(pos, ply);
         }
-        if ply > 0 && self.move_limit_passed(pos) {
-            return self.draw_value(pos, ply);
+        if let Some(e) = verdict {
+            return self.ending_value(pos, &e, ply);
         }
         let ordered = self.order(pos, &moves, entry.and_then(|e| e.best), ply);
-        self.path.push(Seen {
-            key,
-            side: pos.side_to_move(),
-            in_check,
-        });
         let mut best = -INF;
         let mut best_move = None;
         let old_alpha = alpha;
@@ -749,7 +641,6 @@ impl Searcher {
             }
             game.undo(pos);
             if self.aborted {
-                self.path.pop();
                 return 0;
             }
             if v > best {
@@ -779,7 +670,6 @@ impl Searcher {
                 break;
             }
         }
-        self.path.pop();
         let bound = if best >= beta {
             Bound::Lower
         } else if alpha > old_alpha {
