@@ -137,7 +137,7 @@ fn contradicts(a: &Statement, b: &Statement) -> bool {
                 |n: &Option<Spanned<syntax::Int>>| n.as_ref().map_or(Some(0), |n| n.node.value);
             Some((
                 (names, value(down_to), value(against), *bared_back),
-                verdict.node.clone(),
+                verdict.node,
             ))
         }
         _ => None,
