@@ -157,6 +157,30 @@ impl Reason {
         Reason::FullBoard,
     ];
 
+    /// Whether the ending depends on the game's line (earlier positions and moves, which a FEN
+    /// does not hold): a position read from its FEN may go on where the played one had ended.
+    pub fn needs_line(self) -> bool {
+        match self {
+            Reason::Repetition
+            | Reason::PerpetualCheck
+            | Reason::IncompleteMate
+            | Reason::Passes
+            | Reason::Facing
+            | Reason::BackAndForth => true,
+            Reason::Checkmate
+            | Reason::Stalemate
+            | Reason::DropMate
+            | Reason::LastPlayer
+            | Reason::Goal
+            | Reason::Extinction
+            | Reason::CheckLimit
+            | Reason::MoveLimit
+            | Reason::Counting
+            | Reason::MateAlone
+            | Reason::FullBoard => false,
+        }
+    }
+
     /// The rule's name as `show --json` writes it.
     pub fn name(self) -> &'static str {
         match self {
