@@ -346,10 +346,10 @@ fn round_trip(game: &Game, pos: &Position) -> Outcome {
     }
     // An ending decided by the line (a repetition, facing that outlasted a move, passes in a
     // row) cannot survive the FEN, which holds no line: the FEN's position goes on.
-    if let Status::Over(end) = game.status(pos) {
-        if end.reason.needs_line() {
-            return Ok(());
-        }
+    if let Status::Over(end) = game.status(pos)
+        && end.reason.needs_line()
+    {
+        return Ok(());
     }
     let legal = game.legal_moves(pos);
     let mut a: Vec<String> = legal.iter().map(|m| game.move_to_string(m)).collect();
