@@ -156,6 +156,15 @@ fn refusals_name_the_key_or_the_parent() {
     }
 }
 
+/// `flagPiece = -` names no piece: refused (it panicked when a flag region was given).
+#[test]
+fn a_flag_piece_of_no_type_is_refused() {
+    assert_eq!(
+        one("[x:chess]\nflagPiece = -\nflagRegionWhite = *8\nflagRegionBlack = *1\n"),
+        Err("`flagPiece = -`: varia's import takes one piece type".to_string())
+    );
+}
+
 #[test]
 fn the_command_line_imports_and_refuses_without_panic() {
     let tmp = std::env::temp_dir().join(format!("varia-import-{}", std::process::id()));

@@ -4,6 +4,7 @@ mod ast;
 #[macro_use]
 mod keywords;
 mod parser;
+mod print;
 pub mod words;
 
 pub use ast::*;

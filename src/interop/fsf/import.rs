@@ -11,10 +11,12 @@
 
 use super::betza;
 use crate::lower::betza::lower_word;
-use crate::rules::{Mode, MovePart, Style};
-use crate::syntax::{MoveAtom, MoveWord, Span, Spanned};
+use crate::rules::{Direction, Mode, MovePart, Obligation, Outcome, Style, Trigger};
+use crate::syntax::{
+    self as ast, GoalRider, Int, MoveAtom, MoveWord, Name, Property, Region, RegionItem, Span,
+    Spanned, Statement, Verdict,
+};
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 
 /// One section of a variants.ini file, as FSF reads it.
 #[derive(Clone, Debug)]
@@ -567,9 +569,9 @@ fn expected(t: &Tables) -> Vec<Expect> {
     out
 }
 
-fn lower_text(word: &str) -> Option<Vec<MovePart>> {
-    let sp = Span { start: 0, end: 0 };
-    // Split into atoms: modifiers (lower case), atom letter, range digits or `*`.
+/// A Betza word as the syntax tree holds it: atoms of modifiers (lower case), an atom letter,
+/// and range digits or `*`.
+fn move_word(word: &str) -> Option<MoveWord> {
     let mut atoms = Vec::new();
     let chars: Vec<char> = word.chars().collect();
     let mut i = 0;
@@ -587,12 +589,19 @@ fn lower_text(word: &str) -> Option<Vec<MovePart>> {
             i += 1;
         }
         atoms.push(MoveAtom {
-            modifiers: Spanned { node: m, span: sp },
-            atom: Spanned { node: a, span: sp },
-            range: (!r.is_empty()).then_some(Spanned { node: r, span: sp }),
+            modifiers: at(m),
+            atom: at(a),
+            range: (!r.is_empty()).then(|| at(r)),
         });
     }
-    lower_word(&MoveWord { atoms, span: sp }).ok()
+    Some(MoveWord {
+        atoms,
+        span: Span::default(),
+    })
+}
+
+fn lower_text(word: &str) -> Option<Vec<MovePart>> {
+    lower_word(&move_word(word)?).ok()
 }
 
 fn as_expect(parts: &[MovePart]) -> Vec<Expect> {
@@ -727,24 +736,6 @@ fn squares(v: &str, files: i32, ranks: i32, key: &str) -> Result<Vec<(i32, i32)>
     Ok(out)
 }
 
-fn cell_text(cells: &[(i32, i32)], files: i32) -> String {
-    // Whole ranks as `rank N`, other cells by name.
-    let mut words = Vec::new();
-    let mut ranks: Vec<i32> = cells.iter().map(|c| c.1).collect();
-    ranks.dedup();
-    for r in ranks {
-        let row: Vec<i32> = cells.iter().filter(|c| c.1 == r).map(|c| c.0).collect();
-        if row.len() == files as usize {
-            words.push(format!("rank {}", r + 1));
-        } else {
-            for f in row {
-                words.push(format!("{}{}", (b'a' + f as u8) as char, r + 1));
-            }
-        }
-    }
-    words.join(" ")
-}
-
 /// Board cells as (file, rank) from 0.
 type Cells = Vec<(i32, i32)>;
 
@@ -777,32 +768,194 @@ impl Keys {
     }
 }
 
-fn outcome(k: &str, v: &str) -> Result<&'static str, String> {
+fn outcome(k: &str, v: &str) -> Result<Outcome, String> {
     match v {
-        "win" => Ok("win"),
-        "loss" => Ok("loss"),
-        "draw" => Ok("draw"),
+        "win" => Ok(Outcome::Win),
+        "loss" => Ok(Outcome::Loss),
+        "draw" => Ok(Outcome::Draw),
         _ => Err(format!("`{k} = {v}`: varia says win, loss or draw")),
     }
 }
 
-/// The `.varia` text of one resolved section.
-fn translate(name: &str, m: &Merged) -> Result<String, String> {
+/// A syntax-tree value written by the import, which has no source text to point into.
+fn at<T>(node: T) -> Spanned<T> {
+    Spanned {
+        node,
+        span: Span::default(),
+    }
+}
+
+fn name(n: &str) -> Name {
+    at(n.to_string())
+}
+
+fn names(ns: &[String]) -> Vec<Name> {
+    ns.iter().map(|n| name(n)).collect()
+}
+
+fn int(n: i64) -> Spanned<Int> {
+    at(Int {
+        value: u32::try_from(n).ok(),
+        text: n.to_string(),
+    })
+}
+
+/// Board cells as a region: whole ranks as `rank N`, other cells by name.
+fn region(cells: &[(i32, i32)], files: i32) -> Region {
+    let mut items = Vec::new();
+    let mut ranks: Vec<i32> = cells.iter().map(|c| c.1).collect();
+    ranks.dedup();
+    for r in ranks {
+        let row: Vec<i32> = cells.iter().filter(|c| c.1 == r).map(|c| c.0).collect();
+        if row.len() == files as usize {
+            let n = int(i64::from(r) + 1).node;
+            items.push(at(RegionItem::Ranks(n.clone(), n)));
+        } else {
+            for f in row {
+                let cell = format!("{}{}", (b'a' + f as u8) as char, r + 1);
+                items.push(at(RegionItem::Cell(cell)));
+            }
+        }
+    }
+    Region {
+        items,
+        span: Span::default(),
+    }
+}
+
+/// The moves of a piece from Betza words.
+fn moves(words: &[String], zone: Option<&str>) -> Result<Property, String> {
+    let words = words
+        .iter()
+        .map(|w| move_word(w).ok_or_else(|| format!("`{w}` is not a Betza word")))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Property::Moves {
+        words,
+        zone: zone.map(name),
+        within: false,
+        span: Span::default(),
+    })
+}
+
+/// What the import reads of a section, and the definition it builds from it.
+struct Draft<'a> {
+    keys: Keys,
+    files: i32,
+    ranks: i32,
+    pieces: &'a [Piece],
+    /// `zone` statements.
+    zones: Vec<Statement>,
+    /// Properties of a piece (by its key) besides `royal` and its moves.
+    extra: BTreeMap<String, Vec<Property>>,
+    /// `castling` statements.
+    castling: Vec<Statement>,
+    /// Statements after the pieces, before the set-up.
+    ends: Vec<Statement>,
+    /// Promotion's cells, for both players.
+    promotion: (Cells, Cells),
+    /// Whether captures go to hand and pieces are dropped.
+    hands: bool,
+    move_limit: i64,
+    /// The start position's FEN fields.
+    fen: Vec<String>,
+}
+
+impl<'a> Draft<'a> {
+    fn by_letter(&self, c: char) -> Option<&'a Piece> {
+        self.pieces
+            .iter()
+            .find(|p| p.letter == c.to_ascii_lowercase())
+    }
+
+    fn kind(&self, kind: &str) -> Option<&'a Piece> {
+        self.pieces.iter().find(|p| p.kind() == kind)
+    }
+
+    fn letters_of(&self, k: &str, v: &str) -> Result<Vec<String>, String> {
+        if v == "-" {
+            return Ok(Vec::new());
+        }
+        v.chars()
+            .map(|c| {
+                self.by_letter(c)
+                    .map(pname)
+                    .ok_or_else(|| format!("`{k} = {v}`: no piece `{c}`"))
+            })
+            .collect()
+    }
+
+    fn zone(&mut self, n: &str, w: &[(i32, i32)], b: &[(i32, i32)]) -> Result<(), String> {
+        if w.is_empty() || b.is_empty() {
+            return Err(format!(
+                "a region (varia's zone `{n}`) with cells on this board for one player only"
+            ));
+        }
+        for (player, cells) in [(None, w), (Some("black"), b)] {
+            self.zones.push(Statement::Zone {
+                name: name(n),
+                player: player.map(name),
+                region: region(cells, self.files),
+            });
+        }
+        Ok(())
+    }
+
+    /// The cells of `kWhite` and `kBlack`, or the defaults.
+    fn region(&mut self, k: &str, dw: Cells, db: Cells) -> Result<(Cells, Cells), String> {
+        let w = match self.keys.take(&format!("{k}White")) {
+            Some(v) => squares(&v, self.files, self.ranks, &format!("{k}White"))?,
+            None => dw,
+        };
+        let b = match self.keys.take(&format!("{k}Black")) {
+            Some(v) => squares(&v, self.files, self.ranks, &format!("{k}Black"))?,
+            None => db,
+        };
+        Ok((w, b))
+    }
+
+    fn rank(&self, r: i32) -> Cells {
+        (0..self.files)
+            .map(|f| (f, r))
+            .filter(|c| c.1 < self.ranks)
+            .collect()
+    }
+
+    fn extra(&mut self, p: &Piece, property: Property) {
+        self.extra.entry(p.key.clone()).or_default().push(property);
+    }
+}
+
+/// The varia name of a piece (`Piece-Q`, `Pawn-P`).
+fn pname(p: &Piece) -> String {
+    let base = if p.key.starts_with('#') || p.key.starts_with("customPiece") {
+        "Piece".to_string()
+    } else {
+        let mut s = p.key.clone();
+        s[..1].make_ascii_uppercase();
+        s
+    };
+    format!("{base}-{}", p.letter.to_ascii_uppercase())
+}
+
+/// A file by number from 1 or by letter.
+fn file_of(v: &str, k: &str) -> Result<i32, String> {
+    if let Ok(n) = v.parse::<i32>() {
+        return Ok(n);
+    }
+    match v.chars().next() {
+        Some(c) if v.len() == 1 && c.is_ascii_lowercase() => Ok((c as u8 - b'a') as i32 + 1),
+        _ => Err(format!("`{k} = {v}`: not a file")),
+    }
+}
+
+/// The definition of one resolved section, as text.
+fn translate(section: &str, m: &Merged) -> Result<String, String> {
     let mut keys = Keys {
         map: m.keys.clone(),
     };
     for k in COSMETIC {
         keys.take(k);
     }
-    let file_of = |v: &str, k: &str| -> Result<i32, String> {
-        if let Ok(n) = v.parse::<i32>() {
-            return Ok(n);
-        }
-        match v.chars().next() {
-            Some(c) if v.len() == 1 && c.is_ascii_lowercase() => Ok((c as u8 - b'a') as i32 + 1),
-            _ => Err(format!("`{k} = {v}`: not a file")),
-        }
-    };
     let files = match keys.take("maxFile") {
         Some(v) => file_of(&v, "maxFile")?,
         None => 8,
@@ -811,78 +964,54 @@ fn translate(name: &str, m: &Merged) -> Result<String, String> {
     if !(1..=12).contains(&files) || !(1..=10).contains(&ranks) {
         return Err(format!("a board of {files} x {ranks}"));
     }
-    let pieces = &m.pieces;
-    let by_letter = |c: char| pieces.iter().find(|p| p.letter == c.to_ascii_lowercase());
-    let pname = |p: &Piece| -> String {
-        let base = if p.key.starts_with('#') || p.key.starts_with("customPiece") {
-            "Piece".to_string()
-        } else {
-            let mut s = p.key.clone();
-            s[..1].make_ascii_uppercase();
-            s
-        };
-        format!("{base}-{}", p.letter.to_ascii_uppercase())
+    let mut d = Draft {
+        keys,
+        files,
+        ranks,
+        pieces: &m.pieces,
+        zones: Vec::new(),
+        extra: BTreeMap::new(),
+        castling: Vec::new(),
+        ends: Vec::new(),
+        promotion: (Vec::new(), Vec::new()),
+        hands: false,
+        move_limit: 0,
+        fen: Vec::new(),
     };
-    let letters_of = |k: &str, v: &str| -> Result<Vec<String>, String> {
-        if v == "-" {
-            return Ok(Vec::new());
-        }
-        v.chars()
-            .map(|c| {
-                by_letter(c)
-                    .map(pname)
-                    .ok_or_else(|| format!("`{k} = {v}`: no piece `{c}`"))
-            })
-            .collect()
-    };
+    pawn_rules(&mut d, m.opaque)?;
+    clock(&mut d)?;
+    drops(&mut d)?;
+    start_fen(&mut d)?;
+    castling(&mut d)?;
+    endings(&mut d)?;
+    extinction(&mut d)?;
+    goal(&mut d)?;
+    repetition(&mut d)?;
+    if let Some(k) = d.keys.map.keys().next() {
+        return Err(format!(
+            "`{k} = {}`: a key varia's import does not translate",
+            d.keys.map[k]
+        ));
+    }
+    let (file, expects) = definition(section, d)?;
+    let out = format!(
+        "# Imported from Fairy-Stockfish's variants.ini section [{section}] by `varia import`.\n{file}"
+    );
+    check(&out, expects)?;
+    Ok(out)
+}
 
-    let mut zones = String::new();
-    let mut zone = |n: &str, w: &[(i32, i32)], b: &[(i32, i32)]| -> Result<(), String> {
-        if w.is_empty() || b.is_empty() {
-            return Err(format!(
-                "a region (varia's zone `{n}`) with cells on this board for one player only"
-            ));
-        }
-        let _ = writeln!(zones, "zone {n} = {}", cell_text(w, files));
-        let _ = writeln!(zones, "zone {n} for black = {}", cell_text(b, files));
-        Ok(())
-    };
-    let region = |keys: &mut Keys,
-                  k: &str,
-                  dw: Vec<(i32, i32)>,
-                  db: Vec<(i32, i32)>|
-     -> Result<(Cells, Cells), String> {
-        let w = match keys.take(&format!("{k}White")) {
-            Some(v) => squares(&v, files, ranks, &format!("{k}White"))?,
-            None => dw,
-        };
-        let b = match keys.take(&format!("{k}Black")) {
-            Some(v) => squares(&v, files, ranks, &format!("{k}Black"))?,
-            None => db,
-        };
-        Ok((w, b))
-    };
-    let rank = |r: i32| {
-        (0..files)
-            .map(|f| (f, r))
-            .filter(|c| c.1 < ranks)
-            .collect::<Vec<_>>()
-    };
-
-    // Pieces and their special rules.
-    let pawn = pieces.iter().find(|p| p.kind() == "pawn");
-    let shogi_pawn = pieces.iter().find(|p| p.kind() == "shogiPawn");
-    let king = pieces.iter().find(|p| p.kind() == "king");
-    let mut extra: BTreeMap<String, Vec<String>> = BTreeMap::new();
-
-    // Promotion.
-    let (pw, pb) = region(&mut keys, "promotionRegion", rank(7), rank(0))?;
-    let promo_types = match keys.take("promotionPieceTypes") {
-        Some(v) => letters_of("promotionPieceTypes", &v)?,
-        None if m.opaque => Vec::new(),
+/// Promotion and the pawn's moves.
+fn pawn_rules(d: &mut Draft, opaque: bool) -> Result<(), String> {
+    let pawn = d.kind("pawn");
+    let (r7, r0) = (d.rank(7), d.rank(0));
+    d.promotion = d.region("promotionRegion", r7, r0)?;
+    let promo_types = match d.keys.take("promotionPieceTypes") {
+        Some(v) => d.letters_of("promotionPieceTypes", &v)?,
+        None if opaque => Vec::new(),
         None => Vec::new(),
     };
-    let promo_pawns = keys.take("promotionPawnTypes");
+    let promo_pawns = d.keys.take("promotionPawnTypes");
     let promotes_pawn = match (&promo_pawns, pawn) {
         (None, Some(_)) => true,
         (Some(v), Some(p)) if v.len() == 1 && v.starts_with(p.letter) => true,
@@ -894,10 +1023,10 @@ fn translate(name: &str, m: &Merged) -> Result<String, String> {
             ));
         }
     };
-    if !keys.bool("mandatoryPawnPromotion", true)? && promotes_pawn && !promo_types.is_empty() {
+    if !d.keys.bool("mandatoryPawnPromotion", true)? && promotes_pawn && !promo_types.is_empty() {
         return Err("`mandatoryPawnPromotion = false`".into());
     }
-    match keys.take("promotedPieceType") {
+    match d.keys.take("promotedPieceType") {
         None => {}
         Some(v) if v.trim().is_empty() => {}
         Some(v) => {
@@ -906,90 +1035,101 @@ fn translate(name: &str, m: &Merged) -> Result<String, String> {
             ));
         }
     }
-    keys.bool("mandatoryPiecePromotion", false)?;
-    if keys.bool("immobilityIllegal", false)? {
+    d.keys.bool("mandatoryPiecePromotion", false)?;
+    if d.keys.bool("immobilityIllegal", false)? {
         return Err("`immobilityIllegal = true`".into());
     }
-    if let Some(p) = pawn {
-        let mut lines = vec!["moves mfW cfF".to_string()];
-        let double = keys.bool("doubleStep", true)?;
-        let (dw, db) = region(&mut keys, "doubleStepRegion", rank(1), rank(6))?;
-        let ep = match (
-            keys.take("enPassantRegion"),
-            keys.take("enPassantRegionWhite"),
-            keys.take("enPassantRegionBlack"),
-        ) {
-            (None, None, None) => true,
-            (Some(v), None, None) if v == "-" => false,
-            (a, b, c) => {
-                return Err(format!(
-                    "an en-passant region ({})",
-                    [a, b, c]
-                        .into_iter()
-                        .flatten()
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ));
-            }
-        };
-        if double && (!dw.is_empty() || !db.is_empty()) {
-            zone("pawn-start", &dw, &db)?;
-            lines.push("moves mfnD in pawn-start".into());
-            if ep {
-                lines.push("en passant".into());
-            }
-        }
-        if promotes_pawn && !promo_types.is_empty() && (!pw.is_empty() || !pb.is_empty()) {
-            zone("promotion", &pw, &pb)?;
-            lines.push(format!(
-                "promotes to {} when ending in promotion, compulsory",
-                promo_types.join(" ")
-            ));
-        }
-        extra.insert(p.key.clone(), lines);
-    } else {
+    let Some(p) = pawn else {
         for k in [
             "doubleStep",
             "doubleStepRegionWhite",
             "doubleStepRegionBlack",
             "enPassantRegion",
         ] {
-            keys.take(k);
+            d.keys.take(k);
+        }
+        return Ok(());
+    };
+    let mut props = vec![moves(&["mfW".into(), "cfF".into()], None)?];
+    let double = d.keys.bool("doubleStep", true)?;
+    let (r1, r6) = (d.rank(1), d.rank(6));
+    let (dw, db) = d.region("doubleStepRegion", r1, r6)?;
+    let ep = match (
+        d.keys.take("enPassantRegion"),
+        d.keys.take("enPassantRegionWhite"),
+        d.keys.take("enPassantRegionBlack"),
+    ) {
+        (None, None, None) => true,
+        (Some(v), None, None) if v == "-" => false,
+        (a, b, c) => {
+            return Err(format!(
+                "an en-passant region ({})",
+                [a, b, c]
+                    .into_iter()
+                    .flatten()
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+    };
+    if double && (!dw.is_empty() || !db.is_empty()) {
+        d.zone("pawn-start", &dw, &db)?;
+        props.push(moves(&["mfnD".into()], Some("pawn-start"))?);
+        if ep {
+            props.push(Property::EnPassant(Span::default(), None));
         }
     }
-    // Clock.
-    let move_limit = keys.int("nMoveRule", 50)?;
-    match keys.take("nMoveRuleTypes") {
+    let (pw, pb) = d.promotion.clone();
+    if promotes_pawn && !promo_types.is_empty() && (!pw.is_empty() || !pb.is_empty()) {
+        d.zone("promotion", &pw, &pb)?;
+        props.push(Property::Promotes {
+            captive: false,
+            to: names(&promo_types),
+            trigger: at(Trigger::EndingIn),
+            zone: name("promotion"),
+            obligation: Some(at(Obligation::Compulsory)),
+            deferred: None,
+            span: Span::default(),
+        });
+    }
+    d.extra.insert(p.key.clone(), props);
+    Ok(())
+}
+
+/// The move limit and the pieces whose moves reset it.
+fn clock(d: &mut Draft) -> Result<(), String> {
+    let pawn = d.kind("pawn");
+    d.move_limit = d.keys.int("nMoveRule", 50)?;
+    match d.keys.take("nMoveRuleTypes") {
         None => {
             if let Some(p) = pawn {
-                extra
-                    .entry(p.key.clone())
-                    .or_default()
-                    .push("resets the clock".into());
+                d.extra(p, Property::ResetsClock(Span::default()));
             }
         }
         Some(v) if v == "-" => {}
-        Some(v) => {
-            if pawn.is_some_and(|p| v.len() == 1 && v.starts_with(p.letter)) {
-                extra
-                    .entry(pawn.map(|p| p.key.clone()).unwrap_or_default())
-                    .or_default()
-                    .push("resets the clock".into());
-            } else if move_limit > 0 {
+        Some(v) => match pawn {
+            Some(p) if v.len() == 1 && v.starts_with(p.letter) => {
+                d.extra(p, Property::ResetsClock(Span::default()));
+            }
+            _ if d.move_limit > 0 => {
                 return Err(format!(
                     "`nMoveRuleTypes = {v}`: only the pawn resets the clock in varia's import"
                 ));
             }
-        }
+            _ => {}
+        },
     }
+    Ok(())
+}
 
-    // Drops.
-    let drops = keys.bool("pieceDrops", false)?;
-    let to_hand = keys.bool("capturesToHand", false)?;
-    if keys.bool("dropLoop", false)? {
+/// Hands and where pawns are dropped.
+fn drops(d: &mut Draft) -> Result<(), String> {
+    let drops = d.keys.bool("pieceDrops", false)?;
+    let to_hand = d.keys.bool("capturesToHand", false)?;
+    if d.keys.bool("dropLoop", false)? {
         return Err("`dropLoop = true`".into());
     }
-    let hands = match (drops, to_hand) {
+    d.hands = match (drops, to_hand) {
         (false, false) => false,
         (true, true) => true,
         _ => {
@@ -998,49 +1138,53 @@ fn translate(name: &str, m: &Merged) -> Result<String, String> {
             ));
         }
     };
-    if hands {
-        if shogi_pawn.is_some() {
-            return Err("drops with the shogi pawn (its drop-mate rule)".into());
-        }
-        let first = keys.bool("firstRankPawnDrops", false)?;
-        let zone_drops = keys.bool("promotionZonePawnDrops", false)?;
-        if let Some(p) = pawn {
-            match (first, zone_drops) {
-                (true, true) => {}
-                (false, false) => {
-                    let all: Vec<(i32, i32)> = (0..ranks)
-                        .flat_map(|r| (0..files).map(move |f| (f, r)))
-                        .collect();
-                    let w: Vec<_> = all
-                        .iter()
-                        .copied()
-                        .filter(|c| c.1 != 0 && !pw.contains(c))
-                        .collect();
-                    let b: Vec<_> = all
-                        .iter()
-                        .copied()
-                        .filter(|c| c.1 != ranks - 1 && !pb.contains(c))
-                        .collect();
-                    zone("pawn-drops", &w, &b)?;
-                    extra
-                        .entry(p.key.clone())
-                        .or_default()
-                        .push("drops in pawn-drops".into());
-                }
-                _ => {
-                    return Err(format!(
-                        "`firstRankPawnDrops = {first}` with `promotionZonePawnDrops = {zone_drops}`"
-                    ));
-                }
-            }
-        }
-    } else {
-        keys.take("firstRankPawnDrops");
-        keys.take("promotionZonePawnDrops");
+    if !d.hands {
+        d.keys.take("firstRankPawnDrops");
+        d.keys.take("promotionZonePawnDrops");
+        return Ok(());
     }
+    if d.kind("shogiPawn").is_some() {
+        return Err("drops with the shogi pawn (its drop-mate rule)".into());
+    }
+    let first = d.keys.bool("firstRankPawnDrops", false)?;
+    let zone_drops = d.keys.bool("promotionZonePawnDrops", false)?;
+    let Some(p) = d.kind("pawn") else {
+        return Ok(());
+    };
+    match (first, zone_drops) {
+        (true, true) => {}
+        (false, false) => {
+            let (files, ranks) = (d.files, d.ranks);
+            let all: Vec<(i32, i32)> = (0..ranks)
+                .flat_map(|r| (0..files).map(move |f| (f, r)))
+                .collect();
+            let (pw, pb) = &d.promotion;
+            let w: Vec<_> = all
+                .iter()
+                .copied()
+                .filter(|c| c.1 != 0 && !pw.contains(c))
+                .collect();
+            let b: Vec<_> = all
+                .iter()
+                .copied()
+                .filter(|c| c.1 != ranks - 1 && !pb.contains(c))
+                .collect();
+            d.zone("pawn-drops", &w, &b)?;
+            d.extra(p, Property::DropsIn(name("pawn-drops")));
+        }
+        _ => {
+            return Err(format!(
+                "`firstRankPawnDrops = {first}` with `promotionZonePawnDrops = {zone_drops}`"
+            ));
+        }
+    }
+    Ok(())
+}
 
-    // Start position: FSF accepts a FEN without its later fields.
-    let fen = keys
+/// The start position: FSF accepts a FEN without its later fields.
+fn start_fen(d: &mut Draft) -> Result<(), String> {
+    let fen = d
+        .keys
         .take("startFen")
         .unwrap_or_else(|| "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into());
     let mut fields: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
@@ -1052,227 +1196,221 @@ fn translate(name: &str, m: &Merged) -> Result<String, String> {
         fields.insert(2, "-".into());
         fields.insert(3, "-".into());
     }
-    for (i, d) in ["w", "-", "-", "0", "1"].iter().enumerate() {
+    for (i, x) in ["w", "-", "-", "0", "1"].iter().enumerate() {
         if fields.len() <= i + 1 {
-            fields.push(d.to_string());
+            fields.push(x.to_string());
         }
     }
-    if hands && !fields[0].contains('[') {
+    if d.hands && !fields[0].contains('[') {
         fields[0].push_str("[]");
     }
+    d.fen = fields;
+    Ok(())
+}
 
-    // Castling.
-    let castling = keys.bool("castling", true)?;
-    let mut castling_lines = Vec::new();
-    if keys.bool("chess960", false)? {
+/// The file of the first piece `c` on a FEN row, from 0.
+fn file_in_row(row: &str, c: char) -> Option<i32> {
+    let mut x = 0;
+    let mut n = String::new();
+    for ch in row.chars() {
+        if ch.is_ascii_digit() {
+            n.push(ch);
+            continue;
+        }
+        x += n.parse::<i32>().unwrap_or(0);
+        n.clear();
+        if ch == c {
+            return Some(x);
+        }
+        if ch != '+' {
+            x += 1;
+        }
+    }
+    None
+}
+
+fn castling(d: &mut Draft) -> Result<(), String> {
+    let castling = d.keys.bool("castling", true)?;
+    if d.keys.bool("chess960", false)? {
         return Err("`chess960 = true`".into());
     }
-    let ks = keys.take("castlingKingsideFile");
-    let qs = keys.take("castlingQueensideFile");
-    let kf = keys.take("castlingKingFile");
-    let kp = keys.take("castlingKingPiece");
-    let rp = keys.take("castlingRookPieces");
-    let rights = fields[2].clone();
-    if castling && rights != "-" {
-        let kp = match kp {
-            Some(v) => by_letter(v.chars().next().unwrap_or(' ')),
-            None => king,
-        }
-        .ok_or("castling rights without a castling king")?;
-        let rooks: Vec<&Piece> = match rp {
-            Some(v) => v.chars().filter_map(by_letter).collect(),
-            None => pieces.iter().filter(|p| p.kind() == "rook").collect(),
-        };
-        if rooks.is_empty() {
-            return Err("castling rights without castling partners".into());
-        }
-        let f = |v: &Option<String>, d: i32, k: &str| -> Result<i32, String> {
-            match v {
-                Some(s) => Ok(file_of(s, k)? - 1),
-                None => Ok(d),
-            }
-        };
-        let (h, l) = (
-            f(&ks, 6, "castlingKingsideFile")?,
-            f(&qs, 2, "castlingQueensideFile")?,
-        );
-        let kfile = f(&kf, 4, "castlingKingFile")?;
-        let files_word = |x: i32| ((b'a' + x as u8) as char).to_string();
-        let rows: Vec<&str> = fields[0]
-            .split('[')
-            .next()
-            .unwrap_or("")
-            .split('/')
-            .collect();
-        let on_e = |row: &str, c: char| {
-            let mut x = 0;
-            let mut n = String::new();
-            for ch in row.chars() {
-                if ch.is_ascii_digit() {
-                    n.push(ch);
-                    continue;
-                }
-                x += n.parse::<i32>().unwrap_or(0);
-                n.clear();
-                if ch == c {
-                    return Some(x);
-                }
-                if ch != '+' {
-                    x += 1;
-                }
-            }
-            None
-        };
-        let kc = kp.letter;
-        let plain = h == 6
-            && l == 2
-            && kfile == 4
-            && rows
-                .last()
-                .is_some_and(|r| on_e(r, kc.to_ascii_uppercase()).is_none_or(|x| x == 4))
-            && rows
-                .first()
-                .is_some_and(|r| on_e(r, kc).is_none_or(|x| x == 4));
-        if !rights.chars().all(|c| "KQkq".contains(c)) {
-            return Err(format!("castling rights `{rights}` naming files"));
-        }
-        for r in rooks {
-            castling_lines.push(if plain {
-                format!("castling {} with {}", pname(kp), pname(r))
-            } else {
-                format!(
-                    "castling {} with {} to {} {}",
-                    pname(kp),
-                    pname(r),
-                    files_word(h),
-                    files_word(l)
-                )
-            });
-        }
-    } else if !castling && rights != "-" {
+    let ks = d.keys.take("castlingKingsideFile");
+    let qs = d.keys.take("castlingQueensideFile");
+    let kf = d.keys.take("castlingKingFile");
+    let kp = d.keys.take("castlingKingPiece");
+    let rp = d.keys.take("castlingRookPieces");
+    let rights = d.fen[2].clone();
+    if !castling && rights != "-" {
         return Err(format!(
             "`castling = false` with castling rights `{rights}` in the start position: Fairy-Stockfish keeps them in its FENs, varia's FEN cannot hold them"
         ));
     }
+    if !castling || rights == "-" {
+        return Ok(());
+    }
+    let kp = match kp {
+        Some(v) => d.by_letter(v.chars().next().unwrap_or(' ')),
+        None => d.kind("king"),
+    }
+    .ok_or("castling rights without a castling king")?;
+    let rooks: Vec<&Piece> = match rp {
+        Some(v) => v.chars().filter_map(|c| d.by_letter(c)).collect(),
+        None => d.pieces.iter().filter(|p| p.kind() == "rook").collect(),
+    };
+    if rooks.is_empty() {
+        return Err("castling rights without castling partners".into());
+    }
+    let f = |v: &Option<String>, x: i32, k: &str| -> Result<i32, String> {
+        match v {
+            Some(s) => Ok(file_of(s, k)? - 1),
+            None => Ok(x),
+        }
+    };
+    let (h, l) = (
+        f(&ks, 6, "castlingKingsideFile")?,
+        f(&qs, 2, "castlingQueensideFile")?,
+    );
+    let kfile = f(&kf, 4, "castlingKingFile")?;
+    let file_letter = |x: i32| at(((b'a' + x as u8) as char).to_string());
+    let rows: Vec<&str> = d.fen[0]
+        .split('[')
+        .next()
+        .unwrap_or("")
+        .split('/')
+        .collect();
+    let kc = kp.letter;
+    let plain = h == 6
+        && l == 2
+        && kfile == 4
+        && rows
+            .last()
+            .is_some_and(|r| file_in_row(r, kc.to_ascii_uppercase()).is_none_or(|x| x == 4))
+        && rows
+            .first()
+            .is_some_and(|r| file_in_row(r, kc).is_none_or(|x| x == 4));
+    if !rights.chars().all(|c| "KQkq".contains(c)) {
+        return Err(format!("castling rights `{rights}` naming files"));
+    }
+    for r in rooks {
+        d.castling.push(Statement::Castling {
+            king: name(&pname(kp)),
+            rook: name(&pname(r)),
+            to: (!plain).then(|| (file_letter(h), file_letter(l))),
+        });
+    }
+    Ok(())
+}
 
-    // Game ends.
-    let mut ends = Vec::new();
-    if hands {
-        ends.push("captures go to hand".to_string());
+/// Hands, checkmate, stalemate and the rules on checks, captures and drops.
+fn endings(d: &mut Draft) -> Result<(), String> {
+    let sp = Span::default();
+    if d.hands {
+        d.ends.push(Statement::CapturesToHand(sp));
     }
-    let cm = keys.take("checkmateValue").unwrap_or("loss".into());
-    ends.push(format!("checkmate {}", outcome("checkmateValue", &cm)?));
-    let sm = keys.take("stalemateValue").unwrap_or("draw".into());
-    ends.push(format!("stalemate {}", outcome("stalemateValue", &sm)?));
-    if keys.bool("stalematePieceCount", false)? {
-        ends.push("stalemate counts pieces".into());
+    let cm = d.keys.take("checkmateValue").unwrap_or("loss".into());
+    let cm = outcome("checkmateValue", &cm)?;
+    d.ends.push(Statement::Checkmate(at(cm)));
+    let sm = d.keys.take("stalemateValue").unwrap_or("draw".into());
+    let sm = outcome("stalemateValue", &sm)?;
+    d.ends.push(Statement::Stalemate(at(sm)));
+    let flags: [(&str, bool, Statement); 6] = [
+        ("stalematePieceCount", true, Statement::StalemateCount(sp)),
+        ("flyingGeneral", true, Statement::RoyalsMayNotFace(sp)),
+        ("mustCapture", true, Statement::MustCapture(sp)),
+        ("checking", false, Statement::NoChecks(sp)),
+        ("makpongRule", true, Statement::CheckedRoyal(sp)),
+        ("dropChecks", false, Statement::NoDropChecks(sp)),
+    ];
+    for (k, when, statement) in flags {
+        if d.keys.bool(k, !when)? == when {
+            d.ends.push(statement);
+        }
     }
-    if keys.bool("flyingGeneral", false)? {
-        ends.push("royals may not face".into());
-    }
-    if keys.bool("mustCapture", false)? {
-        ends.push("captures are compulsory".into());
-    }
-    if !keys.bool("checking", true)? {
-        ends.push("checks are forbidden".into());
-    }
-    if keys.bool("makpongRule", false)? {
-        ends.push("a checked royal may only capture".into());
-    }
-    if !keys.bool("dropChecks", true)? {
-        ends.push("checks by drops are forbidden".into());
-    }
-    let must_drop_type = keys.take("mustDropType");
-    if keys.bool("mustDrop", false)? {
+    let must_drop_type = d.keys.take("mustDropType");
+    if d.keys.bool("mustDrop", false)? {
         match must_drop_type.as_deref() {
             None | Some("*") => {
                 return Err("`mustDrop` without `mustDropType` (drops of every type)".into());
             }
-            Some(t) => ends.push(format!(
-                "drops of {} are compulsory",
-                letters_of("mustDropType", t)?.join(" ")
-            )),
+            Some(t) => {
+                let types = d.letters_of("mustDropType", t)?;
+                d.ends.push(Statement::MustDrop(names(&types)));
+            }
         }
     }
-    match keys.take("extinctionValue") {
+    Ok(())
+}
+
+fn extinction(d: &mut Draft) -> Result<(), String> {
+    const KEYS: [&str; 4] = [
+        "extinctionPieceTypes",
+        "extinctionPieceCount",
+        "extinctionOpponentPieceCount",
+        "extinctionClaim",
+    ];
+    match d.keys.take("extinctionValue") {
         None => {
-            for k in [
-                "extinctionPieceTypes",
-                "extinctionPieceCount",
-                "extinctionOpponentPieceCount",
-                "extinctionClaim",
-            ] {
-                if let Some(v) = keys.take(k) {
-                    keys.map.insert(k.into(), v);
+            for k in KEYS {
+                if let Some(v) = d.keys.take(k) {
+                    d.keys.map.insert(k.into(), v);
                 }
             }
-            if keys.map.contains_key("extinctionPieceTypes")
-                && !keys.map.contains_key("extinctionValue")
+            if d.keys.map.contains_key("extinctionPieceTypes")
+                && !d.keys.map.contains_key("extinctionValue")
             {
                 // FSF ignores the types without a value.
-                keys.take("extinctionPieceTypes");
-                keys.take("extinctionPieceCount");
-                keys.take("extinctionOpponentPieceCount");
-                keys.take("extinctionClaim");
+                for k in KEYS {
+                    d.keys.take(k);
+                }
             }
         }
         Some(v) if v == "none" => {
-            for k in [
-                "extinctionPieceTypes",
-                "extinctionPieceCount",
-                "extinctionOpponentPieceCount",
-                "extinctionClaim",
-            ] {
-                keys.take(k);
+            for k in KEYS {
+                d.keys.take(k);
             }
         }
         Some(v) => {
-            let o = match outcome("extinctionValue", &v)? {
-                "win" => "wins",
-                "loss" => "loses",
-                _ => "draws",
+            let verdict = match outcome("extinctionValue", &v)? {
+                Outcome::Win => Verdict::Wins,
+                Outcome::Loss => Verdict::Loses,
+                _ => Verdict::Draws,
             };
-            let types = keys.take("extinctionPieceTypes").unwrap_or_default();
-            let what = if types == "*" {
-                "all pieces".to_string()
+            let types = d.keys.take("extinctionPieceTypes").unwrap_or_default();
+            let pieces = if types == "*" {
+                Vec::new()
             } else if types.is_empty() || types == "-" {
                 return Err("`extinctionValue` without `extinctionPieceTypes`".into());
             } else {
-                letters_of("extinctionPieceTypes", &types)?.join(" ")
+                names(&d.letters_of("extinctionPieceTypes", &types)?)
             };
-            let n = keys.int("extinctionPieceCount", 0)?;
-            let a = keys.int("extinctionOpponentPieceCount", 0)?;
-            let claim = keys.bool("extinctionClaim", false)?;
-            let mut s = format!("extinction of {what}");
-            if n > 0 {
-                let _ = write!(s, " down to {n}");
-            }
-            if a > 0 {
-                let _ = write!(s, " against {a}");
-            }
-            if claim {
-                s.push_str(" unless bared back");
-            }
-            let _ = write!(s, " {o}");
-            ends.push(s);
+            let n = d.keys.int("extinctionPieceCount", 0)?;
+            let a = d.keys.int("extinctionOpponentPieceCount", 0)?;
+            let claim = d.keys.bool("extinctionClaim", false)?;
+            d.ends.push(Statement::Extinction {
+                pieces,
+                down_to: (n > 0).then(|| int(n)),
+                against: (a > 0).then(|| int(a)),
+                bared_back: claim,
+                verdict: at(verdict),
+                span: Span::default(),
+            });
         }
     }
-    match keys.take("flagPiece") {
+    Ok(())
+}
+
+/// The flag piece and its region, and the check limit.
+fn goal(d: &mut Draft) -> Result<(), String> {
+    match d.keys.take("flagPiece") {
         None => {
-            for k in [
-                "flagRegion",
-                "flagRegionWhite",
-                "flagRegionBlack",
-                "flagMove",
-                "flagPieceSafe",
-            ] {
-                if keys.map.contains_key(k) && k != "flagMove" && k != "flagPieceSafe" {
+            for k in ["flagRegion", "flagRegionWhite", "flagRegionBlack"] {
+                if d.keys.map.contains_key(k) {
                     // Regions without a flag piece: FSF's flag is any piece (ALL_PIECES default).
                     return Err(format!("`{k}` without `flagPiece`"));
                 }
             }
-            keys.take("flagMove");
-            keys.take("flagPieceSafe");
+            d.keys.take("flagMove");
+            d.keys.take("flagPieceSafe");
         }
         Some(v) => {
             if v.len() != 1 {
@@ -1280,55 +1418,67 @@ fn translate(name: &str, m: &Merged) -> Result<String, String> {
                     "`flagPiece = {v}`: varia's import takes one piece type"
                 ));
             }
-            let p = letters_of("flagPiece", &v)?;
-            let both = keys.take("flagRegion");
-            let (dw, db) = match both {
+            // `-` names no piece.
+            let [p] = &d.letters_of("flagPiece", &v)?[..] else {
+                return Err(format!(
+                    "`flagPiece = {v}`: varia's import takes one piece type"
+                ));
+            };
+            let p = p.clone();
+            let (dw, db) = match d.keys.take("flagRegion") {
                 Some(b) => (
-                    squares(&b, files, ranks, "flagRegion")?,
-                    squares(&b, files, ranks, "flagRegion")?,
+                    squares(&b, d.files, d.ranks, "flagRegion")?,
+                    squares(&b, d.files, d.ranks, "flagRegion")?,
                 ),
                 None => (Vec::new(), Vec::new()),
             };
-            let (w, b) = region(&mut keys, "flagRegion", dw, db)?;
-            zone("goal", &w, &b)?;
-            let flag_move = keys.bool("flagMove", false)?;
-            let safe = keys.bool("flagPieceSafe", false)?;
+            let (w, b) = d.region("flagRegion", dw, db)?;
+            d.zone("goal", &w, &b)?;
+            let flag_move = d.keys.bool("flagMove", false)?;
+            let safe = d.keys.bool("flagPieceSafe", false)?;
             let mode = match (flag_move, safe) {
-                (false, false) => "",
+                (false, false) => None,
                 (true, false) => {
-                    if by_letter(v.chars().next().unwrap_or(' '))
-                        .is_some_and(|p| p.kind() == "king")
-                    {
-                        ", answerable"
+                    let king = d
+                        .by_letter(v.chars().next().unwrap_or(' '))
+                        .is_some_and(|p| p.kind() == "king");
+                    Some(if king {
+                        GoalRider::Answerable
                     } else {
-                        ", held"
-                    }
+                        GoalRider::Held
+                    })
                 }
-                (false, true) => ", safe",
+                (false, true) => Some(GoalRider::Safe),
                 _ => return Err("`flagMove` with `flagPieceSafe`".into()),
             };
-            ends.push(format!("goal {} in goal{mode}", p[0]));
+            d.ends.push(Statement::Goal {
+                pieces: vec![name(&p)],
+                zone: name("goal"),
+                mode: mode.map(at),
+                span: Span::default(),
+            });
         }
     }
-    if keys.bool("checkCounting", false)? {
-        let n = fields
-            .get(4)
+    if d.keys.bool("checkCounting", false)? {
+        let f = d.fen.get(4);
+        let n = f
             .and_then(|f| f.split('+').next())
             .and_then(|x| x.parse::<u32>().ok())
-            .filter(|_| fields.get(4).is_some_and(|f| f.contains('+')));
+            .filter(|_| f.is_some_and(|f| f.contains('+')));
         let Some(n) = n else {
             return Err("`checkCounting` without the checks in `startFen`".into());
         };
-        ends.push(format!(
-            "{n} check{} win{}",
-            if n == 1 { "" } else { "s" },
-            if n == 1 { "s" } else { "" }
-        ));
+        d.ends.push(Statement::CheckLimit(int(i64::from(n))));
     }
-    let nfold = keys.int("nFoldRule", 3)?;
-    let nv = keys.take("nFoldValue").unwrap_or("draw".into());
-    let absolute = keys.bool("nFoldValueAbsolute", false)?;
-    let perpetual = keys.bool("perpetualCheckIllegal", false)?;
+    Ok(())
+}
+
+/// Repetition and the move limit.
+fn repetition(d: &mut Draft) -> Result<(), String> {
+    let nfold = d.keys.int("nFoldRule", 3)?;
+    let nv = d.keys.take("nFoldValue").unwrap_or("draw".into());
+    let absolute = d.keys.bool("nFoldValueAbsolute", false)?;
+    let perpetual = d.keys.bool("perpetualCheckIllegal", false)?;
     if absolute {
         return Err("`nFoldValueAbsolute = true`".into());
     }
@@ -1336,51 +1486,57 @@ fn translate(name: &str, m: &Merged) -> Result<String, String> {
         return Err(format!("`nFoldRule = {nfold}`"));
     }
     // FSF's value is for the side to move after the repeating move.
-    let rep = match outcome("nFoldValue", &nv)? {
-        "win" => "loses",
-        "loss" => "wins",
-        _ => "draws",
+    let verdict = match outcome("nFoldValue", &nv)? {
+        Outcome::Win => Verdict::Loses,
+        Outcome::Loss => Verdict::Wins,
+        _ => Verdict::Draws,
     };
-    ends.push(format!(
-        "repetition {nfold} {rep}{}",
-        if perpetual {
-            ", perpetual check loses"
-        } else {
-            ""
-        }
-    ));
-    if move_limit > 0 {
-        ends.push(format!("move limit {move_limit}"));
+    d.ends.push(Statement::Repetition {
+        count: int(nfold),
+        verdict: at(verdict),
+        player: None,
+        perpetual,
+        span: Span::default(),
+    });
+    if d.move_limit > 0 {
+        d.ends.push(Statement::MoveLimit(int(d.move_limit)));
     }
+    Ok(())
+}
 
-    if let Some(k) = keys.map.keys().next() {
-        return Err(format!(
-            "`{k} = {}`: a key varia's import does not translate",
-            keys.map[k]
-        ));
-    }
+/// The moves FSF reads for each piece but the pawn, by varia name.
+type Expects = Vec<(String, Vec<Expect>)>;
 
-    // The text.
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "# Imported from Fairy-Stockfish's variants.ini section [{name}] by `varia import`."
-    );
-    let _ = writeln!(out, "game {name}");
-    let _ = writeln!(out);
-    let _ = writeln!(out, "board {files} x {ranks}");
-    let _ = writeln!(out, "player white north");
-    let _ = writeln!(out, "player black south");
-    out.push_str(&zones);
-    let mut expects: Vec<(String, Vec<Expect>)> = Vec::new();
-    for p in pieces {
-        let _ = writeln!(out, "piece {} {}", pname(p), p.letter.to_ascii_uppercase());
+/// The definition's syntax tree, printed.
+fn definition(section: &str, mut d: Draft) -> Result<(String, Expects), String> {
+    let sp = Span::default();
+    let mut statements = vec![
+        Statement::Game {
+            id: name(section),
+            title: None,
+        },
+        Statement::Board {
+            files: int(i64::from(d.files)),
+            ranks: int(i64::from(d.ranks)),
+        },
+        Statement::Player {
+            name: name("white"),
+            forward: at(Direction::North),
+        },
+        Statement::Player {
+            name: name("black"),
+            forward: at(Direction::South),
+        },
+    ];
+    statements.append(&mut d.zones);
+    let mut expects = Vec::new();
+    for p in d.pieces {
+        let mut properties = Vec::new();
         if p.kind() == "king" {
-            let _ = writeln!(out, "  royal");
+            properties.push(Property::Royal(sp));
         }
-        if p.kind() == "pawn" {
-            // Written with its rules below.
-        } else {
+        // The pawn's moves are among its rules.
+        if p.kind() != "pawn" {
             let t = read_betza(&p.betza).map_err(|e| format!("piece `{}`: {e}", p.letter))?;
             let e = expected(&t);
             let words = e
@@ -1389,22 +1545,34 @@ fn translate(name: &str, m: &Merged) -> Result<String, String> {
                 .collect::<Result<Vec<_>, _>>()
                 .map_err(|e| format!("piece `{}` ({}): {e}", p.letter, p.betza))?;
             if !words.is_empty() {
-                let _ = writeln!(out, "  moves {}", words.join(" "));
+                properties.push(moves(&words, None)?);
             }
             expects.push((pname(p), e));
         }
-        for l in extra.get(&p.key).into_iter().flatten() {
-            let _ = writeln!(out, "  {l}");
-        }
+        properties.extend(d.extra.remove(&p.key).unwrap_or_default());
+        statements.push(Statement::Piece(ast::Piece {
+            name: name(&pname(p)),
+            symbol: Some(at(p.letter.to_ascii_uppercase().to_string())),
+            property_spans: vec![sp; properties.len()],
+            properties,
+            span: sp,
+        }));
     }
-    out.push('\n');
-    for l in castling_lines.iter().chain(&ends) {
-        let _ = writeln!(out, "{l}");
-    }
-    let _ = writeln!(out, "setup {}", fields.join(" "));
+    statements.append(&mut d.castling);
+    statements.append(&mut d.ends);
+    statements.push(Statement::Setup(at(d.fen.join(" "))));
+    let file = ast::File {
+        spans: vec![sp; statements.len()],
+        statements,
+        variants: Vec::new(),
+        options: Vec::new(),
+    };
+    Ok((file.to_string(), expects))
+}
 
-    // Check: the definition compiles and its pieces move as FSF reads them.
-    let rules = crate::compile(&out, None)
+/// Checks that the definition compiles and its pieces move as FSF reads them.
+fn check(text: &str, expects: Expects) -> Result<(), String> {
+    let rules = crate::compile(text, None)
         .map_err(|e| format!("the definition written for it does not compile ({e})"))?;
     for (n, e) in expects {
         let Some(p) = rules.pieces.iter().find(|p| p.name == n) else {
@@ -1416,7 +1584,7 @@ fn translate(name: &str, m: &Merged) -> Result<String, String> {
             ));
         }
     }
-    Ok(out)
+    Ok(())
 }
 
 /// Imports every section of a variants.ini text (or the one named). `parent_source` gives the
