@@ -12,17 +12,8 @@ use super::Reason;
 use super::bits::Bits;
 use super::core::Engine;
 use super::endings::Decision;
-use super::position::{Last, NONE, Pos, State};
+use super::position::{Last, NONE, Pos, Repeats, State};
 use crate::rules::Outcome;
-
-/// How a position repeats: the plies back to its last occurrence (0: none) and how often it has
-/// occurred, this time included, since the last move that reset the half-move clock (unless
-/// captures go to hand).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Repeats {
-    pub back: u32,
-    pub count: u32,
-}
 
 impl<B: Bits> Engine<B> {
     /// Whether a rule reads whether past positions were in check: perpetual check, back and

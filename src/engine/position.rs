@@ -5,7 +5,6 @@
 //! reads the line in place; none copies it.
 
 use super::bits::Bits;
-use super::line::Repeats;
 use super::tables::NO_CELL;
 use crate::rules::{Cell, PieceId, PlayerId};
 
@@ -381,4 +380,13 @@ impl Move {
             MoveKind::EnPassant | MoveKind::Hop { .. } | MoveKind::Displace { .. }
         )
     }
+}
+
+/// How a position repeats: the plies back to its last occurrence (0: none) and how often it has
+/// occurred, this time included, since the last move that reset the half-move clock (unless
+/// captures go to hand).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Repeats {
+    pub back: u32,
+    pub count: u32,
 }

@@ -5,9 +5,7 @@ use super::words;
 use pest::Parser as _;
 use pest::iterators::Pair;
 
-#[derive(pest_derive::Parser)]
-#[grammar = "../grammar/varia.pest"]
-pub(super) struct VariaParser;
+pub(super) use super::grammar::{Rule, VariaParser};
 
 /// A syntax error: where, and what was expected there.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -8,7 +8,7 @@
 //! block starts after a blank line.
 
 use super::ast::*;
-use super::parser::Rule;
+use super::grammar::Rule;
 use super::words::{PHRASES, Shape};
 use std::fmt::{self, Display, Formatter, Write as _};
 

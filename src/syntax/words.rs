@@ -6,8 +6,8 @@
 //! `tests/reference.rs` fails if the README's tables differ). A new statement is a grammar rule and
 //! one entry here.
 
+use super::grammar::Rule;
 use super::keywords::{GoalRider, Verdict};
-use super::parser::Rule;
 use crate::rules::{Direction, Outcome, Royalty, Style};
 
 /// Where a phrase is written, and the README table that lists it.
@@ -861,7 +861,7 @@ mod tests {
                     Section::Property => format!("piece King K\n  {form}\n"),
                     _ => format!("{form}\n"),
                 };
-                let file = super::super::parser::VariaParser::parse(Rule::file, &src)
+                let file = super::super::grammar::VariaParser::parse(Rule::file, &src)
                     .unwrap_or_else(|e| panic!("`{form}` does not parse: {e}"));
                 let rule = file
                     .flatten()
