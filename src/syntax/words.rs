@@ -2,7 +2,7 @@
 //! reads it, its argument shape, the forms a designer writes and its one-line documentation.
 //!
 //! The parser names the phrases of its error messages from it (`expected a statement`), and the
-//! README's tables of statements and properties are generated from it ([`reference`]; the test
+//! README's tables of statements and properties are generated from it ([`reference()`]; the test
 //! `tests/reference.rs` fails if the README's tables differ). A new statement is a grammar rule and
 //! one entry here.
 
