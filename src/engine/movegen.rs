@@ -4,7 +4,8 @@
 
 use super::AsIndex;
 use super::bits::{Bits, set_of};
-use super::core::{Bulk, Engine, Safety};
+use super::core::safety::Safety;
+use super::core::{Bulk, Engine};
 use super::position::{Move, MoveKind, NONE, Pos, Sq};
 use super::tables::{Hop, Kind, Ride};
 use crate::rules::{Cell, Mode, Obligation, PieceId, PlayerId, Royalty, Style, Trigger};
