@@ -31,7 +31,6 @@ impl<B: Bits> Engine<B> {
         if fen.is_empty() {
             return Err(FenError::Empty);
         }
-        let b = &self.rules.board;
         let mut pos = self.empty();
         if let Some(n) = self.rules.check_limit() {
             pos.st.checks = [n; 4];
@@ -45,194 +44,9 @@ impl<B: Bits> Engine<B> {
             }
             None => (placement, None),
         };
-        let ranks: Vec<&str> = board_part.split('/').collect();
-        if ranks.len() != b.ranks as usize {
-            return Err(FenError::RankCount {
-                found: ranks.len(),
-                expected: b.ranks as usize,
-            });
-        }
-        for (i, text) in ranks.iter().enumerate() {
-            let rank = b.ranks as i32 - 1 - i as i32;
-            let rank_no = rank as usize + 1;
-            let chars: Vec<char> = text.chars().collect();
-            let mut file = 0i32;
-            let mut j = 0;
-            let bad_width = |found| FenError::FileCount {
-                rank: rank_no,
-                found,
-                expected: b.files as usize,
-            };
-            while j < chars.len() {
-                let ch = chars[j];
-                if ch.is_ascii_digit() {
-                    let run_start = j;
-                    while j < chars.len() && chars[j].is_ascii_digit() {
-                        j += 1;
-                    }
-                    let run: String = chars[run_start..j].iter().collect();
-                    if run.starts_with('0') {
-                        return Err(FenError::BadRun { rank: rank_no, run });
-                    }
-                    let n = match run.parse::<i32>() {
-                        Ok(n) if n <= b.files as i32 - file => n,
-                        Ok(n) => return Err(bad_width(file as usize + n as usize)),
-                        Err(_) => {
-                            return Err(FenError::BadRun { rank: rank_no, run });
-                        }
-                    };
-                    for f in file..file + n {
-                        if b.cell(f, rank).is_none() {
-                            return Err(FenError::HoleCovered(rank_no));
-                        }
-                    }
-                    file += n;
-                    continue;
-                }
-                if ch == '*' {
-                    if file >= b.files as i32 {
-                        return Err(bad_width(file as usize + 1));
-                    }
-                    if let Some(c) = b.cell(file, rank) {
-                        // On a cell of the board: a wall, where pieces leave walls.
-                        if !self.rules.leaves_walls() {
-                            return Err(FenError::NotAHole(rank_no));
-                        }
-                        pos.walls |= B::cell(c.index());
-                        pos.occ |= B::cell(c.index());
-                    }
-                    file += 1;
-                    j += 1;
-                    continue;
-                }
-                let mut tag = None;
-                if self.tagged() {
-                    tag = Some(self.player_of_tag(ch).ok_or(FenError::BadChar(ch))?);
-                    j += 1;
-                }
-                let mut sym = String::new();
-                if chars.get(j) == Some(&'+') {
-                    sym.push('+');
-                    j += 1;
-                }
-                match chars.get(j) {
-                    Some(c) if c.is_ascii_alphabetic() => sym.push(*c),
-                    Some(c) => return Err(FenError::BadChar(*c)),
-                    None => return Err(FenError::BadChar('+')),
-                }
-                j += 1;
-                let (kind, owner) = match tag {
-                    Some(t) if sym == sym.to_uppercase() => (self.lookup(&sym)?.0, t),
-                    Some(_) => return Err(FenError::UnknownPiece(sym)),
-                    None => self.lookup(&sym)?,
-                };
-                let mut origin = None;
-                let written = |s: &str| {
-                    let mut w = String::new();
-                    if let Some(t) = tag {
-                        w.push(self.player_tag(t));
-                    }
-                    w + s
-                };
-                if chars.get(j) == Some(&'~') {
-                    match self.promoters(kind)[..] {
-                        [o] => origin = Some(o),
-                        _ => return Err(FenError::NoOrigin(written(&sym))),
-                    }
-                    j += 1;
-                } else if chars.get(j) == Some(&'(') {
-                    let close = chars[j..]
-                        .iter()
-                        .position(|&c| c == ')')
-                        .ok_or(FenError::BadChar('('))?;
-                    let inner: String = chars[j + 1..j + close].iter().collect();
-                    let o = self.lookup(&inner)?.0;
-                    if !self.promotes_into(o, kind) {
-                        return Err(FenError::BadOrigin {
-                            piece: sym.clone(),
-                            origin: inner,
-                        });
-                    }
-                    origin = Some(o);
-                    j += close + 1;
-                }
-                if origin == Some(PieceId(self.t.unpromoted[kind.index()])) {
-                    return Err(FenError::RedundantOrigin(written(&sym)));
-                }
-                if origin.is_some() && !self.keeps_origins {
-                    return Err(FenError::OriginUnused(written(&sym)));
-                }
-                if file >= b.files as i32 {
-                    return Err(bad_width(file as usize + 1));
-                }
-                let Some(cell) = b.cell(file, rank) else {
-                    return Err(FenError::PieceOnHole(rank_no));
-                };
-                if chars.get(j) == Some(&'!') {
-                    j += 1;
-                    if !self.defers_after_drop(kind.0, owner.0, cell.index()) {
-                        return Err(FenError::NotPending(written(&sym)));
-                    }
-                    pos.st.pending |= B::cell(cell.index());
-                }
-                pos.raw_set(
-                    cell.index(),
-                    Sq::of(Piece {
-                        kind,
-                        owner,
-                        origin,
-                    }),
-                    self.t.royal_kinds,
-                );
-                file += 1;
-            }
-            if file != b.files as i32 {
-                return Err(bad_width(file as usize));
-            }
-        }
+        self.parse_ranks(&mut pos, board_part)?;
         if let Some(h) = hand_part {
-            pos.style.hand_brackets = true;
-            if h == "-" {
-                pos.style.hand_dash = true;
-            } else {
-                let mut tag = None;
-                for ch in h.chars() {
-                    if !ch.is_ascii_alphabetic() {
-                        return Err(FenError::BadHand(ch.to_string()));
-                    }
-                    if self.tagged() && tag.is_none() {
-                        tag = Some(
-                            self.player_of_tag(ch)
-                                .ok_or(FenError::BadHand(ch.to_string()))?,
-                        );
-                        continue;
-                    }
-                    let (kind, owner) = match tag.take() {
-                        Some(t) if ch.is_ascii_uppercase() => (self.lookup(&ch.to_string())?.0, t),
-                        Some(_) => return Err(FenError::BadHand(ch.to_string())),
-                        None => self.lookup(&ch.to_string())?,
-                    };
-                    let pt = &self.rules.pieces[kind.index()];
-                    // A royal piece is never captured: it is in hand only where the set-up fills the
-                    // hands (placement chess's king, dropped before play).
-                    if (pt.royal && !self.rules.hands) || pt.removed_when_captured {
-                        return Err(FenError::NotInHand(ch.to_string()));
-                    }
-                    if !self.has_hands() {
-                        return Err(FenError::NoHands(h.to_string()));
-                    }
-                    let slot = self.t.hand_slot[kind.index()];
-                    let on_board = pos.occ.count() as usize;
-                    let count = &mut pos.hands[owner.index() * pos.kinds + slot.index()];
-                    if *count as usize + on_board >= 255 {
-                        return Err(FenError::HandCount(ch.to_string()));
-                    }
-                    *count += 1;
-                }
-                if tag.is_some() {
-                    return Err(FenError::BadHand(h.to_string()));
-                }
-            }
+            self.parse_hand(&mut pos, h)?;
         }
         let mut fields = rest.split_whitespace().peekable();
         if self.tagged() {
@@ -284,6 +98,233 @@ impl<B: Bits> Engine<B> {
             pos.st.halfmove = 0;
         }
         Ok(self.keyed(pos))
+    }
+
+    /// Reads the board part of a FEN, rank by rank from the top.
+    fn parse_ranks(&self, pos: &mut Pos<B>, board_part: &str) -> Result<(), FenError> {
+        let b = &self.rules.board;
+        let ranks: Vec<&str> = board_part.split('/').collect();
+        if ranks.len() != b.ranks as usize {
+            return Err(FenError::RankCount {
+                found: ranks.len(),
+                expected: b.ranks as usize,
+            });
+        }
+        for (i, text) in ranks.iter().enumerate() {
+            let rank = b.ranks as i32 - 1 - i as i32;
+            self.parse_rank(pos, rank, text)?;
+        }
+        Ok(())
+    }
+
+    /// A rank (numbered from 0) whose cells, read so far, come to `found` against the board's
+    /// width.
+    fn bad_width(&self, rank: i32, found: usize) -> FenError {
+        FenError::FileCount {
+            rank: rank as usize + 1,
+            found,
+            expected: self.rules.board.files as usize,
+        }
+    }
+
+    /// Reads one rank of the board part: runs of empty cells, walls (`*`) and pieces.
+    fn parse_rank(&self, pos: &mut Pos<B>, rank: i32, text: &str) -> Result<(), FenError> {
+        let b = &self.rules.board;
+        let rank_no = rank as usize + 1;
+        let chars: Vec<char> = text.chars().collect();
+        let mut file = 0i32;
+        let mut j = 0;
+        while j < chars.len() {
+            let ch = chars[j];
+            if ch.is_ascii_digit() {
+                let run_start = j;
+                while j < chars.len() && chars[j].is_ascii_digit() {
+                    j += 1;
+                }
+                let run: String = chars[run_start..j].iter().collect();
+                if run.starts_with('0') {
+                    return Err(FenError::BadRun { rank: rank_no, run });
+                }
+                let n = match run.parse::<i32>() {
+                    Ok(n) if n <= b.files as i32 - file => n,
+                    Ok(n) => return Err(self.bad_width(rank, file as usize + n as usize)),
+                    Err(_) => {
+                        return Err(FenError::BadRun { rank: rank_no, run });
+                    }
+                };
+                for f in file..file + n {
+                    if b.cell(f, rank).is_none() {
+                        return Err(FenError::HoleCovered(rank_no));
+                    }
+                }
+                file += n;
+                continue;
+            }
+            if ch == '*' {
+                if file >= b.files as i32 {
+                    return Err(self.bad_width(rank, file as usize + 1));
+                }
+                if let Some(c) = b.cell(file, rank) {
+                    // On a cell of the board: a wall, where pieces leave walls.
+                    if !self.rules.leaves_walls() {
+                        return Err(FenError::NotAHole(rank_no));
+                    }
+                    pos.walls |= B::cell(c.index());
+                    pos.occ |= B::cell(c.index());
+                }
+                file += 1;
+                j += 1;
+                continue;
+            }
+            j = self.parse_piece(pos, &chars, j, file, rank)?;
+            file += 1;
+        }
+        if file != b.files as i32 {
+            return Err(self.bad_width(rank, file as usize));
+        }
+        Ok(())
+    }
+
+    /// Reads the piece written at `chars[j..]` (its player tag, symbol, origin and pending mark)
+    /// and puts it on the cell at `file` of `rank`; gives where the next item starts.
+    fn parse_piece(
+        &self,
+        pos: &mut Pos<B>,
+        chars: &[char],
+        mut j: usize,
+        file: i32,
+        rank: i32,
+    ) -> Result<usize, FenError> {
+        let b = &self.rules.board;
+        let rank_no = rank as usize + 1;
+        let ch = chars[j];
+        let mut tag = None;
+        if self.tagged() {
+            tag = Some(self.player_of_tag(ch).ok_or(FenError::BadChar(ch))?);
+            j += 1;
+        }
+        let mut sym = String::new();
+        if chars.get(j) == Some(&'+') {
+            sym.push('+');
+            j += 1;
+        }
+        match chars.get(j) {
+            Some(c) if c.is_ascii_alphabetic() => sym.push(*c),
+            Some(c) => return Err(FenError::BadChar(*c)),
+            None => return Err(FenError::BadChar('+')),
+        }
+        j += 1;
+        let (kind, owner) = match tag {
+            Some(t) if sym == sym.to_uppercase() => (self.lookup(&sym)?.0, t),
+            Some(_) => return Err(FenError::UnknownPiece(sym)),
+            None => self.lookup(&sym)?,
+        };
+        let mut origin = None;
+        let written = |s: &str| {
+            let mut w = String::new();
+            if let Some(t) = tag {
+                w.push(self.player_tag(t));
+            }
+            w + s
+        };
+        if chars.get(j) == Some(&'~') {
+            match self.promoters(kind)[..] {
+                [o] => origin = Some(o),
+                _ => return Err(FenError::NoOrigin(written(&sym))),
+            }
+            j += 1;
+        } else if chars.get(j) == Some(&'(') {
+            let close = chars[j..]
+                .iter()
+                .position(|&c| c == ')')
+                .ok_or(FenError::BadChar('('))?;
+            let inner: String = chars[j + 1..j + close].iter().collect();
+            let o = self.lookup(&inner)?.0;
+            if !self.promotes_into(o, kind) {
+                return Err(FenError::BadOrigin {
+                    piece: sym.clone(),
+                    origin: inner,
+                });
+            }
+            origin = Some(o);
+            j += close + 1;
+        }
+        if origin == Some(PieceId(self.t.unpromoted[kind.index()])) {
+            return Err(FenError::RedundantOrigin(written(&sym)));
+        }
+        if origin.is_some() && !self.keeps_origins {
+            return Err(FenError::OriginUnused(written(&sym)));
+        }
+        if file >= b.files as i32 {
+            return Err(self.bad_width(rank, file as usize + 1));
+        }
+        let Some(cell) = b.cell(file, rank) else {
+            return Err(FenError::PieceOnHole(rank_no));
+        };
+        if chars.get(j) == Some(&'!') {
+            j += 1;
+            if !self.defers_after_drop(kind.0, owner.0, cell.index()) {
+                return Err(FenError::NotPending(written(&sym)));
+            }
+            pos.st.pending |= B::cell(cell.index());
+        }
+        pos.raw_set(
+            cell.index(),
+            Sq::of(Piece {
+                kind,
+                owner,
+                origin,
+            }),
+            self.t.royal_kinds,
+        );
+        Ok(j)
+    }
+
+    /// Reads the hand part of a FEN (between brackets): `-`, or a letter per piece in hand.
+    fn parse_hand(&self, pos: &mut Pos<B>, h: &str) -> Result<(), FenError> {
+        pos.style.hand_brackets = true;
+        if h == "-" {
+            pos.style.hand_dash = true;
+        } else {
+            let mut tag = None;
+            for ch in h.chars() {
+                if !ch.is_ascii_alphabetic() {
+                    return Err(FenError::BadHand(ch.to_string()));
+                }
+                if self.tagged() && tag.is_none() {
+                    tag = Some(
+                        self.player_of_tag(ch)
+                            .ok_or(FenError::BadHand(ch.to_string()))?,
+                    );
+                    continue;
+                }
+                let (kind, owner) = match tag.take() {
+                    Some(t) if ch.is_ascii_uppercase() => (self.lookup(&ch.to_string())?.0, t),
+                    Some(_) => return Err(FenError::BadHand(ch.to_string())),
+                    None => self.lookup(&ch.to_string())?,
+                };
+                let pt = &self.rules.pieces[kind.index()];
+                // A royal piece is never captured: it is in hand only where the set-up fills the
+                // hands (placement chess's king, dropped before play).
+                if (pt.royal && !self.rules.hands) || pt.removed_when_captured {
+                    return Err(FenError::NotInHand(ch.to_string()));
+                }
+                if !self.has_hands() {
+                    return Err(FenError::NoHands(h.to_string()));
+                }
+                let slot = self.t.hand_slot[kind.index()];
+                let on_board = pos.occ.count() as usize;
+                let count = &mut pos.hands[owner.index() * pos.kinds + slot.index()];
+                if *count as usize + on_board >= 255 {
+                    return Err(FenError::HandCount(ch.to_string()));
+                }
+                *count += 1;
+            }
+            if tag.is_some() {
+                return Err(FenError::BadHand(h.to_string()));
+            }
+        }
+        Ok(())
     }
 
     /// Reads check counters, `W+B` (one number per player): checks each must still give, or
