@@ -8,6 +8,15 @@ use crate::engine::position::{FenStyle, Move, MoveKind, Piece, Pos};
 use crate::engine::tables::NO_CELL;
 use crate::rules::{PieceId, PlayerId};
 
+/// What a move took: the type and owner of the (first) piece captured, and whether the half-move
+/// clock restarts.
+#[derive(Clone, Copy, Default)]
+struct Taken {
+    captured: Option<u8>,
+    loser: Option<u8>,
+    reset_clock: bool,
+}
+
 impl<B: Bits> Engine<B> {
     /// Makes a pseudo-legal move; [`Pos::unmake`] takes it back.
     pub(crate) fn make(&self, pos: &mut Pos<B>, m: &Move) {
@@ -15,7 +24,6 @@ impl<B: Bits> Engine<B> {
         pos.st.check = None;
         pos.st.repeats = None;
         pos.style = FenStyle::default();
-        let t = &self.t;
         let side = pos.st.side;
         let from = m.from.index();
         let to = m.to.index();
@@ -27,10 +35,7 @@ impl<B: Bits> Engine<B> {
         let ep_victim = pos.st.ep_victim;
         pos.st.ep_cells = B::EMPTY;
         pos.st.ep_victim = NO_CELL;
-        let mut reset_clock = false;
-        let mut captured = None;
-        // The owner of the (first) piece taken.
-        let mut loser = None;
+        let mut took = Taken::default();
         if m.kind != MoveKind::Pass {
             self.clear_pending(pos, from);
             self.clear_pending(pos, to);
@@ -38,132 +43,197 @@ impl<B: Bits> Engine<B> {
         if m.kind == MoveKind::Pass {
             // Nothing on the board changes.
         } else if m.kind == MoveKind::Drop {
-            if self.plan.free_drops >> m.piece.0 & 1 == 0 {
-                self.add_hand(pos, side, t.hand_slot[m.piece.index()], -1);
-            }
-            self.put(
-                pos,
-                to,
-                Piece {
-                    kind: m.piece,
-                    owner: PlayerId(side),
-                    origin: None,
-                },
-            );
-            if self.defers_after_drop(m.piece.0, side, to) {
-                self.toggle(pos, Salt::Pending, |p| &mut p.st.pending, to);
-            }
-            reset_clock = true;
+            self.make_drop(pos, m, side, to);
+            took.reset_clock = true;
         } else if let Some(pc) = self.take(pos, from) {
-            // A castling partner leaves first: the king may land where it stood.
-            let partner = match m.kind {
-                MoveKind::Castle { rook, .. } => self.take(pos, rook.index()),
-                _ => None,
-            };
-            if let Some(victim) = self.take(pos, to) {
-                self.to_hand(pos, victim, side);
-                captured = Some(victim.kind.0);
-                loser = Some(victim.owner.0);
-                reset_clock = true;
-            }
-            match m.kind {
-                MoveKind::EnPassant => {
-                    if ep_victim != NO_CELL {
-                        let v = ep_victim as usize;
-                        self.clear_pending(pos, v);
-                        if let Some(victim) = self.take(pos, v) {
-                            self.to_hand(pos, victim, side);
-                            captured = Some(victim.kind.0);
-                            loser = Some(victim.owner.0);
-                        }
-                    }
-                    reset_clock = true;
-                }
-                MoveKind::Hop { screen } => self.transform_screen(pos, pc, screen.index()),
-                MoveKind::Displace { path } => {
-                    let enemies = t.paths[path as usize] & pos.occ & !pos.by_owner[side.index()];
-                    for c in enemies.cells() {
-                        self.clear_pending(pos, c);
-                        if let Some(victim) = self.take(pos, c) {
-                            self.to_hand(pos, victim, side);
-                            captured.get_or_insert(victim.kind.0);
-                            loser.get_or_insert(victim.owner.0);
-                            reset_clock = true;
-                        }
-                    }
-                }
-                MoveKind::DoubleStep { path } => {
-                    let cells = t.paths[path as usize];
-                    pos.st.ep_cells = cells;
-                    pos.st.ep_victim = m.to.0;
-                    pos.st.key ^= self.set_key(Salt::Ep, cells);
-                }
-                MoveKind::Castle { rook_to, .. } => {
-                    if let Some(r) = partner {
-                        self.put(pos, rook_to.index(), r);
-                    }
-                }
-                MoveKind::Normal | MoveKind::Drop | MoveKind::Pass => {}
-            }
-            let moved = match m.promotion {
-                Some(k) if m.swap => {
-                    self.add_hand(pos, side, t.hand_slot[k.index()], -1);
-                    if self.rules.swapped_to_hand {
-                        self.to_hand(pos, pc, side);
-                    }
-                    Piece {
-                        kind: k,
-                        owner: PlayerId(side),
-                        origin: None,
-                    }
-                }
-                Some(k) => {
-                    let origin = pc.origin.unwrap_or(PieceId(t.unpromoted[pc.kind.index()]));
-                    Piece {
-                        kind: k,
-                        owner: PlayerId(side),
-                        origin: (self.keeps_origins && origin != PieceId(t.unpromoted[k.index()]))
-                            .then_some(origin),
-                    }
-                }
-                None => pc,
-            };
-            self.put(pos, to, moved);
-            reset_clock |= m.promotion.is_some()
-                || (self.rules.pieces[pc.kind.index()].resets_clock
-                    && !self.can_return(pc.kind.0, side, from, to));
-            if pos.st.castling.any() {
-                self.clear_castling(pos, from);
-                self.clear_castling(pos, to);
-                if self.rules.castling.iter().any(|c| c.king == pc.kind) {
-                    for c in (pos.st.castling & pos.by_owner[side.index()]).cells() {
-                        self.clear_castling(pos, c);
-                    }
-                }
-                if self.spoilers >> moved.kind.0 & 1 != 0 {
-                    for c in (pos.st.castling & !pos.by_owner[side.index()]).cells() {
-                        let lost = pos.piece(c).is_some_and(|p| {
-                            self.rules.pieces[p.kind.index()]
-                                .first_moves_lost_to
-                                .contains(&moved.kind)
-                        });
-                        let kt = self.t.kind(moved.kind.0, side.index());
-                        if lost && kt.reach[to].has(c) {
-                            self.clear_castling(pos, c);
-                        }
-                    }
-                }
-            }
+            self.move_piece(pos, m, pc, ep_victim, &mut took);
         }
         if !self.plan.effects.is_empty() && m.kind != MoveKind::Pass {
-            self.effects(pos, m, side, loser);
+            self.effects(pos, m, side, took.loser);
         }
+        self.end_turn(pos, m, side, took);
+    }
+
+    /// Puts a dropped piece on `to`, from the hand unless its type drops freely.
+    #[inline(always)]
+    fn make_drop(&self, pos: &mut Pos<B>, m: &Move, side: u8, to: usize) {
+        if self.plan.free_drops >> m.piece.0 & 1 == 0 {
+            self.add_hand(pos, side, self.t.hand_slot[m.piece.index()], -1);
+        }
+        self.put(
+            pos,
+            to,
+            Piece {
+                kind: m.piece,
+                owner: PlayerId(side),
+                origin: None,
+            },
+        );
+        if self.defers_after_drop(m.piece.0, side, to) {
+            self.toggle(pos, Salt::Pending, |p| &mut p.st.pending, to);
+        }
+    }
+
+    /// Moves the piece `pc`, taken off the move's origin, to its destination: with what it
+    /// captures there or on the way, what its kind of move does besides (a castling partner, a
+    /// hop's screen, en-passant cells), its promotion and the castling rights it spoils.
+    #[inline(always)]
+    fn move_piece(&self, pos: &mut Pos<B>, m: &Move, pc: Piece, ep_victim: u16, took: &mut Taken) {
+        let side = pos.st.side;
+        let from = m.from.index();
+        let to = m.to.index();
+        // A castling partner leaves first: the king may land where it stood.
+        let partner = match m.kind {
+            MoveKind::Castle { rook, .. } => self.take(pos, rook.index()),
+            _ => None,
+        };
+        if let Some(victim) = self.take(pos, to) {
+            self.to_hand(pos, victim, side);
+            took.captured = Some(victim.kind.0);
+            took.loser = Some(victim.owner.0);
+            took.reset_clock = true;
+        }
+        self.move_kind_extras(pos, m, pc, partner, ep_victim, took);
+        let moved = self.arriving(pos, m, pc, side);
+        self.put(pos, to, moved);
+        took.reset_clock |= m.promotion.is_some()
+            || (self.rules.pieces[pc.kind.index()].resets_clock
+                && !self.can_return(pc.kind.0, side, from, to));
+        if pos.st.castling.any() {
+            self.spoil_castling(pos, from, to, pc, moved, side);
+        }
+    }
+
+    /// What a move's kind does beyond moving its piece: the en-passant capture, the hop's
+    /// screen, the displaced enemies, the en-passant cells of a double step, the castling
+    /// partner's landing.
+    #[inline(always)]
+    fn move_kind_extras(
+        &self,
+        pos: &mut Pos<B>,
+        m: &Move,
+        pc: Piece,
+        partner: Option<Piece>,
+        ep_victim: u16,
+        took: &mut Taken,
+    ) {
+        let side = pos.st.side;
+        match m.kind {
+            MoveKind::EnPassant => {
+                if ep_victim != NO_CELL {
+                    let v = ep_victim as usize;
+                    self.clear_pending(pos, v);
+                    if let Some(victim) = self.take(pos, v) {
+                        self.to_hand(pos, victim, side);
+                        took.captured = Some(victim.kind.0);
+                        took.loser = Some(victim.owner.0);
+                    }
+                }
+                took.reset_clock = true;
+            }
+            MoveKind::Hop { screen } => self.transform_screen(pos, pc, screen.index()),
+            MoveKind::Displace { path } => {
+                let enemies = self.t.paths[path as usize] & pos.occ & !pos.by_owner[side.index()];
+                for c in enemies.cells() {
+                    self.clear_pending(pos, c);
+                    if let Some(victim) = self.take(pos, c) {
+                        self.to_hand(pos, victim, side);
+                        took.captured.get_or_insert(victim.kind.0);
+                        took.loser.get_or_insert(victim.owner.0);
+                        took.reset_clock = true;
+                    }
+                }
+            }
+            MoveKind::DoubleStep { path } => {
+                let cells = self.t.paths[path as usize];
+                pos.st.ep_cells = cells;
+                pos.st.ep_victim = m.to.0;
+                pos.st.key ^= self.set_key(Salt::Ep, cells);
+            }
+            MoveKind::Castle { rook_to, .. } => {
+                if let Some(r) = partner {
+                    self.put(pos, rook_to.index(), r);
+                }
+            }
+            MoveKind::Normal | MoveKind::Drop | MoveKind::Pass => {}
+        }
+    }
+
+    /// The piece that arrives for the moving `pc`: itself, its promotion (keeping its origin
+    /// where the game keeps origins), or the type swapped in from the hand.
+    #[inline(always)]
+    fn arriving(&self, pos: &mut Pos<B>, m: &Move, pc: Piece, side: u8) -> Piece {
+        let t = &self.t;
+        match m.promotion {
+            Some(k) if m.swap => {
+                self.add_hand(pos, side, t.hand_slot[k.index()], -1);
+                if self.rules.swapped_to_hand {
+                    self.to_hand(pos, pc, side);
+                }
+                Piece {
+                    kind: k,
+                    owner: PlayerId(side),
+                    origin: None,
+                }
+            }
+            Some(k) => {
+                let origin = pc.origin.unwrap_or(PieceId(t.unpromoted[pc.kind.index()]));
+                Piece {
+                    kind: k,
+                    owner: PlayerId(side),
+                    origin: (self.keeps_origins && origin != PieceId(t.unpromoted[k.index()]))
+                        .then_some(origin),
+                }
+            }
+            None => pc,
+        }
+    }
+
+    /// Clears the castling rights a move spoils: those of the cells it leaves and reaches, all
+    /// of its player's when a king moves, and enemy partners that lose them to the arriving
+    /// piece's reach.
+    #[inline(always)]
+    fn spoil_castling(
+        &self,
+        pos: &mut Pos<B>,
+        from: usize,
+        to: usize,
+        pc: Piece,
+        moved: Piece,
+        side: u8,
+    ) {
+        self.clear_castling(pos, from);
+        self.clear_castling(pos, to);
+        if self.rules.castling.iter().any(|c| c.king == pc.kind) {
+            for c in (pos.st.castling & pos.by_owner[side.index()]).cells() {
+                self.clear_castling(pos, c);
+            }
+        }
+        if self.spoilers >> moved.kind.0 & 1 != 0 {
+            for c in (pos.st.castling & !pos.by_owner[side.index()]).cells() {
+                let lost = pos.piece(c).is_some_and(|p| {
+                    self.rules.pieces[p.kind.index()]
+                        .first_moves_lost_to
+                        .contains(&moved.kind)
+                });
+                let kt = self.t.kind(moved.kind.0, side.index());
+                if lost && kt.reach[to].has(c) {
+                    self.clear_castling(pos, c);
+                }
+            }
+        }
+    }
+
+    /// Ends the mover's turn: the pass and half-move counts, the next player, the drop check
+    /// that may not mate, and what the game counts after a move.
+    #[inline(always)]
+    fn end_turn(&self, pos: &mut Pos<B>, m: &Move, side: u8, took: Taken) {
         pos.st.passes = if m.kind == MoveKind::Pass {
             pos.st.passes.saturating_add(1)
         } else {
             0
         };
-        pos.st.halfmove = if reset_clock {
+        pos.st.halfmove = if took.reset_clock {
             0
         } else {
             pos.st.halfmove.saturating_add(1)
@@ -179,7 +249,7 @@ impl<B: Bits> Engine<B> {
             && self.rules.pieces[m.piece.index()].drops.may_not_mate
             && self.checked(pos, next);
         if !self.plan.counters.is_empty() {
-            self.after_move(pos, side, captured, m);
+            self.after_move(pos, side, took.captured, m);
         }
     }
 
