@@ -5,8 +5,16 @@ use crate::engine::AsIndex;
 use crate::engine::bits::Bits;
 use crate::engine::core::Engine;
 use crate::engine::position::{Move, MoveKind, Pos};
-use crate::engine::tables::{Hop, Kind};
+use crate::engine::tables::{Hop, Kind, Lame};
 use crate::rules::{Cell, Mode, Obligation, PieceId, PlayerId, Style, Trigger};
+
+/// The cells one piece's leaps, rides and stepping leaps reach: quietly, capturing, and capturing
+/// en passant.
+struct Targets<B> {
+    quiet: B,
+    capture: B,
+    ep: B,
+}
 
 impl<B: Bits> Engine<B> {
     #[allow(clippy::too_many_arguments)]
@@ -30,102 +38,24 @@ impl<B: Bits> Engine<B> {
         let empty = !occ & t.on_board;
         let mine = pos.by_owner[s];
         let enemies = occ & !mine & !pos.walls & !self.guarded(pos) & !self.spared(pos, kind);
-        let takes_ep = self.rules.pieces[kind.index()].takes_en_passant;
-        let ep_open = if takes_ep && pos.st.ep_cells.any() && self.ep_victim_is_enemy(pos) {
-            match self.rules.pieces[kind.index()].en_passant_zone {
-                Some(z) => pos.st.ep_cells & empty & t.zone(z, s),
-                None => pos.st.ep_cells & empty,
-            }
-        } else {
-            B::EMPTY
+        let ep_open = self.ep_open(pos, kind, empty);
+        let mut tg = Targets {
+            quiet: kt.leap_move[from] & empty,
+            capture: kt.leap_capture[from] & enemies,
+            ep: kt.leap_capture[from] & ep_open,
         };
-        let mut quiet = kt.leap_move[from] & empty;
         if initial {
-            quiet |= kt.init_move[from] & empty;
+            tg.quiet |= kt.init_move[from] & empty;
         }
-        let mut capture = kt.leap_capture[from] & enemies;
-        let mut ep = kt.leap_capture[from] & ep_open;
-        let mut hops = false;
-        for r in &kt.rides {
-            let mut ray = t.ray(r.dir, from);
-            let limit = r.limit.map(|l| t.limits[l as usize][from]);
-            if let Some(l) = limit {
-                ray &= l;
-            }
-            match r.hop {
-                Hop::None => {
-                    let mut reach = t.ride(r.dir, from, occ);
-                    if let Some(l) = limit {
-                        reach &= l;
-                    }
-                    if r.mode.moves() {
-                        quiet |= reach & empty;
-                    }
-                    if r.mode.captures() {
-                        capture |= reach & enemies;
-                        ep |= reach & ep_open;
-                    }
-                }
-                Hop::Cannon => {
-                    let Some(screen) = t.first(r.dir, from, occ) else {
-                        continue;
-                    };
-                    if !ray.has(screen) || self.bars_screen(pos, kind, screen) {
-                        continue;
-                    }
-                    let beyond = t.ray(r.dir, screen) & ray;
-                    let next = t.first(r.dir, screen, occ).filter(|&c| beyond.has(c));
-                    let landing = match next {
-                        Some(c) => beyond & !t.ray(r.dir, c) & !B::cell(c),
-                        None => beyond,
-                    };
-                    if r.mode.moves() {
-                        quiet |= landing;
-                    }
-                    hops |= r.mode.captures() && next.is_some_and(|c| enemies.has(c));
-                }
-                Hop::Grasshopper => {
-                    let Some(screen) = t.first(r.dir, from, occ) else {
-                        continue;
-                    };
-                    if self.bars_screen(pos, kind, screen) {
-                        continue;
-                    }
-                    let Some(to) = t.next(r.dir, screen).filter(|&c| ray.has(c)) else {
-                        continue;
-                    };
-                    let to = B::cell(to);
-                    if r.mode.moves() {
-                        quiet |= to & empty;
-                    }
-                    if r.mode.captures() {
-                        capture |= to & enemies;
-                    }
-                }
-            }
-        }
-        // Stepping leaps whose path is clear join the plain moves, but for steps that leave
-        // en-passant cells.
+        let hops = self.ride_targets(pos, kind, from, kt, enemies, ep_open, &mut tg);
         let (a, z) = kt.lame_index[from];
         let lame = &kt.lame[a as usize..z as usize];
-        let mut double_steps = false;
-        for l in lame {
-            if (l.path & occ).any() {
-                continue;
-            }
-            let to = B::cell(l.to as usize);
-            if l.makes_ep {
-                double_steps = true;
-                continue;
-            }
-            if l.mode.moves() {
-                quiet |= to & empty;
-            }
-            if l.mode.captures() {
-                capture |= to & enemies;
-                ep |= to & ep_open;
-            }
-        }
+        let double_steps = Self::lame_targets(lame, occ, empty, enemies, ep_open, &mut tg);
+        let Targets {
+            mut quiet,
+            capture,
+            ep,
+        } = tg;
         quiet &= !ep;
         let plain = (quiet | capture) & line;
         let ep = ep & line;
@@ -146,45 +76,232 @@ impl<B: Bits> Engine<B> {
             self.push(pos, kind, from, to, MoveKind::EnPassant, true, out);
         }
         if hops {
-            // Hop captures, unless a plain move already lands there.
-            for r in kt
-                .rides
-                .iter()
-                .filter(|r| r.hop == Hop::Cannon && r.mode.captures())
-            {
-                let Some(screen) = t.first(r.dir, from, occ) else {
-                    continue;
-                };
-                if self.bars_screen(pos, kind, screen) {
-                    continue;
+            self.push_hop_captures(
+                pos, kind, from, kt, enemies, test, line, danger, &mut done, out,
+            );
+        }
+        if double_steps {
+            self.push_double_steps(
+                pos, kind, from, lame, enemies, ep_open, test, line, danger, &mut done, out,
+            );
+        }
+        // The slow path.
+        let (a, z) = kt.slow_index[from];
+        for ray in &kt.slow[a as usize..z as usize] {
+            self.gen_slow(
+                pos, kind, from, ray, ep_open, &mut done, test, line, danger, out,
+            );
+        }
+    }
+
+    /// The en-passant cells a piece of type `kind` may capture on now.
+    #[inline(always)]
+    fn ep_open(&self, pos: &Pos<B>, kind: u8, empty: B) -> B {
+        let t = &self.t;
+        let s = pos.st.side.index();
+        let takes_ep = self.rules.pieces[kind.index()].takes_en_passant;
+        if takes_ep && pos.st.ep_cells.any() && self.ep_victim_is_enemy(pos) {
+            match self.rules.pieces[kind.index()].en_passant_zone {
+                Some(z) => pos.st.ep_cells & empty & t.zone(z, s),
+                None => pos.st.ep_cells & empty,
+            }
+        } else {
+            B::EMPTY
+        }
+    }
+
+    /// Adds the targets of the rides and hops of a piece of type `kind` on `from` to `tg`;
+    /// tells whether it has cannon captures to look at (see [`Engine::push_hop_captures`]).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn ride_targets(
+        &self,
+        pos: &Pos<B>,
+        kind: u8,
+        from: usize,
+        kt: &Kind<B>,
+        enemies: B,
+        ep_open: B,
+        tg: &mut Targets<B>,
+    ) -> bool {
+        let t = &self.t;
+        let occ = pos.occ;
+        let empty = !occ & t.on_board;
+        let mut hops = false;
+        for r in &kt.rides {
+            let mut ray = t.ray(r.dir, from);
+            let limit = r.limit.map(|l| t.limits[l as usize][from]);
+            if let Some(l) = limit {
+                ray &= l;
+            }
+            match r.hop {
+                Hop::None => {
+                    let mut reach = t.ride(r.dir, from, occ);
+                    if let Some(l) = limit {
+                        reach &= l;
+                    }
+                    if r.mode.moves() {
+                        tg.quiet |= reach & empty;
+                    }
+                    if r.mode.captures() {
+                        tg.capture |= reach & enemies;
+                        tg.ep |= reach & ep_open;
+                    }
                 }
-                let Some(to) = t.first(r.dir, screen, occ) else {
-                    continue;
-                };
-                let within = r.limit.is_none_or(|l| t.limits[l as usize][from].has(to));
-                if !within || !enemies.has(to) || done.has(to) || !line.has(to) {
-                    continue;
+                Hop::Cannon => {
+                    let Some(screen) = t.first(r.dir, from, occ) else {
+                        continue;
+                    };
+                    if !ray.has(screen) || self.bars_screen(pos, kind, screen) {
+                        continue;
+                    }
+                    let beyond = t.ray(r.dir, screen) & ray;
+                    let next = t.first(r.dir, screen, occ).filter(|&c| beyond.has(c));
+                    let landing = match next {
+                        Some(c) => beyond & !t.ray(r.dir, c) & !B::cell(c),
+                        None => beyond,
+                    };
+                    if r.mode.moves() {
+                        tg.quiet |= landing;
+                    }
+                    hops |= r.mode.captures() && next.is_some_and(|c| enemies.has(c));
                 }
-                done |= B::cell(to);
-                let kind_ = MoveKind::Hop {
-                    screen: Cell(screen as u16),
-                };
-                let test = suspect_at(to) || self.screen_change_risky(pos, kind, screen);
-                self.push(pos, kind, from, to, kind_, test, out);
+                Hop::Grasshopper => {
+                    let Some(screen) = t.first(r.dir, from, occ) else {
+                        continue;
+                    };
+                    if self.bars_screen(pos, kind, screen) {
+                        continue;
+                    }
+                    let Some(to) = t.next(r.dir, screen).filter(|&c| ray.has(c)) else {
+                        continue;
+                    };
+                    let to = B::cell(to);
+                    if r.mode.moves() {
+                        tg.quiet |= to & empty;
+                    }
+                    if r.mode.captures() {
+                        tg.capture |= to & enemies;
+                    }
+                }
             }
         }
-        // Steps that leave en-passant cells.
-        for l in lame.iter().filter(|l| double_steps && l.makes_ep) {
+        hops
+    }
+
+    /// Adds the targets of stepping leaps whose path is clear to `tg`, but for steps that leave
+    /// en-passant cells: tells whether there are such steps (see
+    /// [`Engine::push_double_steps`]).
+    #[inline(always)]
+    fn lame_targets(
+        lame: &[Lame<B>],
+        occ: B,
+        empty: B,
+        enemies: B,
+        ep_open: B,
+        tg: &mut Targets<B>,
+    ) -> bool {
+        // Stepping leaps whose path is clear join the plain moves, but for steps that leave
+        // en-passant cells.
+        let mut double_steps = false;
+        for l in lame {
+            if (l.path & occ).any() {
+                continue;
+            }
+            let to = B::cell(l.to as usize);
+            if l.makes_ep {
+                double_steps = true;
+                continue;
+            }
+            if l.mode.moves() {
+                tg.quiet |= to & empty;
+            }
+            if l.mode.captures() {
+                tg.capture |= to & enemies;
+                tg.ep |= to & ep_open;
+            }
+        }
+        double_steps
+    }
+
+    /// Pushes the hop captures of the cannon rides of a piece on `from`, unless a plain move
+    /// already lands there.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn push_hop_captures<S: Sink<B>>(
+        &self,
+        pos: &Pos<B>,
+        kind: u8,
+        from: usize,
+        kt: &Kind<B>,
+        enemies: B,
+        test: bool,
+        line: B,
+        danger: B,
+        done: &mut B,
+        out: &mut S,
+    ) {
+        let t = &self.t;
+        let occ = pos.occ;
+        let suspect_at = |to: usize| test || danger.has(to);
+        for r in kt
+            .rides
+            .iter()
+            .filter(|r| r.hop == Hop::Cannon && r.mode.captures())
+        {
+            let Some(screen) = t.first(r.dir, from, occ) else {
+                continue;
+            };
+            if self.bars_screen(pos, kind, screen) {
+                continue;
+            }
+            let Some(to) = t.first(r.dir, screen, occ) else {
+                continue;
+            };
+            let within = r.limit.is_none_or(|l| t.limits[l as usize][from].has(to));
+            if !within || !enemies.has(to) || done.has(to) || !line.has(to) {
+                continue;
+            }
+            *done |= B::cell(to);
+            let kind_ = MoveKind::Hop {
+                screen: Cell(screen as u16),
+            };
+            let test = suspect_at(to) || self.screen_change_risky(pos, kind, screen);
+            self.push(pos, kind, from, to, kind_, test, out);
+        }
+    }
+
+    /// Pushes the steps that leave en-passant cells, where their path is clear.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn push_double_steps<S: Sink<B>>(
+        &self,
+        pos: &Pos<B>,
+        kind: u8,
+        from: usize,
+        lame: &[Lame<B>],
+        enemies: B,
+        ep_open: B,
+        test: bool,
+        line: B,
+        danger: B,
+        done: &mut B,
+        out: &mut S,
+    ) {
+        let occ = pos.occ;
+        let empty = !occ & self.t.on_board;
+        let suspect_at = |to: usize| test || danger.has(to);
+        for l in lame.iter().filter(|l| l.makes_ep) {
             let to = l.to as usize;
             if (l.path & occ).any() || done.has(to) || !line.has(to) {
                 continue;
             }
             if empty.has(to) {
                 if l.mode.captures() && ep_open.has(to) {
-                    done |= B::cell(to);
+                    *done |= B::cell(to);
                     self.push(pos, kind, from, to, MoveKind::EnPassant, true, out);
                 } else if l.mode.moves() {
-                    done |= B::cell(to);
+                    *done |= B::cell(to);
                     let k = if l.makes_ep {
                         MoveKind::DoubleStep { path: l.path_id }
                     } else {
@@ -193,7 +310,7 @@ impl<B: Bits> Engine<B> {
                     self.push(pos, kind, from, to, k, suspect_at(to), out);
                 }
             } else if l.mode.captures() && enemies.has(to) {
-                done |= B::cell(to);
+                *done |= B::cell(to);
                 let k = if l.makes_ep {
                     MoveKind::DoubleStep { path: l.path_id }
                 } else {
@@ -201,13 +318,6 @@ impl<B: Bits> Engine<B> {
                 };
                 self.push(pos, kind, from, to, k, suspect_at(to), out);
             }
-        }
-        // The slow path.
-        let (a, z) = kt.slow_index[from];
-        for ray in &kt.slow[a as usize..z as usize] {
-            self.gen_slow(
-                pos, kind, from, ray, ep_open, &mut done, test, line, danger, out,
-            );
         }
     }
 
