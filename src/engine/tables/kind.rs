@@ -2,12 +2,10 @@
 
 use super::*;
 
-impl<B: Bits> Tables<B> {
-    pub(super) fn build_kind(&mut self, rules: &RuleSet, pt: &PieceType, player: usize) -> Kind<B> {
-        let b = &rules.board;
-        let cells = self.cells;
-        let dir = rules.players[player].forward;
-        let mut k = Kind {
+impl<B: Bits> Kind<B> {
+    /// A type's tables with no move yet, for `cells` cells.
+    fn empty(cells: usize) -> Kind<B> {
+        Kind {
             leap_move: vec![B::EMPTY; cells],
             leap_capture: vec![B::EMPTY; cells],
             lame_index: Vec::with_capacity(cells),
@@ -31,7 +29,40 @@ impl<B: Bits> Tables<B> {
             has_leap_capture: false,
             plain: false,
             double_step_from: B::EMPTY,
-        };
+        }
+    }
+
+    /// Sets what the tables of a type sum up: which parts it has, its open rides and the cells
+    /// its double steps start from.
+    fn summarise(&mut self) {
+        self.has_slow = !self.slow.is_empty();
+        self.has_leaps = self
+            .leap_move
+            .iter()
+            .chain(&self.leap_capture)
+            .any(|b| b.any());
+        self.has_lame_moves = !self.lame.is_empty();
+        self.plain =
+            !self.has_slow && !self.has_initial && self.rides.iter().all(|r| r.hop == Hop::None);
+        for r in &self.rides {
+            if r.mode == Mode::Both && r.limit.is_none() && r.hop == Hop::None {
+                self.open_rides.push(r.dir);
+            } else {
+                self.other_rides.push(*r);
+            }
+        }
+        for (from, &(a, z)) in self.lame_index.iter().enumerate() {
+            if self.lame[a as usize..z as usize].iter().any(|l| l.makes_ep) {
+                self.double_step_from |= B::cell(from);
+            }
+        }
+    }
+}
+
+impl<B: Bits> Tables<B> {
+    pub(super) fn build_kind(&mut self, rules: &RuleSet, pt: &PieceType, player: usize) -> Kind<B> {
+        let cells = self.cells;
+        let mut k = Kind::empty(cells);
         let confined = pt.confined_to.map(|z| self.zone(z, player));
         let barred = pt.barred_from.map(|z| self.zone(z, player));
         // For each separated zone, the player owning each cell (if any).
@@ -54,8 +85,34 @@ impl<B: Bits> Tables<B> {
             confined.is_none_or(|z| z.has(c)) && barred.is_none_or(|z| !z.has(c)) && !crosses(a, c)
         };
         let restricted = confined.is_some() || barred.is_some() || !owners.is_empty();
-        // Rides go to `rides`, decided once for every cell: a range, a zone the ride must start
-        // in, or zones it may not enter or cross become a table of the cells it may reach.
+        let shared = self.kind_rides(rules, pt, player, &allowed, restricted, &mut k);
+        for from in 0..cells {
+            let lame_start = k.lame.len() as u32;
+            let slow_start = k.slow.len() as u32;
+            if self.on_board.has(from) {
+                self.kind_cell(rules, pt, player, from, &shared, &allowed, &mut k);
+            }
+            k.lame_index.push((lame_start, k.lame.len() as u32));
+            k.slow_index.push((slow_start, k.slow.len() as u32));
+        }
+        k.summarise();
+        k
+    }
+
+    /// Puts the rides of a piece type that fit a ray table into `k.rides`, decided once for
+    /// every cell: a range, a zone the ride must start in, or zones it may not enter or cross
+    /// become a table of the cells it may reach. Gives, for each, its move part, its vector and
+    /// its place in `k.rides`.
+    fn kind_rides(
+        &mut self,
+        rules: &RuleSet,
+        pt: &PieceType,
+        player: usize,
+        allowed: &dyn Fn(usize, usize) -> bool,
+        restricted: bool,
+        k: &mut Kind<B>,
+    ) -> Vec<(usize, usize, usize)> {
+        let dir = rules.players[player].forward;
         let mut shared: Vec<(usize, usize, usize)> = Vec::new();
         for (pi, part) in pt.moves.iter().enumerate() {
             for (vi, &(vx, vy)) in part.vectors.iter().enumerate() {
@@ -87,109 +144,118 @@ impl<B: Bits> Tables<B> {
                 }
             }
         }
-        for from in 0..cells {
-            let lame_start = k.lame.len() as u32;
-            let slow_start = k.slow.len() as u32;
-            if self.on_board.has(from) {
-                let (f0, r0) = b.coords(Cell(from as u16));
-                for (pi, part) in pt.moves.iter().enumerate() {
-                    if let Some(z) = part.from_zone
-                        && !self.zone(z, player).has(from)
-                    {
-                        continue;
+        shared
+    }
+
+    /// Adds the moves of a piece type from the board cell `from` to `k`; for the rides of
+    /// `shared` (already in `k.rides`), their reach and mobility from it.
+    #[allow(clippy::too_many_arguments)]
+    fn kind_cell(
+        &mut self,
+        rules: &RuleSet,
+        pt: &PieceType,
+        player: usize,
+        from: usize,
+        shared: &[(usize, usize, usize)],
+        allowed: &dyn Fn(usize, usize) -> bool,
+        k: &mut Kind<B>,
+    ) {
+        let dir = rules.players[player].forward;
+        for (pi, part) in pt.moves.iter().enumerate() {
+            if let Some(z) = part.from_zone
+                && !self.zone(z, player).has(from)
+            {
+                continue;
+            }
+            // `within`: every cell passed or landed on is in the zone too.
+            let within = part
+                .from_zone
+                .filter(|_| part.within)
+                .map(|z| self.zone(z, player));
+            let allowed = |a: usize, c: usize| allowed(a, c) && within.is_none_or(|z| z.has(c));
+            for (vi, &(vx, vy)) in part.vectors.iter().enumerate() {
+                let (dx, dy) = dir.orient(vx as i32, vy as i32);
+                let path = part.path_for(vi, dir);
+                if let Some(&(_, _, ri)) = shared.iter().find(|s| (s.0, s.1) == (pi, vi)) {
+                    let ride = k.rides[ri];
+                    self.shared_ride_cell(&ride, from, k);
+                    continue;
+                }
+                if part.range == 1 && !part.hop && part.style != Style::Displace {
+                    self.kind_leap(rules, pt, part, from, (dx, dy), &path, within, &allowed, k);
+                    continue;
+                }
+                // The slow path: explicit steps.
+                self.slow_ray(rules, pt, part, (dx, dy), &path, from, &allowed, k);
+            }
+        }
+    }
+
+    /// Adds a leap of a move part from `from` to `k` (one jump, maybe over cells that must be
+    /// empty): a plain leap, a stepping leap, or a first move.
+    #[allow(clippy::too_many_arguments)]
+    fn kind_leap(
+        &mut self,
+        rules: &RuleSet,
+        pt: &PieceType,
+        part: &MovePart,
+        from: usize,
+        (dx, dy): (i32, i32),
+        path: &[(i32, i32)],
+        within: Option<B>,
+        allowed: &dyn Fn(usize, usize) -> bool,
+        k: &mut Kind<B>,
+    ) {
+        let b = &rules.board;
+        let (f0, r0) = b.coords(Cell(from as u16));
+        let Some(to) = b.cell(f0 + dx, r0 + dy) else {
+            return;
+        };
+        let to = to.index();
+        let mut cells_passed = B::EMPTY;
+        let mut open = true;
+        if part.style == Style::Step {
+            for &(px, py) in path {
+                match b.cell(f0 + px, r0 + py) {
+                    Some(c) if within.is_none_or(|z| z.has(c.index())) => {
+                        cells_passed |= B::cell(c.index())
                     }
-                    // `within`: every cell passed or landed on is in the zone too.
-                    let within = part
-                        .from_zone
-                        .filter(|_| part.within)
-                        .map(|z| self.zone(z, player));
-                    let allowed =
-                        |a: usize, c: usize| allowed(a, c) && within.is_none_or(|z| z.has(c));
-                    for (vi, &(vx, vy)) in part.vectors.iter().enumerate() {
-                        let (dx, dy) = dir.orient(vx as i32, vy as i32);
-                        let path = part.path_for(vi, dir);
-                        if let Some(&(_, _, ri)) = shared.iter().find(|s| (s.0, s.1) == (pi, vi)) {
-                            let ride = k.rides[ri];
-                            self.shared_ride_cell(&ride, from, &mut k);
-                            continue;
-                        }
-                        if part.range == 1 && !part.hop && part.style != Style::Displace {
-                            // A leap, maybe with cells that must be empty.
-                            let Some(to) = b.cell(f0 + dx, r0 + dy) else {
-                                continue;
-                            };
-                            let to = to.index();
-                            let mut cells_passed = B::EMPTY;
-                            let mut open = true;
-                            if part.style == Style::Step {
-                                for &(px, py) in &path {
-                                    match b.cell(f0 + px, r0 + py) {
-                                        Some(c) if within.is_none_or(|z| z.has(c.index())) => {
-                                            cells_passed |= B::cell(c.index())
-                                        }
-                                        _ => open = false,
-                                    }
-                                }
-                            }
-                            if !open || !allowed(from, to) {
-                                continue;
-                            }
-                            if part.initial {
-                                k.init_move[from] |= B::cell(to);
-                                k.has_initial = true;
-                                continue;
-                            }
-                            k.mobile[from] = true;
-                            if part.mode.captures() {
-                                k.reach[from] |= B::cell(to);
-                            }
-                            if cells_passed.none() {
-                                if part.mode.moves() {
-                                    k.leap_move[from] |= B::cell(to);
-                                }
-                                if part.mode.captures() {
-                                    k.leap_capture[from] |= B::cell(to);
-                                    k.has_leap_capture = true;
-                                }
-                            } else {
-                                let makes_ep = pt.can_be_taken_en_passant;
-                                let path_id = self.path_id(cells_passed);
-                                k.lame.push(Lame {
-                                    to: to as u16,
-                                    path: cells_passed,
-                                    mode: part.mode,
-                                    makes_ep,
-                                    path_id,
-                                });
-                                k.has_lame |= part.mode.captures();
-                            }
-                            continue;
-                        }
-                        // The slow path: explicit steps.
-                        self.slow_ray(rules, pt, part, (dx, dy), &path, from, &allowed, &mut k);
-                    }
+                    _ => open = false,
                 }
             }
-            k.lame_index.push((lame_start, k.lame.len() as u32));
-            k.slow_index.push((slow_start, k.slow.len() as u32));
         }
-        k.has_slow = !k.slow.is_empty();
-        k.has_leaps = k.leap_move.iter().chain(&k.leap_capture).any(|b| b.any());
-        k.has_lame_moves = !k.lame.is_empty();
-        k.plain = !k.has_slow && !k.has_initial && k.rides.iter().all(|r| r.hop == Hop::None);
-        for r in &k.rides {
-            if r.mode == Mode::Both && r.limit.is_none() && r.hop == Hop::None {
-                k.open_rides.push(r.dir);
-            } else {
-                k.other_rides.push(*r);
+        if !open || !allowed(from, to) {
+            return;
+        }
+        if part.initial {
+            k.init_move[from] |= B::cell(to);
+            k.has_initial = true;
+            return;
+        }
+        k.mobile[from] = true;
+        if part.mode.captures() {
+            k.reach[from] |= B::cell(to);
+        }
+        if cells_passed.none() {
+            if part.mode.moves() {
+                k.leap_move[from] |= B::cell(to);
             }
-        }
-        for (from, &(a, z)) in k.lame_index.iter().enumerate() {
-            if k.lame[a as usize..z as usize].iter().any(|l| l.makes_ep) {
-                k.double_step_from |= B::cell(from);
+            if part.mode.captures() {
+                k.leap_capture[from] |= B::cell(to);
+                k.has_leap_capture = true;
             }
+        } else {
+            let makes_ep = pt.can_be_taken_en_passant;
+            let path_id = self.path_id(cells_passed);
+            k.lame.push(Lame {
+                to: to as u16,
+                path: cells_passed,
+                mode: part.mode,
+                makes_ep,
+                path_id,
+            });
+            k.has_lame |= part.mode.captures();
         }
-        k
     }
 
     /// Reach and mobility of a ride from one cell.
