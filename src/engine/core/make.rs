@@ -8,15 +8,6 @@ use crate::engine::position::{FenStyle, Move, MoveKind, Piece, Pos};
 use crate::engine::tables::NO_CELL;
 use crate::rules::{PieceId, PlayerId};
 
-/// What a move took: the type and owner of the (first) piece captured, and whether the half-move
-/// clock restarts.
-#[derive(Clone, Copy, Default)]
-struct Taken {
-    captured: Option<u8>,
-    loser: Option<u8>,
-    reset_clock: bool,
-}
-
 impl<B: Bits> Engine<B> {
     /// Makes a pseudo-legal move; [`Pos::unmake`] takes it back.
     pub(crate) fn make(&self, pos: &mut Pos<B>, m: &Move) {
@@ -24,6 +15,7 @@ impl<B: Bits> Engine<B> {
         pos.st.check = None;
         pos.st.repeats = None;
         pos.style = FenStyle::default();
+        let t = &self.t;
         let side = pos.st.side;
         let from = m.from.index();
         let to = m.to.index();
@@ -35,7 +27,10 @@ impl<B: Bits> Engine<B> {
         let ep_victim = pos.st.ep_victim;
         pos.st.ep_cells = B::EMPTY;
         pos.st.ep_victim = NO_CELL;
-        let mut took = Taken::default();
+        let mut reset_clock = false;
+        let mut captured = None;
+        // The owner of the (first) piece taken.
+        let mut loser = None;
         if m.kind != MoveKind::Pass {
             self.clear_pending(pos, from);
             self.clear_pending(pos, to);
@@ -44,14 +39,93 @@ impl<B: Bits> Engine<B> {
             // Nothing on the board changes.
         } else if m.kind == MoveKind::Drop {
             self.make_drop(pos, m, side, to);
-            took.reset_clock = true;
+            reset_clock = true;
         } else if let Some(pc) = self.take(pos, from) {
-            self.move_piece(pos, m, pc, ep_victim, &mut took);
+            // A castling partner leaves first: the king may land where it stood.
+            let partner = match m.kind {
+                MoveKind::Castle { rook, .. } => self.take(pos, rook.index()),
+                _ => None,
+            };
+            if let Some(victim) = self.take(pos, to) {
+                self.to_hand(pos, victim, side);
+                captured = Some(victim.kind.0);
+                loser = Some(victim.owner.0);
+                reset_clock = true;
+            }
+            match m.kind {
+                MoveKind::EnPassant => {
+                    if ep_victim != NO_CELL {
+                        let v = ep_victim as usize;
+                        self.clear_pending(pos, v);
+                        if let Some(victim) = self.take(pos, v) {
+                            self.to_hand(pos, victim, side);
+                            captured = Some(victim.kind.0);
+                            loser = Some(victim.owner.0);
+                        }
+                    }
+                    reset_clock = true;
+                }
+                MoveKind::Hop { screen } => self.transform_screen(pos, pc, screen.index()),
+                MoveKind::Displace { path } => {
+                    let enemies = t.paths[path as usize] & pos.occ & !pos.by_owner[side.index()];
+                    for c in enemies.cells() {
+                        self.clear_pending(pos, c);
+                        if let Some(victim) = self.take(pos, c) {
+                            self.to_hand(pos, victim, side);
+                            captured.get_or_insert(victim.kind.0);
+                            loser.get_or_insert(victim.owner.0);
+                            reset_clock = true;
+                        }
+                    }
+                }
+                MoveKind::DoubleStep { path } => {
+                    let cells = t.paths[path as usize];
+                    pos.st.ep_cells = cells;
+                    pos.st.ep_victim = m.to.0;
+                    pos.st.key ^= self.set_key(Salt::Ep, cells);
+                }
+                MoveKind::Castle { rook_to, .. } => {
+                    if let Some(r) = partner {
+                        self.put(pos, rook_to.index(), r);
+                    }
+                }
+                MoveKind::Normal | MoveKind::Drop | MoveKind::Pass => {}
+            }
+            let moved = self.arriving(pos, m, pc, side);
+            self.put(pos, to, moved);
+            reset_clock |= m.promotion.is_some()
+                || (self.rules.pieces[pc.kind.index()].resets_clock
+                    && !self.can_return(pc.kind.0, side, from, to));
+            if pos.st.castling.any() {
+                self.spoil_castling(pos, from, to, pc, moved, side);
+            }
         }
         if !self.plan.effects.is_empty() && m.kind != MoveKind::Pass {
-            self.effects(pos, m, side, took.loser);
+            self.effects(pos, m, side, loser);
         }
-        self.end_turn(pos, m, side, took);
+        pos.st.passes = if m.kind == MoveKind::Pass {
+            pos.st.passes.saturating_add(1)
+        } else {
+            0
+        };
+        pos.st.halfmove = if reset_clock {
+            0
+        } else {
+            pos.st.halfmove.saturating_add(1)
+        };
+        let next = self.next_player(pos.st.eliminated, side);
+        pos.st.key ^= self.side_key(side) ^ self.side_key(next);
+        pos.st.side = next;
+        if next <= side {
+            pos.st.fullmove = pos.st.fullmove.saturating_add(1);
+        }
+        // A drop that may not mate and gives check: if it mates, the dropper loses (status).
+        pos.st.drop_check = m.kind == MoveKind::Drop
+            && self.rules.pieces[m.piece.index()].drops.may_not_mate
+            && self.checked(pos, next);
+        if !self.plan.counters.is_empty() {
+            self.after_move(pos, side, captured, m);
+        }
     }
 
     /// Puts a dropped piece on `to`, from the hand unless its type drops freely.
@@ -71,91 +145,6 @@ impl<B: Bits> Engine<B> {
         );
         if self.defers_after_drop(m.piece.0, side, to) {
             self.toggle(pos, Salt::Pending, |p| &mut p.st.pending, to);
-        }
-    }
-
-    /// Moves the piece `pc`, taken off the move's origin, to its destination: with what it
-    /// captures there or on the way, what its kind of move does besides (a castling partner, a
-    /// hop's screen, en-passant cells), its promotion and the castling rights it spoils.
-    #[inline(always)]
-    fn move_piece(&self, pos: &mut Pos<B>, m: &Move, pc: Piece, ep_victim: u16, took: &mut Taken) {
-        let side = pos.st.side;
-        let from = m.from.index();
-        let to = m.to.index();
-        // A castling partner leaves first: the king may land where it stood.
-        let partner = match m.kind {
-            MoveKind::Castle { rook, .. } => self.take(pos, rook.index()),
-            _ => None,
-        };
-        if let Some(victim) = self.take(pos, to) {
-            self.to_hand(pos, victim, side);
-            took.captured = Some(victim.kind.0);
-            took.loser = Some(victim.owner.0);
-            took.reset_clock = true;
-        }
-        self.move_kind_extras(pos, m, pc, partner, ep_victim, took);
-        let moved = self.arriving(pos, m, pc, side);
-        self.put(pos, to, moved);
-        took.reset_clock |= m.promotion.is_some()
-            || (self.rules.pieces[pc.kind.index()].resets_clock
-                && !self.can_return(pc.kind.0, side, from, to));
-        if pos.st.castling.any() {
-            self.spoil_castling(pos, from, to, pc, moved, side);
-        }
-    }
-
-    /// What a move's kind does beyond moving its piece: the en-passant capture, the hop's
-    /// screen, the displaced enemies, the en-passant cells of a double step, the castling
-    /// partner's landing.
-    #[inline(always)]
-    fn move_kind_extras(
-        &self,
-        pos: &mut Pos<B>,
-        m: &Move,
-        pc: Piece,
-        partner: Option<Piece>,
-        ep_victim: u16,
-        took: &mut Taken,
-    ) {
-        let side = pos.st.side;
-        match m.kind {
-            MoveKind::EnPassant => {
-                if ep_victim != NO_CELL {
-                    let v = ep_victim as usize;
-                    self.clear_pending(pos, v);
-                    if let Some(victim) = self.take(pos, v) {
-                        self.to_hand(pos, victim, side);
-                        took.captured = Some(victim.kind.0);
-                        took.loser = Some(victim.owner.0);
-                    }
-                }
-                took.reset_clock = true;
-            }
-            MoveKind::Hop { screen } => self.transform_screen(pos, pc, screen.index()),
-            MoveKind::Displace { path } => {
-                let enemies = self.t.paths[path as usize] & pos.occ & !pos.by_owner[side.index()];
-                for c in enemies.cells() {
-                    self.clear_pending(pos, c);
-                    if let Some(victim) = self.take(pos, c) {
-                        self.to_hand(pos, victim, side);
-                        took.captured.get_or_insert(victim.kind.0);
-                        took.loser.get_or_insert(victim.owner.0);
-                        took.reset_clock = true;
-                    }
-                }
-            }
-            MoveKind::DoubleStep { path } => {
-                let cells = self.t.paths[path as usize];
-                pos.st.ep_cells = cells;
-                pos.st.ep_victim = m.to.0;
-                pos.st.key ^= self.set_key(Salt::Ep, cells);
-            }
-            MoveKind::Castle { rook_to, .. } => {
-                if let Some(r) = partner {
-                    self.put(pos, rook_to.index(), r);
-                }
-            }
-            MoveKind::Normal | MoveKind::Drop | MoveKind::Pass => {}
         }
     }
 
@@ -190,8 +179,8 @@ impl<B: Bits> Engine<B> {
     }
 
     /// Clears the castling rights a move spoils: those of the cells it leaves and reaches, all
-    /// of its player's when a king moves, and enemy partners that lose them to the arriving
-    /// piece's reach.
+    /// of its player's when a king moves, and those of enemy partners that lose them to the
+    /// arriving piece's reach.
     #[inline(always)]
     fn spoil_castling(
         &self,
@@ -221,35 +210,6 @@ impl<B: Bits> Engine<B> {
                     self.clear_castling(pos, c);
                 }
             }
-        }
-    }
-
-    /// Ends the mover's turn: the pass and half-move counts, the next player, the drop check
-    /// that may not mate, and what the game counts after a move.
-    #[inline(always)]
-    fn end_turn(&self, pos: &mut Pos<B>, m: &Move, side: u8, took: Taken) {
-        pos.st.passes = if m.kind == MoveKind::Pass {
-            pos.st.passes.saturating_add(1)
-        } else {
-            0
-        };
-        pos.st.halfmove = if took.reset_clock {
-            0
-        } else {
-            pos.st.halfmove.saturating_add(1)
-        };
-        let next = self.next_player(pos.st.eliminated, side);
-        pos.st.key ^= self.side_key(side) ^ self.side_key(next);
-        pos.st.side = next;
-        if next <= side {
-            pos.st.fullmove = pos.st.fullmove.saturating_add(1);
-        }
-        // A drop that may not mate and gives check: if it mates, the dropper loses (status).
-        pos.st.drop_check = m.kind == MoveKind::Drop
-            && self.rules.pieces[m.piece.index()].drops.may_not_mate
-            && self.checked(pos, next);
-        if !self.plan.counters.is_empty() {
-            self.after_move(pos, side, took.captured, m);
         }
     }
 
