@@ -91,7 +91,29 @@ impl<B: Bits> Engine<B> {
                 }
                 MoveKind::Normal | MoveKind::Drop | MoveKind::Pass => {}
             }
-            let moved = self.arriving(pos, m, pc, side);
+            let moved = match m.promotion {
+                Some(k) if m.swap => {
+                    self.add_hand(pos, side, t.hand_slot[k.index()], -1);
+                    if self.rules.swapped_to_hand {
+                        self.to_hand(pos, pc, side);
+                    }
+                    Piece {
+                        kind: k,
+                        owner: PlayerId(side),
+                        origin: None,
+                    }
+                }
+                Some(k) => {
+                    let origin = pc.origin.unwrap_or(PieceId(t.unpromoted[pc.kind.index()]));
+                    Piece {
+                        kind: k,
+                        owner: PlayerId(side),
+                        origin: (self.keeps_origins && origin != PieceId(t.unpromoted[k.index()]))
+                            .then_some(origin),
+                    }
+                }
+                None => pc,
+            };
             self.put(pos, to, moved);
             reset_clock |= m.promotion.is_some()
                 || (self.rules.pieces[pc.kind.index()].resets_clock
@@ -129,7 +151,7 @@ impl<B: Bits> Engine<B> {
     }
 
     /// Puts a dropped piece on `to`, from the hand unless its type drops freely.
-    #[inline(always)]
+    #[inline]
     fn make_drop(&self, pos: &mut Pos<B>, m: &Move, side: u8, to: usize) {
         if self.plan.free_drops >> m.piece.0 & 1 == 0 {
             self.add_hand(pos, side, self.t.hand_slot[m.piece.index()], -1);
@@ -148,40 +170,10 @@ impl<B: Bits> Engine<B> {
         }
     }
 
-    /// The piece that arrives for the moving `pc`: itself, its promotion (keeping its origin
-    /// where the game keeps origins), or the type swapped in from the hand.
-    #[inline(always)]
-    fn arriving(&self, pos: &mut Pos<B>, m: &Move, pc: Piece, side: u8) -> Piece {
-        let t = &self.t;
-        match m.promotion {
-            Some(k) if m.swap => {
-                self.add_hand(pos, side, t.hand_slot[k.index()], -1);
-                if self.rules.swapped_to_hand {
-                    self.to_hand(pos, pc, side);
-                }
-                Piece {
-                    kind: k,
-                    owner: PlayerId(side),
-                    origin: None,
-                }
-            }
-            Some(k) => {
-                let origin = pc.origin.unwrap_or(PieceId(t.unpromoted[pc.kind.index()]));
-                Piece {
-                    kind: k,
-                    owner: PlayerId(side),
-                    origin: (self.keeps_origins && origin != PieceId(t.unpromoted[k.index()]))
-                        .then_some(origin),
-                }
-            }
-            None => pc,
-        }
-    }
-
     /// Clears the castling rights a move spoils: those of the cells it leaves and reaches, all
     /// of its player's when a king moves, and those of enemy partners that lose them to the
     /// arriving piece's reach.
-    #[inline(always)]
+    #[inline]
     fn spoil_castling(
         &self,
         pos: &mut Pos<B>,
