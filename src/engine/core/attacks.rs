@@ -70,12 +70,14 @@ impl<B: Bits> Engine<B> {
     }
 
     /// Tells whether the royal on `c` sees an enemy royal along its file with nothing between.
+    #[inline]
     pub(super) fn faces_enemy_royal(&self, pos: &Pos<B>, c: usize, player: u8) -> bool {
         self.sees_enemy_royal(pos, c, player, &self.t.orthogonal[..2], pos.occ)
     }
 
     /// Tells whether a piece of `player` on `c` sees an enemy royal along one of the directions
     /// with nothing between, the occupied cells being `occ` (cells beyond `c` keep their pieces).
+    #[inline]
     pub(super) fn sees_enemy_royal(
         &self,
         pos: &Pos<B>,

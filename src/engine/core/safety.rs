@@ -51,6 +51,7 @@ impl<B: Bits> Safety<B> {
 
     /// Records that the piece on `cell` is pinned and may move only within `line`; false (and
     /// every move to be tested) when there are more pins than a board has lines.
+    #[inline]
     fn pin(&mut self, cell: usize, line: B) -> bool {
         if self.pinned.has(cell) {
             // Pinned along two lines: it may not move at all.
