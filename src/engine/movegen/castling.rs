@@ -1,0 +1,107 @@
+//! Castling moves.
+
+use super::Sink;
+use crate::engine::AsIndex;
+use crate::engine::bits::Bits;
+use crate::engine::core::Engine;
+use crate::engine::position::{Move, MoveKind, Pos, Sq};
+use crate::rules::Cell;
+
+impl<B: Bits> Engine<B> {
+    pub(super) fn gen_castling<S: Sink<B>>(&self, pos: &Pos<B>, out: &mut S) {
+        if self.rules.castling.is_empty() {
+            return;
+        }
+        let side = pos.st.side;
+        let rights = pos.st.castling & pos.by_owner[side.index()];
+        if rights.none() {
+            return;
+        }
+        let b = &self.rules.board;
+        let files = self.t.files as i32;
+        for cs in &self.rules.castling {
+            for k in pos.of(cs.king.0, side).cells() {
+                let (fk, rk) = (k as i32 % files, k as i32 / files);
+                for r in rights.cells() {
+                    let (fr, rr) = (r as i32 % files, r as i32 / files);
+                    if rr != rk || pos.sq[r].kind != cs.rook.0 {
+                        continue;
+                    }
+                    let dir = (fr - fk).signum();
+                    // The king's destination and the partner's, beside it towards its origin.
+                    let (kf, rf) = match cs.king_to {
+                        None => (fk + 2 * dir, fk + dir),
+                        Some((high, low)) => {
+                            let kf = i32::from(if dir > 0 { high } else { low });
+                            (kf, kf - dir)
+                        }
+                    };
+                    let (Some(kd), Some(rd)) = (b.cell(kf, rk), b.cell(rf, rk)) else {
+                        continue;
+                    };
+                    let (kd, rd) = (kd.index(), rd.index());
+                    // Every cell the king or the partner crosses or lands on is empty but for
+                    // the two of them; the default form also needs the cells between them.
+                    let span = |a: i32, z: i32| a.min(z)..=a.max(z);
+                    let between = if cs.king_to.is_none() {
+                        span(fk, fr)
+                    } else {
+                        span(fk, fk)
+                    };
+                    let free = span(fk, kf).chain(span(fr, rf)).chain(between).all(|f| {
+                        b.cell(f, rk).is_some_and(|c| {
+                            let c = c.index();
+                            c == k || c == r || pos.is_empty(c)
+                        })
+                    });
+                    if !free {
+                        continue;
+                    }
+                    // Only a royal king is in check: it may not castle out of or through it,
+                    // nor onto a cell the partner shielded.
+                    let safe = !self.t.royal[cs.king.index()] || self.castle_safe(pos, k, kd, r);
+                    if safe {
+                        let m = Move {
+                            from: Cell(k as u16),
+                            to: Cell(kd as u16),
+                            piece: cs.king,
+                            promotion: None,
+                            swap: false,
+                            kind: MoveKind::Castle {
+                                rook: Cell(r as u16),
+                                rook_to: Cell(rd as u16),
+                            },
+                        };
+                        out.add(m, true);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Tells whether a royal king on `k` may castle to `kd` with the partner on `r`: no enemy
+    /// attacks its cell or a cell it passes or lands on, nor its landing cell once the partner
+    /// has left (the rest of the test is the usual one after the move).
+    fn castle_safe(&self, pos: &Pos<B>, k: usize, kd: usize, r: usize) -> bool {
+        let files = self.t.files;
+        let (fk, fd, rank) = (k % files, kd % files, k / files);
+        let mut cells = (fk.min(fd)..=fk.max(fd)).map(|f| f + rank * files);
+        if !cells.all(|c| {
+            self.opponents(pos, pos.st.side)
+                .all(|q| !self.threatens(pos, c, q))
+        }) {
+            return false;
+        }
+        // Only a partner standing beyond the landing cell, with more board behind it, can have
+        // shielded it.
+        let fr = r % files;
+        let away = fr as i32 + (fr as i32 - fd as i32).signum();
+        if fr == fd || self.rules.board.cell(away, rank as i32).is_none() {
+            return true;
+        }
+        let mut bare = pos.clone();
+        bare.raw_set(r, Sq::EMPTY, self.t.royal_kinds);
+        self.opponents(&bare, pos.st.side)
+            .all(|q| !self.threatens(&bare, kd, q))
+    }
+}

@@ -1,0 +1,110 @@
+//! The quiescence search: captures (and a few evasions) until the position is quiet.
+
+use super::*;
+
+impl Searcher {
+    /// Searches captures and promotions only (every move when in check) until the position is
+    /// quiet, standing on the static evaluation otherwise.
+    pub(super) fn quiesce(
+        &mut self,
+        pos: &mut Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: usize,
+    ) -> i32 {
+        self.pv[ply].clear();
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        self.check_limits();
+        if self.aborted {
+            return 0;
+        }
+        if let Some(v) = self.terminal(pos, ply) {
+            return v;
+        }
+        let game = self.game.clone();
+        if let Some(e) = game.immediate_ending(pos) {
+            return self.ending_value(pos, &e, ply);
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.evaluate_for_root(pos);
+        }
+        // Evasions only near the horizon: with several players checks can follow each other for
+        // ever (a royal is never captured), and each would widen the search to every move.
+        let in_check = qply < QUIESCENCE_EVASIONS && game.in_check(pos);
+        let moves = game.legal_moves(pos);
+        if moves.is_empty() {
+            return self.ending_score(pos, ply);
+        }
+        let mut best = -INF;
+        let mut threats = eval::Threats::default();
+        // Past its node budget a quiescence search stands on the evaluation, in check too.
+        let spent = self.nodes >= self.quiescence_end;
+        if !in_check || spent {
+            let (stand, t) = self.eval.evaluate_with_threats(&self.game, pos, self.root);
+            threats = t;
+            if stand >= beta {
+                return stand;
+            }
+            best = stand;
+            alpha = alpha.max(stand);
+        }
+        if spent || (!in_check && qply >= MAX_QUIESCENCE) {
+            return best;
+        }
+        // Where every move takes (clobber, a capture obligation), quiescence would be a full
+        // search: two plies of it are enough to see an exchange.
+        let all_take = moves.iter().all(|m| self.victim(pos, m).is_some());
+        if !in_check && all_take && qply >= MAX_QUIESCENCE_ALL_CAPTURES {
+            return best;
+        }
+        let candidates: Vec<Move> = if in_check {
+            moves
+        } else {
+            moves
+                .into_iter()
+                .filter(|m| {
+                    let victim = self.victim(pos, m);
+                    let gain = self.promotion_gain(m);
+                    if victim.is_none() && gain.is_none() {
+                        return false;
+                    }
+                    let win = victim.unwrap_or(0) + gain.unwrap_or(0);
+                    // Delta pruning: even winning this cleanly would not reach alpha.
+                    if best + win + DELTA_MARGIN < alpha {
+                        return false;
+                    }
+                    // A capture by a piece worth more than its victim, on a cell an opponent
+                    // defends, most likely loses material.
+                    let attacker = self.eval.value(m.piece);
+                    !(attacker > win + 50 && threats.has(m.to))
+                })
+                .collect()
+        };
+        let ordered = self.order(pos, &candidates, None, ply);
+        let side = self.team(pos.side_to_move());
+        for &(_, m) in &ordered {
+            game.play_unchecked(pos, &m);
+            let v = if self.team(pos.side_to_move()) == side {
+                self.quiesce(pos, alpha, beta, ply + 1, qply + 1)
+            } else {
+                -self.quiesce(pos, -beta, -alpha, ply + 1, qply + 1)
+            };
+            game.undo(pos);
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+            }
+            if v > alpha {
+                alpha = v;
+            }
+            if alpha >= beta || self.nodes >= self.quiescence_end {
+                break;
+            }
+        }
+        best
+    }
+}
