@@ -1,7 +1,7 @@
 //! The reader of varia's Betza dialect (with its `(x,y)` extension): move words to move parts.
 
 use crate::rules::{Mode, MovePart, Style};
-use crate::syntax::{MoveAtom, MoveWord, Span};
+use crate::syntax::{MoveAtom, MoveWord, Span, Spanned};
 
 /// A problem in one move word.
 pub struct BetzaError {
@@ -114,8 +114,8 @@ fn pair(a: char, b: char, v: (i32, i32)) -> bool {
     }
 }
 
-fn lower_atom(atom: &MoveAtom, doubled: bool) -> Result<Vec<MovePart>, BetzaError> {
-    let (bases, default_range) = atom_vectors(atom)?;
+/// The atom's range: its own, or the base's (a doubled letter: unlimited).
+fn range(atom: &MoveAtom, doubled: bool, default_range: u8) -> Result<u8, BetzaError> {
     let mut range = if doubled { 0 } else { default_range };
     if let Some(r) = &atom.range {
         range = if r.node == "*" {
@@ -132,6 +132,24 @@ fn lower_atom(atom: &MoveAtom, doubled: bool) -> Result<Vec<MovePart>, BetzaErro
             }
         };
     }
+    Ok(range)
+}
+
+/// What an atom's modifier letters say.
+struct Modifiers {
+    mode: Mode,
+    style: Style,
+    hop: bool,
+    /// Where a `g`, `i` and `j` are written, for errors about them.
+    grasshopper: Option<Span>,
+    initial: Option<Span>,
+    jump: Option<Span>,
+    /// The direction letters, in order.
+    dirs: Vec<char>,
+}
+
+/// Reads an atom's modifier letters.
+fn modifiers(mods: &Spanned<String>) -> Result<Modifiers, BetzaError> {
     let mut mode = Mode::Both;
     let mut style = Style::Leap;
     let mut hop = false;
@@ -139,7 +157,6 @@ fn lower_atom(atom: &MoveAtom, doubled: bool) -> Result<Vec<MovePart>, BetzaErro
     let mut initial = None;
     let mut jump = None;
     let mut dirs = Vec::new();
-    let mods = &atom.modifiers;
     for (i, c) in mods.node.chars().enumerate() {
         let at = Span {
             start: mods.span.start + i,
@@ -180,32 +197,29 @@ fn lower_atom(atom: &MoveAtom, doubled: bool) -> Result<Vec<MovePart>, BetzaErro
             }
         }
     }
-    if let Some(at) = grasshopper
-        && (range == 1 || style != Style::Leap)
-    {
-        return Err(BetzaError {
-            message: "`g` (land just beyond the screen) needs a rider, without `n` or `x`".into(),
-            span: at,
-        });
-    }
-    if let Some(at) = initial
-        && (range != 1 || style != Style::Leap || hop || mode != Mode::Move)
-    {
-        return Err(BetzaError {
-            message: "`i` (a first move only) is supported on move-only leaps (`imfD`, `imfsN`)"
-                .into(),
-            span: at,
-        });
-    }
+    Ok(Modifiers {
+        mode,
+        style,
+        hop,
+        grasshopper,
+        initial,
+        jump,
+        dirs,
+    })
+}
+
+/// The symmetric directions of the bases that the direction letters keep (all of them, with
+/// none).
+fn directed(bases: &[(i32, i32)], dirs: &[char]) -> Vec<(i32, i32)> {
     let mut all = Vec::new();
-    for (x, y) in bases {
+    for &(x, y) in bases {
         for v in symmetric(x, y) {
             if !all.contains(&v) {
                 all.push(v);
             }
         }
     }
-    let vectors: Vec<(i32, i32)> = if dirs.is_empty() {
+    if dirs.is_empty() {
         all
     } else {
         let mut keep = vec![false; all.len()];
@@ -228,7 +242,40 @@ fn lower_atom(atom: &MoveAtom, doubled: bool) -> Result<Vec<MovePart>, BetzaErro
             .zip(keep)
             .filter_map(|(v, k)| k.then_some(v))
             .collect()
-    };
+    }
+}
+
+fn lower_atom(atom: &MoveAtom, doubled: bool) -> Result<Vec<MovePart>, BetzaError> {
+    let (bases, default_range) = atom_vectors(atom)?;
+    let range = range(atom, doubled, default_range)?;
+    let Modifiers {
+        mode,
+        style,
+        hop,
+        grasshopper,
+        initial,
+        jump,
+        dirs,
+    } = modifiers(&atom.modifiers)?;
+    let mods = &atom.modifiers;
+    if let Some(at) = grasshopper
+        && (range == 1 || style != Style::Leap)
+    {
+        return Err(BetzaError {
+            message: "`g` (land just beyond the screen) needs a rider, without `n` or `x`".into(),
+            span: at,
+        });
+    }
+    if let Some(at) = initial
+        && (range != 1 || style != Style::Leap || hop || mode != Mode::Move)
+    {
+        return Err(BetzaError {
+            message: "`i` (a first move only) is supported on move-only leaps (`imfD`, `imfsN`)"
+                .into(),
+            span: at,
+        });
+    }
+    let vectors = directed(&bases, &dirs);
     if vectors.is_empty() {
         return Err(BetzaError {
             message: format!(

@@ -2,7 +2,7 @@
 //! `variant` blocks; built once per file, so that finding one variant's chain of statements costs
 //! time in proportion to the chain, not to the file.
 
-use super::Diagnostic;
+use super::diagnostic::Diagnostic;
 use crate::syntax::{File, OptionBlock, Span, Statement};
 use std::collections::HashMap;
 

@@ -4,7 +4,7 @@
 //! a second definition of the same player, zone, piece, castling pair, style of a type, or
 //! interchangeable type. Each is reported at the second place, with a label at the first.
 
-use super::Diagnostic;
+use super::diagnostic::Diagnostic;
 use crate::syntax::{Name, Piece, Property, Span, Statement};
 use std::collections::HashMap;
 
@@ -165,7 +165,7 @@ pub fn check_block(statements: &[Statement], spans: &[Span], errors: &mut Vec<Di
                 } else {
                     "this extinction rule"
                 };
-                seen.once(super::strip_spans(s), sp, errors, || {
+                seen.once(super::draft::strip_spans(s), sp, errors, || {
                     format!("{what} is given twice")
                 })
             }

@@ -78,7 +78,7 @@ pub(crate) fn join(a: Span, b: Span) -> Span {
 
 /// Records the rule-set fields a game statement says, at the statement. Statements that make
 /// lists (players, zones, pieces, castling, goals, ...) are recorded item by item by
-/// [`super::Draft::resolve`], which knows their indices.
+/// the lowering passes (`pieces`, `endings`), which knows their indices.
 pub(crate) fn record_statement(map: &mut SourceMap, s: &Statement, span: Span) {
     use Statement::*;
     let fields: &[&str] = match s {
@@ -199,7 +199,7 @@ pub(crate) fn property_span(p: &Property) -> Option<Span> {
 }
 
 /// Records the fields of piece `i` that a property says (moves and promotions, which make
-/// lists, are recorded by [`super::Draft::resolve`]).
+/// lists, are recorded by the lowering passes (`pieces`, `endings`)).
 pub(crate) fn record_property(map: &mut SourceMap, i: usize, p: &Property) {
     use Property::*;
     let Some(span) = property_span(p) else {

@@ -3,7 +3,8 @@
 //! every variant that contains the rule finds it dead (a rule of an option block may serve one
 //! combination and not another).
 
-use super::{Catalog, Diagnostic};
+use super::catalog::Catalog;
+use super::diagnostic::Diagnostic;
 use crate::rules::{Cell, PieceId, PlayerId, Royalty, RuleSet};
 use crate::syntax::{Name, Property, Span, Statement};
 

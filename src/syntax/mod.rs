@@ -1,6 +1,7 @@
 //! The syntax of definition files: the pest grammar's parser and the spanned tree it builds.
 
 mod ast;
+mod error;
 mod grammar;
 #[macro_use]
 mod keywords;

@@ -1,19 +1,12 @@
 //! Turns source text into the syntax tree, through the pest grammar in grammar/varia.pest.
 
 use super::ast::*;
-use super::words;
+pub use super::error::SyntaxError;
+use super::error::convert_error;
 use pest::Parser as _;
 use pest::iterators::Pair;
 
 pub(super) use super::grammar::{Rule, VariaParser};
-
-/// A syntax error: where, and what was expected there.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{message}")]
-pub struct SyntaxError {
-    pub message: String,
-    pub span: Span,
-}
 
 /// The largest definition file, in bytes (1 MiB; the largest shipped definition has 9.5 KB).
 pub const MAX_SOURCE_BYTES: usize = 1 << 20;
@@ -246,16 +239,7 @@ fn statement(pair: Pair<Rule>) -> Statement {
     let rule = pair.as_rule();
     let p = parts(pair);
     match rule {
-        Rule::game => Statement::Game {
-            id: spanned_str(&p[0]),
-            title: p.get(1).map(|s| {
-                let t = s.as_str();
-                Spanned {
-                    node: t[1..t.len() - 1].to_string(),
-                    span: span(s),
-                }
-            }),
-        },
+        Rule::game => game(&p),
         Rule::board => Statement::Board {
             files: int(&p[0]),
             ranks: int(&p[1]),
@@ -278,16 +262,7 @@ fn statement(pair: Pair<Rule>) -> Statement {
             }
         }
         Rule::piece => Statement::Piece(piece(p, sp)),
-        Rule::setup => {
-            let f = &p[0];
-            Statement::Setup(Spanned {
-                node: f.as_str().trim_end().to_string(),
-                span: Span {
-                    start: span(f).start,
-                    end: span(f).start + f.as_str().trim_end().len(),
-                },
-            })
-        }
+        Rule::setup => setup(&p),
         Rule::captures_to_hand => Statement::CapturesToHand(sp),
         Rule::have_hands => Statement::HaveHands(sp),
         Rule::captures_to_partner => Statement::CapturesToPartner(sp),
@@ -301,19 +276,7 @@ fn statement(pair: Pair<Rule>) -> Statement {
             to: (p.len() == 4).then(|| (spanned_str(&p[2]), spanned_str(&p[3]))),
         },
         Rule::castling_notation => Statement::CastlingNotation(sp),
-        Rule::shuffle => Statement::Shuffle {
-            region: region(p[0].clone()),
-            rules: p[1..]
-                .iter()
-                .map(|r| {
-                    let names: Vec<Name> = parts(r.clone()).iter().map(spanned_str).collect();
-                    match r.as_rule() {
-                        Rule::between => ShuffleRule::Between(names[0].clone(), names[1].clone()),
-                        _ => ShuffleRule::BothColours(names),
-                    }
-                })
-                .collect(),
-        },
+        Rule::shuffle => shuffle(&p),
         Rule::checkmate => Statement::Checkmate(keyword(&p[0])),
         Rule::stalemate => Statement::Stalemate(keyword(&p[0])),
         Rule::style => Statement::Style {
@@ -328,49 +291,8 @@ fn statement(pair: Pair<Rule>) -> Statement {
         }
         Rule::main_variant => Statement::MainVariant(spanned_str(&p[0])),
         Rule::separated => Statement::Separated(spanned_str(&p[0])),
-        Rule::goal => {
-            let mut names: Vec<Name> = Vec::new();
-            let mut mode = None;
-            for x in &p {
-                match x.as_rule() {
-                    Rule::name => names.push(spanned_str(x)),
-                    Rule::goal_mode => mode = Some(keyword(x)),
-                    _ => {}
-                }
-            }
-            let zone = names.pop().expect("a goal names its zone");
-            Statement::Goal {
-                pieces: names,
-                zone,
-                mode,
-                span: sp,
-            }
-        }
-        Rule::extinction => {
-            let mut pieces = Vec::new();
-            let mut down_to = None;
-            let mut against = None;
-            let mut bared_back = false;
-            let mut verdict = None;
-            for x in &p {
-                match x.as_rule() {
-                    Rule::name => pieces.push(spanned_str(x)),
-                    Rule::down_to => down_to = parts(x.clone()).first().map(int),
-                    Rule::against => against = parts(x.clone()).first().map(int),
-                    Rule::bared_back => bared_back = true,
-                    Rule::verdict => verdict = Some(keyword(x)),
-                    _ => {}
-                }
-            }
-            Statement::Extinction {
-                pieces,
-                down_to,
-                against,
-                bared_back,
-                verdict: verdict.expect("an extinction has a verdict"),
-                span: sp,
-            }
-        }
+        Rule::goal => goal(&p, sp),
+        Rule::extinction => extinction(&p, sp),
         Rule::check_limit => Statement::CheckLimit(int(&p[0])),
         Rule::must_capture => Statement::MustCapture(sp),
         Rule::no_checks => Statement::NoChecks(sp),
@@ -384,17 +306,7 @@ fn statement(pair: Pair<Rule>) -> Statement {
         Rule::leave_walls => Statement::LeaveWalls(sp),
         Rule::full_board_ends => Statement::FullBoardEnds(sp),
         Rule::facing_draws => Statement::FacingDraws(sp),
-        Rule::draws_by_value => {
-            let names: Vec<_> = p
-                .iter()
-                .filter(|x| matches!(x.as_rule(), Rule::name | Rule::bonus))
-                .map(spanned_str)
-                .collect();
-            Statement::DrawsByValue(match names.as_slice() {
-                [who, n] => Some((who.clone(), n.clone())),
-                _ => None,
-            })
-        }
+        Rule::draws_by_value => draws_by_value(&p),
         Rule::must_drop => Statement::MustDrop(p.iter().map(spanned_str).collect()),
         Rule::checked_royal => Statement::CheckedRoyal(sp),
         Rule::royalty => Statement::Royalty(keyword(&p[0])),
@@ -421,38 +333,142 @@ fn statement(pair: Pair<Rule>) -> Statement {
         },
         Rule::move_limit => Statement::MoveLimit(int(&p[0])),
         Rule::mate_series => Statement::MateSeries(p.iter().map(spanned_str).collect()),
-        Rule::counting => {
-            let inner = p[0].clone();
-            let rule = inner.as_rule();
-            let text = inner.as_str().to_string();
-            let q = parts(inner);
-            match rule {
-                Rule::counting_stoppers => {
-                    Statement::CountingStoppers(q.iter().map(spanned_str).collect())
+        Rule::counting => counting(&p),
+        other => unreachable!("the grammar has no statement {other:?}"),
+    }
+}
+
+/// `game NAME ["Title"]`.
+fn game(p: &[Pair<Rule>]) -> Statement {
+    Statement::Game {
+        id: spanned_str(&p[0]),
+        title: p.get(1).map(|s| {
+            let t = s.as_str();
+            Spanned {
+                node: t[1..t.len() - 1].to_string(),
+                span: span(s),
+            }
+        }),
+    }
+}
+
+/// `setup FEN`, without trailing blanks.
+fn setup(p: &[Pair<Rule>]) -> Statement {
+    let f = &p[0];
+    Statement::Setup(Spanned {
+        node: f.as_str().trim_end().to_string(),
+        span: Span {
+            start: span(f).start,
+            end: span(f).start + f.as_str().trim_end().len(),
+        },
+    })
+}
+
+/// `shuffle REGION ...` with its rules.
+fn shuffle(p: &[Pair<Rule>]) -> Statement {
+    Statement::Shuffle {
+        region: region(p[0].clone()),
+        rules: p[1..]
+            .iter()
+            .map(|r| {
+                let names: Vec<Name> = parts(r.clone()).iter().map(spanned_str).collect();
+                match r.as_rule() {
+                    Rule::between => ShuffleRule::Between(names[0].clone(), names[1].clone()),
+                    _ => ShuffleRule::BothColours(names),
                 }
-                Rule::counting_board => Statement::CountingBoard {
-                    limit: int(&q[0]),
-                    with_stoppers: text.contains("stoppers"),
-                    up_to: q.get(1).map(int),
-                },
-                _ => {
-                    let honours = q
-                        .iter()
-                        .filter(|x| x.as_rule() == Rule::honour)
-                        .map(|h| {
-                            let r = parts(h.clone());
-                            (int(&r[0]), spanned_str(&r[1]), int(&r[2]))
-                        })
-                        .collect();
-                    Statement::CountingBare {
-                        limit: int(&q[0]),
-                        from_pieces: text.contains("from"),
-                        honours,
-                    }
-                }
+            })
+            .collect(),
+    }
+}
+
+/// `goal ...`: the last name is the zone.
+fn goal(p: &[Pair<Rule>], sp: Span) -> Statement {
+    let mut names: Vec<Name> = Vec::new();
+    let mut mode = None;
+    for x in p {
+        match x.as_rule() {
+            Rule::name => names.push(spanned_str(x)),
+            Rule::goal_mode => mode = Some(keyword(x)),
+            _ => {}
+        }
+    }
+    let zone = names.pop().expect("a goal names its zone");
+    Statement::Goal {
+        pieces: names,
+        zone,
+        mode,
+        span: sp,
+    }
+}
+
+/// `extinction of ...`.
+fn extinction(p: &[Pair<Rule>], sp: Span) -> Statement {
+    let mut pieces = Vec::new();
+    let mut down_to = None;
+    let mut against = None;
+    let mut bared_back = false;
+    let mut verdict = None;
+    for x in p {
+        match x.as_rule() {
+            Rule::name => pieces.push(spanned_str(x)),
+            Rule::down_to => down_to = parts(x.clone()).first().map(int),
+            Rule::against => against = parts(x.clone()).first().map(int),
+            Rule::bared_back => bared_back = true,
+            Rule::verdict => verdict = Some(keyword(x)),
+            _ => {}
+        }
+    }
+    Statement::Extinction {
+        pieces,
+        down_to,
+        against,
+        bared_back,
+        verdict: verdict.expect("an extinction has a verdict"),
+        span: sp,
+    }
+}
+
+/// `draws decided by value [PLAYER BONUS]`.
+fn draws_by_value(p: &[Pair<Rule>]) -> Statement {
+    let names: Vec<_> = p
+        .iter()
+        .filter(|x| matches!(x.as_rule(), Rule::name | Rule::bonus))
+        .map(spanned_str)
+        .collect();
+    Statement::DrawsByValue(match names.as_slice() {
+        [who, n] => Some((who.clone(), n.clone())),
+        _ => None,
+    })
+}
+
+/// The three counting statements.
+fn counting(p: &[Pair<Rule>]) -> Statement {
+    let inner = p[0].clone();
+    let rule = inner.as_rule();
+    let text = inner.as_str().to_string();
+    let q = parts(inner);
+    match rule {
+        Rule::counting_stoppers => Statement::CountingStoppers(q.iter().map(spanned_str).collect()),
+        Rule::counting_board => Statement::CountingBoard {
+            limit: int(&q[0]),
+            with_stoppers: text.contains("stoppers"),
+            up_to: q.get(1).map(int),
+        },
+        _ => {
+            let honours = q
+                .iter()
+                .filter(|x| x.as_rule() == Rule::honour)
+                .map(|h| {
+                    let r = parts(h.clone());
+                    (int(&r[0]), spanned_str(&r[1]), int(&r[2]))
+                })
+                .collect();
+            Statement::CountingBare {
+                limit: int(&q[0]),
+                from_pieces: text.contains("from"),
+                honours,
             }
         }
-        other => unreachable!("the grammar has no statement {other:?}"),
     }
 }
 
@@ -621,148 +637,6 @@ fn move_word(pair: Pair<Rule>) -> MoveWord {
         })
         .collect();
     MoveWord { atoms, span: sp }
-}
-
-/// Converts a pest error to a byte span and a message naming what was expected, in the words of
-/// the language rather than the grammar's rule names.
-fn convert_error(e: pest::error::Error<Rule>, source: &str) -> SyntaxError {
-    use pest::error::{ErrorVariant, InputLocation};
-    let (start, end) = match e.location {
-        InputLocation::Pos(p) => (p, p),
-        InputLocation::Span((s, t)) => (s, t),
-    };
-    let message = match &e.variant {
-        ErrorVariant::ParsingError { positives, .. } => {
-            let mut names: Vec<String> = positives.iter().filter_map(|r| describe(*r)).collect();
-            names.sort();
-            names.dedup();
-            if names.len() > 1 {
-                names.retain(|n| n != "end of file");
-            }
-            let found: String = source
-                .get(start..)
-                .unwrap_or("")
-                .chars()
-                .take_while(|c| !c.is_whitespace())
-                .take(20)
-                .collect();
-            let found = if found.is_empty() {
-                match source.get(start..).and_then(|s| s.chars().next()) {
-                    Some('\n') | Some('\r') => "the end of the line".to_string(),
-                    Some(_) => "a space".to_string(),
-                    None => "the end of the file".to_string(),
-                }
-            } else {
-                format!("`{found}`")
-            };
-            let expected = match names.len() {
-                0 => "unexpected input".to_string(),
-                1 => format!("expected {}", names[0]),
-                _ => {
-                    let last = names.pop().unwrap_or_default();
-                    format!("expected {} or {}", names.join(", "), last)
-                }
-            };
-            format!("{expected}, found {found}")
-        }
-        ErrorVariant::CustomError { message } => message.clone(),
-    };
-    SyntaxError {
-        message,
-        span: Span { start, end },
-    }
-}
-
-fn describe(rule: Rule) -> Option<String> {
-    let s = match rule {
-        Rule::EOI => "end of file",
-        Rule::eol => "end of line",
-        Rule::name | Rule::zone_ref => "a name",
-        Rule::int => "a number",
-        Rule::string => "a quoted title",
-        Rule::direction => "a direction (north, south, east, west)",
-        Rule::region
-        | Rule::ranks
-        | Rule::files
-        | Rule::cell
-        | Rule::cell_range
-        | Rule::all_cells => "a region",
-        Rule::outcome => "win, loss, draw or elimination",
-        Rule::verdict => "wins, loses or draws",
-        Rule::goal_mode => "held, safe or answerable",
-        Rule::royalty_kind => "each, all or alone",
-        Rule::honour => "an honour (COUNT TYPE LIMIT)",
-        Rule::symbol => "a symbol (an upper-case letter, maybe after +)",
-        Rule::move_word | Rule::move_atom | Rule::atom | Rule::modifiers => {
-            "a move (Betza notation)"
-        }
-        Rule::range => "a range",
-        Rule::style_kind => "leap, step or displace",
-        Rule::trigger | Rule::kw_entering | Rule::kw_starting | Rule::kw_leaving => {
-            "a trigger (entering, ending in, starting or ending in, leaving)"
-        }
-        Rule::obligation | Rule::kw_optional | Rule::kw_compulsory => {
-            "optional, compulsory or compulsory when stuck"
-        }
-        Rule::fen => "a FEN",
-        Rule::file_letter => "a file letter",
-        Rule::variant | Rule::kw_variant => "a variant",
-        Rule::option | Rule::kw_option => "an option",
-        Rule::statement
-        | Rule::kw_goal
-        | Rule::kw_extinction
-        | Rule::kw_royalty
-        | Rule::kw_repetition
-        | Rule::kw_counting
-        | Rule::kw_draws
-        | Rule::kw_main
-        | Rule::kw_style
-        | Rule::kw_interchangeable
-        | Rule::kw_swapped
-        | Rule::kw_game
-        | Rule::kw_board
-        | Rule::kw_holes
-        | Rule::kw_player
-        | Rule::kw_zone
-        | Rule::kw_piece
-        | Rule::kw_setup
-        | Rule::kw_captures
-        | Rule::kw_no
-        | Rule::kw_royals
-        | Rule::kw_castling
-        | Rule::kw_shuffle
-        | Rule::kw_checkmate
-        | Rule::kw_stalemate => "a statement",
-        Rule::property
-        | Rule::kw_survives
-        | Rule::kw_dropped
-        | Rule::kw_resets
-        | Rule::kw_takes
-        | Rule::kw_can
-        | Rule::kw_removed
-        | Rule::kw_demotes
-        | Rule::kw_value
-        | Rule::kw_royal
-        | Rule::kw_moves
-        | Rule::kw_confined
-        | Rule::kw_never
-        | Rule::kw_promotes
-        | Rule::kw_drops
-        | Rule::kw_at
-        | Rule::kw_drop
-        | Rule::kw_en => "a piece property",
-        other if words::section_of(other).is_some() => {
-            return words::section_of(other).map(|s| s.noun().to_string());
-        }
-        other => {
-            let name = format!("{other:?}");
-            return Some(match name.strip_prefix("kw_") {
-                Some(word) => format!("`{word}`"),
-                None => name.replace('_', " "),
-            });
-        }
-    };
-    Some(s.to_string())
 }
 
 #[cfg(test)]

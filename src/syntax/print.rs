@@ -9,6 +9,7 @@
 
 use super::ast::*;
 use super::grammar::Rule;
+use super::keywords::Verdict;
 use super::words::{PHRASES, Shape};
 use std::fmt::{self, Display, Formatter, Write as _};
 
@@ -182,23 +183,7 @@ impl Display for Statement {
                 bared_back,
                 verdict,
                 ..
-            } => {
-                if pieces.is_empty() {
-                    f.write_str("extinction of all pieces")?;
-                } else {
-                    write!(f, "extinction of {}", Names(pieces))?;
-                }
-                if let Some(n) = down_to {
-                    write!(f, " down to {}", n.node)?;
-                }
-                if let Some(n) = against {
-                    write!(f, " against {}", n.node)?;
-                }
-                if *bared_back {
-                    f.write_str(" unless bared back")?;
-                }
-                write!(f, " {}", verdict.node)
-            }
+            } => extinction(f, pieces, down_to, against, *bared_back, verdict),
             S::CheckLimit(n) if n.node.value == Some(1) => write!(f, "{} check wins", n.node),
             S::CheckLimit(n) => write!(f, "{} checks win", n.node),
             S::Passing(_, false) => f.write_str("passing allowed"),
@@ -227,16 +212,7 @@ impl Display for Statement {
                 player,
                 perpetual,
                 ..
-            } => {
-                write!(f, "repetition {} {}", count.node, verdict.node)?;
-                if let Some(p) = player {
-                    write!(f, " for {}", p.node)?;
-                }
-                if *perpetual {
-                    f.write_str(", perpetual check loses")?;
-                }
-                Ok(())
-            }
+            } => repetition(f, count, verdict, player, *perpetual),
             S::BackAndForth { times, except, .. } => {
                 write!(f, "back and forth {} times loses", times.node)?;
                 if !except.is_empty() {
@@ -251,31 +227,12 @@ impl Display for Statement {
                 limit,
                 with_stoppers,
                 up_to,
-            } => {
-                write!(f, "counting board {}", limit.node)?;
-                if *with_stoppers {
-                    f.write_str(" with stoppers")?;
-                }
-                if let Some(n) = up_to {
-                    write!(f, " up to {} pieces", n.node)?;
-                }
-                Ok(())
-            }
+            } => counting_board(f, limit, *with_stoppers, up_to),
             S::CountingBare {
                 limit,
                 from_pieces,
                 honours,
-            } => {
-                write!(f, "counting bare {}", limit.node)?;
-                if *from_pieces {
-                    f.write_str(" from pieces")?;
-                }
-                for (i, (n, t, l)) in honours.iter().enumerate() {
-                    let sep = if i == 0 { ":" } else { "," };
-                    write!(f, "{sep} {} {} {}", n.node, t.node, l.node)?;
-                }
-                Ok(())
-            }
+            } => counting_bare(f, limit, *from_pieces, honours),
             S::CapturesToHand(_) => f.write_str(flag(Rule::captures_to_hand)),
             S::CapturesToPartner(_) => f.write_str(flag(Rule::captures_to_partner)),
             S::CapturesExplode(_) => f.write_str(flag(Rule::captures_explode)),
@@ -298,6 +255,85 @@ impl Display for Statement {
             S::StalemateCount(_) => f.write_str(flag(Rule::stalemate_count)),
         }
     }
+}
+
+/// `extinction of ...`.
+fn extinction(
+    f: &mut Formatter<'_>,
+    pieces: &[Name],
+    down_to: &Option<Spanned<Int>>,
+    against: &Option<Spanned<Int>>,
+    bared_back: bool,
+    verdict: &Spanned<Verdict>,
+) -> fmt::Result {
+    if pieces.is_empty() {
+        f.write_str("extinction of all pieces")?;
+    } else {
+        write!(f, "extinction of {}", Names(pieces))?;
+    }
+    if let Some(n) = down_to {
+        write!(f, " down to {}", n.node)?;
+    }
+    if let Some(n) = against {
+        write!(f, " against {}", n.node)?;
+    }
+    if bared_back {
+        f.write_str(" unless bared back")?;
+    }
+    write!(f, " {}", verdict.node)
+}
+
+/// `repetition N VERDICT [for PLAYER][, perpetual check loses]`.
+fn repetition(
+    f: &mut Formatter<'_>,
+    count: &Spanned<Int>,
+    verdict: &Spanned<Verdict>,
+    player: &Option<Name>,
+    perpetual: bool,
+) -> fmt::Result {
+    write!(f, "repetition {} {}", count.node, verdict.node)?;
+    if let Some(p) = player {
+        write!(f, " for {}", p.node)?;
+    }
+    if perpetual {
+        f.write_str(", perpetual check loses")?;
+    }
+    Ok(())
+}
+
+/// `counting board N [with stoppers] [up to N pieces]`.
+fn counting_board(
+    f: &mut Formatter<'_>,
+    limit: &Spanned<Int>,
+    with_stoppers: bool,
+    up_to: &Option<Spanned<Int>>,
+) -> fmt::Result {
+    write!(f, "counting board {}", limit.node)?;
+    if with_stoppers {
+        f.write_str(" with stoppers")?;
+    }
+    if let Some(n) = up_to {
+        write!(f, " up to {} pieces", n.node)?;
+    }
+    Ok(())
+}
+
+/// `counting bare N [from pieces][: COUNT TYPE LIMIT, ...]`.
+fn counting_bare(
+    f: &mut Formatter<'_>,
+    limit: &Spanned<Int>,
+    from_pieces: bool,
+    honours: &[(Spanned<Int>, Name, Spanned<Int>)],
+) -> fmt::Result {
+    write!(f, "counting bare {}", limit.node)?;
+    if from_pieces {
+        f.write_str(" from pieces")?;
+    }
+    for (i, (n, t, l)) in honours.iter().enumerate() {
+        let sep = if i == 0 { ":" } else { "," };
+        write!(f, "{sep} {} {} {}", n.node, t.node, l.node)?;
+    }
+    Ok(())
 }
 
 impl Display for Piece {

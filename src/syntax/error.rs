@@ -1,0 +1,156 @@
+//! Syntax errors: pest's errors in the language's words.
+
+use super::ast::Span;
+use super::grammar::Rule;
+use super::words;
+
+/// A syntax error: where, and what was expected there.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct SyntaxError {
+    pub message: String,
+    pub span: Span,
+}
+
+/// Converts a pest error to a byte span and a message naming what was expected, in the words of
+/// the language rather than the grammar's rule names.
+pub(super) fn convert_error(e: pest::error::Error<Rule>, source: &str) -> SyntaxError {
+    use pest::error::{ErrorVariant, InputLocation};
+    let (start, end) = match e.location {
+        InputLocation::Pos(p) => (p, p),
+        InputLocation::Span((s, t)) => (s, t),
+    };
+    let message = match &e.variant {
+        ErrorVariant::ParsingError { positives, .. } => {
+            let mut names: Vec<String> = positives.iter().filter_map(|r| describe(*r)).collect();
+            names.sort();
+            names.dedup();
+            if names.len() > 1 {
+                names.retain(|n| n != "end of file");
+            }
+            let found: String = source
+                .get(start..)
+                .unwrap_or("")
+                .chars()
+                .take_while(|c| !c.is_whitespace())
+                .take(20)
+                .collect();
+            let found = if found.is_empty() {
+                match source.get(start..).and_then(|s| s.chars().next()) {
+                    Some('\n') | Some('\r') => "the end of the line".to_string(),
+                    Some(_) => "a space".to_string(),
+                    None => "the end of the file".to_string(),
+                }
+            } else {
+                format!("`{found}`")
+            };
+            let expected = match names.len() {
+                0 => "unexpected input".to_string(),
+                1 => format!("expected {}", names[0]),
+                _ => {
+                    let last = names.pop().unwrap_or_default();
+                    format!("expected {} or {}", names.join(", "), last)
+                }
+            };
+            format!("{expected}, found {found}")
+        }
+        ErrorVariant::CustomError { message } => message.clone(),
+    };
+    SyntaxError {
+        message,
+        span: Span { start, end },
+    }
+}
+
+/// What an error message calls what a rule reads, in the language's words.
+fn describe(rule: Rule) -> Option<String> {
+    let s = match rule {
+        Rule::EOI => "end of file",
+        Rule::eol => "end of line",
+        Rule::name | Rule::zone_ref => "a name",
+        Rule::int => "a number",
+        Rule::string => "a quoted title",
+        Rule::direction => "a direction (north, south, east, west)",
+        Rule::region
+        | Rule::ranks
+        | Rule::files
+        | Rule::cell
+        | Rule::cell_range
+        | Rule::all_cells => "a region",
+        Rule::outcome => "win, loss, draw or elimination",
+        Rule::verdict => "wins, loses or draws",
+        Rule::goal_mode => "held, safe or answerable",
+        Rule::royalty_kind => "each, all or alone",
+        Rule::honour => "an honour (COUNT TYPE LIMIT)",
+        Rule::symbol => "a symbol (an upper-case letter, maybe after +)",
+        Rule::move_word | Rule::move_atom | Rule::atom | Rule::modifiers => {
+            "a move (Betza notation)"
+        }
+        Rule::range => "a range",
+        Rule::style_kind => "leap, step or displace",
+        Rule::trigger | Rule::kw_entering | Rule::kw_starting | Rule::kw_leaving => {
+            "a trigger (entering, ending in, starting or ending in, leaving)"
+        }
+        Rule::obligation | Rule::kw_optional | Rule::kw_compulsory => {
+            "optional, compulsory or compulsory when stuck"
+        }
+        Rule::fen => "a FEN",
+        Rule::file_letter => "a file letter",
+        Rule::variant | Rule::kw_variant => "a variant",
+        Rule::option | Rule::kw_option => "an option",
+        Rule::statement
+        | Rule::kw_goal
+        | Rule::kw_extinction
+        | Rule::kw_royalty
+        | Rule::kw_repetition
+        | Rule::kw_counting
+        | Rule::kw_draws
+        | Rule::kw_main
+        | Rule::kw_style
+        | Rule::kw_interchangeable
+        | Rule::kw_swapped
+        | Rule::kw_game
+        | Rule::kw_board
+        | Rule::kw_holes
+        | Rule::kw_player
+        | Rule::kw_zone
+        | Rule::kw_piece
+        | Rule::kw_setup
+        | Rule::kw_captures
+        | Rule::kw_no
+        | Rule::kw_royals
+        | Rule::kw_castling
+        | Rule::kw_shuffle
+        | Rule::kw_checkmate
+        | Rule::kw_stalemate => "a statement",
+        Rule::property
+        | Rule::kw_survives
+        | Rule::kw_dropped
+        | Rule::kw_resets
+        | Rule::kw_takes
+        | Rule::kw_can
+        | Rule::kw_removed
+        | Rule::kw_demotes
+        | Rule::kw_value
+        | Rule::kw_royal
+        | Rule::kw_moves
+        | Rule::kw_confined
+        | Rule::kw_never
+        | Rule::kw_promotes
+        | Rule::kw_drops
+        | Rule::kw_at
+        | Rule::kw_drop
+        | Rule::kw_en => "a piece property",
+        other if words::section_of(other).is_some() => {
+            return words::section_of(other).map(|s| s.noun().to_string());
+        }
+        other => {
+            let name = format!("{other:?}");
+            return Some(match name.strip_prefix("kw_") {
+                Some(word) => format!("`{word}`"),
+                None => name.replace('_', " "),
+            });
+        }
+    };
+    Some(s.to_string())
+}

@@ -1,0 +1,233 @@
+//! The properties of a piece, on the lines after `piece NAME`: rows of [`super::PHRASES`].
+
+use super::super::grammar::Rule;
+use super::phrase::Shape::*;
+use super::phrase::{Phrase, Section};
+
+/// The properties of a piece, on the lines after `piece NAME`.
+pub(super) const PROPERTY: &[Phrase] = &[
+    phrase!(
+        Property,
+        value,
+        Number,
+        ["value N"],
+        "the piece's value in pawns, 0 to 1000 (the search's evaluation is clamped far from mate \
+         scores, so no material count reads as a mate)"
+    ),
+    phrase!(
+        Property,
+        royal,
+        Flag,
+        ["royal"],
+        "check applies to it; a move may not leave it attacked"
+    ),
+    phrase!(
+        Property,
+        moves,
+        Structured,
+        ["moves BETZA... [in ZONE | within ZONE]"],
+        "move atoms; with `in ZONE`, usable only from the zone's cells; with `within ZONE`, also \
+         passing and landing only on its cells (Janggi's palace lines: `moves B within palace-\
+         lines`)"
+    ),
+    phrase!(
+        Property,
+        confined,
+        Name,
+        ["confined to ZONE"],
+        "may never leave the zone (the palace)"
+    ),
+    phrase!(
+        Property,
+        barred,
+        Name,
+        ["never enters ZONE"],
+        "may never enter the zone"
+    ),
+    phrase!(
+        Property,
+        promotes,
+        Structured,
+        ["promotes to TYPE... when TRIGGER ZONE [, OBLIGATION] [, DEFERRAL]"],
+        "promotion on a move that triggers the zone, to one type or a choice (the choice is \
+         written in the move)"
+    ),
+    phrase!(
+        Property,
+        promotes,
+        Structured,
+        ["promotes to stronger captive [or TYPE...] when ..."],
+        "a swap: the piece becomes a type in its owner's hand worth more than it (by `value`), \
+         taking that piece from hand; the captive is named in the move by its lower-case letter, \
+         and the piece captured by the same move counts as held; the `or` types only when no such \
+         captive is held (or none may arrive within the limits below)"
+    ),
+    phrase!(
+        Property,
+        drops_in,
+        Name,
+        ["drops in ZONE"],
+        "may be dropped only in the zone"
+    ),
+    phrase!(
+        Property,
+        per_file,
+        Number,
+        ["at most N per file"],
+        "a drop or promotion may not give its owner more than N pieces of this type on one file \
+         (nifu)"
+    ),
+    phrase!(
+        Property,
+        per_colour,
+        Number,
+        ["at most N per colour"],
+        "a drop or promotion may not give its owner more than N pieces of this type on cells of \
+         one colour (file + rank even or odd)"
+    ),
+    phrase!(
+        Property,
+        drop_may_not_mate,
+        Flag,
+        ["drop may not mate"],
+        "as Fairy-Stockfish plays shogi (uchifuzume): a drop of this type is a legal move, but if \
+         it mates, the mated player wins (`status` reports it)"
+    ),
+    phrase!(
+        Property,
+        takes_en_passant,
+        Flag,
+        ["takes en passant"],
+        "it may capture a piece that has just passed one of its capture cells, by a capturing \
+         move onto the passed cell"
+    ),
+    phrase!(
+        Property,
+        taken_en_passant,
+        Flag,
+        ["can be taken en passant"],
+        "any stepping move of it (range 1) that passes cells, capturing or not, can be taken en \
+         passant on a passed cell, on the next move"
+    ),
+    phrase!(
+        Property,
+        en_passant,
+        Flag,
+        ["en passant"],
+        "both of the above (the pawn)"
+    ),
+    phrase!(
+        Property,
+        ep_field_full,
+        Flag,
+        ["en passant field in full"],
+        "after its move that can be taken en passant, a FEN's en-passant field lists every passed \
+         cell and the landing cell, whether or not a piece could take (`d3c4` after a berolina \
+         pawn's `e2c4`: Fairy-Stockfish's form for pieces other than its own pawn)"
+    ),
+    phrase!(
+        Property,
+        on_board,
+        Number,
+        ["at most N on the board"],
+        "a drop or promotion may not give its owner more than N pieces of this type (Spartan \
+         chess's two kings)"
+    ),
+    phrase!(
+        Property,
+        en_passant,
+        Name,
+        ["en passant in ZONE", "takes en passant in ZONE"],
+        "its en-passant captures must land on its owner's cells of the zone (Horde)"
+    ),
+    phrase!(
+        Property,
+        resets_clock,
+        Flag,
+        ["resets the clock"],
+        "a move of it that it could not take back by an ordinary move on an empty board resets \
+         the `move limit` count (drops, captures and promotions always do)"
+    ),
+    phrase!(
+        Property,
+        no_hop_over,
+        Names,
+        ["may not hop over TYPE..."],
+        "its hops may not use a piece of a listed type as the screen (the Janggi cannon over a \
+         cannon)"
+    ),
+    phrase!(
+        Property,
+        no_capture,
+        Names,
+        ["may not capture TYPE..."],
+        "it may not capture pieces of the listed types (the Janggi cannon, a cannon)"
+    ),
+    phrase!(
+        Property,
+        never_moves,
+        Flag,
+        ["never moves"],
+        "the piece has no moves: it is only dropped (a Reversi stone); a piece needs `moves` \
+         otherwise"
+    ),
+    phrase!(
+        Property,
+        dropped_both_colours,
+        Flag,
+        ["dropped on both colours"],
+        "a drop may not put more than half of its owner's pieces of this type (on the board and \
+         in hand, rounded up) on cells of one colour, and a drop of another type must leave free \
+         cells where this type may be dropped for half of them (rounded down) on each colour \
+         (placement chess's bishops); promotions are not limited"
+    ),
+    phrase!(
+        Property,
+        survives_blasts,
+        Flag,
+        ["survives blasts", "survives nearby blasts"],
+        "with `captures explode`: no blast removes it (the Atomar king); or only the blast of its \
+         own capture does, not those of captures next to it (the atomic pawn)"
+    ),
+    phrase!(
+        Property,
+        first_moves_lost,
+        Names,
+        ["first moves lost when aimed at by TYPE..."],
+        "its first-move right (`i`) is lost when a piece of a listed type moves to a cell from \
+         which it could capture it on an empty board (the Cambodian king, when a rook moves onto \
+         its file or rank)"
+    ),
+    phrase!(
+        Property,
+        may_not_mate_alone,
+        Flag,
+        ["may not mate alone"],
+        "a checkmate given only by pieces of this type is a win for the mated player (Shatar's \
+         knight)"
+    ),
+    phrase!(
+        Property,
+        removed,
+        Flag,
+        ["removed when captured"],
+        "a captured piece leaves the game instead of going to hand; checked on the type it would \
+         return to hand as (Shoxiang 108's Rooks are removed, but a Rook that was a Wing returns \
+         as a Wing)"
+    ),
+    phrase!(
+        Property,
+        promotes_screens,
+        Flag,
+        ["promotes friendly screens"],
+        "its hop captures promote the friendly piece hopped over, if unpromoted, to the first \
+         type of its first promotion"
+    ),
+    phrase!(
+        Property,
+        demotes_screens,
+        Flag,
+        ["demotes enemy screens"],
+        "its hop captures demote a promoted enemy piece hopped over to the type it promoted from"
+    ),
+];
