@@ -429,64 +429,7 @@ fn dispatch_into(cmd: Command, out: &mut String) -> Result<(), Failure> {
             divide,
             threads,
             json,
-        } => {
-            let (game, pos) = position(&select)?;
-            let threads = threads as usize;
-            let t0 = Instant::now();
-            let (nodes, per_move) = if divide {
-                let d = game
-                    .divide_threads(&pos, depth, threads)
-                    .map_err(|e| format!("error: {e}"))?;
-                let mut d: Vec<(String, u64)> = d
-                    .into_iter()
-                    .map(|(m, n)| (game.move_to_string(&m), n))
-                    .collect();
-                d.sort();
-                (
-                    if depth == 0 {
-                        1
-                    } else {
-                        d.iter().map(|x| x.1).sum()
-                    },
-                    Some(d),
-                )
-            } else {
-                (
-                    game.perft_threads(&pos, depth, threads)
-                        .map_err(|e| format!("error: {e}"))?,
-                    None,
-                )
-            };
-            let secs = t0.elapsed().as_secs_f64();
-            let nps = if secs > 0.0 {
-                (nodes as f64 / secs) as u64
-            } else {
-                0
-            };
-            if json {
-                let mut obj = serde_json::json!({
-                    "depth": depth, "nodes": nodes, "seconds": secs, "nps": nps
-                });
-                if let Some(d) = per_move {
-                    obj["divide"] = serde_json::Value::Object(
-                        d.into_iter().map(|(m, n)| (m, n.into())).collect(),
-                    );
-                }
-                outln!(out, "{obj}");
-            } else {
-                if let Some(d) = per_move {
-                    for (m, n) in d {
-                        outln!(out, "{m}: {n}");
-                    }
-                    out.push('\n');
-                }
-                outln!(
-                    out,
-                    "depth {depth}: {nodes} nodes in {secs:.3} s ({nps} nodes/s)"
-                );
-            }
-            Ok(())
-        }
+        } => perft(&select, depth, divide, threads, json, out),
         Command::Xboard { files } => {
             out.push_str(&xboard::run(&files)?);
             Ok(())
@@ -502,30 +445,8 @@ fn dispatch_into(cmd: Command, out: &mut String) -> Result<(), Failure> {
             think,
             max_plies,
         } => {
-            let game = load_game(&file, variant.as_deref())?;
-            let players = &game.rules().players;
-            let human: Vec<varia::rules::PlayerId> = match side.as_deref() {
-                None => vec![varia::rules::PlayerId(0)],
-                Some("none") => Vec::new(),
-                Some(s) => match players.iter().position(|p| p.name.eq_ignore_ascii_case(s)) {
-                    Some(i) => vec![varia::rules::PlayerId(i as u8)],
-                    None => {
-                        let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
-                        return Err(Failure(format!(
-                            "error: unknown side `{s}` (sides: {}, none)",
-                            names.join(", ")
-                        )));
-                    }
-                },
-            };
-            let limits = match think.limit(external::EngineLimit::Movetime(
-                std::time::Duration::from_millis(1000),
-            )) {
-                external::EngineLimit::Depth(d) => varia::search::Limits::depth(d),
-                external::EngineLimit::Nodes(n) => varia::search::Limits::nodes(n),
-                external::EngineLimit::Movetime(t) => varia::search::Limits::movetime(t),
-            };
-            out.push_str(&play::run(game, &human, limits, max_plies)?);
+            let side = side.as_deref();
+            out.push_str(&play(&file, variant.as_deref(), side, &think, max_plies)?);
             Ok(())
         }
         Command::Match {
@@ -599,6 +520,106 @@ fn dispatch_into(cmd: Command, out: &mut String) -> Result<(), Failure> {
             Ok(())
         }
     }
+}
+
+/// `varia perft`: the leaf count at a depth (per move with `divide`), and the speed.
+fn perft(
+    select: &Select,
+    depth: u32,
+    divide: bool,
+    threads: u32,
+    json: bool,
+    out: &mut String,
+) -> Result<(), Failure> {
+    let (game, pos) = position(select)?;
+    let threads = threads as usize;
+    let t0 = Instant::now();
+    let (nodes, per_move) = if divide {
+        let d = game
+            .divide_threads(&pos, depth, threads)
+            .map_err(|e| format!("error: {e}"))?;
+        let mut d: Vec<(String, u64)> = d
+            .into_iter()
+            .map(|(m, n)| (game.move_to_string(&m), n))
+            .collect();
+        d.sort();
+        (
+            if depth == 0 {
+                1
+            } else {
+                d.iter().map(|x| x.1).sum()
+            },
+            Some(d),
+        )
+    } else {
+        (
+            game.perft_threads(&pos, depth, threads)
+                .map_err(|e| format!("error: {e}"))?,
+            None,
+        )
+    };
+    let secs = t0.elapsed().as_secs_f64();
+    let nps = if secs > 0.0 {
+        (nodes as f64 / secs) as u64
+    } else {
+        0
+    };
+    if json {
+        let mut obj = serde_json::json!({
+            "depth": depth, "nodes": nodes, "seconds": secs, "nps": nps
+        });
+        if let Some(d) = per_move {
+            obj["divide"] =
+                serde_json::Value::Object(d.into_iter().map(|(m, n)| (m, n.into())).collect());
+        }
+        outln!(out, "{obj}");
+    } else {
+        if let Some(d) = per_move {
+            for (m, n) in d {
+                outln!(out, "{m}: {n}");
+            }
+            out.push('\n');
+        }
+        outln!(
+            out,
+            "depth {depth}: {nodes} nodes in {secs:.3} s ({nps} nodes/s)"
+        );
+    }
+    Ok(())
+}
+
+/// `varia play`: a game against the engine in the terminal.
+fn play(
+    file: &str,
+    variant: Option<&str>,
+    side: Option<&str>,
+    think: &Think,
+    max_plies: usize,
+) -> Result<String, Failure> {
+    let game = load_game(file, variant)?;
+    let players = &game.rules().players;
+    let human: Vec<varia::rules::PlayerId> = match side {
+        None => vec![varia::rules::PlayerId(0)],
+        Some("none") => Vec::new(),
+        Some(s) => match players.iter().position(|p| p.name.eq_ignore_ascii_case(s)) {
+            Some(i) => vec![varia::rules::PlayerId(i as u8)],
+            None => {
+                let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
+                return Err(Failure(format!(
+                    "error: unknown side `{s}` (sides: {}, none)",
+                    names.join(", ")
+                )));
+            }
+        },
+    };
+    let limits = match think.limit(external::EngineLimit::Movetime(
+        std::time::Duration::from_millis(1000),
+    )) {
+        external::EngineLimit::Depth(d) => varia::search::Limits::depth(d),
+        external::EngineLimit::Nodes(n) => varia::search::Limits::nodes(n),
+        external::EngineLimit::Movetime(t) => varia::search::Limits::movetime(t),
+    };
+    play::run(game, &human, limits, max_plies)
 }
 
 /// Checks every variant of a file; reports all problems at once. Warnings (rules that can never

@@ -129,46 +129,9 @@ impl Xboard {
                     self.usermove = true;
                 }
             }
-            "protover" => {
-                let names = self.variants.join(",");
-                send("feature done=0");
-                send(&format!(
-                    "feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=0 \
-                     sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 name=0 nps=0 memory=1 \
-                     exclude=0 myname=\"varia {}\" variants=\"{names}\"",
-                    env!("CARGO_PKG_VERSION")
-                ));
-                send("feature done=1");
-            }
-            "new" => {
-                self.abort();
-                let first = self.variants[0].clone();
-                self.select(&first);
-                self.engine = Some(PlayerId(1));
-                self.sd = None;
-                self.st = None;
-                if let Some(s) = &mut self.searcher {
-                    s.clear();
-                }
-                self.restart_analysis();
-            }
-            "variant" => {
-                self.abort();
-                match arg {
-                    Some(v) if self.variants.iter().any(|x| x == v) => {
-                        self.select(v);
-                        match super::xbetza::setup_lines(&self.game) {
-                            Ok(lines) => lines.iter().for_each(|l| send(l)),
-                            Err(e) => send(&format!("telluser {e}")),
-                        }
-                        self.restart_analysis();
-                    }
-                    _ => send(&format!(
-                        "Error (unsupported variant): {}",
-                        arg.unwrap_or("")
-                    )),
-                }
-            }
+            "protover" => self.protover(),
+            "new" => self.new_game(),
+            "variant" => self.variant(arg),
             "force" => {
                 self.abort();
                 self.engine = None;
@@ -224,32 +187,8 @@ impl Xboard {
             "otim" => {}
             "post" => self.post.store(true, Ordering::Relaxed),
             "nopost" => self.post.store(false, Ordering::Relaxed),
-            "memory" => match number::<usize>(arg) {
-                Some(mb) if mb >= 1 => {
-                    // The table's memory is reserved here and committed as the search fills it.
-                    self.abort();
-                    let mb = mb.min(4096);
-                    if let Err(old) =
-                        resize_hash(&mut self.searcher, &self.game, &mut self.hash_mb, mb)
-                    {
-                        send(&format!(
-                            "telluser error: no memory for a hash table of {mb} MB; it stays {old} MB"
-                        ));
-                    }
-                }
-                _ => send(&format!("Error (bad argument): {text}")),
-            },
-            "setboard" => {
-                self.abort();
-                let fen = args.join(" ");
-                match self.game.parse_fen(&fen) {
-                    Ok(p) => {
-                        self.line = Line::new(self.game.clone(), p);
-                        self.restart_analysis();
-                    }
-                    Err(_) => send("tellusererror Illegal position"),
-                }
-            }
+            "memory" => self.memory(arg, text),
+            "setboard" => self.setboard(&args),
             "undo" | "remove" => {
                 self.abort();
                 let n = if cmd == "undo" { 1 } else { 2 };
@@ -287,6 +226,83 @@ impl Xboard {
             }
         }
         true
+    }
+
+    /// Answers `protover`: the features and the variants.
+    fn protover(&self) {
+        let names = self.variants.join(",");
+        send("feature done=0");
+        send(&format!(
+            "feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=0 \
+             sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 name=0 nps=0 memory=1 \
+             exclude=0 myname=\"varia {}\" variants=\"{names}\"",
+            env!("CARGO_PKG_VERSION")
+        ));
+        send("feature done=1");
+    }
+
+    /// `new`: the first variant's start, the engine playing the second player.
+    fn new_game(&mut self) {
+        self.abort();
+        let first = self.variants[0].clone();
+        self.select(&first);
+        self.engine = Some(PlayerId(1));
+        self.sd = None;
+        self.st = None;
+        if let Some(s) = &mut self.searcher {
+            s.clear();
+        }
+        self.restart_analysis();
+    }
+
+    /// `variant NAME`: selects a variant (and sends its pieces and board to the GUI).
+    fn variant(&mut self, arg: Option<&str>) {
+        self.abort();
+        match arg {
+            Some(v) if self.variants.iter().any(|x| x == v) => {
+                self.select(v);
+                match super::xbetza::setup_lines(&self.game) {
+                    Ok(lines) => lines.iter().for_each(|l| send(l)),
+                    Err(e) => send(&format!("telluser {e}")),
+                }
+                self.restart_analysis();
+            }
+            _ => send(&format!(
+                "Error (unsupported variant): {}",
+                arg.unwrap_or("")
+            )),
+        }
+    }
+
+    /// `memory MB`: resizes the hash table.
+    fn memory(&mut self, arg: Option<&str>, text: &str) {
+        match number::<usize>(arg) {
+            Some(mb) if mb >= 1 => {
+                // The table's memory is reserved here and committed as the search fills it.
+                self.abort();
+                let mb = mb.min(4096);
+                if let Err(old) = resize_hash(&mut self.searcher, &self.game, &mut self.hash_mb, mb)
+                {
+                    send(&format!(
+                        "telluser error: no memory for a hash table of {mb} MB; it stays {old} MB"
+                    ));
+                }
+            }
+            _ => send(&format!("Error (bad argument): {text}")),
+        }
+    }
+
+    /// `setboard FEN`.
+    fn setboard(&mut self, args: &[&str]) {
+        self.abort();
+        let fen = args.join(" ");
+        match self.game.parse_fen(&fen) {
+            Ok(p) => {
+                self.line = Line::new(self.game.clone(), p);
+                self.restart_analysis();
+            }
+            Err(_) => send("tellusererror Illegal position"),
+        }
     }
 
     fn select(&mut self, name: &str) {

@@ -2,7 +2,6 @@
 //! does, or refuses with the rule FSF cannot say and the rule-set path of what says it (a
 //! definition's [`crate::SourceMap`] places it).
 
-use crate::betza::fsf as betza;
 mod export;
 mod import;
 

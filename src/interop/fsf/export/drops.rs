@@ -1,0 +1,142 @@
+//! Drops: hands, where pawns may be dropped, and the limits on drops.
+//!
+//! A type's drop rules are taken apart by an exhaustive pattern (no `..`), so a rule added later
+//! does not compile here until the exporter says it or refuses it.
+
+use super::ini::{Ini, all_cells};
+use super::pieces::{Kind, Types};
+use super::refusal::{Result, piece_path, refuse};
+use crate::rules::{Cell, DropRules, PieceId, PieceType, RuleSet};
+
+/// The rule set's hand fields.
+pub(super) struct Hands {
+    /// `captures go to hand`.
+    pub(super) captures_to_hand: bool,
+    /// `players have hands`.
+    pub(super) hands: bool,
+    /// Captures go to the partner's hand (two boards).
+    pub(super) captures_to_partner: bool,
+    /// A promoted piece keeps its type in hand.
+    pub(super) promoted_keep_type_in_hand: bool,
+}
+
+/// Writes the drop keys, given the promotion region (a pawn is not dropped in it).
+pub(super) fn write(
+    ini: &mut Ini,
+    rules: &RuleSet,
+    types: &Types,
+    region: Option<&Vec<Vec<Cell>>>,
+    hands: &Hands,
+) -> Result<()> {
+    let Hands {
+        captures_to_hand,
+        hands,
+        captures_to_partner,
+        promoted_keep_type_in_hand,
+    } = hands;
+    let RuleSet {
+        board,
+        zones,
+        pieces,
+        ..
+    } = rules;
+    let ranks = &board.ranks;
+    let pc = |p: &PieceType, field: &str| piece_path(pieces, p, field);
+    ini.kv(
+        "pieceDrops",
+        *captures_to_hand || *hands || *captures_to_partner,
+    );
+    ini.kv("capturesToHand", captures_to_hand);
+    if *captures_to_partner {
+        ini.kv("twoBoards", "true");
+    }
+    if *promoted_keep_type_in_hand {
+        ini.kv("dropLoop", "true");
+    }
+    let mut no_doubled: Option<(char, u8)> = None;
+    for (i, p) in pieces.iter().enumerate() {
+        let DropRules {
+            zone,
+            max_per_file,
+            max_per_colour,
+            may_not_mate: _,
+            max_on_board,
+            on_both_colours,
+        } = &p.drops;
+        if *on_both_colours {
+            return refuse(
+                "`dropped on both colours`: not yet written as Fairy-Stockfish's dropOppositeColoredBishop",
+                pc(p, "drops.on_both_colours"),
+            );
+        }
+        if max_per_colour.is_some() {
+            return refuse(
+                "`at most N per colour`: Fairy-Stockfish has no such limit",
+                pc(p, "drops.max_per_colour"),
+            );
+        }
+        if max_on_board.is_some() {
+            return refuse(
+                "`at most N on the board`: Fairy-Stockfish's promotion limit does not hold for drops",
+                pc(p, "drops.max_on_board"),
+            );
+        }
+        if let Some(n) = max_per_file {
+            let is_target = pieces.iter().any(|q| {
+                q.promotions
+                    .iter()
+                    .any(|pr| pr.to.contains(&PieceId(i as u8)))
+            });
+            if no_doubled.is_some() || is_target || !*captures_to_hand {
+                return refuse(
+                    "`at most N per file` other than on one dropped type: Fairy-Stockfish's rule holds for drops of one type",
+                    pc(p, "drops.max_per_file"),
+                );
+            }
+            no_doubled = Some((types.letters[i], *n));
+        }
+        if !*captures_to_hand {
+            continue;
+        }
+        let is_pawn = types.kinds[i] == Kind::Pawn;
+        match (zone, is_pawn) {
+            (None, false) => {}
+            (None, true) => {
+                ini.kv("firstRankPawnDrops", "true");
+                ini.kv("promotionZonePawnDrops", "true");
+            }
+            (Some(z), true) => {
+                // FSF's pawn may not be dropped on the first rank or in the promotion zone.
+                let cells = &zones[z.index()].cells;
+                let ok = (0..2).all(|side| {
+                    let first = if side == 0 { 0 } else { *ranks as i32 - 1 };
+                    let want: Vec<Cell> = all_cells(board)
+                        .into_iter()
+                        .filter(|&c| {
+                            board.coords(c).1 != first
+                                && !region.is_some_and(|r| r[side].contains(&c))
+                        })
+                        .collect();
+                    cells[side] == want
+                });
+                if !ok {
+                    return refuse(
+                        "a pawn drop zone other than off the first rank and the promotion zone",
+                        pc(p, "drops.zone"),
+                    );
+                }
+            }
+            (Some(_), false) => {
+                return refuse(
+                    "`drops in ZONE` for one type: Fairy-Stockfish's drop region holds for all",
+                    pc(p, "drops.zone"),
+                );
+            }
+        }
+    }
+    if let Some((l, n)) = no_doubled {
+        ini.kv("dropNoDoubled", l);
+        ini.kv("dropNoDoubledCount", n);
+    }
+    Ok(())
+}

@@ -1,0 +1,223 @@
+//! How the game ends: checkmate and stalemate, the mechanics entries that become Fairy-Stockfish's
+//! rule keys, extinction, the flag, repetition and the move limit.
+
+use super::ini::{Ini, squares};
+use super::mechanics::{Said, Say};
+use super::pieces::{Kind, Types};
+use super::refusal::{Result, piece_path, refuse};
+use crate::rules::{Extinction, Goal, GoalMode, Outcome, Repetition, RuleSet};
+
+/// An outcome as FSF's value keys say it.
+fn value(o: &Outcome, place: String) -> Result<String> {
+    match o {
+        Outcome::Win => Ok("win".into()),
+        Outcome::Loss => Ok("loss".into()),
+        Outcome::Draw => Ok("draw".into()),
+        Outcome::Elimination => refuse("elimination: Fairy-Stockfish plays two players", place),
+    }
+}
+
+fn opposite(o: Outcome) -> Outcome {
+    match o {
+        Outcome::Win => Outcome::Loss,
+        Outcome::Loss => Outcome::Win,
+        other => other,
+    }
+}
+
+/// Writes the keys of the endings and of the rules on moves, or refuses.
+pub(super) fn write(
+    ini: &mut Ini,
+    rules: &RuleSet,
+    types: &Types,
+    said: &Said,
+    checkmate: &Outcome,
+    stalemate: &Outcome,
+) -> Result<()> {
+    let st = |path: &str| rules.entry_path(path);
+    ini.kv("checkmateValue", value(checkmate, st("checkmate"))?);
+    ini.kv("stalemateValue", value(stalemate, st("stalemate"))?);
+    ini.kv("stalematePieceCount", said.has(Say::StalematePieceCount));
+    ini.kv("flyingGeneral", said.has(Say::FlyingGeneral));
+    ini.kv("mustCapture", said.has(Say::MustCapture));
+    ini.kv("checking", !said.has(Say::NoChecking));
+    ini.kv("makpongRule", said.has(Say::Makpong));
+    if said.has(Say::NoDropChecks) {
+        ini.kv("dropChecks", "false");
+    }
+    if said.has(Say::Pass) {
+        ini.kv("pass", "true");
+    }
+    if said.has(Say::Bikjang) {
+        ini.kv("bikjangRule", "true");
+    }
+    let must_drop = said.all(|s| match s {
+        Say::MustDrop(types) => Some(types),
+        _ => None,
+    });
+    for (at, must) in must_drop {
+        match must {
+            [] => {}
+            [t] => {
+                ini.kv("mustDrop", "true");
+                ini.kv("mustDropType", types.letter(*t));
+            }
+            _ => {
+                return refuse(
+                    "compulsory drops of several types: Fairy-Stockfish's mustDropType is one",
+                    at,
+                );
+            }
+        }
+    }
+    said.refuse_unsaid(true)?;
+    extinction(ini, types, said)?;
+    flag(ini, rules, types, said)?;
+    ini.kv("checkCounting", said.has(Say::CheckCounting));
+    repetition(ini, rules, said)?;
+    move_limit(ini, rules, types, said)
+}
+
+/// Writes the extinction rule.
+fn extinction(ini: &mut Ini, types: &Types, said: &Said) -> Result<()> {
+    let extinctions = said.all(|s| match s {
+        Say::Extinction(x) => Some(x),
+        _ => None,
+    });
+    match extinctions.as_slice() {
+        [] => {}
+        [(at, e)] => {
+            let Extinction {
+                pieces,
+                at_most,
+                against,
+                bared_back,
+                outcome,
+            } = e;
+            ini.kv("extinctionValue", value(outcome, format!("{at}.outcome"))?);
+            ini.kv(
+                "extinctionPieceTypes",
+                if pieces.is_empty() {
+                    "*".into()
+                } else {
+                    pieces.iter().map(|&t| types.letter(t)).collect::<String>()
+                },
+            );
+            ini.kv("extinctionPieceCount", at_most);
+            ini.kv("extinctionOpponentPieceCount", against);
+            ini.kv("extinctionClaim", bared_back);
+        }
+        [_, (at, _), ..] => {
+            return refuse("several extinction rules: Fairy-Stockfish has one", *at);
+        }
+    }
+    Ok(())
+}
+
+/// Writes the goal as FSF's flag rule.
+fn flag(ini: &mut Ini, rules: &RuleSet, types: &Types, said: &Said) -> Result<()> {
+    let goals = said.all(|s| match s {
+        Say::Flag(g) => Some(g),
+        _ => None,
+    });
+    match goals.as_slice() {
+        [] => {}
+        [(at, g)] => {
+            let Goal { pieces, zone, mode } = g;
+            let here = at.to_string();
+            if pieces.len() != 1 {
+                return refuse(
+                    "a goal for several types: Fairy-Stockfish's flag is one type",
+                    here,
+                );
+            }
+            let board = &rules.board;
+            let cells = &rules.zones[zone.index()].cells;
+            ini.kv("flagPiece", types.letter(pieces[0]));
+            ini.kv("flagRegionWhite", squares(board, &cells[0]));
+            ini.kv("flagRegionBlack", squares(board, &cells[1]));
+            match mode {
+                GoalMode::Immediate => {}
+                GoalMode::Held => ini.kv("flagMove", "true"),
+                GoalMode::Safe => ini.kv("flagPieceSafe", "true"),
+                GoalMode::Answerable => {
+                    if !rules.pieces[pieces[0].index()].royal {
+                        return refuse("an answerable goal for a piece that is not the king", here);
+                    }
+                    ini.kv("flagMove", "true");
+                }
+            }
+        }
+        [_, (at, _), ..] => {
+            return refuse("several goals: Fairy-Stockfish has one flag rule", *at);
+        }
+    }
+    Ok(())
+}
+
+/// Writes the repetition rule, which FSF always has.
+fn repetition(ini: &mut Ini, rules: &RuleSet, said: &Said) -> Result<()> {
+    let repetition = said.all(|s| match s {
+        Say::NFold(r) => Some(r),
+        _ => None,
+    });
+    let Some(&(at, r)) = repetition.first() else {
+        return refuse(
+            "no repetition rule: Fairy-Stockfish always ends a game on a repetition",
+            rules.entry_path("game"),
+        );
+    };
+    let Repetition {
+        count,
+        outcome,
+        player,
+        perpetual_check_loses,
+    } = r;
+    ini.kv("nFoldRule", count);
+    // FSF's value is for the side to move after the repeating move, the other player.
+    let v = match (outcome, player) {
+        (o, None) => value(&opposite(*o), at.to_string())?,
+        (o, Some(p)) => {
+            ini.kv("nFoldValueAbsolute", "true");
+            let o = if p.index() == 0 { *o } else { opposite(*o) };
+            value(&o, at.to_string())?
+        }
+    };
+    ini.kv("nFoldValue", v);
+    ini.kv("perpetualCheckIllegal", perpetual_check_loses);
+    Ok(())
+}
+
+/// Writes the move limit and the types whose moves reset its count.
+fn move_limit(ini: &mut Ini, rules: &RuleSet, types: &Types, said: &Said) -> Result<()> {
+    let move_limit = said
+        .all(|s| match s {
+            Say::NMoveRule(n) => Some(n),
+            _ => None,
+        })
+        .first()
+        .map(|&(_, n)| n);
+    ini.kv("nMoveRule", move_limit.unwrap_or(0));
+    let pieces = &rules.pieces;
+    let resetting: Vec<usize> = (0..pieces.len())
+        .filter(|&i| pieces[i].resets_clock)
+        .collect();
+    if move_limit.is_some() && resetting.iter().any(|&i| types.kinds[i] != Kind::Pawn) {
+        return refuse(
+            "`resets the clock` on a piece other than the chess pawn: Fairy-Stockfish resets on every move of such a type",
+            piece_path(pieces, &pieces[resetting[0]], "resets_clock"),
+        );
+    }
+    ini.kv(
+        "nMoveRuleTypes",
+        if resetting.is_empty() {
+            "-".into()
+        } else {
+            resetting
+                .iter()
+                .map(|&i| types.letters[i])
+                .collect::<String>()
+        },
+    );
+    Ok(())
+}

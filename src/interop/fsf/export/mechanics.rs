@@ -1,0 +1,245 @@
+//! The mechanics lists in Fairy-Stockfish's terms. Each entry of each list is matched by its
+//! kind (no `_` arm), so an entry kind added to a list later does not compile here until the
+//! exporter says it in FSF's keys or refuses it.
+
+use super::refusal::{Result, refuse};
+use crate::rules::{
+    DropRule, Effect, EndingRule, Extinction, Filter, Goal, MoveRule, PieceId, Repetition, Verdict,
+};
+
+/// What one entry says in Fairy-Stockfish's keys.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Say<'a> {
+    /// Nothing: a list of types that is empty (free drops, checks a mate needs).
+    Nothing,
+    /// `flyingGeneral = true`.
+    FlyingGeneral,
+    /// `pass = true`.
+    Pass,
+    /// `immobilityIllegal = true`, if the promotions agree.
+    ImmobilityIllegal,
+    /// `checking = false`.
+    NoChecking,
+    /// `dropChecks = false`.
+    NoDropChecks,
+    /// `mustDrop = true` and `mustDropType`, for one type.
+    MustDrop(&'a [PieceId]),
+    /// `makpongRule = true`.
+    Makpong,
+    /// `mustCapture = true`.
+    MustCapture,
+    /// The extinction keys (one rule).
+    Extinction(&'a Extinction),
+    /// The flag keys (one rule).
+    Flag(&'a Goal),
+    /// `bikjangRule = true`.
+    Bikjang,
+    /// `checkCounting = true`: the checks are counted in the FEN.
+    CheckCounting,
+    /// The n-fold repetition keys.
+    NFold(&'a Repetition),
+    /// `nMoveRule`.
+    NMoveRule(u16),
+    /// `stalematePieceCount = true`.
+    StalematePieceCount,
+    /// A rule the export refuses.
+    Unsaid(Unsaid),
+}
+
+/// A mechanism the export refuses, in the order it names them when a rule set has several: those
+/// up to [`Unsaid::Blast`] before the pieces are looked at, the others with the endings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Unsaid {
+    LeaveWalls,
+    FreeDrops,
+    DropsTouch,
+    FlipNeighbours,
+    DropsEnclose,
+    FlipEnclosed,
+    PassingWhenStuck,
+    FullBoard,
+    CastlingByDrops,
+    Blast,
+    MateNeedsCheckBy,
+    BackAndForth,
+    DrawsByValue,
+    DrawOdds,
+    Counting,
+}
+
+impl Unsaid {
+    /// The rule, as the refusal says it.
+    fn rule(self) -> &'static str {
+        match self {
+            Unsaid::LeaveWalls => {
+                "`pieces leave walls`: not yet written as Fairy-Stockfish's wallingRule"
+            }
+            Unsaid::FreeDrops | Unsaid::DropsTouch | Unsaid::FlipNeighbours => {
+                "`drops of TYPE... are free` / `drops must touch own pieces` / `neighbours flip`: not yet written as Fairy-Stockfish's freeDrops and Ataxx rules"
+            }
+            Unsaid::DropsEnclose | Unsaid::FlipEnclosed => {
+                "`drops must enclose` / `enclosed pieces flip`: not yet written as Fairy-Stockfish's enclosingDrop"
+            }
+            Unsaid::PassingWhenStuck | Unsaid::FullBoard => {
+                "`passing when stuck` / `a full board ends the game`: not yet written as Fairy-Stockfish's passOnStalemate and adjudicateFullBoard"
+            }
+            Unsaid::CastlingByDrops => {
+                "`drops give castling rights`: not yet written as Fairy-Stockfish's castlingDroppedPiece"
+            }
+            Unsaid::Blast => "`captures explode`: not yet written as Fairy-Stockfish's blast rules",
+            Unsaid::MateNeedsCheckBy => {
+                "`checkmate needs a check by`: Fairy-Stockfish's shatar rule names its own pieces"
+            }
+            Unsaid::BackAndForth => {
+                "`back and forth`: Fairy-Stockfish's moveRepetitionIllegal counts its own moves and exempts pieces by their regions"
+            }
+            Unsaid::DrawsByValue => {
+                "`draws decided by value`: Fairy-Stockfish's material counting names its own pieces"
+            }
+            Unsaid::DrawOdds => "`draws count for`: Fairy-Stockfish's draw odds only adjudicate",
+            Unsaid::Counting => {
+                "a counting rule: Fairy-Stockfish's counting rules are fixed per game"
+            }
+        }
+    }
+
+    /// Whether it is refused with the endings (not before the pieces).
+    fn with_endings(self) -> bool {
+        self > Unsaid::Blast
+    }
+}
+
+fn move_rule(m: &MoveRule) -> Say<'_> {
+    match m {
+        MoveRule::RoyalsMayNotFace => Say::FlyingGeneral,
+        MoveRule::Passing { when_stuck: false } => Say::Pass,
+        MoveRule::Passing { when_stuck: true } => Say::Unsaid(Unsaid::PassingWhenStuck),
+    }
+}
+
+fn drop_rule(d: &DropRule) -> Say<'_> {
+    match d {
+        // The start zone is refused with the rule.
+        DropRule::Enclose { start: _ } => Say::Unsaid(Unsaid::DropsEnclose),
+        DropRule::TouchOwn => Say::Unsaid(Unsaid::DropsTouch),
+        DropRule::Free { pieces } if pieces.is_empty() => Say::Nothing,
+        DropRule::Free { pieces: _ } => Say::Unsaid(Unsaid::FreeDrops),
+        DropRule::NotWhereStuck => Say::ImmobilityIllegal,
+    }
+}
+
+fn effect(e: &Effect) -> Say<'_> {
+    Say::Unsaid(match e {
+        Effect::CastlingByDrops {
+            kings: _,
+            partners: _,
+        } => Unsaid::CastlingByDrops,
+        Effect::FlipEnclosed => Unsaid::FlipEnclosed,
+        // The survivors are refused with the blast.
+        Effect::Blast {
+            spare_nearby: _,
+            spare_always: _,
+        } => Unsaid::Blast,
+        Effect::LeaveWalls => Unsaid::LeaveWalls,
+        Effect::FlipNeighbours => Unsaid::FlipNeighbours,
+    })
+}
+
+fn filter(f: &Filter) -> Say<'_> {
+    match f {
+        Filter::NoChecks { drops_only: false } => Say::NoChecking,
+        Filter::NoChecks { drops_only: true } => Say::NoDropChecks,
+        Filter::MustDrop { pieces } => Say::MustDrop(pieces),
+        Filter::CheckedRoyalOnlyCaptures => Say::Makpong,
+        Filter::MustCapture => Say::MustCapture,
+    }
+}
+
+fn ending(e: &EndingRule) -> Say<'_> {
+    match e {
+        EndingRule::Extinction(x) => Say::Extinction(x),
+        EndingRule::Goal(g) => Say::Flag(g),
+        EndingRule::FullBoard => Say::Unsaid(Unsaid::FullBoard),
+        EndingRule::Facing => Say::Bikjang,
+        // FSF counts the checks in its FEN, which the set-up gives.
+        EndingRule::CheckLimit { checks: _ } => Say::CheckCounting,
+        EndingRule::BackAndForth(_) => Say::Unsaid(Unsaid::BackAndForth),
+        EndingRule::Repetition(r) => Say::NFold(r),
+        EndingRule::MoveLimit { moves } => Say::NMoveRule(*moves),
+        EndingRule::Counting(_) => Say::Unsaid(Unsaid::Counting),
+    }
+}
+
+fn verdict(v: &Verdict) -> Say<'_> {
+    match v {
+        Verdict::MateNeedsCheckBy { pieces } if pieces.is_empty() => Say::Nothing,
+        Verdict::MateNeedsCheckBy { pieces: _ } => Say::Unsaid(Unsaid::MateNeedsCheckBy),
+        Verdict::StalemateCountsPieces => Say::StalematePieceCount,
+        Verdict::DrawOdds { player: _ } => Say::Unsaid(Unsaid::DrawOdds),
+        Verdict::DrawsByValue(_) => Say::Unsaid(Unsaid::DrawsByValue),
+    }
+}
+
+/// Every entry of the mechanics lists with its rule-set path (`effects[1]`), in list order.
+pub(super) struct Said<'a>(Vec<(String, Say<'a>)>);
+
+impl<'a> Said<'a> {
+    /// What the lists' entries say.
+    pub(super) fn of(
+        moves: &'a [MoveRule],
+        drops: &'a [DropRule],
+        effects: &'a [Effect],
+        filters: &'a [Filter],
+        endings: &'a [EndingRule],
+        verdicts: &'a [Verdict],
+    ) -> Said<'a> {
+        fn list<'a, T>(
+            name: &str,
+            l: &'a [T],
+            say: fn(&'a T) -> Say<'a>,
+        ) -> Vec<(String, Say<'a>)> {
+            let entries = l.iter().enumerate();
+            entries
+                .map(|(i, e)| (format!("{name}[{i}]"), say(e)))
+                .collect()
+        }
+        let mut all = list("moves", moves, move_rule);
+        all.extend(list("drops", drops, drop_rule));
+        all.extend(list("effects", effects, effect));
+        all.extend(list("filters", filters, filter));
+        all.extend(list("endings", endings, ending));
+        all.extend(list("verdicts", verdicts, verdict));
+        Said(all)
+    }
+
+    /// Refuses the first rule the export cannot say (in [`Unsaid`]'s order), of those refused
+    /// with the endings or of those refused before the pieces.
+    pub(super) fn refuse_unsaid(&self, with_endings: bool) -> Result<()> {
+        let first = self
+            .0
+            .iter()
+            .filter_map(|(at, s)| match s {
+                Say::Unsaid(u) if u.with_endings() == with_endings => Some((*u, at)),
+                _ => None,
+            })
+            .min_by_key(|(u, _)| *u);
+        match first {
+            Some((u, at)) => refuse(u.rule(), at.as_str()),
+            None => Ok(()),
+        }
+    }
+
+    /// Whether an entry says this.
+    pub(super) fn has(&self, say: Say) -> bool {
+        self.0.iter().any(|(_, s)| *s == say)
+    }
+
+    /// What the entries say that `pick` picks, with their paths.
+    pub(super) fn all<T>(&self, pick: impl Fn(Say<'a>) -> Option<T>) -> Vec<(&str, T)> {
+        let picked = self
+            .0
+            .iter()
+            .filter_map(|(at, s)| Some((at.as_str(), pick(*s)?)));
+        picked.collect()
+    }
+}

@@ -1,0 +1,371 @@
+//! Piece types: which of Fairy-Stockfish's types each becomes, its letter, its piece key and
+//! mobility regions.
+//!
+//! Every field of a piece type is taken apart by an exhaustive pattern (no `..`), so a field
+//! added later does not compile here until the exporter decides how to say it or to refuse it.
+
+use super::ini::{Ini, all_cells, squares};
+use super::moves::betza_of;
+use super::refusal::{Result, piece_path, refuse};
+use crate::rules::{Cell, Mode, MovePart, PieceId, PieceType, RuleSet, Style, ZoneId};
+
+/// How a piece type is written for FSF.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Kind {
+    /// FSF's built-in chess pawn.
+    Pawn,
+    /// FSF's built-in shogi pawn (`fW`), for its drop-mate rule.
+    ShogiPawn,
+    /// The custom royal piece (`king = x:BETZA`).
+    King(String),
+    /// A custom piece slot with its Betza.
+    Custom(usize, String),
+}
+
+/// The facts about the chess pawn the exporter found.
+pub(super) struct PawnFacts {
+    /// The zone its double step starts from, if it has one.
+    pub(super) double_step: Option<ZoneId>,
+}
+
+/// How the piece types are written: each one's FSF type and letter, and the chess pawn.
+pub(super) struct Types {
+    /// Each type's FSF type, by index.
+    pub(super) kinds: Vec<Kind>,
+    /// Each type's letter, by index.
+    pub(super) letters: Vec<char>,
+    /// The type that is the chess pawn (its index), and what it does.
+    pub(super) pawn: Option<(usize, PawnFacts)>,
+}
+
+impl Types {
+    /// Reads the piece types, or refuses one FSF cannot have.
+    pub(super) fn of(rules: &RuleSet, setup: &str, captures_to_hand: bool) -> Result<Types> {
+        one_king(rules, setup)?;
+        let mut t = Types {
+            kinds: Vec::new(),
+            letters: Vec::new(),
+            pawn: None,
+        };
+        for (i, p) in rules.pieces.iter().enumerate() {
+            let kind = t.kind(rules, i, p, captures_to_hand)?;
+            t.kinds.push(kind);
+        }
+        t.letters = letters(rules)?;
+        Ok(t)
+    }
+
+    /// A type's letter.
+    pub(super) fn letter(&self, id: PieceId) -> char {
+        self.letters[id.index()]
+    }
+
+    /// Which FSF type the type `i` becomes (after those before it).
+    fn kind(&mut self, rules: &RuleSet, i: usize, p: &PieceType, to_hand: bool) -> Result<Kind> {
+        let PieceType {
+            name: _,
+            symbol: _,
+            value: _, // only the evaluation (and swaps, refused) use it
+            royal,
+            moves,
+            confined_to: _, // written with the piece's key
+            barred_from: _,
+            promotions: _,
+            drops,
+            can_be_taken_en_passant,
+            takes_en_passant,
+            ep_field_full: _, // Fairy-Stockfish writes its custom pieces' field so by itself
+            removed_when_captured,
+            promotes_friendly_screens,
+            demotes_enemy_screens,
+            en_passant_zone,
+            resets_clock: _,
+            may_not_mate_alone,
+            first_moves_lost_to: _, // refused below with the `i` moves
+            may_not_hop_over,
+            may_not_capture,
+        } = p;
+        let pc = |field: &str| piece_path(&rules.pieces, p, field);
+        if *promotes_friendly_screens || *demotes_enemy_screens {
+            return refuse(
+                "hop captures that promote or demote the screen: Fairy-Stockfish has none",
+                pc(if *promotes_friendly_screens {
+                    "promotes_friendly_screens"
+                } else {
+                    "demotes_enemy_screens"
+                }),
+            );
+        }
+        if !may_not_hop_over.is_empty() || !may_not_capture.is_empty() {
+            return refuse(
+                "`may not hop over` / `may not capture`: Fairy-Stockfish restricts only its own Janggi cannon",
+                pc(if may_not_hop_over.is_empty() {
+                    "may_not_capture"
+                } else {
+                    "may_not_hop_over"
+                }),
+            );
+        }
+        if *may_not_mate_alone {
+            return refuse(
+                "`may not mate alone`: Fairy-Stockfish's shatar rule is not this rule",
+                pc("may_not_mate_alone"),
+            );
+        }
+        if *removed_when_captured && to_hand {
+            return refuse(
+                "`removed when captured` with hands: Fairy-Stockfish returns every captured piece to hand",
+                pc("removed_when_captured"),
+            );
+        }
+        let ep = (
+            *can_be_taken_en_passant,
+            *takes_en_passant,
+            *en_passant_zone,
+        );
+        if let Some(facts) = chess_pawn(moves) {
+            self.chess_pawn(i, facts, ep, &pc)?;
+            return Ok(Kind::Pawn);
+        }
+        if *can_be_taken_en_passant || *takes_en_passant || en_passant_zone.is_some() {
+            return refuse(
+                "en passant for a piece that is not the chess pawn",
+                pc(if *takes_en_passant {
+                    "takes_en_passant"
+                } else {
+                    "can_be_taken_en_passant"
+                }),
+            );
+        }
+        if drops.may_not_mate {
+            if !is_shogi_pawn(moves) {
+                return refuse(
+                    "`drop may not mate` on a piece that is not the shogi pawn (fW): Fairy-Stockfish's rule is the shogi pawn's",
+                    pc("drops.may_not_mate"),
+                );
+            }
+            if self.kinds.contains(&Kind::ShogiPawn) {
+                return refuse("`drop may not mate` on two types", pc("drops.may_not_mate"));
+            }
+            return Ok(Kind::ShogiPawn);
+        }
+        let word = betza_of(&pc(""), p)?;
+        if *royal {
+            return Ok(Kind::King(word));
+        }
+        let slot = 1 + self
+            .kinds
+            .iter()
+            .filter(|k| matches!(k, Kind::Custom(..)))
+            .count();
+        if slot > 25 {
+            return refuse(
+                "more than 25 piece types: Fairy-Stockfish has 25 custom pieces",
+                pc(""),
+            );
+        }
+        Ok(Kind::Custom(slot, word))
+    }
+
+    /// Takes the type `i` as the chess pawn, with its en passant (taken, takes, zone).
+    fn chess_pawn(
+        &mut self,
+        i: usize,
+        facts: PawnFacts,
+        (taken, takes, zone): (bool, bool, Option<ZoneId>),
+        pc: &dyn Fn(&str) -> String,
+    ) -> Result<()> {
+        if self.pawn.is_some() {
+            return refuse(
+                "a second type that moves as the chess pawn: Fairy-Stockfish's pawn rules hold for one type",
+                pc("moves"),
+            );
+        }
+        if facts.double_step.is_none() && (taken || takes || zone.is_some()) {
+            return refuse("en passant without a double step", pc("en_passant_zone"));
+        }
+        if taken != takes {
+            return refuse(
+                "en passant one way only: Fairy-Stockfish's pawns take and are taken en passant alike",
+                pc("takes_en_passant"),
+            );
+        }
+        self.pawn = Some((i, facts));
+        Ok(())
+    }
+}
+
+/// Refuses several royal types, or several royal pieces of one player at the start.
+fn one_king(rules: &RuleSet, setup: &str) -> Result<()> {
+    let pieces = &rules.pieces;
+    let royals: Vec<usize> = (0..pieces.len()).filter(|&i| pieces[i].royal).collect();
+    if royals.len() > 1 {
+        return refuse(
+            "several royal types: Fairy-Stockfish has one king type",
+            piece_path(pieces, &pieces[royals[1]], "royal"),
+        );
+    }
+    if let Some(&k) = royals.first() {
+        let sym = pieces[k].symbol.chars().last().unwrap_or('K');
+        let board_part = setup.split([' ', '[']).next().unwrap_or("");
+        for (side, c) in [(0, sym.to_ascii_uppercase()), (1, sym.to_ascii_lowercase())] {
+            let n = board_part
+                .char_indices()
+                .filter(|&(i, ch)| ch == c && !board_part[..i].ends_with('+'))
+                .count();
+            if n > 1 {
+                return refuse(
+                    format!(
+                        "{n} royal pieces for the {} player at the start: Fairy-Stockfish's king is one piece",
+                        if side == 0 { "first" } else { "second" }
+                    ),
+                    rules.entry_path("setup"),
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Letters: each type its own symbol; a `+X` type, shown by FSF as a promoted X, any free one.
+fn letters(rules: &RuleSet) -> Result<Vec<char>> {
+    let pieces = &rules.pieces;
+    let pc = |p: &PieceType, field: &str| piece_path(pieces, p, field);
+    let mut used: Vec<char> = pieces
+        .iter()
+        .filter(|p| !p.symbol.starts_with('+'))
+        .map(|p| p.symbol.chars().next().unwrap_or('?').to_ascii_lowercase())
+        .collect();
+    let mut letters: Vec<char> = Vec::new();
+    for p in pieces {
+        if let Some(base) = p.symbol.strip_prefix('+') {
+            let Some(free) = ('a'..='z').find(|c| !used.contains(c)) else {
+                return refuse(
+                    "too many piece types for Fairy-Stockfish's letters",
+                    pc(p, ""),
+                );
+            };
+            used.push(free);
+            letters.push(free);
+            let b = rules.piece_by_symbol(base);
+            let from_base = b.is_some_and(|b| {
+                pieces[b.index()]
+                    .promotions
+                    .iter()
+                    .any(|pr| pr.to == [PieceId(letters.len() as u8 - 1)])
+            });
+            if !from_base {
+                return refuse(
+                    format!(
+                        "`{}` is written `{}` but is not the promotion of `{base}`: Fairy-Stockfish writes `+X` only for X's promoted type",
+                        p.name, p.symbol
+                    ),
+                    pc(p, ""),
+                );
+            }
+        } else {
+            letters.push(p.symbol.chars().next().unwrap_or('?').to_ascii_lowercase());
+        }
+    }
+    Ok(letters)
+}
+
+/// Writes each type's piece key and its mobility regions (`confined to`, `never enters`).
+pub(super) fn write(ini: &mut Ini, rules: &RuleSet, types: &Types) -> Result<()> {
+    let RuleSet {
+        board,
+        zones,
+        pieces,
+        ..
+    } = rules;
+    for (i, p) in pieces.iter().enumerate() {
+        let l = types.letters[i];
+        match &types.kinds[i] {
+            Kind::Pawn => ini.kv("pawn", l),
+            Kind::ShogiPawn => ini.kv("shogiPawn", l),
+            Kind::King(w) => ini.kv("king", format!("{l}:{w}")),
+            Kind::Custom(n, w) => ini.kv(&format!("customPiece{n}"), format!("{l}:{w}")),
+        }
+        let name = match &types.kinds[i] {
+            Kind::Pawn => "Pawn".to_string(),
+            Kind::ShogiPawn => "ShogiPawn".to_string(),
+            Kind::King(_) => "King".to_string(),
+            Kind::Custom(n, _) => format!("CustomPiece{n}"),
+        };
+        let region = match (p.confined_to, p.barred_from) {
+            (Some(_), Some(_)) => {
+                return refuse(
+                    "both `confined to` and `never enters`",
+                    piece_path(pieces, p, "confined_to"),
+                );
+            }
+            (Some(z), None) => Some((zones[z.index()].cells.clone(), false)),
+            (None, Some(z)) => Some((zones[z.index()].cells.clone(), true)),
+            (None, None) => None,
+        };
+        if let Some((cells, invert)) = region {
+            for (side, colour) in ["White", "Black"].iter().enumerate() {
+                let set: Vec<Cell> = if invert {
+                    all_cells(board)
+                        .into_iter()
+                        .filter(|c| !cells[side].contains(c))
+                        .collect()
+                } else {
+                    cells[side].clone()
+                };
+                ini.kv(
+                    &format!("mobilityRegion{colour}{name}"),
+                    squares(board, &set),
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Recognises the chess pawn: `mfW cfF`, maybe `mfnD` from a zone.
+fn chess_pawn(moves: &[MovePart]) -> Option<PawnFacts> {
+    let plain = |m: &MovePart, mode: Mode, mut v: Vec<(i8, i8)>| {
+        let mut got = m.vectors.clone();
+        got.sort();
+        v.sort();
+        m.range == 1
+            && m.mode == mode
+            && !m.hop
+            && m.from_zone.is_none()
+            && m.style != Style::Displace
+            && got == v
+            && m.paths.iter().all(|p| p.is_empty())
+    };
+    let mut push = false;
+    let mut capture = false;
+    let mut double = None;
+    for m in moves {
+        if plain(m, Mode::Move, vec![(0, 1)]) && !push {
+            push = true;
+        } else if plain(m, Mode::Capture, vec![(1, 1), (-1, 1)]) && !capture {
+            capture = true;
+        } else if m.vectors == [(0, 2)]
+            && m.range == 1
+            && m.mode == Mode::Move
+            && !m.hop
+            && m.from_zone.is_some()
+            && double.is_none()
+            && (m.style == Style::Step && m.paths.iter().all(|p| p.is_empty())
+                || m.paths == [vec![(0, 1)]])
+        {
+            double = m.from_zone;
+        } else {
+            return None;
+        }
+    }
+    (push && capture).then_some(PawnFacts {
+        double_step: double,
+    })
+}
+
+fn is_shogi_pawn(moves: &[MovePart]) -> bool {
+    matches!(moves, [m] if m.vectors == [(0, 1)] && m.range == 1 && m.mode == Mode::Both
+        && !m.hop && m.from_zone.is_none() && m.style != Style::Displace
+        && m.paths.iter().all(|p| p.is_empty()))
+}

@@ -1,0 +1,210 @@
+//! How the game ends: checkmate, stalemate and the rules on checks, captures and drops;
+//! extinction, the flag and the check limit; repetition and the move limit.
+
+use super::draft::{Draft, outcome, squares};
+use super::tree::{at, int, name, names};
+use crate::rules::Outcome;
+use crate::syntax::{GoalRider, Span, Statement, Verdict};
+
+/// Hands, checkmate, stalemate and the rules on checks, captures and drops.
+pub(super) fn outcomes(d: &mut Draft) -> Result<(), String> {
+    let sp = Span::default();
+    if d.hands {
+        d.ends.push(Statement::CapturesToHand(sp));
+    }
+    let cm = d.keys.take("checkmateValue").unwrap_or("loss".into());
+    let cm = outcome("checkmateValue", &cm)?;
+    d.ends.push(Statement::Checkmate(at(cm)));
+    let sm = d.keys.take("stalemateValue").unwrap_or("draw".into());
+    let sm = outcome("stalemateValue", &sm)?;
+    d.ends.push(Statement::Stalemate(at(sm)));
+    let flags: [(&str, bool, Statement); 6] = [
+        ("stalematePieceCount", true, Statement::StalemateCount(sp)),
+        ("flyingGeneral", true, Statement::RoyalsMayNotFace(sp)),
+        ("mustCapture", true, Statement::MustCapture(sp)),
+        ("checking", false, Statement::NoChecks(sp)),
+        ("makpongRule", true, Statement::CheckedRoyal(sp)),
+        ("dropChecks", false, Statement::NoDropChecks(sp)),
+    ];
+    for (k, when, statement) in flags {
+        if d.keys.bool(k, !when)? == when {
+            d.ends.push(statement);
+        }
+    }
+    let must_drop_type = d.keys.take("mustDropType");
+    if d.keys.bool("mustDrop", false)? {
+        match must_drop_type.as_deref() {
+            None | Some("*") => {
+                return Err("`mustDrop` without `mustDropType` (drops of every type)".into());
+            }
+            Some(t) => {
+                let types = d.letters_of("mustDropType", t)?;
+                d.ends.push(Statement::MustDrop(names(&types)));
+            }
+        }
+    }
+    Ok(())
+}
+
+pub(super) fn extinction(d: &mut Draft) -> Result<(), String> {
+    const KEYS: [&str; 4] = [
+        "extinctionPieceTypes",
+        "extinctionPieceCount",
+        "extinctionOpponentPieceCount",
+        "extinctionClaim",
+    ];
+    match d.keys.take("extinctionValue") {
+        None => {
+            for k in KEYS {
+                if let Some(v) = d.keys.take(k) {
+                    d.keys.map.insert(k.into(), v);
+                }
+            }
+            if d.keys.map.contains_key("extinctionPieceTypes")
+                && !d.keys.map.contains_key("extinctionValue")
+            {
+                // FSF ignores the types without a value.
+                for k in KEYS {
+                    d.keys.take(k);
+                }
+            }
+        }
+        Some(v) if v == "none" => {
+            for k in KEYS {
+                d.keys.take(k);
+            }
+        }
+        Some(v) => {
+            let verdict = match outcome("extinctionValue", &v)? {
+                Outcome::Win => Verdict::Wins,
+                Outcome::Loss => Verdict::Loses,
+                _ => Verdict::Draws,
+            };
+            let types = d.keys.take("extinctionPieceTypes").unwrap_or_default();
+            let pieces = if types == "*" {
+                Vec::new()
+            } else if types.is_empty() || types == "-" {
+                return Err("`extinctionValue` without `extinctionPieceTypes`".into());
+            } else {
+                names(&d.letters_of("extinctionPieceTypes", &types)?)
+            };
+            let n = d.keys.int("extinctionPieceCount", 0)?;
+            let a = d.keys.int("extinctionOpponentPieceCount", 0)?;
+            let claim = d.keys.bool("extinctionClaim", false)?;
+            d.ends.push(Statement::Extinction {
+                pieces,
+                down_to: (n > 0).then(|| int(n)),
+                against: (a > 0).then(|| int(a)),
+                bared_back: claim,
+                verdict: at(verdict),
+                span: Span::default(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The flag piece and its region, and the check limit.
+pub(super) fn goal(d: &mut Draft) -> Result<(), String> {
+    match d.keys.take("flagPiece") {
+        None => {
+            for k in ["flagRegion", "flagRegionWhite", "flagRegionBlack"] {
+                if d.keys.map.contains_key(k) {
+                    // Regions without a flag piece: FSF's flag is any piece (ALL_PIECES default).
+                    return Err(format!("`{k}` without `flagPiece`"));
+                }
+            }
+            d.keys.take("flagMove");
+            d.keys.take("flagPieceSafe");
+        }
+        Some(v) => {
+            if v.len() != 1 {
+                return Err(format!(
+                    "`flagPiece = {v}`: varia's import takes one piece type"
+                ));
+            }
+            // `-` names no piece.
+            let [p] = &d.letters_of("flagPiece", &v)?[..] else {
+                return Err(format!(
+                    "`flagPiece = {v}`: varia's import takes one piece type"
+                ));
+            };
+            let p = p.clone();
+            let (dw, db) = match d.keys.take("flagRegion") {
+                Some(b) => (
+                    squares(&b, d.files, d.ranks, "flagRegion")?,
+                    squares(&b, d.files, d.ranks, "flagRegion")?,
+                ),
+                None => (Vec::new(), Vec::new()),
+            };
+            let (w, b) = d.region("flagRegion", dw, db)?;
+            d.zone("goal", &w, &b)?;
+            let flag_move = d.keys.bool("flagMove", false)?;
+            let safe = d.keys.bool("flagPieceSafe", false)?;
+            let mode = match (flag_move, safe) {
+                (false, false) => None,
+                (true, false) => {
+                    let king = d
+                        .by_letter(v.chars().next().unwrap_or(' '))
+                        .is_some_and(|p| p.kind() == "king");
+                    Some(if king {
+                        GoalRider::Answerable
+                    } else {
+                        GoalRider::Held
+                    })
+                }
+                (false, true) => Some(GoalRider::Safe),
+                _ => return Err("`flagMove` with `flagPieceSafe`".into()),
+            };
+            d.ends.push(Statement::Goal {
+                pieces: vec![name(&p)],
+                zone: name("goal"),
+                mode: mode.map(at),
+                span: Span::default(),
+            });
+        }
+    }
+    if d.keys.bool("checkCounting", false)? {
+        let f = d.fen.get(4);
+        let n = f
+            .and_then(|f| f.split('+').next())
+            .and_then(|x| x.parse::<u32>().ok())
+            .filter(|_| f.is_some_and(|f| f.contains('+')));
+        let Some(n) = n else {
+            return Err("`checkCounting` without the checks in `startFen`".into());
+        };
+        d.ends.push(Statement::CheckLimit(int(i64::from(n))));
+    }
+    Ok(())
+}
+
+/// Repetition and the move limit.
+pub(super) fn repetition(d: &mut Draft) -> Result<(), String> {
+    let nfold = d.keys.int("nFoldRule", 3)?;
+    let nv = d.keys.take("nFoldValue").unwrap_or("draw".into());
+    let absolute = d.keys.bool("nFoldValueAbsolute", false)?;
+    let perpetual = d.keys.bool("perpetualCheckIllegal", false)?;
+    if absolute {
+        return Err("`nFoldValueAbsolute = true`".into());
+    }
+    if nfold < 1 {
+        return Err(format!("`nFoldRule = {nfold}`"));
+    }
+    // FSF's value is for the side to move after the repeating move.
+    let verdict = match outcome("nFoldValue", &nv)? {
+        Outcome::Win => Verdict::Loses,
+        Outcome::Loss => Verdict::Wins,
+        _ => Verdict::Draws,
+    };
+    d.ends.push(Statement::Repetition {
+        count: int(nfold),
+        verdict: at(verdict),
+        player: None,
+        perpetual,
+        span: Span::default(),
+    });
+    if d.move_limit > 0 {
+        d.ends.push(Statement::MoveLimit(int(d.move_limit)));
+    }
+    Ok(())
+}

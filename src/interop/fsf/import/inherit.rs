@@ -1,0 +1,320 @@
+//! A section resolved as Fairy-Stockfish resolves it: its keys overlay its parent's (a section
+//! above it in the file, or one of FSF's built-in variants, whose rules come from the shipped
+//! definition of that name, exported with [`crate::interop::fsf::export()`]). Piece keys replace a
+//! piece of the same letter, as FSF's `add_piece` does.
+
+use super::ini::{Section, parse_ini};
+use super::words::read_betza;
+use std::collections::BTreeMap;
+
+/// FSF's piece types in its enum order (which decides which of two same-letter keys wins), with
+/// their Betza; `None` for the janggi elephant, whose moves are not Betza.
+const BUILTINS: &[(&str, Option<&str>)] = &[
+    ("pawn", Some("fmWfceF")),
+    ("knight", Some("N")),
+    ("bishop", Some("B")),
+    ("rook", Some("R")),
+    ("queen", Some("Q")),
+    ("fers", Some("F")),
+    ("alfil", Some("A")),
+    ("fersAlfil", Some("FA")),
+    ("silver", Some("FfW")),
+    ("aiwok", Some("RNF")),
+    ("bers", Some("RF")),
+    ("archbishop", Some("BN")),
+    ("chancellor", Some("RN")),
+    ("amazon", Some("QN")),
+    ("knibis", Some("mNcB")),
+    ("biskni", Some("mBcN")),
+    ("kniroo", Some("mNcR")),
+    ("rookni", Some("mRcN")),
+    ("shogiPawn", Some("fW")),
+    ("lance", Some("fR")),
+    ("shogiKnight", Some("fN")),
+    ("gold", Some("WfF")),
+    ("dragonHorse", Some("BW")),
+    ("clobber", Some("cW")),
+    ("breakthrough", Some("fmWfF")),
+    ("immobile", Some("")),
+    ("cannon", Some("mRcpR")),
+    ("janggiCannon", Some("pR")),
+    ("soldier", Some("fsW")),
+    ("horse", Some("nN")),
+    ("elephant", Some("nA")),
+    ("janggiElephant", None),
+    ("banner", Some("RcpRnN")),
+    ("wazir", Some("W")),
+    ("commoner", Some("K")),
+    ("centaur", Some("KN")),
+];
+
+/// Keys whose values name pieces by letter.
+const LETTER_KEYS: &[&str] = &[
+    "promotionPawnTypes",
+    "castlingKingPiece",
+    "castlingRookPieces",
+    "nMoveRuleTypes",
+    "extinctionPieceTypes",
+    "flagPiece",
+    "promotedPieceType",
+    "dropNoDoubled",
+    "pawnTypes",
+];
+
+fn piece_keys() -> Vec<String> {
+    let mut v: Vec<String> = BUILTINS.iter().map(|(n, _)| n.to_string()).collect();
+    for i in 1..=25 {
+        v.push(format!("customPiece{i}"));
+    }
+    v.push("king".into());
+    v
+}
+
+/// A piece of the merged variant.
+#[derive(Clone, Debug)]
+pub(super) struct Piece {
+    /// FSF's type name (`queen`, `customPiece1`, `king`), or `#` and the letter for a piece
+    /// taken from an exported parent, whose built-in type is not known.
+    pub(super) key: String,
+    pub(super) letter: char,
+    pub(super) betza: String,
+}
+
+impl Piece {
+    pub(super) fn kind(&self) -> &str {
+        &self.key
+    }
+}
+
+/// A section resolved with its parents: pieces and the other keys.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Merged {
+    pub(super) pieces: Vec<Piece>,
+    pub(super) keys: BTreeMap<String, String>,
+    /// The pieces came from an exported definition (their FSF type names are not known).
+    pub(super) opaque: bool,
+}
+
+/// Resolves a section (by index) with its parents.
+pub(super) fn resolve(
+    sections: &[Section],
+    idx: usize,
+    parent_source: &dyn Fn(&str) -> Option<String>,
+    depth: usize,
+) -> Result<Merged, String> {
+    if depth > 32 {
+        return Err("parents nest too deeply".into());
+    }
+    let sec = &sections[idx];
+    let base = match &sec.parent {
+        None => Merged::default(),
+        Some(p) => {
+            if sections.iter().filter(|s| &s.name == p).count() > 1 {
+                return Err(format!(
+                    "parent `{p}`: the file has several sections of that name"
+                ));
+            }
+            if let Some(j) = sections[..idx].iter().rposition(|s| &s.name == p) {
+                resolve(sections, j, parent_source, depth + 1)
+                    .map_err(|e| format!("parent `{p}`: {e}"))?
+            } else {
+                builtin_parent(p, parent_source)?
+            }
+        }
+    };
+    overlay(base, &sec.keys)
+}
+
+/// A built-in FSF variant as merged keys, from its shipped definition exported for FSF.
+fn builtin_parent(
+    p: &str,
+    parent_source: &dyn Fn(&str) -> Option<String>,
+) -> Result<Merged, String> {
+    let Some(src) = parent_source(p) else {
+        return Err(format!(
+            "unknown parent `{p}`: not a section above it, and no shipped definition of that name"
+        ));
+    };
+    let rules = crate::compile(&src, None)
+        .map_err(|e| format!("parent `{p}`: its shipped definition does not load: {e}"))?;
+    let ini = crate::interop::fsf::export::export(&rules).map_err(|r| {
+        format!(
+            "parent `{p}`: its shipped definition cannot be said in Fairy-Stockfish's keys ({})",
+            r.rule
+        )
+    })?;
+    let secs = parse_ini(&ini);
+    let Some(s) = secs.first() else {
+        return Err(format!("parent `{p}`: empty export"));
+    };
+    let mut m = Merged {
+        opaque: true,
+        ..Merged::default()
+    };
+    let keys = piece_keys();
+    for (k, v) in &s.keys {
+        if keys.contains(k) {
+            let letter = v.chars().next().unwrap_or(' ');
+            let betza = piece_betza(k, v)?;
+            let key = if k.starts_with("customPiece") {
+                format!("#{letter}")
+            } else {
+                k.clone()
+            };
+            m.pieces.push(Piece { key, letter, betza });
+        } else {
+            m.keys.insert(k.clone(), whole_ranks(&s.keys, k, v));
+        }
+    }
+    Ok(m)
+}
+
+/// A region of an exported parent that is whole ranks of its board, as FSF's built-in variants
+/// write such regions (rank bitboards, `*N`), so that a child that widens the board keeps them
+/// whole (the fixtures check this against Fairy-Stockfish).
+fn whole_ranks(keys: &[(String, String)], k: &str, v: &str) -> String {
+    if !k.contains("Region") || v == "-" {
+        return v.to_string();
+    }
+    let files: usize = keys
+        .iter()
+        .find(|(k, _)| k == "maxFile")
+        .and_then(|(_, v)| v.parse().ok())
+        .unwrap_or(8);
+    let mut by_rank: BTreeMap<String, usize> = BTreeMap::new();
+    for t in v.split_whitespace() {
+        *by_rank
+            .entry(t.get(1..).unwrap_or("").to_string())
+            .or_default() += 1;
+    }
+    if by_rank.values().all(|&n| n == files) {
+        by_rank
+            .keys()
+            .map(|r| format!("*{r}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    } else {
+        v.to_string()
+    }
+}
+
+/// The Betza of a piece key's value.
+fn piece_betza(key: &str, value: &str) -> Result<String, String> {
+    if key.starts_with("customPiece") {
+        return Ok(value.get(2..).unwrap_or("").to_string());
+    }
+    if key == "king" {
+        return Ok(match value.get(2..) {
+            Some(b) if !b.is_empty() => b.to_string(),
+            _ => "K".into(),
+        });
+    }
+    match BUILTINS.iter().find(|(n, _)| *n == key) {
+        Some((_, Some(b))) => Ok(b.to_string()),
+        Some((_, None)) => Err(format!(
+            "`{key}`: its moves (the janggi elephant's two legs) are not Betza varia reads"
+        )),
+        None => Err(format!("unknown piece `{key}`")),
+    }
+}
+
+fn same_moves(a: &str, b: &str) -> bool {
+    matches!((read_betza(a), read_betza(b)), (Ok(x), Ok(y)) if x == y)
+}
+
+/// Lays a section's keys over its parent's, as FSF's parser does.
+fn overlay(mut m: Merged, keys: &[(String, String)]) -> Result<Merged, String> {
+    let mut map: BTreeMap<&str, &str> = BTreeMap::new();
+    for (k, v) in keys {
+        map.insert(k, v);
+    }
+    let child_sets = |k: &str| map.contains_key(k);
+    for name in piece_keys() {
+        let Some(&value) = map.get(name.as_str()) else {
+            continue;
+        };
+        let first = value.chars().next();
+        match first {
+            Some(c) if c.is_ascii_alphabetic() => {
+                let betza = piece_betza(&name, value)?;
+                let letter = c.to_ascii_lowercase();
+                if m.pieces.iter().any(|p| p.key == name && p.letter != letter) {
+                    return Err(format!(
+                        "`{name} = {value}` gives `{name}` a new letter: the parent's keys naming its old one cannot be followed exactly"
+                    ));
+                }
+                if let Some(i) = m.pieces.iter().position(|p| p.letter == letter) {
+                    let old = m.pieces.remove(i);
+                    let same_type = old.key == name
+                        || (old.key.starts_with('#')
+                            && !matches!(name.as_str(), "pawn" | "shogiPawn" | "king")
+                            && same_moves(&old.betza, &betza));
+                    if !same_type {
+                        for k in LETTER_KEYS {
+                            if !child_sets(k) && m.keys.get(*k).is_some_and(|v| v.contains(letter))
+                            {
+                                return Err(format!(
+                                    "`{name} = {value}` replaces the parent's piece `{letter}`, which `{k}` names"
+                                ));
+                            }
+                        }
+                    }
+                    strip_promotion(&mut m, letter);
+                }
+                m.pieces.push(Piece {
+                    key: name.clone(),
+                    letter,
+                    betza,
+                });
+            }
+            _ => {
+                // `-` (or any non-letter): the type is removed.
+                let pos = m.pieces.iter().position(|p| p.key == name).or_else(|| {
+                    if !m.opaque {
+                        return None;
+                    }
+                    let b = piece_betza(&name, "x").ok()?;
+                    let hits: Vec<usize> = (0..m.pieces.len())
+                        .filter(|&i| {
+                            m.pieces[i].key.starts_with('#') && same_moves(&m.pieces[i].betza, &b)
+                        })
+                        .collect();
+                    (hits.len() == 1).then(|| hits[0])
+                });
+                match pos {
+                    Some(i) => {
+                        let old = m.pieces.remove(i);
+                        strip_promotion(&mut m, old.letter);
+                    }
+                    None if m.opaque => {
+                        return Err(format!(
+                            "`{name} = {value}` removes a type the parent's definition does not name as Fairy-Stockfish does"
+                        ));
+                    }
+                    None => {}
+                }
+            }
+        }
+    }
+    let pk = piece_keys();
+    for (k, v) in keys {
+        if pk.contains(k) {
+            continue;
+        }
+        m.keys.insert(k.clone(), v.clone());
+    }
+    Ok(m)
+}
+
+/// FSF's `remove_piece` takes the type out of the promotion choices.
+fn strip_promotion(m: &mut Merged, letter: char) {
+    if let Some(v) = m.keys.get_mut("promotionPieceTypes") {
+        *v = v
+            .chars()
+            .filter(|&c| c.to_ascii_lowercase() != letter)
+            .collect();
+        if v.is_empty() {
+            *v = "-".into();
+        }
+    }
+}

@@ -1,0 +1,309 @@
+//! The pieces' rules: promotion and the pawn's moves, the clock, drops, the start position and
+//! castling.
+
+use super::draft::{Draft, file_of, pname};
+use super::inherit::Piece;
+use super::tree::{at, name, names};
+use super::words::moves;
+use crate::rules::{Obligation, Trigger};
+use crate::syntax::{Property, Span, Statement};
+
+/// Promotion and the pawn's moves.
+pub(super) fn pawn_rules(d: &mut Draft, opaque: bool) -> Result<(), String> {
+    let pawn = d.kind("pawn");
+    let (r7, r0) = (d.rank(7), d.rank(0));
+    d.promotion = d.region("promotionRegion", r7, r0)?;
+    let promo_types = match d.keys.take("promotionPieceTypes") {
+        Some(v) => d.letters_of("promotionPieceTypes", &v)?,
+        None if opaque => Vec::new(),
+        None => Vec::new(),
+    };
+    let promo_pawns = d.keys.take("promotionPawnTypes");
+    let promotes_pawn = match (&promo_pawns, pawn) {
+        (None, Some(_)) => true,
+        (Some(v), Some(p)) if v.len() == 1 && v.starts_with(p.letter) => true,
+        (Some(v), _) if v == "-" => false,
+        (None, None) => false,
+        (Some(v), _) => {
+            return Err(format!(
+                "`promotionPawnTypes = {v}`: only the pawn promotes in varia's import"
+            ));
+        }
+    };
+    if !d.keys.bool("mandatoryPawnPromotion", true)? && promotes_pawn && !promo_types.is_empty() {
+        return Err("`mandatoryPawnPromotion = false`".into());
+    }
+    match d.keys.take("promotedPieceType") {
+        None => {}
+        Some(v) if v.trim().is_empty() => {}
+        Some(v) => {
+            return Err(format!(
+                "`promotedPieceType = {v}`: shogi-style promotions are not imported"
+            ));
+        }
+    }
+    d.keys.bool("mandatoryPiecePromotion", false)?;
+    if d.keys.bool("immobilityIllegal", false)? {
+        return Err("`immobilityIllegal = true`".into());
+    }
+    let Some(p) = pawn else {
+        for k in [
+            "doubleStep",
+            "doubleStepRegionWhite",
+            "doubleStepRegionBlack",
+            "enPassantRegion",
+        ] {
+            d.keys.take(k);
+        }
+        return Ok(());
+    };
+    let mut props = vec![moves(&["mfW".into(), "cfF".into()], None)?];
+    let double = d.keys.bool("doubleStep", true)?;
+    let (r1, r6) = (d.rank(1), d.rank(6));
+    let (dw, db) = d.region("doubleStepRegion", r1, r6)?;
+    let ep = match (
+        d.keys.take("enPassantRegion"),
+        d.keys.take("enPassantRegionWhite"),
+        d.keys.take("enPassantRegionBlack"),
+    ) {
+        (None, None, None) => true,
+        (Some(v), None, None) if v == "-" => false,
+        (a, b, c) => {
+            return Err(format!(
+                "an en-passant region ({})",
+                [a, b, c]
+                    .into_iter()
+                    .flatten()
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+    };
+    if double && (!dw.is_empty() || !db.is_empty()) {
+        d.zone("pawn-start", &dw, &db)?;
+        props.push(moves(&["mfnD".into()], Some("pawn-start"))?);
+        if ep {
+            props.push(Property::EnPassant(Span::default(), None));
+        }
+    }
+    let (pw, pb) = d.promotion.clone();
+    if promotes_pawn && !promo_types.is_empty() && (!pw.is_empty() || !pb.is_empty()) {
+        d.zone("promotion", &pw, &pb)?;
+        props.push(Property::Promotes {
+            captive: false,
+            to: names(&promo_types),
+            trigger: at(Trigger::EndingIn),
+            zone: name("promotion"),
+            obligation: Some(at(Obligation::Compulsory)),
+            deferred: None,
+            span: Span::default(),
+        });
+    }
+    d.extra.insert(p.key.clone(), props);
+    Ok(())
+}
+
+/// The move limit and the pieces whose moves reset it.
+pub(super) fn clock(d: &mut Draft) -> Result<(), String> {
+    let pawn = d.kind("pawn");
+    d.move_limit = d.keys.int("nMoveRule", 50)?;
+    match d.keys.take("nMoveRuleTypes") {
+        None => {
+            if let Some(p) = pawn {
+                d.extra(p, Property::ResetsClock(Span::default()));
+            }
+        }
+        Some(v) if v == "-" => {}
+        Some(v) => match pawn {
+            Some(p) if v.len() == 1 && v.starts_with(p.letter) => {
+                d.extra(p, Property::ResetsClock(Span::default()));
+            }
+            _ if d.move_limit > 0 => {
+                return Err(format!(
+                    "`nMoveRuleTypes = {v}`: only the pawn resets the clock in varia's import"
+                ));
+            }
+            _ => {}
+        },
+    }
+    Ok(())
+}
+
+/// Hands and where pawns are dropped.
+pub(super) fn drops(d: &mut Draft) -> Result<(), String> {
+    let drops = d.keys.bool("pieceDrops", false)?;
+    let to_hand = d.keys.bool("capturesToHand", false)?;
+    if d.keys.bool("dropLoop", false)? {
+        return Err("`dropLoop = true`".into());
+    }
+    d.hands = match (drops, to_hand) {
+        (false, false) => false,
+        (true, true) => true,
+        _ => {
+            return Err(format!(
+                "`pieceDrops = {drops}` with `capturesToHand = {to_hand}`"
+            ));
+        }
+    };
+    if !d.hands {
+        d.keys.take("firstRankPawnDrops");
+        d.keys.take("promotionZonePawnDrops");
+        return Ok(());
+    }
+    if d.kind("shogiPawn").is_some() {
+        return Err("drops with the shogi pawn (its drop-mate rule)".into());
+    }
+    let first = d.keys.bool("firstRankPawnDrops", false)?;
+    let zone_drops = d.keys.bool("promotionZonePawnDrops", false)?;
+    let Some(p) = d.kind("pawn") else {
+        return Ok(());
+    };
+    match (first, zone_drops) {
+        (true, true) => {}
+        (false, false) => {
+            let (files, ranks) = (d.files, d.ranks);
+            let all: Vec<(i32, i32)> = (0..ranks)
+                .flat_map(|r| (0..files).map(move |f| (f, r)))
+                .collect();
+            let (pw, pb) = &d.promotion;
+            let w: Vec<_> = all
+                .iter()
+                .copied()
+                .filter(|c| c.1 != 0 && !pw.contains(c))
+                .collect();
+            let b: Vec<_> = all
+                .iter()
+                .copied()
+                .filter(|c| c.1 != ranks - 1 && !pb.contains(c))
+                .collect();
+            d.zone("pawn-drops", &w, &b)?;
+            d.extra(p, Property::DropsIn(name("pawn-drops")));
+        }
+        _ => {
+            return Err(format!(
+                "`firstRankPawnDrops = {first}` with `promotionZonePawnDrops = {zone_drops}`"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The start position: FSF accepts a FEN without its later fields.
+pub(super) fn start_fen(d: &mut Draft) -> Result<(), String> {
+    let fen = d
+        .keys
+        .take("startFen")
+        .unwrap_or_else(|| "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into());
+    let mut fields: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
+    if fields.is_empty() {
+        return Err("an empty `startFen`".into());
+    }
+    // A FEN that goes from the side to move to the move counters (`w 0 1`).
+    if fields.len() >= 3 && fields[2].chars().all(|c| c.is_ascii_digit()) {
+        fields.insert(2, "-".into());
+        fields.insert(3, "-".into());
+    }
+    for (i, x) in ["w", "-", "-", "0", "1"].iter().enumerate() {
+        if fields.len() <= i + 1 {
+            fields.push(x.to_string());
+        }
+    }
+    if d.hands && !fields[0].contains('[') {
+        fields[0].push_str("[]");
+    }
+    d.fen = fields;
+    Ok(())
+}
+
+/// The file of the first piece `c` on a FEN row, from 0.
+fn file_in_row(row: &str, c: char) -> Option<i32> {
+    let mut x = 0;
+    let mut n = String::new();
+    for ch in row.chars() {
+        if ch.is_ascii_digit() {
+            n.push(ch);
+            continue;
+        }
+        x += n.parse::<i32>().unwrap_or(0);
+        n.clear();
+        if ch == c {
+            return Some(x);
+        }
+        if ch != '+' {
+            x += 1;
+        }
+    }
+    None
+}
+
+pub(super) fn castling(d: &mut Draft) -> Result<(), String> {
+    let castling = d.keys.bool("castling", true)?;
+    if d.keys.bool("chess960", false)? {
+        return Err("`chess960 = true`".into());
+    }
+    let ks = d.keys.take("castlingKingsideFile");
+    let qs = d.keys.take("castlingQueensideFile");
+    let kf = d.keys.take("castlingKingFile");
+    let kp = d.keys.take("castlingKingPiece");
+    let rp = d.keys.take("castlingRookPieces");
+    let rights = d.fen[2].clone();
+    if !castling && rights != "-" {
+        return Err(format!(
+            "`castling = false` with castling rights `{rights}` in the start position: Fairy-Stockfish keeps them in its FENs, varia's FEN cannot hold them"
+        ));
+    }
+    if !castling || rights == "-" {
+        return Ok(());
+    }
+    let kp = match kp {
+        Some(v) => d.by_letter(v.chars().next().unwrap_or(' ')),
+        None => d.kind("king"),
+    }
+    .ok_or("castling rights without a castling king")?;
+    let rooks: Vec<&Piece> = match rp {
+        Some(v) => v.chars().filter_map(|c| d.by_letter(c)).collect(),
+        None => d.pieces.iter().filter(|p| p.kind() == "rook").collect(),
+    };
+    if rooks.is_empty() {
+        return Err("castling rights without castling partners".into());
+    }
+    let f = |v: &Option<String>, x: i32, k: &str| -> Result<i32, String> {
+        match v {
+            Some(s) => Ok(file_of(s, k)? - 1),
+            None => Ok(x),
+        }
+    };
+    let (h, l) = (
+        f(&ks, 6, "castlingKingsideFile")?,
+        f(&qs, 2, "castlingQueensideFile")?,
+    );
+    let kfile = f(&kf, 4, "castlingKingFile")?;
+    let file_letter = |x: i32| at(((b'a' + x as u8) as char).to_string());
+    let rows: Vec<&str> = d.fen[0]
+        .split('[')
+        .next()
+        .unwrap_or("")
+        .split('/')
+        .collect();
+    let kc = kp.letter;
+    let plain = h == 6
+        && l == 2
+        && kfile == 4
+        && rows
+            .last()
+            .is_some_and(|r| file_in_row(r, kc.to_ascii_uppercase()).is_none_or(|x| x == 4))
+        && rows
+            .first()
+            .is_some_and(|r| file_in_row(r, kc).is_none_or(|x| x == 4));
+    if !rights.chars().all(|c| "KQkq".contains(c)) {
+        return Err(format!("castling rights `{rights}` naming files"));
+    }
+    for r in rooks {
+        d.castling.push(Statement::Castling {
+            king: name(&pname(kp)),
+            rook: name(&pname(r)),
+            to: (!plain).then(|| (file_letter(h), file_letter(l))),
+        });
+    }
+    Ok(())
+}
