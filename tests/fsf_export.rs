@@ -142,3 +142,20 @@ fn bad_input_is_refused_without_panic() {
     }
     let _ = std::fs::remove_file(tmp);
 }
+
+/// The immobility refusal names the `no drop where stuck` entry's path in the rule set's lists,
+/// as every other mechanics refusal does, not the statement's old field name.
+#[test]
+fn the_immobility_refusal_names_the_drop_entry() {
+    let source = "game stuck\nboard 5 x 6\nplayer white north\nplayer black south\n\
+                  piece King K\n  royal\n  moves K\npiece Pawn P\n  moves mfW cfF\n\
+                  captures go to hand\nno drop where stuck\ncheckmate loss\nstalemate draw\n\
+                  setup 2k2/ppppp/5/5/PPPPP/2K2 w - - 0 1\n";
+    let rules = varia::compile(source, None).unwrap();
+    let refusal = varia::interop::fsf::export(&rules).unwrap_err();
+    assert_eq!(refusal.at, "drops[0]");
+    assert_eq!(
+        refusal.rule,
+        "`Pawn` may move where it can never move again: Fairy-Stockfish's immobility rule (from `no drop where stuck`) would forbid it"
+    );
+}
