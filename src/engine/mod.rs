@@ -12,6 +12,7 @@ mod endings;
 mod fen;
 mod filters;
 mod keys;
+mod kinds;
 mod line;
 mod movegen;
 mod notation;

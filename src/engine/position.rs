@@ -5,11 +5,8 @@
 //! reads the line in place; none copies it.
 
 use super::bits::Bits;
-use super::tables::NO_CELL;
+use super::kinds::{KindId, KindSet};
 use crate::rules::{Cell, PieceId, PlayerId};
-
-/// No piece, in a cell's kind or origin.
-pub(crate) const NONE: u8 = u8::MAX;
 
 /// A piece on the board: its type, owner and, for a promoted piece whose origin is not implied by
 /// its type, the type it was before promoting.
@@ -23,37 +20,38 @@ pub struct Piece {
     pub origin: Option<PieceId>,
 }
 
-/// One cell's contents, as stored.
+/// A piece as a cell stores it; a cell holds an `Option<Stored>`, three bytes, `None` when
+/// empty (the type's free values mark it, so that emptiness is one compare).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct Sq {
-    pub kind: u8,
+pub(crate) struct Stored {
+    pub kind: KindId,
     pub owner: u8,
-    pub origin: u8,
+    pub origin: Option<KindId>,
 }
 
-impl Sq {
-    pub const EMPTY: Sq = Sq {
-        kind: NONE,
-        owner: NONE,
-        origin: NONE,
-    };
-
+impl Stored {
     #[inline]
-    pub fn piece(self) -> Option<Piece> {
-        (self.kind != NONE).then_some(Piece {
-            kind: PieceId(self.kind),
+    pub fn piece(self) -> Piece {
+        Piece {
+            kind: self.kind.piece(),
             owner: PlayerId(self.owner),
-            origin: (self.origin != NONE).then_some(PieceId(self.origin)),
-        })
+            origin: self.origin.map(KindId::piece),
+        }
     }
 
     #[inline]
-    pub fn of(p: Piece) -> Sq {
-        Sq {
-            kind: p.kind.0,
+    pub fn of(p: Piece) -> Stored {
+        Stored {
+            kind: KindId::of(p.kind),
             owner: p.owner.0,
-            origin: (p.origin.unwrap_or(PieceId(NONE))).0,
+            origin: p.origin.map(KindId::of),
         }
+    }
+
+    /// The type's index.
+    #[inline]
+    pub fn kind(self) -> u8 {
+        self.kind.get()
     }
 }
 
@@ -87,15 +85,6 @@ pub(crate) struct Last {
 }
 
 impl Last {
-    /// No move: the position a game started from.
-    pub const NONE: Last = Last {
-        from: NO_CELL,
-        to: NO_CELL,
-        plain: false,
-        pass: false,
-        capture: false,
-    };
-
     /// Whether this move takes a piece straight back along `other`.
     pub fn reverses(self, other: Last) -> bool {
         self.plain && other.plain && self.from == other.to && self.to == other.from
@@ -112,7 +101,7 @@ pub(crate) struct State<B> {
     pub castling: B,
     /// Cells a piece passed with a move that can be taken en passant, and where it stands.
     pub ep_cells: B,
-    pub ep_victim: u16,
+    pub ep_victim: Option<Cell>,
     /// Cells of dropped pieces that promote at the end of their next move.
     pub pending: B,
     /// The last move was a check by a drop of a type that may not mate.
@@ -131,12 +120,12 @@ pub(crate) struct State<B> {
     pub count_ply: u16,
     /// The Zobrist key of the position.
     pub key: u64,
-    /// The move that led here (kept only where a rule looks back at moves).
-    pub last: Last,
+    /// The move that led here (kept only where a rule looks back at moves; none at the start).
+    pub last: Option<Last>,
     /// Whether the player to move is in check and the types checking it (a bit each), recorded
     /// when a move is played from the position where a history rule needs it (perpetual check,
     /// back and forth, a mate that needs a check by some type); `None` until then.
-    pub check: Option<(bool, u64)>,
+    pub check: Option<(bool, KindSet)>,
     /// How the position repeats, recorded when the move that led to it was played; `None`
     /// until then.
     pub repeats: Option<Repeats>,
@@ -145,7 +134,7 @@ pub(crate) struct State<B> {
 /// A change to take back: a cell's old contents, or a hand count's old value.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Change {
-    Cell(u16, Sq),
+    Cell(u16, Option<Stored>),
     Hand(u16, u8),
     /// A wall was put on an empty cell.
     Wall(u16),
@@ -154,7 +143,7 @@ pub(crate) enum Change {
 /// A game position, with the line of the moves made on it (`undo`).
 #[derive(Clone, Debug)]
 pub struct Pos<B> {
-    pub(crate) sq: Vec<Sq>,
+    pub(crate) sq: Vec<Option<Stored>>,
     pub(crate) by_kind: Vec<B>,
     pub(crate) by_owner: Vec<B>,
     pub(crate) occ: B,
@@ -174,7 +163,7 @@ pub struct Pos<B> {
 impl<B: Bits> Pos<B> {
     pub(crate) fn empty(cells: usize, kinds: usize, players: usize) -> Pos<B> {
         Pos {
-            sq: vec![Sq::EMPTY; cells],
+            sq: vec![None; cells],
             by_kind: vec![B::EMPTY; kinds],
             by_owner: vec![B::EMPTY; players],
             occ: B::EMPTY,
@@ -187,7 +176,7 @@ impl<B: Bits> Pos<B> {
                 eliminated: 0,
                 castling: B::EMPTY,
                 ep_cells: B::EMPTY,
-                ep_victim: NO_CELL,
+                ep_victim: None,
                 pending: B::EMPTY,
                 drop_check: false,
                 passes: 0,
@@ -199,7 +188,7 @@ impl<B: Bits> Pos<B> {
                 count_limit: 0,
                 count_ply: 0,
                 key: 0,
-                last: Last::NONE,
+                last: None,
                 check: None,
                 repeats: None,
             },
@@ -212,7 +201,7 @@ impl<B: Bits> Pos<B> {
     /// Gets the piece on a cell.
     #[inline]
     pub fn piece(&self, c: usize) -> Option<Piece> {
-        self.sq.get(c).and_then(|s| s.piece())
+        self.sq.get(c).copied().flatten().map(Stored::piece)
     }
 
     #[inline]
@@ -233,20 +222,19 @@ impl<B: Bits> Pos<B> {
 
     /// Sets a cell without logging or keys: the bitboards follow the contents.
     #[inline]
-    pub(crate) fn raw_set(&mut self, c: usize, new: Sq, royal_kinds: u64) {
-        let old = self.sq[c];
+    pub(crate) fn raw_set(&mut self, c: usize, new: Option<Stored>, royal_kinds: KindSet) {
         let bit = B::cell(c);
-        if old.kind != NONE {
-            self.by_kind[old.kind as usize] ^= bit;
+        if let Some(old) = self.sq[c] {
+            self.by_kind[old.kind.index()] ^= bit;
             self.by_owner[old.owner as usize] ^= bit;
             self.occ ^= bit;
             self.royals &= !bit;
         }
-        if new.kind != NONE {
-            self.by_kind[new.kind as usize] |= bit;
+        if let Some(new) = new {
+            self.by_kind[new.kind.index()] |= bit;
             self.by_owner[new.owner as usize] |= bit;
             self.occ |= bit;
-            if royal_kinds >> new.kind & 1 != 0 {
+            if royal_kinds.holds(new.kind) {
                 self.royals |= bit;
             }
         }
@@ -254,7 +242,7 @@ impl<B: Bits> Pos<B> {
     }
 
     /// Takes back the last move made.
-    pub(crate) fn unmake(&mut self, royal_kinds: u64) {
+    pub(crate) fn unmake(&mut self, royal_kinds: KindSet) {
         let Some((st, start, style)) = self.undo.pop() else {
             return;
         };
@@ -389,4 +377,32 @@ impl Move {
 pub(crate) struct Repeats {
     pub back: u32,
     pub count: u32,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_round_trip_pieces_and_empty_in_three_bytes() {
+        let promoted = Piece {
+            kind: PieceId(63),
+            owner: PlayerId(3),
+            origin: Some(PieceId(0)),
+        };
+        let plain = Piece {
+            kind: PieceId(0),
+            owner: PlayerId(0),
+            origin: None,
+        };
+        let mut pos = Pos::<u64>::empty(64, 64, 4);
+        pos.raw_set(5, Some(Stored::of(promoted)), KindSet::one(63));
+        pos.raw_set(6, Some(Stored::of(plain)), KindSet::one(63));
+        assert_eq!((pos.piece(5), pos.piece(6), pos.piece(7)), (Some(promoted), Some(plain), None));
+        assert_eq!((pos.occ, pos.royals, pos.by_kind[63], pos.by_owner[3]), (0x60, 0x20, 0x20, 0x20));
+        pos.raw_set(5, None, KindSet::one(63));
+        assert_eq!((pos.piece(5), pos.occ, pos.royals, pos.by_kind[63]), (None, 0x40, 0, 0));
+        assert_eq!(pos.piece(64), None);
+        assert_eq!(size_of::<Option<Stored>>(), 3);
+    }
 }

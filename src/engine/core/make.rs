@@ -5,7 +5,6 @@ use crate::engine::AsIndex;
 use crate::engine::bits::Bits;
 use crate::engine::keys::{Salt, term};
 use crate::engine::position::{FenStyle, Move, MoveKind, Piece, Pos};
-use crate::engine::tables::NO_CELL;
 use crate::rules::{PieceId, PlayerId};
 
 impl<B: Bits> Engine<B> {
@@ -26,7 +25,7 @@ impl<B: Bits> Engine<B> {
         }
         let ep_victim = pos.st.ep_victim;
         pos.st.ep_cells = B::EMPTY;
-        pos.st.ep_victim = NO_CELL;
+        pos.st.ep_victim = None;
         let mut reset_clock = false;
         let mut captured = None;
         // The owner of the (first) piece taken.
@@ -54,8 +53,8 @@ impl<B: Bits> Engine<B> {
             }
             match m.kind {
                 MoveKind::EnPassant => {
-                    if ep_victim != NO_CELL {
-                        let v = ep_victim as usize;
+                    if let Some(v) = ep_victim {
+                        let v = v.index();
                         self.clear_pending(pos, v);
                         if let Some(victim) = self.take(pos, v) {
                             self.to_hand(pos, victim, side);
@@ -81,7 +80,7 @@ impl<B: Bits> Engine<B> {
                 MoveKind::DoubleStep { path } => {
                     let cells = t.paths[path as usize];
                     pos.st.ep_cells = cells;
-                    pos.st.ep_victim = m.to.0;
+                    pos.st.ep_victim = Some(m.to);
                     pos.st.key ^= self.set_key(Salt::Ep, cells);
                 }
                 MoveKind::Castle { rook_to, .. } => {
@@ -153,7 +152,7 @@ impl<B: Bits> Engine<B> {
     /// Puts a dropped piece on `to`, from the hand unless its type drops freely.
     #[inline]
     fn make_drop(&self, pos: &mut Pos<B>, m: &Move, side: u8, to: usize) {
-        if self.plan.free_drops >> m.piece.0 & 1 == 0 {
+        if !self.plan.free_drops.has(m.piece.0) {
             self.add_hand(pos, side, self.t.hand_slot[m.piece.index()], -1);
         }
         self.put(
@@ -190,7 +189,7 @@ impl<B: Bits> Engine<B> {
                 self.clear_castling(pos, c);
             }
         }
-        if self.spoilers >> moved.kind.0 & 1 != 0 {
+        if self.spoilers.has(moved.kind.0) {
             for c in (pos.st.castling & !pos.by_owner[side.index()]).cells() {
                 let lost = pos.piece(c).is_some_and(|p| {
                     self.rules.pieces[p.kind.index()]

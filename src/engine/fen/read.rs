@@ -4,7 +4,7 @@ use super::{FenError, MAX_COUNTER};
 use crate::engine::AsIndex;
 use crate::engine::bits::Bits;
 use crate::engine::core::Engine;
-use crate::engine::position::{Piece, Pos, Sq};
+use crate::engine::position::{Piece, Pos, Stored};
 use crate::rules::{Cell, PieceId, PlayerId};
 
 /// The half-move clock and move number (defaults 0 and 1).
@@ -270,11 +270,11 @@ impl<B: Bits> Engine<B> {
         }
         pos.raw_set(
             cell.index(),
-            Sq::of(Piece {
+            Some(Stored::of(Piece {
                 kind,
                 owner,
                 origin,
-            }),
+            })),
             self.t.royal_kinds,
         );
         Ok(j)
@@ -580,7 +580,7 @@ impl<B: Bits> Engine<B> {
             }
             pos.st.ep_cells |= B::cell(c.index());
         }
-        pos.st.ep_victim = victim.0;
+        pos.st.ep_victim = Some(victim);
         pos.style.ep_as_written = true;
         pos.style.ep_victim_listed = listed;
         Ok(())

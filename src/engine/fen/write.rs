@@ -3,7 +3,7 @@
 use crate::engine::AsIndex;
 use crate::engine::bits::{Bits, set_of};
 use crate::engine::core::Engine;
-use crate::engine::position::{Pos, Sq};
+use crate::engine::position::{Pos, Stored};
 use crate::rules::{Cell, PieceId, PlayerId};
 
 impl<B: Bits> Engine<B> {
@@ -222,7 +222,11 @@ impl<B: Bits> Engine<B> {
     /// The en-passant field: the passed cells a piece of the side to move could take on (all of
     /// them in a position read from a FEN that named them), in board order.
     fn ep_field(&self, pos: &Pos<B>) -> String {
-        let Some(victim) = pos.piece(pos.st.ep_victim as usize) else {
+        let Some((v, victim)) = pos
+            .st
+            .ep_victim
+            .and_then(|v| Some((v.index(), pos.piece(v.index())?)))
+        else {
             return "-".into();
         };
         if pos.st.ep_cells.none() {
@@ -232,7 +236,7 @@ impl<B: Bits> Engine<B> {
         let takeable = |cell: usize| {
             // Pretend the passed cell holds the victim, then ask whether a taker attacks it.
             let mut probe = pos.clone();
-            probe.raw_set(cell, Sq::of(victim), self.t.royal_kinds);
+            probe.raw_set(cell, Some(Stored::of(victim)), self.t.royal_kinds);
             pos.by_owner[side.index()].cells().any(|c| {
                 pos.piece(c).is_some_and(|p| {
                     self.rules.pieces[p.kind.index()].takes_en_passant
@@ -240,7 +244,6 @@ impl<B: Bits> Engine<B> {
                 })
             })
         };
-        let v = pos.st.ep_victim as usize;
         let full = self.rules.pieces[victim.kind.index()].ep_field_full;
         let (cells, filter) = if pos.style.ep_as_written {
             let listed = pos.style.ep_victim_listed;

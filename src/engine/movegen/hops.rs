@@ -3,7 +3,8 @@
 use crate::engine::AsIndex;
 use crate::engine::bits::Bits;
 use crate::engine::core::Engine;
-use crate::engine::position::{NONE, Pos};
+use crate::engine::kinds::KindId;
+use crate::engine::position::Pos;
 use crate::engine::tables::{Hop, Ride};
 
 impl<B: Bits> Engine<B> {
@@ -75,7 +76,10 @@ impl<B: Bits> Engine<B> {
             return out;
         }
         for from in hoppers.cells() {
-            let kind = pos.sq[from].kind;
+            let Some(q) = pos.sq[from] else {
+                continue;
+            };
+            let kind = q.kind();
             let risky = t
                 .kind(kind, s)
                 .rides
@@ -97,7 +101,7 @@ impl<B: Bits> Engine<B> {
     }
 
     pub(super) fn screen_change_risky(&self, pos: &Pos<B>, kind: u8, screen: usize) -> bool {
-        if self.screen_hoppers >> kind & 1 == 0 {
+        if !self.screen_hoppers.has(kind) {
             return false;
         }
         if self.bans {
@@ -105,19 +109,17 @@ impl<B: Bits> Engine<B> {
         }
         let t = &self.t;
         let side = pos.st.side;
-        let s = pos.sq[screen];
+        let Some(s) = pos.sq[screen] else {
+            return false;
+        };
         let pt = &self.rules.pieces[kind.index()];
         let royals = pos.royals & pos.by_owner[side.index()];
         if s.owner == side {
-            pt.promotes_friendly_screens && (royals.has(screen) || self.to_royal >> s.kind & 1 != 0)
+            pt.promotes_friendly_screens && (royals.has(screen) || self.to_royal.holds(s.kind))
         } else {
-            let demoted = if s.origin != NONE {
-                s.origin
-            } else {
-                t.unpromoted[s.kind.index()]
-            };
+            let demoted = s.origin.map_or(t.unpromoted[s.kind.index()], KindId::get);
             pt.demotes_enemy_screens
-                && demoted != s.kind
+                && demoted != s.kind()
                 && (t.kind(demoted, s.owner.index()).reach[screen] & royals).any()
         }
     }
