@@ -344,7 +344,7 @@ impl<B: Bits> Engine<B> {
         let royals = pos.royals & pos.by_owner[player.index()];
         for o in self.opponents(pos, player) {
             for c in pos.by_owner[o.index()].cells() {
-                if let Some(q) = pos.sq[c]
+                if let Some(q) = &pos.sq[c]
                     && royals.cells().any(|r| self.piece_attacks(pos, c, r))
                 {
                     kinds.insert(q.kind());

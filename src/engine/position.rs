@@ -224,7 +224,7 @@ impl<B: Bits> Pos<B> {
     #[inline]
     pub(crate) fn raw_set(&mut self, c: usize, new: Option<Stored>, royal_kinds: KindSet) {
         let bit = B::cell(c);
-        if let Some(old) = self.sq[c] {
+        if let Some(old) = &self.sq[c] {
             self.by_kind[old.kind.index()] ^= bit;
             self.by_owner[old.owner as usize] ^= bit;
             self.occ ^= bit;

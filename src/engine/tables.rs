@@ -149,7 +149,8 @@ pub struct Tables<B> {
     pub rays: Vec<B>,
     /// Tables of cells within a range along a direction: `limits[i][cell]`.
     pub limits: Vec<Vec<B>>,
-    limit_keys: Vec<(u16, u8)>,
+    /// The (direction, range) each of `limits` was made for; none for a table made otherwise.
+    limit_keys: Vec<Option<(u16, u8)>>,
     /// `kind[piece * players + player]`.
     pub kind: Vec<Kind<B>>,
     /// Per player: ride groups that capture.
@@ -200,7 +201,7 @@ pub struct Tables<B> {
     /// The hand slot a captured piece of each type returns to, when it has no recorded origin.
     pub base: Vec<u8>,
     /// The type each type was before promoting, when nothing else records it.
-    pub unpromoted: Vec<u8>,
+    pub unpromoted: Vec<PieceId>,
     /// The hand slot of each type (the first of its interchangeable group, or itself).
     pub hand_slot: Vec<u8>,
     /// The types a piece held in each hand slot may be dropped as.
@@ -342,7 +343,7 @@ impl<B: Bits> Tables<B> {
             base: (0..n)
                 .map(|i| rules.hand_type(PieceId(i as u8)).0)
                 .collect(),
-            unpromoted: (0..n).map(|i| rules.base_of(PieceId(i as u8)).0).collect(),
+            unpromoted: (0..n).map(|i| rules.base_of(PieceId(i as u8))).collect(),
             hand_slot: (0..n)
                 .map(|i| rules.hand_slot(PieceId(i as u8)).0)
                 .collect(),
@@ -435,7 +436,7 @@ impl<B: Bits> Tables<B> {
 
     /// The index of the table of cells within `range` along `dir`.
     fn limit_id(&mut self, rules: &RuleSet, dir: u16, range: u8) -> u16 {
-        if let Some(i) = self.limit_keys.iter().position(|&k| k == (dir, range)) {
+        if let Some(i) = self.limit_keys.iter().position(|&k| k == Some((dir, range))) {
             return i as u16;
         }
         let d = self.dirs[dir as usize];
@@ -454,7 +455,7 @@ impl<B: Bits> Tables<B> {
             })
             .collect();
         self.limits.push(table);
-        self.limit_keys.push((dir, range));
+        self.limit_keys.push(Some((dir, range)));
         (self.limits.len() - 1) as u16
     }
 

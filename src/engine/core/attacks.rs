@@ -12,7 +12,12 @@ impl<B: Bits> Engine<B> {
     /// Whether the piece on `c` is of one of the types of `kinds`.
     #[inline]
     pub(crate) fn holds_kind(pos: &Pos<B>, kinds: KindSet, c: usize) -> bool {
-        kinds.any() && pos.sq.get(c).copied().flatten().is_some_and(|q| kinds.holds(q.kind))
+        kinds.any()
+            && pos
+                .sq
+                .get(c)
+                .and_then(Option::as_ref)
+                .is_some_and(|q| kinds.holds(q.kind))
     }
 
     /// Whether the piece on `target` is of a type a piece of type `kind` may not capture.
@@ -126,7 +131,7 @@ impl<B: Bits> Engine<B> {
         let mut cand = t.leap_union[at] & mine;
         while cand.any() {
             let s = cand.pop();
-            if let Some(q) = pos.sq[s]
+            if let Some(q) = &pos.sq[s]
                 && t.leap_kinds[at * t.cells + s].holds(q.kind)
                 && !self.spares(pos, q.kind(), target)
             {
@@ -135,7 +140,7 @@ impl<B: Bits> Engine<B> {
         }
         for &(src, path, kinds) in t.lame_sources(at, mine) {
             let src = src as usize;
-            if let Some(q) = pos.sq[src]
+            if let Some(q) = &pos.sq[src]
                 && q.owner == by
                 && kinds.holds(q.kind)
                 && !gone.has(src)
@@ -161,7 +166,7 @@ impl<B: Bits> Engine<B> {
                 while cand.any() {
                     let s = cand.pop();
                     let i = at * t.cells + s;
-                    if let Some(q) = pos.sq[s]
+                    if let Some(q) = &pos.sq[s]
                         && t.line_kinds[i].holds(q.kind)
                         && t.first(t.line_dir[i], s, occ | B::cell(target)) == Some(target)
                         && !self.spares(pos, q.kind(), target)
@@ -289,10 +294,15 @@ impl<B: Bits> Engine<B> {
             }
             Hop::Grasshopper => return false,
         };
-        let Some(q) = pos.sq[attacker].filter(|q| mine.has(attacker) && g.kinds.holds(q.kind))
-        else {
+        if !mine.has(attacker) {
+            return false;
+        }
+        let Some(q) = &pos.sq[attacker] else {
             return false;
         };
+        if !g.kinds.holds(q.kind) {
+            return false;
+        }
         let kind = q.kind();
         if self.spares(pos, kind, target)
             || (g.hop != Hop::None && self.bars_screen(pos, kind, first))

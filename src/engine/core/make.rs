@@ -5,7 +5,7 @@ use crate::engine::AsIndex;
 use crate::engine::bits::Bits;
 use crate::engine::keys::{Salt, term};
 use crate::engine::position::{FenStyle, Move, MoveKind, Piece, Pos};
-use crate::rules::{PieceId, PlayerId};
+use crate::rules::PlayerId;
 
 impl<B: Bits> Engine<B> {
     /// Makes a pseudo-legal move; [`Pos::unmake`] takes it back.
@@ -103,11 +103,11 @@ impl<B: Bits> Engine<B> {
                     }
                 }
                 Some(k) => {
-                    let origin = pc.origin.unwrap_or(PieceId(t.unpromoted[pc.kind.index()]));
+                    let origin = pc.origin.unwrap_or(t.unpromoted[pc.kind.index()]);
                     Piece {
                         kind: k,
                         owner: PlayerId(side),
-                        origin: (self.keeps_origins && origin != PieceId(t.unpromoted[k.index()]))
+                        origin: (self.keeps_origins && origin != t.unpromoted[k.index()])
                             .then_some(origin),
                     }
                 }
@@ -273,7 +273,7 @@ impl<B: Bits> Engine<B> {
         let t = &self.t;
         let Some(s) = pos.piece(screen) else { return };
         if s.owner == hopper.owner && pt.promotes_friendly_screens {
-            let unpromoted = s.origin.is_none() && t.unpromoted[s.kind.index()] == s.kind.0;
+            let unpromoted = s.origin.is_none() && t.unpromoted[s.kind.index()] == s.kind;
             let target = self.rules.pieces[s.kind.index()]
                 .promotions
                 .iter()
@@ -281,7 +281,7 @@ impl<B: Bits> Engine<B> {
             if let (true, Some(k)) = (unpromoted, target)
                 && t.kind(k.0, s.owner.index()).mobile[screen]
             {
-                let origin = (t.unpromoted[k.index()] != s.kind.0).then_some(s.kind);
+                let origin = (t.unpromoted[k.index()] != s.kind).then_some(s.kind);
                 // A dropped piece waiting to promote after its next move is promoted now.
                 self.clear_pending(pos, screen);
                 self.put(
@@ -295,7 +295,7 @@ impl<B: Bits> Engine<B> {
                 );
             }
         } else if s.owner != hopper.owner && pt.demotes_enemy_screens {
-            let demoted = s.origin.unwrap_or(PieceId(t.unpromoted[s.kind.index()]));
+            let demoted = s.origin.unwrap_or(t.unpromoted[s.kind.index()]);
             if demoted != s.kind && t.kind(demoted.0, s.owner.index()).mobile[screen] {
                 self.put(
                     pos,

@@ -153,7 +153,7 @@ impl<B: Bits> Engine<B> {
             }
             for &(src, path, kinds) in t.lame_sources(p * t.cells + r, theirs) {
                 let src = src as usize;
-                if let Some(q) = pos.sq[src]
+                if let Some(q) = &pos.sq[src]
                     && q.owner == by
                     && kinds.holds(q.kind)
                 {
@@ -180,7 +180,7 @@ impl<B: Bits> Engine<B> {
                 }
                 for c in snipers.cells() {
                     let i = at * t.cells + c;
-                    let Some(q) = pos.sq[c] else {
+                    let Some(q) = &pos.sq[c] else {
                         continue;
                     };
                     if !t.line_kinds[i].holds(q.kind) || self.spares(pos, q.kind(), r) {
@@ -252,7 +252,7 @@ impl<B: Bits> Engine<B> {
                 // A rider that may not capture the royal pins nothing.
                 if group_pieces.has(b2)
                     && g.limit.is_none_or(|l| t.limits[l as usize][b2].has(r))
-                    && pos.sq[b2].is_some_and(|q| !self.spares(pos, q.kind(), r))
+                    && pos.sq[b2].as_ref().is_some_and(|q| !self.spares(pos, q.kind(), r))
                     && !s.pin(b1, line & !t.ray(back, b2))
                 {
                     return Watch::Unknown;
@@ -281,7 +281,7 @@ impl<B: Bits> Engine<B> {
             let mut cand = t.leap_union[at] & theirs;
             while cand.any() {
                 let c = cand.pop();
-                if let Some(q) = pos.sq[c]
+                if let Some(q) = &pos.sq[c]
                     && t.leap_kinds[at * t.cells + c].holds(q.kind)
                     && !self.spares(pos, q.kind(), r)
                 {
@@ -291,7 +291,7 @@ impl<B: Bits> Engine<B> {
             }
             for &(src, path, kinds) in t.lame_sources(at, theirs) {
                 let src = src as usize;
-                if let Some(q) = pos.sq[src]
+                if let Some(q) = &pos.sq[src]
                     && q.owner == by
                     && kinds.holds(q.kind)
                     && (path & pos.occ).none()
@@ -322,7 +322,7 @@ impl<B: Bits> Engine<B> {
                         let Some(c) = t.first(back, screen, pos.occ) else {
                             continue;
                         };
-                        let Some(q) = pos.sq[c] else {
+                        let Some(q) = &pos.sq[c] else {
                             continue;
                         };
                         let kind = q.kind();
@@ -348,7 +348,7 @@ impl<B: Bits> Engine<B> {
                     };
                     if group_pieces.has(b)
                         && g.limit.is_none_or(|l| t.limits[l as usize][b].has(r))
-                        && pos.sq[b].is_some_and(|q| !self.spares(pos, q.kind(), r))
+                        && pos.sq[b].as_ref().is_some_and(|q| !self.spares(pos, q.kind(), r))
                     {
                         block &= line & !t.ray(back, b);
                         found = true;

@@ -249,7 +249,7 @@ impl<B: Bits> Engine<B> {
             origin = Some(o);
             j += close + 1;
         }
-        if origin == Some(PieceId(self.t.unpromoted[kind.index()])) {
+        if origin == Some(self.t.unpromoted[kind.index()]) {
             return Err(FenError::RedundantOrigin(written(&sym)));
         }
         if origin.is_some() && !self.keeps_origins {

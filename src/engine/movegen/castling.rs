@@ -24,7 +24,7 @@ impl<B: Bits> Engine<B> {
                 let (fk, rk) = (k as i32 % files, k as i32 / files);
                 for r in rights.cells() {
                     let (fr, rr) = (r as i32 % files, r as i32 / files);
-                    if rr != rk || !pos.sq[r].is_some_and(|q| q.kind.piece() == cs.rook) {
+                    if rr != rk || !pos.sq[r].as_ref().is_some_and(|q| q.kind.piece() == cs.rook) {
                         continue;
                     }
                     let dir = (fr - fk).signum();

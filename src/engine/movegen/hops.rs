@@ -76,7 +76,7 @@ impl<B: Bits> Engine<B> {
             return out;
         }
         for from in hoppers.cells() {
-            let Some(q) = pos.sq[from] else {
+            let Some(q) = &pos.sq[from] else {
                 continue;
             };
             let kind = q.kind();
@@ -109,7 +109,7 @@ impl<B: Bits> Engine<B> {
         }
         let t = &self.t;
         let side = pos.st.side;
-        let Some(s) = pos.sq[screen] else {
+        let Some(s) = &pos.sq[screen] else {
             return false;
         };
         let pt = &self.rules.pieces[kind.index()];
@@ -117,7 +117,7 @@ impl<B: Bits> Engine<B> {
         if s.owner == side {
             pt.promotes_friendly_screens && (royals.has(screen) || self.to_royal.holds(s.kind))
         } else {
-            let demoted = s.origin.map_or(t.unpromoted[s.kind.index()], KindId::get);
+            let demoted = s.origin.map_or(t.unpromoted[s.kind.index()].0, KindId::get);
             pt.demotes_enemy_screens
                 && demoted != s.kind()
                 && (t.kind(demoted, s.owner.index()).reach[screen] & royals).any()
