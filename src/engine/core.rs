@@ -3,10 +3,10 @@
 
 use super::AsIndex;
 use super::bits::{Bits, set_of};
-use super::kinds::{KindSet, kind_set};
 use super::keys::{Salt, piece_term, term};
+use super::kinds::{KindSet, kind_set};
 use super::plan::Plan;
-use super::position::{Change, Piece, Pos, Stored};
+use super::position::{Change, NONE, Piece, Pos, Sq};
 use super::tables::Tables;
 use crate::rules::{Mode, Obligation, Outcome, PieceId, RuleSet, Trigger};
 
@@ -372,15 +372,16 @@ impl<B: Bits> Engine<B> {
     // keys and changes
 
     #[inline]
-    fn sq_key(&self, c: usize, s: Option<Stored>) -> u64 {
-        let Some(s) = s else {
+    fn sq_key(&self, c: usize, s: Sq) -> u64 {
+        if s.kind == NONE {
             return 0;
-        };
+        }
         let k = self.piece_keys
-            [(c * self.t.kinds + s.kind.index()) * self.t.players + s.owner as usize];
-        match s.origin {
-            None => k,
-            Some(o) => k ^ term(Salt::Origin, (c as u64) << 8 ^ o.get() as u64),
+            [(c * self.t.kinds + s.kind as usize) * self.t.players + s.owner as usize];
+        if s.origin == NONE {
+            k
+        } else {
+            k ^ term(Salt::Origin, (c as u64) << 8 ^ s.origin as u64)
         }
     }
 
@@ -446,7 +447,7 @@ impl<B: Bits> Engine<B> {
 
     /// Sets a cell, logging the old contents and keeping the key.
     #[inline]
-    pub(crate) fn set(&self, pos: &mut Pos<B>, c: usize, new: Option<Stored>) {
+    pub(crate) fn set(&self, pos: &mut Pos<B>, c: usize, new: Sq) {
         let old = pos.sq[c];
         pos.log.push(Change::Cell(c as u16, old));
         pos.st.key ^= self.sq_key(c, old) ^ self.sq_key(c, new);
@@ -455,13 +456,13 @@ impl<B: Bits> Engine<B> {
 
     #[inline]
     pub(crate) fn put(&self, pos: &mut Pos<B>, c: usize, p: Piece) {
-        self.set(pos, c, Some(Stored::of(p)));
+        self.set(pos, c, Sq::of(p));
     }
 
     #[inline]
     pub(crate) fn take(&self, pos: &mut Pos<B>, c: usize) -> Option<Piece> {
-        let p = pos.sq[c]?.piece();
-        self.set(pos, c, None);
+        let p = pos.sq[c].piece()?;
+        self.set(pos, c, Sq::EMPTY);
         Some(p)
     }
 

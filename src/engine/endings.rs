@@ -7,9 +7,9 @@
 use super::AsIndex;
 use super::Reason;
 use super::bits::Bits;
-use super::kinds::{KindSet, kind_set};
 use super::core::Engine;
 use super::keys::{Salt, term};
+use super::kinds::{KindSet, kind_set};
 use super::plan::{Counter, GoalPlan, Immediate};
 use super::position::{Last, Move, MoveKind, Pos};
 use crate::rules::{Counting, Extinction, GoalMode, Outcome, Royalty};
@@ -344,10 +344,8 @@ impl<B: Bits> Engine<B> {
         let royals = pos.royals & pos.by_owner[player.index()];
         for o in self.opponents(pos, player) {
             for c in pos.by_owner[o.index()].cells() {
-                if let Some(q) = &pos.sq[c]
-                    && royals.cells().any(|r| self.piece_attacks(pos, c, r))
-                {
-                    kinds.insert(q.kind());
+                if royals.cells().any(|r| self.piece_attacks(pos, c, r)) {
+                    kinds.insert(pos.sq[c].kind);
                 }
             }
         }

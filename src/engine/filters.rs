@@ -3,8 +3,8 @@
 
 use super::AsIndex;
 use super::bits::Bits;
-use super::kinds::KindSet;
 use super::core::Engine;
+use super::kinds::KindSet;
 use super::plan::FilterPlan;
 use super::position::{Move, MoveKind, Pos};
 
@@ -52,8 +52,7 @@ impl<B: Bits> Engine<B> {
         let side = pos.st.side.index() as u8;
         let holds = (0..self.t.kinds as u8).any(|k| kinds.has(k) && pos.hand(side, k) > 0);
         if holds {
-            let compulsory =
-                |m: &Move| m.kind == MoveKind::Drop && kinds.has(m.piece.0);
+            let compulsory = |m: &Move| m.kind == MoveKind::Drop && kinds.has(m.piece.0);
             if moves.iter().any(compulsory) {
                 moves.retain(compulsory);
             } else {

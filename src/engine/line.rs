@@ -162,12 +162,13 @@ impl<B: Bits> Engine<B> {
         };
         // The mover's own moves, `j` of them back (1: its last).
         let own = |j: usize| ply(2 * j - 1);
-        let reverses = |a: Option<Last>, b: Option<Last>| a.zip(b).is_some_and(|(a, b)| a.reverses(b));
+        let reverses =
+            |a: Option<Last>, b: Option<Last>| a.zip(b).is_some_and(|(a, b)| a.reverses(b));
         let Some(first) = own(1).filter(|l| l.plain) else {
             return false;
         };
-        match pos.sq[first.to as usize] {
-            Some(q) if !rule.except.contains(&q.kind.piece()) => {}
+        match pos.piece(first.to as usize) {
+            Some(q) if !rule.except.contains(&q.kind) => {}
             _ => return false,
         }
         let n = rule.times as usize;

@@ -149,13 +149,12 @@ impl<B: Bits> Engine<B> {
         if out.is_empty() && self.plan.passing == Some(true) {
             // Stuck with a piece on the board: a pass, written as the first piece's cell twice.
             let mine = pos.by_owner[pos.st.side.index()];
-            if let Some(c) = mine.cells().next()
-                && let Some(q) = pos.sq[c]
-            {
+            if mine.any() {
+                let c = mine.lowest();
                 out.push(Move {
                     from: Cell(c as u16),
                     to: Cell(c as u16),
-                    piece: q.kind.piece(),
+                    piece: PieceId(pos.sq[c].kind),
                     promotion: None,
                     swap: false,
                     kind: MoveKind::Pass,
@@ -246,11 +245,9 @@ impl<B: Bits> Engine<B> {
         if S::COUNTS && self.royal_steps_plain && !(self.plan.facing && pos.st.facing) {
             // The lone royal's plain steps, each tested at its destination, as `legal` would.
             let royals = pos.royals & mine;
-            if royals.count() == 1
-                && let r = royals.lowest()
-                && let Some(q) = pos.sq[r]
-            {
-                let kind = q.kind();
+            if royals.count() == 1 {
+                let r = royals.lowest();
+                let kind = pos.sq[r].kind;
                 let kt = t.kind(kind, s);
                 if kt.plain
                     && (fast[kind.index() * t.players + s] & !pos.st.pending).has(r)
@@ -266,10 +263,8 @@ impl<B: Bits> Engine<B> {
             }
         }
         for from in visit.cells() {
-            let Some(pc) = pos.sq[from] else {
-                continue;
-            };
-            let kind = pc.kind();
+            let pc = pos.sq[from];
+            let kind = pc.kind;
             let kt = t.kind(kind, s);
             if (fast[kind.index() * t.players + s] & !special).has(from) && no_ep(kind, from, kt) {
                 if S::COUNTS && !kt.plain {
@@ -302,14 +297,12 @@ impl<B: Bits> Engine<B> {
         self.gen_drops(pos, safety, out);
         if self.plan.passing == Some(false) {
             let royals = pos.royals & mine;
-            if royals.count() == 1
-                && let r = royals.lowest()
-                && let Some(q) = pos.sq[r]
-            {
+            if royals.count() == 1 {
+                let r = royals.lowest();
                 let m = Move {
                     from: Cell(r as u16),
                     to: Cell(r as u16),
-                    piece: q.kind.piece(),
+                    piece: PieceId(pos.sq[r].kind),
                     promotion: None,
                     swap: false,
                     kind: MoveKind::Pass,

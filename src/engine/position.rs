@@ -5,8 +5,11 @@
 //! reads the line in place; none copies it.
 
 use super::bits::Bits;
-use super::kinds::{KindId, KindSet};
+use super::kinds::KindSet;
 use crate::rules::{Cell, PieceId, PlayerId};
+
+/// No piece, in a cell's kind or origin.
+pub(crate) const NONE: u8 = u8::MAX;
 
 /// A piece on the board: its type, owner and, for a promoted piece whose origin is not implied by
 /// its type, the type it was before promoting.
@@ -20,38 +23,37 @@ pub struct Piece {
     pub origin: Option<PieceId>,
 }
 
-/// A piece as a cell stores it; a cell holds an `Option<Stored>`, three bytes, `None` when
-/// empty (the type's free values mark it, so that emptiness is one compare).
+/// One cell's contents, as stored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct Stored {
-    pub kind: KindId,
+pub(crate) struct Sq {
+    pub kind: u8,
     pub owner: u8,
-    pub origin: Option<KindId>,
+    pub origin: u8,
 }
 
-impl Stored {
+impl Sq {
+    pub const EMPTY: Sq = Sq {
+        kind: NONE,
+        owner: NONE,
+        origin: NONE,
+    };
+
     #[inline]
-    pub fn piece(self) -> Piece {
-        Piece {
-            kind: self.kind.piece(),
+    pub fn piece(self) -> Option<Piece> {
+        (self.kind != NONE).then_some(Piece {
+            kind: PieceId(self.kind),
             owner: PlayerId(self.owner),
-            origin: self.origin.map(KindId::piece),
-        }
+            origin: (self.origin != NONE).then_some(PieceId(self.origin)),
+        })
     }
 
     #[inline]
-    pub fn of(p: Piece) -> Stored {
-        Stored {
-            kind: KindId::of(p.kind),
+    pub fn of(p: Piece) -> Sq {
+        Sq {
+            kind: p.kind.0,
             owner: p.owner.0,
-            origin: p.origin.map(KindId::of),
+            origin: (p.origin.unwrap_or(PieceId(NONE))).0,
         }
-    }
-
-    /// The type's index.
-    #[inline]
-    pub fn kind(self) -> u8 {
-        self.kind.get()
     }
 }
 
@@ -134,7 +136,7 @@ pub(crate) struct State<B> {
 /// A change to take back: a cell's old contents, or a hand count's old value.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Change {
-    Cell(u16, Option<Stored>),
+    Cell(u16, Sq),
     Hand(u16, u8),
     /// A wall was put on an empty cell.
     Wall(u16),
@@ -143,7 +145,7 @@ pub(crate) enum Change {
 /// A game position, with the line of the moves made on it (`undo`).
 #[derive(Clone, Debug)]
 pub struct Pos<B> {
-    pub(crate) sq: Vec<Option<Stored>>,
+    pub(crate) sq: Vec<Sq>,
     pub(crate) by_kind: Vec<B>,
     pub(crate) by_owner: Vec<B>,
     pub(crate) occ: B,
@@ -163,7 +165,7 @@ pub struct Pos<B> {
 impl<B: Bits> Pos<B> {
     pub(crate) fn empty(cells: usize, kinds: usize, players: usize) -> Pos<B> {
         Pos {
-            sq: vec![None; cells],
+            sq: vec![Sq::EMPTY; cells],
             by_kind: vec![B::EMPTY; kinds],
             by_owner: vec![B::EMPTY; players],
             occ: B::EMPTY,
@@ -201,7 +203,7 @@ impl<B: Bits> Pos<B> {
     /// Gets the piece on a cell.
     #[inline]
     pub fn piece(&self, c: usize) -> Option<Piece> {
-        self.sq.get(c).copied().flatten().map(Stored::piece)
+        self.sq.get(c).and_then(|s| s.piece())
     }
 
     #[inline]
@@ -222,19 +224,20 @@ impl<B: Bits> Pos<B> {
 
     /// Sets a cell without logging or keys: the bitboards follow the contents.
     #[inline]
-    pub(crate) fn raw_set(&mut self, c: usize, new: Option<Stored>, royal_kinds: KindSet) {
+    pub(crate) fn raw_set(&mut self, c: usize, new: Sq, royal_kinds: KindSet) {
+        let old = self.sq[c];
         let bit = B::cell(c);
-        if let Some(old) = &self.sq[c] {
-            self.by_kind[old.kind.index()] ^= bit;
+        if old.kind != NONE {
+            self.by_kind[old.kind as usize] ^= bit;
             self.by_owner[old.owner as usize] ^= bit;
             self.occ ^= bit;
             self.royals &= !bit;
         }
-        if let Some(new) = new {
-            self.by_kind[new.kind.index()] |= bit;
+        if new.kind != NONE {
+            self.by_kind[new.kind as usize] |= bit;
             self.by_owner[new.owner as usize] |= bit;
             self.occ |= bit;
-            if royal_kinds.holds(new.kind) {
+            if royal_kinds.has(new.kind) {
                 self.royals |= bit;
             }
         }
@@ -384,7 +387,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn cells_round_trip_pieces_and_empty_in_three_bytes() {
+    fn cells_round_trip_pieces_and_empty() {
         let promoted = Piece {
             kind: PieceId(63),
             owner: PlayerId(3),
@@ -396,13 +399,21 @@ mod tests {
             origin: None,
         };
         let mut pos = Pos::<u64>::empty(64, 64, 4);
-        pos.raw_set(5, Some(Stored::of(promoted)), KindSet::one(63));
-        pos.raw_set(6, Some(Stored::of(plain)), KindSet::one(63));
-        assert_eq!((pos.piece(5), pos.piece(6), pos.piece(7)), (Some(promoted), Some(plain), None));
-        assert_eq!((pos.occ, pos.royals, pos.by_kind[63], pos.by_owner[3]), (0x60, 0x20, 0x20, 0x20));
-        pos.raw_set(5, None, KindSet::one(63));
-        assert_eq!((pos.piece(5), pos.occ, pos.royals, pos.by_kind[63]), (None, 0x40, 0, 0));
+        pos.raw_set(5, Sq::of(promoted), KindSet::one(63));
+        pos.raw_set(6, Sq::of(plain), KindSet::one(63));
+        assert_eq!(
+            (pos.piece(5), pos.piece(6), pos.piece(7)),
+            (Some(promoted), Some(plain), None)
+        );
+        assert_eq!(
+            (pos.occ, pos.royals, pos.by_kind[63], pos.by_owner[3]),
+            (0x60, 0x20, 0x20, 0x20)
+        );
+        pos.raw_set(5, Sq::EMPTY, KindSet::one(63));
+        assert_eq!(
+            (pos.piece(5), pos.occ, pos.royals, pos.by_kind[63]),
+            (None, 0x40, 0, 0)
+        );
         assert_eq!(pos.piece(64), None);
-        assert_eq!(size_of::<Option<Stored>>(), 3);
     }
 }

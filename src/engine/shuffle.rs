@@ -46,7 +46,7 @@ impl<B: Bits> Engine<B> {
             }
             let kinds: Vec<Option<PieceId>> = perm
                 .iter()
-                .map(|&p| start.sq[first[p]].map(|q| q.kind.piece()))
+                .map(|&p| start.sq[first[p]].piece().map(|q| q.kind))
                 .collect();
             if !self.arrangement_ok(sh, &first, &kinds) {
                 continue;
@@ -113,7 +113,9 @@ impl<B: Bits> Engine<B> {
                         let f = cells[i] % files;
                         let side = |lower: bool| {
                             kinds.iter().enumerate().any(|(j, &k)| {
-                                k == Some(*b) && (cells[j] % files < f) == lower && cells[j] % files != f
+                                k == Some(*b)
+                                    && (cells[j] % files < f) == lower
+                                    && cells[j] % files != f
                             })
                         };
                         side(true) && side(false)

@@ -436,7 +436,11 @@ impl<B: Bits> Tables<B> {
 
     /// The index of the table of cells within `range` along `dir`.
     fn limit_id(&mut self, rules: &RuleSet, dir: u16, range: u8) -> u16 {
-        if let Some(i) = self.limit_keys.iter().position(|&k| k == Some((dir, range))) {
+        if let Some(i) = self
+            .limit_keys
+            .iter()
+            .position(|&k| k == Some((dir, range)))
+        {
             return i as u16;
         }
         let d = self.dirs[dir as usize];

@@ -338,7 +338,9 @@ impl Eval {
             let mut changed = false;
             for &c in &self.on_board {
                 if dist[c.index()].is_none()
-                    && moves[c.index()].iter().any(|&t| dist[t.index()] == Some(d - 1))
+                    && moves[c.index()]
+                        .iter()
+                        .any(|&t| dist[t.index()] == Some(d - 1))
                 {
                     dist[c.index()] = Some(d);
                     changed = true;

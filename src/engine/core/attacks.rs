@@ -12,12 +12,7 @@ impl<B: Bits> Engine<B> {
     /// Whether the piece on `c` is of one of the types of `kinds`.
     #[inline]
     pub(crate) fn holds_kind(pos: &Pos<B>, kinds: KindSet, c: usize) -> bool {
-        kinds.any()
-            && pos
-                .sq
-                .get(c)
-                .and_then(Option::as_ref)
-                .is_some_and(|q| kinds.holds(q.kind))
+        kinds.any() && pos.piece(c).is_some_and(|p| kinds.has(p.kind.0))
     }
 
     /// Whether the piece on `target` is of a type a piece of type `kind` may not capture.
@@ -131,21 +126,21 @@ impl<B: Bits> Engine<B> {
         let mut cand = t.leap_union[at] & mine;
         while cand.any() {
             let s = cand.pop();
-            if let Some(q) = &pos.sq[s]
-                && t.leap_kinds[at * t.cells + s].holds(q.kind)
-                && !self.spares(pos, q.kind(), target)
+            if t.leap_kinds[at * t.cells + s].has(pos.sq[s].kind)
+                && !self.spares(pos, pos.sq[s].kind, target)
             {
                 return true;
             }
         }
         for &(src, path, kinds) in t.lame_sources(at, mine) {
             let src = src as usize;
-            if let Some(q) = &pos.sq[src]
-                && q.owner == by
-                && kinds.holds(q.kind)
+            // The owner first: an empty cell has none, and its kind is no type.
+            let q = pos.sq[src];
+            if q.owner == by
+                && kinds.has(q.kind)
                 && !gone.has(src)
                 && (path & occ).none()
-                && !self.spares(pos, q.kind(), target)
+                && !self.spares(pos, q.kind, target)
             {
                 return true;
             }
@@ -166,10 +161,10 @@ impl<B: Bits> Engine<B> {
                 while cand.any() {
                     let s = cand.pop();
                     let i = at * t.cells + s;
-                    if let Some(q) = &pos.sq[s]
-                        && t.line_kinds[i].holds(q.kind)
+                    let kind = pos.sq[s].kind;
+                    if t.line_kinds[i].has(kind)
                         && t.first(t.line_dir[i], s, occ | B::cell(target)) == Some(target)
-                        && !self.spares(pos, q.kind(), target)
+                        && !self.spares(pos, kind, target)
                     {
                         return true;
                     }
@@ -294,16 +289,10 @@ impl<B: Bits> Engine<B> {
             }
             Hop::Grasshopper => return false,
         };
-        if !mine.has(attacker) {
+        if !mine.has(attacker) || !g.kinds.has(pos.sq[attacker].kind) {
             return false;
         }
-        let Some(q) = &pos.sq[attacker] else {
-            return false;
-        };
-        if !g.kinds.holds(q.kind) {
-            return false;
-        }
-        let kind = q.kind();
+        let kind = pos.sq[attacker].kind;
         if self.spares(pos, kind, target)
             || (g.hop != Hop::None && self.bars_screen(pos, kind, first))
         {
@@ -384,7 +373,7 @@ impl<B: Bits> Engine<B> {
         }
     }
 
-    /// The pieces of some kinds (a bit each), whoever owns them.
+    /// The pieces of some kinds, whoever owns them.
     #[inline]
     pub(crate) fn of_kinds(pos: &Pos<B>, kinds: KindSet) -> B {
         let mut out = B::EMPTY;

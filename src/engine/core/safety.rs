@@ -153,10 +153,8 @@ impl<B: Bits> Engine<B> {
             }
             for &(src, path, kinds) in t.lame_sources(p * t.cells + r, theirs) {
                 let src = src as usize;
-                if let Some(q) = &pos.sq[src]
-                    && q.owner == by
-                    && kinds.holds(q.kind)
-                {
+                let q = pos.sq[src];
+                if q.owner == by && kinds.has(q.kind) {
                     // Not checking now, so the path is blocked: only the last blocker leaving
                     // opens it.
                     let blockers = path & pos.occ;
@@ -180,10 +178,8 @@ impl<B: Bits> Engine<B> {
                 }
                 for c in snipers.cells() {
                     let i = at * t.cells + c;
-                    let Some(q) = &pos.sq[c] else {
-                        continue;
-                    };
-                    if !t.line_kinds[i].holds(q.kind) || self.spares(pos, q.kind(), r) {
+                    let kind = pos.sq[c].kind;
+                    if !t.line_kinds[i].has(kind) || self.spares(pos, kind, r) {
                         continue;
                     }
                     let d = t.line_dir[i];
@@ -252,7 +248,7 @@ impl<B: Bits> Engine<B> {
                 // A rider that may not capture the royal pins nothing.
                 if group_pieces.has(b2)
                     && g.limit.is_none_or(|l| t.limits[l as usize][b2].has(r))
-                    && pos.sq[b2].as_ref().is_some_and(|q| !self.spares(pos, q.kind(), r))
+                    && !self.spares(pos, pos.sq[b2].kind, r)
                     && !s.pin(b1, line & !t.ray(back, b2))
                 {
                     return Watch::Unknown;
@@ -281,9 +277,8 @@ impl<B: Bits> Engine<B> {
             let mut cand = t.leap_union[at] & theirs;
             while cand.any() {
                 let c = cand.pop();
-                if let Some(q) = &pos.sq[c]
-                    && t.leap_kinds[at * t.cells + c].holds(q.kind)
-                    && !self.spares(pos, q.kind(), r)
+                if t.leap_kinds[at * t.cells + c].has(pos.sq[c].kind)
+                    && !self.spares(pos, pos.sq[c].kind, r)
                 {
                     block &= B::cell(c);
                     found = true;
@@ -291,11 +286,11 @@ impl<B: Bits> Engine<B> {
             }
             for &(src, path, kinds) in t.lame_sources(at, theirs) {
                 let src = src as usize;
-                if let Some(q) = &pos.sq[src]
-                    && q.owner == by
-                    && kinds.holds(q.kind)
+                let q = pos.sq[src];
+                if q.owner == by
+                    && kinds.has(q.kind)
                     && (path & pos.occ).none()
-                    && !self.spares(pos, q.kind(), r)
+                    && !self.spares(pos, q.kind, r)
                 {
                     block &= B::cell(src) | path;
                     found = true;
@@ -322,10 +317,7 @@ impl<B: Bits> Engine<B> {
                         let Some(c) = t.first(back, screen, pos.occ) else {
                             continue;
                         };
-                        let Some(q) = &pos.sq[c] else {
-                            continue;
-                        };
-                        let kind = q.kind();
+                        let kind = pos.sq[c].kind;
                         let checks = group_pieces.has(c)
                             && g.limit.is_none_or(|l| t.limits[l as usize][c].has(r))
                             && !self.bars_screen(pos, kind, screen)
@@ -348,7 +340,7 @@ impl<B: Bits> Engine<B> {
                     };
                     if group_pieces.has(b)
                         && g.limit.is_none_or(|l| t.limits[l as usize][b].has(r))
-                        && pos.sq[b].as_ref().is_some_and(|q| !self.spares(pos, q.kind(), r))
+                        && !self.spares(pos, pos.sq[b].kind, r)
                     {
                         block &= line & !t.ray(back, b);
                         found = true;

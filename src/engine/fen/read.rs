@@ -4,7 +4,7 @@ use super::{FenError, MAX_COUNTER};
 use crate::engine::AsIndex;
 use crate::engine::bits::Bits;
 use crate::engine::core::Engine;
-use crate::engine::position::{Piece, Pos, Stored};
+use crate::engine::position::{Piece, Pos, Sq};
 use crate::rules::{Cell, PieceId, PlayerId};
 
 /// The half-move clock and move number (defaults 0 and 1).
@@ -270,11 +270,11 @@ impl<B: Bits> Engine<B> {
         }
         pos.raw_set(
             cell.index(),
-            Some(Stored::of(Piece {
+            Sq::of(Piece {
                 kind,
                 owner,
                 origin,
-            })),
+            }),
             self.t.royal_kinds,
         );
         Ok(j)

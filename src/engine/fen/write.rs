@@ -3,7 +3,7 @@
 use crate::engine::AsIndex;
 use crate::engine::bits::{Bits, set_of};
 use crate::engine::core::Engine;
-use crate::engine::position::{Pos, Stored};
+use crate::engine::position::{Pos, Sq};
 use crate::rules::{Cell, PieceId, PlayerId};
 
 impl<B: Bits> Engine<B> {
@@ -236,7 +236,7 @@ impl<B: Bits> Engine<B> {
         let takeable = |cell: usize| {
             // Pretend the passed cell holds the victim, then ask whether a taker attacks it.
             let mut probe = pos.clone();
-            probe.raw_set(cell, Some(Stored::of(victim)), self.t.royal_kinds);
+            probe.raw_set(cell, Sq::of(victim), self.t.royal_kinds);
             pos.by_owner[side.index()].cells().any(|c| {
                 pos.piece(c).is_some_and(|p| {
                     self.rules.pieces[p.kind.index()].takes_en_passant

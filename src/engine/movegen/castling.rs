@@ -4,7 +4,7 @@ use super::Sink;
 use crate::engine::AsIndex;
 use crate::engine::bits::Bits;
 use crate::engine::core::Engine;
-use crate::engine::position::{Move, MoveKind, Pos};
+use crate::engine::position::{Move, MoveKind, Pos, Sq};
 use crate::rules::Cell;
 
 impl<B: Bits> Engine<B> {
@@ -24,7 +24,7 @@ impl<B: Bits> Engine<B> {
                 let (fk, rk) = (k as i32 % files, k as i32 / files);
                 for r in rights.cells() {
                     let (fr, rr) = (r as i32 % files, r as i32 / files);
-                    if rr != rk || !pos.sq[r].as_ref().is_some_and(|q| q.kind.piece() == cs.rook) {
+                    if rr != rk || pos.sq[r].kind != cs.rook.0 {
                         continue;
                     }
                     let dir = (fr - fk).signum();
@@ -100,7 +100,7 @@ impl<B: Bits> Engine<B> {
             return true;
         }
         let mut bare = pos.clone();
-        bare.raw_set(r, None, self.t.royal_kinds);
+        bare.raw_set(r, Sq::EMPTY, self.t.royal_kinds);
         self.opponents(&bare, pos.st.side)
             .all(|q| !self.threatens(&bare, kd, q))
     }

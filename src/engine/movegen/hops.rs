@@ -3,8 +3,7 @@
 use crate::engine::AsIndex;
 use crate::engine::bits::Bits;
 use crate::engine::core::Engine;
-use crate::engine::kinds::KindId;
-use crate::engine::position::Pos;
+use crate::engine::position::{NONE, Pos};
 use crate::engine::tables::{Hop, Ride};
 
 impl<B: Bits> Engine<B> {
@@ -76,10 +75,7 @@ impl<B: Bits> Engine<B> {
             return out;
         }
         for from in hoppers.cells() {
-            let Some(q) = &pos.sq[from] else {
-                continue;
-            };
-            let kind = q.kind();
+            let kind = pos.sq[from].kind;
             let risky = t
                 .kind(kind, s)
                 .rides
@@ -109,17 +105,19 @@ impl<B: Bits> Engine<B> {
         }
         let t = &self.t;
         let side = pos.st.side;
-        let Some(s) = &pos.sq[screen] else {
-            return false;
-        };
+        let s = pos.sq[screen];
         let pt = &self.rules.pieces[kind.index()];
         let royals = pos.royals & pos.by_owner[side.index()];
         if s.owner == side {
-            pt.promotes_friendly_screens && (royals.has(screen) || self.to_royal.holds(s.kind))
+            pt.promotes_friendly_screens && (royals.has(screen) || self.to_royal.has(s.kind))
         } else {
-            let demoted = s.origin.map_or(t.unpromoted[s.kind.index()].0, KindId::get);
+            let demoted = if s.origin != NONE {
+                s.origin
+            } else {
+                t.unpromoted[s.kind.index()].0
+            };
             pt.demotes_enemy_screens
-                && demoted != s.kind()
+                && demoted != s.kind
                 && (t.kind(demoted, s.owner.index()).reach[screen] & royals).any()
         }
     }
