@@ -18,6 +18,7 @@ mod notation;
 mod perft;
 mod plan;
 mod position;
+mod rows;
 mod shuffle;
 mod status;
 mod tables;
@@ -139,11 +140,13 @@ pub enum Reason {
     BackAndForth,
     /// No cell of the board is empty: a draw (or decided by value).
     FullBoard,
+    /// A player made a row of its pieces (`N in a row`).
+    Row,
 }
 
 impl Reason {
     /// Every rule that can end a game, in declaration order.
-    pub const ALL: [Reason; 17] = [
+    pub const ALL: [Reason; 18] = [
         Reason::Checkmate,
         Reason::Stalemate,
         Reason::DropMate,
@@ -161,6 +164,7 @@ impl Reason {
         Reason::Facing,
         Reason::BackAndForth,
         Reason::FullBoard,
+        Reason::Row,
     ];
 
     /// Whether the ending depends on the game's line (earlier positions and moves, which a FEN
@@ -183,7 +187,8 @@ impl Reason {
             | Reason::MoveLimit
             | Reason::Counting
             | Reason::MateAlone
-            | Reason::FullBoard => false,
+            | Reason::FullBoard
+            | Reason::Row => false,
         }
     }
 
@@ -207,6 +212,7 @@ impl Reason {
             Reason::Facing => "facing",
             Reason::BackAndForth => "back-and-forth",
             Reason::FullBoard => "full-board",
+            Reason::Row => "row",
         }
     }
 }

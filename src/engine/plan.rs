@@ -5,7 +5,8 @@
 //! `endings.rs`). Nothing here is kept by hand: whether a phase has work is whether its list is
 //! empty.
 
-use super::bits::{Bits, kind_set};
+use super::bits::{Bits, kind_set, set_of};
+use super::rows::RowPlan;
 use super::tables::Tables;
 use crate::rules::{
     Counting, DropRule, Effect, EndingRule, Extinction, Filter, GoalMode, MoveRule, Royalty,
@@ -72,6 +73,8 @@ pub(crate) enum DropShape<B> {
     Enclose { start: Option<Vec<B>> },
     /// Drops must land next to a piece of their owner.
     TouchOwn { near: Vec<B> },
+    /// Drops land on the lowest empty cell of their file: each file's cells.
+    Fall { files: Vec<B> },
 }
 
 /// A compiled move filter (see [`Filter`]; its behaviour is in `filters.rs`).
@@ -89,6 +92,7 @@ pub(crate) type GoalPlan<B> = (u64, Vec<B>, GoalMode);
 pub(crate) enum Immediate<B> {
     Extinction(Vec<Extinction>),
     Goals(Vec<GoalPlan<B>>),
+    Rows(Vec<RowPlan<B>>),
     FullBoard,
     /// Passes by every player in a row draw (where passing is allowed).
     Passes,
@@ -181,6 +185,11 @@ impl<B: Bits> Plan<B> {
                 }),
                 DropRule::Free { pieces } => free_drops |= kind_set(pieces),
                 DropRule::NotWhereStuck => no_drop_where_stuck = true,
+                DropRule::Fall => drop_shapes.push(DropShape::Fall {
+                    files: (0..t.files)
+                        .map(|f| t.on_board & set_of((f..t.cells).step_by(t.files)))
+                        .collect(),
+                }),
             }
         }
         // Enclosing first: its start zone decides alone while it has room.
@@ -206,7 +215,7 @@ impl<B: Bits> Plan<B> {
             FilterPlan::MustCapture => 3,
         });
         let passing = rules.passing();
-        let (immediate, counters) = Self::endings(rules, passing, &per_player);
+        let (immediate, counters) = Self::endings(rules, t, passing, &per_player);
         Plan {
             effects,
             blast,
@@ -226,12 +235,13 @@ impl<B: Bits> Plan<B> {
     /// The immediate ends and the counters, in the engine's order.
     fn endings(
         rules: &RuleSet,
+        t: &Tables<B>,
         passing: Option<bool>,
         per_player: &dyn Fn(ZoneId) -> Vec<B>,
     ) -> (Vec<Immediate<B>>, Vec<Counter>) {
         let mut sorted: Vec<&EndingRule> = rules.endings.iter().collect();
         sorted.sort_by_key(|e| e.rank());
-        let (mut extinctions, mut goals) = (Vec::new(), Vec::new());
+        let (mut extinctions, mut goals, mut rows) = (Vec::new(), Vec::new(), Vec::new());
         let (mut immediate, mut counters) = (Vec::new(), Vec::new());
         for e in &sorted {
             match e {
@@ -239,6 +249,7 @@ impl<B: Bits> Plan<B> {
                 EndingRule::Goal(g) => {
                     goals.push((kind_set(&g.pieces), per_player(g.zone), g.mode));
                 }
+                EndingRule::Row(r) => rows.push(RowPlan::compile(rules, t, r, per_player)),
                 _ => {}
             }
         }
@@ -247,6 +258,9 @@ impl<B: Bits> Plan<B> {
         }
         if !goals.is_empty() {
             immediate.push(Immediate::Goals(goals));
+        }
+        if !rows.is_empty() {
+            immediate.push(Immediate::Rows(rows));
         }
         for e in &sorted {
             match e {

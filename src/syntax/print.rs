@@ -186,6 +186,26 @@ impl Display for Statement {
             } => extinction(f, pieces, down_to, against, *bared_back, verdict),
             S::CheckLimit(n) if n.node.value == Some(1) => write!(f, "{} check wins", n.node),
             S::CheckLimit(n) => write!(f, "{} checks win", n.node),
+            S::Row {
+                length,
+                pieces,
+                lines,
+                zone,
+                verdict,
+                ..
+            } => {
+                write!(f, "{} in a row", length.node)?;
+                if !pieces.is_empty() {
+                    write!(f, " of {}", Names(pieces))?;
+                }
+                for l in lines {
+                    write!(f, " {}", l.node)?;
+                }
+                if let Some(z) = zone {
+                    write!(f, " in {}", z.node)?;
+                }
+                write!(f, " {}", verdict.node)
+            }
             S::Passing(_, false) => f.write_str("passing allowed"),
             S::Passing(_, true) => f.write_str("passing when stuck"),
             S::EnclosingDrops(_, first) => {
@@ -247,6 +267,7 @@ impl Display for Statement {
             S::NoDropChecks(_) => f.write_str(flag(Rule::no_drop_checks)),
             S::Flipping(_) => f.write_str(flag(Rule::flipping)),
             S::TouchingDrops(_) => f.write_str(flag(Rule::touching_drops)),
+            S::FallingDrops(_) => f.write_str(flag(Rule::falling_drops)),
             S::NeighboursFlip(_) => f.write_str(flag(Rule::neighbours_flip)),
             S::LeaveWalls(_) => f.write_str(flag(Rule::leave_walls)),
             S::FullBoardEnds(_) => f.write_str(flag(Rule::full_board_ends)),
