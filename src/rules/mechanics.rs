@@ -38,7 +38,8 @@ impl FormatProbe {
             Some(n) if READS.contains(&n) => None,
             Some(n) => Some(format_refusal(n)),
             None => Some(format!(
-                "format: missing: a rule set without a format version is of format 1, and this varia reads format {FORMAT}; export the definition again"
+                "format: missing: a rule set without a format version is of format 1, and this varia reads formats {}..={FORMAT}; export the definition again",
+                READS.start()
             )),
         }
     }
