@@ -9,7 +9,7 @@
 
 use super::ast::*;
 use super::grammar::Rule;
-use super::keywords::Verdict;
+use super::keywords::{RowLines, Verdict};
 use super::words::{PHRASES, Shape};
 use std::fmt::{self, Display, Formatter, Write as _};
 
@@ -193,19 +193,7 @@ impl Display for Statement {
                 zone,
                 verdict,
                 ..
-            } => {
-                write!(f, "{} in a row", length.node)?;
-                if !pieces.is_empty() {
-                    write!(f, " of {}", Names(pieces))?;
-                }
-                for l in lines {
-                    write!(f, " {}", l.node)?;
-                }
-                if let Some(z) = zone {
-                    write!(f, " in {}", z.node)?;
-                }
-                write!(f, " {}", verdict.node)
-            }
+            } => row(f, length, pieces, lines, zone, verdict),
             S::Passing(_, false) => f.write_str("passing allowed"),
             S::Passing(_, true) => f.write_str("passing when stuck"),
             S::EnclosingDrops(_, first) => {
@@ -300,6 +288,28 @@ fn extinction(
     }
     if bared_back {
         f.write_str(" unless bared back")?;
+    }
+    write!(f, " {}", verdict.node)
+}
+
+/// `N in a row [of TYPE...] [LINES...] [in ZONE] VERDICT`.
+fn row(
+    f: &mut Formatter<'_>,
+    length: &Spanned<Int>,
+    pieces: &[Name],
+    lines: &[Spanned<RowLines>],
+    zone: &Option<Name>,
+    verdict: &Spanned<Verdict>,
+) -> fmt::Result {
+    write!(f, "{} in a row", length.node)?;
+    if !pieces.is_empty() {
+        write!(f, " of {}", Names(pieces))?;
+    }
+    for l in lines {
+        write!(f, " {}", l.node)?;
+    }
+    if let Some(z) = zone {
+        write!(f, " in {}", z.node)?;
     }
     write!(f, " {}", verdict.node)
 }
