@@ -6,11 +6,10 @@
 //! empty.
 
 use super::bits::{Bits, kind_set, set_of};
-use super::rows::RowPlan;
 use super::tables::Tables;
 use crate::rules::{
-    Counting, DropRule, Effect, EndingRule, Extinction, Filter, GoalMode, MoveRule, Royalty,
-    RuleSet, ZoneId,
+    Counting, DropRule, Effect, EndingRule, Extinction, Filter, GoalMode, MoveRule, Outcome, Row,
+    Royalty, RuleSet, ZoneId,
 };
 
 /// The eight steps to the cells around a cell, as (file, rank) offsets.
@@ -87,6 +86,55 @@ pub(crate) enum FilterPlan {
 
 /// A goal: its types (a bit each), each player's cells and its mode.
 pub(crate) type GoalPlan<B> = (u64, Vec<B>, GoalMode);
+
+/// A compiled row rule (see [`Row`]); its behaviour is in `rows.rs`.
+pub(crate) struct RowPlan<B> {
+    /// The pieces in the line.
+    pub length: u8,
+    /// The types that count, a bit each; 0: every type.
+    pub kinds: u64,
+    /// Each player's cells the line must lie in (the board, without a zone).
+    pub cells: Vec<B>,
+    /// Per step along a line: the shift of a cell's index to the next cell, and the cells whose
+    /// next cell that way is on the board (a shift from any other would wrap or leave it).
+    pub steps: Vec<(i32, B)>,
+    /// What the row means for the player who made it.
+    pub outcome: Outcome,
+}
+
+impl<B: Bits> RowPlan<B> {
+    pub(crate) fn compile(
+        rules: &RuleSet,
+        t: &Tables<B>,
+        row: &Row,
+        per_player: &dyn Fn(ZoneId) -> Vec<B>,
+    ) -> RowPlan<B> {
+        let steps = row
+            .lines
+            .iter()
+            .flat_map(|l| l.steps())
+            .map(|&(df, dr)| {
+                let mut from = B::EMPTY;
+                for c in t.on_board.cells() {
+                    let (f, r) = ((c % t.files) as i32, (c / t.files) as i32);
+                    if rules.board.cell(f + df, r + dr).is_some() {
+                        from |= B::cell(c);
+                    }
+                }
+                (df + dr * t.files as i32, from)
+            })
+            .collect();
+        RowPlan {
+            length: row.length,
+            kinds: kind_set(&row.pieces),
+            cells: row
+                .zone
+                .map_or_else(|| vec![t.on_board; t.players], per_player),
+            steps,
+            outcome: row.outcome,
+        }
+    }
+}
 
 /// An immediate end, tested after every move in this order (see `endings.rs`).
 pub(crate) enum Immediate<B> {

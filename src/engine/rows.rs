@@ -3,61 +3,12 @@
 //! what survives them all is the last cell of a line of `n`, as Fairy-Stockfish finds its
 //! `connectN`.
 
-use super::AsIndex;
-use super::bits::{Bits, kind_set};
+use super::bits::Bits;
 use super::core::Engine;
+use super::index::AsIndex;
+use super::plan::RowPlan;
 use super::position::Pos;
-use super::tables::Tables;
-use crate::rules::{Outcome, Row, RuleSet, ZoneId};
-
-/// A compiled row rule.
-pub(crate) struct RowPlan<B> {
-    /// The pieces in the line.
-    length: u8,
-    /// The types that count, a bit each; 0: every type.
-    kinds: u64,
-    /// Each player's cells the line must lie in (the board, without a zone).
-    cells: Vec<B>,
-    /// Per step along a line: the shift of a cell's index to the next cell, and the cells whose
-    /// next cell that way is on the board (a shift from any other would wrap or leave it).
-    steps: Vec<(i32, B)>,
-    /// What the row means for the player who made it.
-    outcome: Outcome,
-}
-
-impl<B: Bits> RowPlan<B> {
-    pub(crate) fn compile(
-        rules: &RuleSet,
-        t: &Tables<B>,
-        row: &Row,
-        per_player: &dyn Fn(ZoneId) -> Vec<B>,
-    ) -> RowPlan<B> {
-        let steps = row
-            .lines
-            .iter()
-            .flat_map(|l| l.steps())
-            .map(|&(df, dr)| {
-                let mut from = B::EMPTY;
-                for c in t.on_board.cells() {
-                    let (f, r) = ((c % t.files) as i32, (c / t.files) as i32);
-                    if rules.board.cell(f + df, r + dr).is_some() {
-                        from |= B::cell(c);
-                    }
-                }
-                (df + dr * t.files as i32, from)
-            })
-            .collect();
-        RowPlan {
-            length: row.length,
-            kinds: kind_set(&row.pieces),
-            cells: row
-                .zone
-                .map_or_else(|| vec![t.on_board; t.players], per_player),
-            steps,
-            outcome: row.outcome,
-        }
-    }
-}
+use crate::rules::Outcome;
 
 impl<B: Bits> Engine<B> {
     /// The first row rule the player who just moved satisfies, with what it means for it.
