@@ -46,7 +46,7 @@ pub(super) const ENDING: &[Phrase] = &[
         row,
         Choice(RowLines::WORDS),
         [
-            "N in a row [of TYPE...] [horizontally|vertically|diagonally|orthogonally...] [in ZONE] wins|loses|draws"
+            "N in a row [of TYPE...] [horizontally|vertically|diagonally|orthogonally ...] [in ZONE] wins|loses|draws"
         ],
         "a player who, after its move, has N of its pieces (of the listed types; else any) on \
          adjacent cells of one rank, file or diagonal (only along the lines named, if any; \
