@@ -89,7 +89,8 @@ pub enum DropRule {
     NotWhereStuck,
     /// A drop falls: it may land only on the lowest empty cell of its file, counted from rank 1
     /// whoever drops (Connect Four; Fairy-Stockfish's `enclosingDrop = top`). A full file takes
-    /// no drop.
+    /// no drop. In a file with a gap (which only a FEN can make), Fairy-Stockfish also lets a drop
+    /// land on any empty cell just above a piece.
     Fall,
 }
 
