@@ -195,6 +195,7 @@ class Status:
             "facing",
             "back-and-forth",
             "full-board",
+            "row",
         ]
     ]:
         """The rule that ended the game, or None."""

@@ -75,7 +75,7 @@ pub use lower::{Diagnostic, MAX_VARIANTS, Severity, SourceMap};
 pub use rules::RuleSet;
 pub use syntax::Span;
 /// The language's table of statements and piece properties, and its keyword choices.
-pub use syntax::{GoalRider, UnknownKeyword, Verdict, words};
+pub use syntax::{GoalRider, RowLines, UnknownKeyword, Verdict, words};
 pub use syntax::{MAX_LINE_BYTES, MAX_SOURCE_BYTES, MAX_STATEMENTS};
 
 /// The README's language reference (its tables of statements and properties, with their

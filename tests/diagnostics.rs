@@ -136,6 +136,8 @@ case!(duplicate_statements, 15);
 case!(overlapping_rules, 4);
 // `files h-a` and `ranks 8-7` run backwards; `files a-d` is fine.
 case!(reversed_range, 2);
+// `1 in a row`, `5 in a row` on a board of 4 x 3, a line said twice, `drops fall` without drops.
+case!(bad_rows, 4);
 
 /// The path of a case that loads with warnings, as the snapshots show it.
 fn warning_path(name: &str) -> String {
@@ -218,6 +220,7 @@ fn every_bad_file_is_a_case() {
         "duplicate_statements",
         "overlapping_rules",
         "reversed_range",
+        "bad_rows",
     ];
     let dir = format!("{}/tests/bad", env!("CARGO_MANIFEST_DIR"));
     let mut found: Vec<String> = std::fs::read_dir(&dir)

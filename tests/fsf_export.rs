@@ -159,3 +159,41 @@ fn the_immobility_refusal_names_the_drop_entry() {
         "`Pawn` may move where it can never move again: Fairy-Stockfish's immobility rule (from `no drop where stuck`) would forbid it"
     );
 }
+
+/// A row is Fairy-Stockfish's connectN with its lines and types; a row inside a zone, or a
+/// second row rule, is refused at its entry.
+#[test]
+fn rows_are_connect_n_and_what_connect_n_cannot_say_is_refused() {
+    let game = "game rows\nboard 5 x 5\nplayer white north\nplayer black south\nzone low = a1-e2\n\
+                piece Mark P\n  never moves\npiece Stone S\n  never moves\nplayers have hands\n\
+                drops fall\nrepetition 3 draws\n";
+    let setup = "setup 5/5/5/5/5[PPSSppss] w 0 1\n";
+    let export = |rows: &str| {
+        let rules = varia::compile(&format!("{game}{rows}{setup}"), None).unwrap();
+        varia::interop::fsf::export(&rules)
+    };
+    let ini = export("4 in a row of Stone horizontally diagonally loses\n").unwrap();
+    for line in [
+        "enclosingDrop = top",
+        "connectN = 4",
+        "connectPieceTypes = s",
+        "connectHorizontal = true",
+        "connectVertical = false",
+        "connectDiagonal = true",
+        "connectValue = loss",
+    ] {
+        assert!(ini.lines().any(|l| l == line), "{line} missing:\n{ini}");
+    }
+    let refusal = export("3 in a row in low wins\n").unwrap_err();
+    assert_eq!(refusal.at, "endings[0].zone");
+    assert_eq!(
+        refusal.rule,
+        "a row inside a zone: Fairy-Stockfish's connectN looks at the whole board"
+    );
+    let refusal = export("3 in a row wins\n4 in a row vertically draws\n").unwrap_err();
+    assert_eq!(refusal.at, "endings[1]");
+    assert_eq!(
+        refusal.rule,
+        "several row rules: Fairy-Stockfish has one connectN"
+    );
+}

@@ -109,7 +109,80 @@ fn a_rule_set_of_another_format_is_refused() {
     rules.format = 1;
     assert_eq!(
         refusal(rules),
-        "format: rule-set format 1 is not the format 2 this varia reads; export the definition again"
+        "format: rule-set format 1 is not one of the formats 2..=3 this varia reads; export the definition again"
+    );
+}
+
+/// A format-2 rule set (before rows and falling drops) is read as it was; format 4 is refused.
+#[test]
+fn a_format_2_rule_set_is_read_and_a_later_one_refused() {
+    let mut rules = game().rules().clone();
+    rules.format = 2;
+    assert!(rules.problems().is_empty(), "{:?}", rules.problems());
+    rules.format = 4;
+    assert_eq!(
+        refusal(rules),
+        "format: rule-set format 4 is not one of the formats 2..=3 this varia reads; export the definition again"
+    );
+}
+
+/// A row rule from a rule set: a length below 2 or beyond the board, no line or a line twice,
+/// and an elimination are refused at their fields; falling drops without drops too.
+#[test]
+fn a_row_rule_is_checked_field_by_field() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/definitions/connect-four.varia"
+    );
+    let c4 = varia::load_str(&std::fs::read_to_string(path).unwrap(), None).unwrap();
+    let base = c4.rules().clone();
+    let at = base
+        .endings
+        .iter()
+        .position(|e| matches!(e, EndingRule::Row(_)))
+        .unwrap();
+    let with = |f: &dyn Fn(&mut Row)| {
+        let mut r = base.clone();
+        if let EndingRule::Row(row) = &mut r.endings[at] {
+            f(row);
+        }
+        refusal(r)
+    };
+    assert_eq!(
+        with(&|r| r.length = 1),
+        format!("endings[{at}].length: a row needs 2 pieces or more, not 1")
+    );
+    assert_eq!(
+        with(&|r| r.length = 8),
+        format!("endings[{at}].length: a row of 8 does not fit on a board of 7 files and 6 ranks")
+    );
+    assert_eq!(
+        with(&|r| {
+            r.length = 7;
+            r.lines = vec![Line::Vertical, Line::Diagonal];
+        }),
+        format!("endings[{at}].length: a row of 7 does not fit on a board of 7 files and 6 ranks")
+    );
+    assert_eq!(
+        with(&|r| r.lines.clear()),
+        format!("endings[{at}].lines: a row needs a line to lie along")
+    );
+    assert_eq!(
+        with(&|r| r.lines.push(Line::Diagonal)),
+        format!("endings[{at}].lines: `diagonal` is listed twice")
+    );
+    assert_eq!(
+        with(&|r| r.outcome = Outcome::Elimination),
+        format!("endings[{at}].outcome: a row rule wins, loses or draws")
+    );
+    let mut r = base.clone();
+    r.hands = false;
+    let fall = r.drops.iter().position(|d| *d == DropRule::Fall).unwrap();
+    assert_eq!(
+        refusal(r),
+        format!(
+            "drops[{fall}]: falling drops need drops (`captures go to hand`, `players have hands` or free drops)"
+        )
     );
 }
 
@@ -135,7 +208,7 @@ fn the_command_line_refuses_an_old_export_by_its_format() {
     assert_eq!(
         err.trim(),
         format!(
-            "error: {}: not a rule set: format: missing: a rule set without a format version is of format 1, and this varia reads format 2; export the definition again",
+            "error: {}: not a rule set: format: missing: a rule set without a format version is of format 1, and this varia reads formats 2..=3; export the definition again",
             path.display()
         )
     );

@@ -45,7 +45,7 @@ fn reference_tables_have_every_phrase() {
     let generated = varia::language_reference();
     assert_eq!(generated.matches("<!-- words: ").count(), 3);
     let rows = generated.lines().filter(|l| l.starts_with("| `")).count();
-    assert_eq!(rows, 86);
+    assert_eq!(rows, 88);
     assert!(generated.contains(
         "| `checkmate win\\|loss\\|draw\\|elimination` | the result for the player who is mated (default loss) |"
     ));

@@ -29,6 +29,17 @@ impl<B: Bits> Engine<B> {
                 DropShape::TouchOwn { near } => {
                     cells &= set_of(empty.cells().filter(|&c| (near[c] & mine).any()));
                 }
+                DropShape::Fall { files } => {
+                    // The lowest empty cell of each file that has one.
+                    let mut lowest = B::EMPTY;
+                    for &file in files {
+                        let free = file & empty;
+                        if free.any() {
+                            lowest |= B::cell(free.lowest());
+                        }
+                    }
+                    cells &= lowest;
+                }
             }
         }
         cells

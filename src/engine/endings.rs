@@ -58,7 +58,8 @@ impl<B: Bits> Engine<B> {
     // immediate ends
 
     /// The immediate end of a position, if one holds: the plan's immediate ends in their order
-    /// (extinction, goals, a full board, passes, facing, check limits: Fairy-Stockfish's order).
+    /// (extinction, goals, rows, a full board, passes, facing, check limits: Fairy-Stockfish's
+    /// order, but that it tests rows after check limits).
     pub(crate) fn immediate_end(&self, pos: &mut Pos<B>) -> Option<Decision> {
         for rule in &self.plan.immediate {
             let end = match rule {
@@ -68,6 +69,7 @@ impl<B: Bits> Engine<B> {
                 Immediate::Goals(goals) => self
                     .goal_reached(pos, goals)
                     .map(|(p, o)| (Reason::Goal, p, o)),
+                Immediate::Rows(rows) => self.row_made(pos, rows),
                 Immediate::FullBoard => ((self.t.on_board & !pos.occ).none()).then_some((
                     Reason::FullBoard,
                     pos.st.side,

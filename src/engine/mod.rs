@@ -20,6 +20,7 @@ mod notation;
 mod perft;
 mod plan;
 mod position;
+mod rows;
 mod shuffle;
 mod status;
 mod tables;
@@ -129,11 +130,13 @@ pub enum Reason {
     BackAndForth,
     /// No cell of the board is empty: a draw (or decided by value).
     FullBoard,
+    /// A player made a row of its pieces (`N in a row`).
+    Row,
 }
 
 impl Reason {
     /// Every rule that can end a game, in declaration order.
-    pub const ALL: [Reason; 17] = [
+    pub const ALL: [Reason; 18] = [
         Reason::Checkmate,
         Reason::Stalemate,
         Reason::DropMate,
@@ -151,6 +154,7 @@ impl Reason {
         Reason::Facing,
         Reason::BackAndForth,
         Reason::FullBoard,
+        Reason::Row,
     ];
 
     /// Whether the ending depends on the game's line (earlier positions and moves, which a FEN
@@ -173,7 +177,8 @@ impl Reason {
             | Reason::MoveLimit
             | Reason::Counting
             | Reason::MateAlone
-            | Reason::FullBoard => false,
+            | Reason::FullBoard
+            | Reason::Row => false,
         }
     }
 
@@ -197,6 +202,7 @@ impl Reason {
             Reason::Facing => "facing",
             Reason::BackAndForth => "back-and-forth",
             Reason::FullBoard => "full-board",
+            Reason::Row => "row",
         }
     }
 }

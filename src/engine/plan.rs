@@ -5,12 +5,12 @@
 //! `endings.rs`). Nothing here is kept by hand: whether a phase has work is whether its list is
 //! empty.
 
-use super::bits::Bits;
+use super::bits::{Bits, set_of};
 use super::kinds::{KindSet, kind_set};
 use super::tables::Tables;
 use crate::rules::{
-    Counting, DropRule, Effect, EndingRule, Extinction, Filter, GoalMode, MoveRule, Royalty,
-    RuleSet, ZoneId,
+    Counting, DropRule, Effect, EndingRule, Extinction, Filter, GoalMode, MoveRule, Outcome, Row,
+    Royalty, RuleSet, ZoneId,
 };
 
 /// The eight steps to the cells around a cell, as (file, rank) offsets.
@@ -73,6 +73,8 @@ pub(crate) enum DropShape<B> {
     Enclose { start: Option<Vec<B>> },
     /// Drops must land next to a piece of their owner.
     TouchOwn { near: Vec<B> },
+    /// Drops land on the lowest empty cell of their file: each file's cells.
+    Fall { files: Vec<B> },
 }
 
 /// A compiled move filter (see [`Filter`]; its behaviour is in `filters.rs`).
@@ -86,10 +88,60 @@ pub(crate) enum FilterPlan {
 /// A goal: its types, each player's cells and its mode.
 pub(crate) type GoalPlan<B> = (KindSet, Vec<B>, GoalMode);
 
+/// A compiled row rule (see [`Row`]); its behaviour is in `rows.rs`.
+pub(crate) struct RowPlan<B> {
+    /// The pieces in the line.
+    pub length: u8,
+    /// The types that count; empty: every type.
+    pub kinds: KindSet,
+    /// Each player's cells the line must lie in (the board, without a zone).
+    pub cells: Vec<B>,
+    /// Per step along a line: the shift of a cell's index to the next cell, and the cells whose
+    /// next cell that way is on the board (a shift from any other would wrap or leave it).
+    pub steps: Vec<(i32, B)>,
+    /// What the row means for the player who made it.
+    pub outcome: Outcome,
+}
+
+impl<B: Bits> RowPlan<B> {
+    pub(crate) fn compile(
+        rules: &RuleSet,
+        t: &Tables<B>,
+        row: &Row,
+        per_player: &dyn Fn(ZoneId) -> Vec<B>,
+    ) -> RowPlan<B> {
+        let steps = row
+            .lines
+            .iter()
+            .flat_map(|l| l.steps())
+            .map(|&(df, dr)| {
+                let mut from = B::EMPTY;
+                for c in t.on_board.cells() {
+                    let (f, r) = ((c % t.files) as i32, (c / t.files) as i32);
+                    if rules.board.cell(f + df, r + dr).is_some() {
+                        from |= B::cell(c);
+                    }
+                }
+                (df + dr * t.files as i32, from)
+            })
+            .collect();
+        RowPlan {
+            length: row.length,
+            kinds: kind_set(&row.pieces),
+            cells: row
+                .zone
+                .map_or_else(|| vec![t.on_board; t.players], per_player),
+            steps,
+            outcome: row.outcome,
+        }
+    }
+}
+
 /// An immediate end, tested after every move in this order (see `endings.rs`).
 pub(crate) enum Immediate<B> {
     Extinction(Vec<Extinction>),
     Goals(Vec<GoalPlan<B>>),
+    Rows(Vec<RowPlan<B>>),
     FullBoard,
     /// Passes by every player in a row draw (where passing is allowed).
     Passes,
@@ -182,6 +234,11 @@ impl<B: Bits> Plan<B> {
                 }),
                 DropRule::Free { pieces } => free_drops |= kind_set(pieces),
                 DropRule::NotWhereStuck => no_drop_where_stuck = true,
+                DropRule::Fall => drop_shapes.push(DropShape::Fall {
+                    files: (0..t.files)
+                        .map(|f| t.on_board & set_of((f..t.cells).step_by(t.files)))
+                        .collect(),
+                }),
             }
         }
         // Enclosing first: its start zone decides alone while it has room.
@@ -207,7 +264,7 @@ impl<B: Bits> Plan<B> {
             FilterPlan::MustCapture => 3,
         });
         let passing = rules.passing();
-        let (immediate, counters) = Self::endings(rules, passing, &per_player);
+        let (immediate, counters) = Self::endings(rules, t, passing, &per_player);
         Plan {
             effects,
             blast,
@@ -227,12 +284,13 @@ impl<B: Bits> Plan<B> {
     /// The immediate ends and the counters, in the engine's order.
     fn endings(
         rules: &RuleSet,
+        t: &Tables<B>,
         passing: Option<bool>,
         per_player: &dyn Fn(ZoneId) -> Vec<B>,
     ) -> (Vec<Immediate<B>>, Vec<Counter>) {
         let mut sorted: Vec<&EndingRule> = rules.endings.iter().collect();
         sorted.sort_by_key(|e| e.rank());
-        let (mut extinctions, mut goals) = (Vec::new(), Vec::new());
+        let (mut extinctions, mut goals, mut rows) = (Vec::new(), Vec::new(), Vec::new());
         let (mut immediate, mut counters) = (Vec::new(), Vec::new());
         for e in &sorted {
             match e {
@@ -240,6 +298,7 @@ impl<B: Bits> Plan<B> {
                 EndingRule::Goal(g) => {
                     goals.push((kind_set(&g.pieces), per_player(g.zone), g.mode));
                 }
+                EndingRule::Row(r) => rows.push(RowPlan::compile(rules, t, r, per_player)),
                 _ => {}
             }
         }
@@ -248,6 +307,9 @@ impl<B: Bits> Plan<B> {
         }
         if !goals.is_empty() {
             immediate.push(Immediate::Goals(goals));
+        }
+        if !rows.is_empty() {
+            immediate.push(Immediate::Rows(rows));
         }
         for e in &sorted {
             match e {

@@ -97,6 +97,7 @@ pub(super) struct Draft {
     pub(super) flip_enclosed: bool,
     pub(super) free_drops: Vec<Name>,
     pub(super) drops_touch: bool,
+    pub(super) drops_fall: bool,
     pub(super) neighbours_flip: bool,
     pub(super) leave_walls: bool,
     pub(super) separated: Vec<Name>,
@@ -110,6 +111,8 @@ pub(super) struct Endings {
     /// Goal and extinction statements, in order; a subvariant's add to the inherited ones.
     pub(super) goals: Vec<Statement>,
     pub(super) extinctions: Vec<Statement>,
+    /// Row statements, in order; a subvariant's add to the inherited ones.
+    pub(super) rows: Vec<Statement>,
     pub(super) check_limit: Option<Spanned<syntax::Int>>,
     pub(super) must_capture: bool,
     pub(super) no_checks: bool,
@@ -223,6 +226,7 @@ impl Draft {
             Statement::Goal { .. } => push_new(&mut self.endings.goals, s),
             Statement::Extinction { verdict, .. } => self.extinction(s, verdict, errors),
             Statement::CheckLimit(n) => self.endings.check_limit = Some(n.clone()),
+            Statement::Row { .. } => push_new(&mut self.endings.rows, s),
             Statement::MustCapture(_) => self.endings.must_capture = true,
             Statement::NoChecks(_) => self.endings.no_checks = true,
             Statement::NoDropChecks(_) => self.endings.no_drop_checks = true,
@@ -237,6 +241,7 @@ impl Draft {
             Statement::Flipping(_) => self.flip_enclosed = true,
             Statement::FreeDrops(names) => self.free_drops = names.clone(),
             Statement::TouchingDrops(_) => self.drops_touch = true,
+            Statement::FallingDrops(_) => self.drops_fall = true,
             Statement::NeighboursFlip(_) => self.neighbours_flip = true,
             Statement::LeaveWalls(_) => self.leave_walls = true,
             Statement::FacingDraws(_) => self.endings.facing_draws = true,

@@ -23,6 +23,7 @@ fn single(s: &Statement) -> Option<&'static str> {
         HaveHands(_) => "players have hands",
         KeepTypeInHand(_) => "promoted pieces keep their type in hand",
         NoDropWhereStuck(_) => "no drop where stuck",
+        FallingDrops(_) => "drops fall",
         RoyalsMayNotFace(_) => "royals may not face",
         CastlingNotation(_) => "castling notation",
         Shuffle { .. } => "shuffle",
@@ -65,7 +66,8 @@ fn single(s: &Statement) -> Option<&'static str> {
         | Interchangeable(_)
         | Separated(_)
         | Goal { .. }
-        | Extinction { .. } => return None,
+        | Extinction { .. }
+        | Row { .. } => return None,
     })
 }
 
@@ -159,11 +161,11 @@ pub fn check_block(statements: &[Statement], spans: &[Span], errors: &mut Vec<Di
                     format!("`no leap between {} zones` is given twice", z.node)
                 })
             }
-            Statement::Goal { .. } | Statement::Extinction { .. } => {
-                let what = if matches!(s, Statement::Goal { .. }) {
-                    "this goal"
-                } else {
-                    "this extinction rule"
+            Statement::Goal { .. } | Statement::Extinction { .. } | Statement::Row { .. } => {
+                let what = match s {
+                    Statement::Goal { .. } => "this goal",
+                    Statement::Row { .. } => "this row rule",
+                    _ => "this extinction rule",
                 };
                 seen.once(super::draft::strip_spans(s), sp, errors, || {
                     format!("{what} is given twice")

@@ -21,6 +21,7 @@ pub(super) fn endings(d: &Draft, cx: &mut Names) -> Vec<EndingRule> {
         .map(EndingRule::Extinction)
         .collect();
     list.extend(goals.into_iter().map(EndingRule::Goal));
+    list.extend(rows(ends, cx).into_iter().map(EndingRule::Row));
     if ends.full_board_ends {
         list.push(EndingRule::FullBoard);
     }
@@ -84,6 +85,62 @@ fn goals(ends: &Endings, cx: &mut Names) -> Vec<Goal> {
         });
     }
     goals
+}
+
+/// The row rules, in order; one with a fault is left out.
+fn rows(ends: &Endings, cx: &mut Names) -> Vec<Row> {
+    let mut rows = Vec::new();
+    for r in &ends.rows {
+        let Statement::Row {
+            length,
+            pieces: names,
+            lines: said,
+            zone,
+            verdict: v,
+            span,
+        } = r
+        else {
+            continue;
+        };
+        let ids = cx.types(names);
+        let z = zone.as_ref().map(|z| cx.zone(z));
+        // The validation of the rule set says what is wrong with a length below 2.
+        let n = cx.small(length, "a row's length", 0, 255);
+        let (Some(n), true, None | Some(Some(_))) = (n, ids.len() == names.len(), z) else {
+            continue;
+        };
+        // A line said twice stays twice, for the rule set's check to report.
+        let mut lines: Vec<Line> = said.iter().flat_map(|l| l.node.lines()).copied().collect();
+        if said.is_empty() {
+            lines = Line::ALL.to_vec();
+        }
+        let i = rows.len();
+        cx.map.insert_first("rows", *span);
+        cx.map.insert(format!("rows[{i}]"), *span);
+        cx.map.insert(format!("rows[{i}].length"), length.span);
+        cx.map.insert(format!("rows[{i}].outcome"), v.span);
+        if let (Some(a), Some(b)) = (names.first(), names.last()) {
+            cx.map.insert(
+                format!("rows[{i}].pieces"),
+                source_map::join(a.span, b.span),
+            );
+        }
+        if let (Some(a), Some(b)) = (said.first(), said.last()) {
+            cx.map
+                .insert(format!("rows[{i}].lines"), source_map::join(a.span, b.span));
+        }
+        if let Some(z) = zone {
+            cx.map.insert(format!("rows[{i}].zone"), z.span);
+        }
+        rows.push(Row {
+            length: n as u8,
+            pieces: ids,
+            lines,
+            zone: z.flatten(),
+            outcome: verdict(v),
+        });
+    }
+    rows
 }
 
 /// The extinction rules, in order; one with a fault is left out.

@@ -38,6 +38,9 @@ pub(super) fn drops(d: &Draft, cx: &mut Names) -> Vec<DropRule> {
     if d.no_drop_where_stuck {
         list.push(DropRule::NotWhereStuck);
     }
+    if d.drops_fall {
+        list.push(DropRule::Fall);
+    }
     list
 }
 

@@ -110,6 +110,7 @@ pub(crate) fn record_statement(map: &mut SourceMap, s: &Statement, span: Span) {
         Flipping(_) => &["flip_enclosed"],
         FreeDrops(_) => &["free_drops"],
         TouchingDrops(_) => &["drops_touch"],
+        FallingDrops(_) => &["drops_fall"],
         NeighboursFlip(_) => &["neighbours_flip"],
         LeaveWalls(_) => &["pieces_leave_walls"],
         FullBoardEnds(_) => &["full_board_ends"],

@@ -6,14 +6,19 @@
 //! Whatever the order of a list, the engine applies its entries in one fixed order, the order
 //! of each enum's arms below (Fairy-Stockfish's where it has one); lowering writes them in it.
 
-use super::endings::{BackAndForth, Counting, Extinction, Goal, Repetition, ValueDraws};
+use super::endings::{BackAndForth, Counting, Extinction, Goal, Outcome, Repetition, ValueDraws};
 use super::ids::{PieceId, PlayerId, ZoneId};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-/// The rule-set format this build writes and reads (`RuleSet::format`). Format 1 was the flat
-/// shape of one field per rule, before the mechanics became lists; it is refused.
-pub const FORMAT: u32 = 2;
+/// The rule-set format this build writes (`RuleSet::format`). Format 1 was the flat shape of one
+/// field per rule, before the mechanics became lists; it is refused. Format 3 added the row
+/// ending ([`EndingRule::Row`]) and falling drops ([`DropRule::Fall`]), which a reader of format 2
+/// cannot read; a format-2 rule set is a format-3 one without them, and is read.
+pub const FORMAT: u32 = 3;
+
+/// The formats this build reads.
+pub const READS: std::ops::RangeInclusive<u32> = 2..=FORMAT;
 
 /// The format field alone, read from a rule set that may be of another format (every other field
 /// ignored), to refuse it with its format rather than with the first field that changed.
@@ -28,10 +33,11 @@ impl FormatProbe {
     /// Why a rule set of this format is refused, if it is not this build's.
     pub fn refusal(&self) -> Option<String> {
         match self.format {
-            Some(FORMAT) => None,
+            Some(n) if READS.contains(&n) => None,
             Some(n) => Some(format_refusal(n)),
             None => Some(format!(
-                "format: missing: a rule set without a format version is of format 1, and this varia reads format {FORMAT}; export the definition again"
+                "format: missing: a rule set without a format version is of format 1, and this varia reads formats {}..={FORMAT}; export the definition again",
+                READS.start()
             )),
         }
     }
@@ -40,7 +46,8 @@ impl FormatProbe {
 /// The refusal of a rule set of format `n`.
 pub(crate) fn format_refusal(n: u32) -> String {
     format!(
-        "format: rule-set format {n} is not the format {FORMAT} this varia reads; export the definition again"
+        "format: rule-set format {n} is not one of the formats {}..={FORMAT} this varia reads; export the definition again",
+        READS.start()
     )
 }
 
@@ -80,6 +87,11 @@ pub enum DropRule {
     },
     /// A piece may not be dropped on a cell from which it could never move.
     NotWhereStuck,
+    /// A drop falls: it may land only on the lowest empty cell of its file, counted from rank 1
+    /// whoever drops (Connect Four; Fairy-Stockfish's `enclosingDrop = top`). A full file takes
+    /// no drop. In a file with a gap (which only a FEN can make), Fairy-Stockfish also lets a drop
+    /// land on any empty cell just above a piece.
+    Fall,
 }
 
 /// What a move does beyond moving, taking and promoting.
@@ -149,6 +161,8 @@ pub enum EndingRule {
     Extinction(Extinction),
     /// Reaching a zone wins.
     Goal(Goal),
+    /// Pieces of a player in a line of adjacent cells decide the game for it.
+    Row(Row),
     /// Once no cell of the board is empty, the game ends in a draw (decided by value where a
     /// [`Verdict::DrawsByValue`] says so).
     FullBoard,
@@ -171,6 +185,53 @@ pub enum EndingRule {
     },
     /// The counting rule (makruk's and its relatives').
     Counting(Counting),
+}
+
+/// `N in a row`: a player who, after its move, has `length` of its pieces (of the listed types,
+/// or any) on adjacent cells of one line along one of `lines` (all of them inside its own cells
+/// of `zone`, where given) gets `outcome` at once. Only the player who moved is looked at
+/// (Fairy-Stockfish's `connectN`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Row {
+    /// The pieces in the line, 2 or more and no more than the board is long.
+    pub length: u8,
+    /// The types that count; empty: every type.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pieces: Vec<PieceId>,
+    /// The lines looked along, at least one, each once.
+    pub lines: Vec<Line>,
+    /// The zone every piece of the line stands in, each player's own cells of it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub zone: Option<ZoneId>,
+    /// What the row means for the player who made it.
+    pub outcome: Outcome,
+}
+
+/// A kind of line a row may lie along.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Line {
+    /// Along a rank.
+    Horizontal,
+    /// Along a file.
+    Vertical,
+    /// Along either diagonal.
+    Diagonal,
+}
+
+impl Line {
+    /// Every kind, in this order.
+    pub const ALL: [Line; 3] = [Line::Horizontal, Line::Vertical, Line::Diagonal];
+
+    /// The (file, rank) steps along the line (one way: a line is found from its first cell).
+    pub fn steps(self) -> &'static [(i32, i32)] {
+        match self {
+            Line::Horizontal => &[(1, 0)],
+            Line::Vertical => &[(0, 1)],
+            Line::Diagonal => &[(1, 1), (1, -1)],
+        }
+    }
 }
 
 /// A rule on what an end means: who a mate, a stalemate or a draw goes to.
@@ -215,13 +276,14 @@ impl EndingRule {
         match self {
             EndingRule::Extinction(_) => 0,
             EndingRule::Goal(_) => 1,
-            EndingRule::FullBoard => 2,
-            EndingRule::Facing => 3,
-            EndingRule::CheckLimit { .. } => 4,
-            EndingRule::BackAndForth(_) => 5,
-            EndingRule::Repetition(_) => 6,
-            EndingRule::MoveLimit { .. } => 7,
-            EndingRule::Counting(_) => 8,
+            EndingRule::Row(_) => 2,
+            EndingRule::FullBoard => 3,
+            EndingRule::Facing => 4,
+            EndingRule::CheckLimit { .. } => 5,
+            EndingRule::BackAndForth(_) => 6,
+            EndingRule::Repetition(_) => 7,
+            EndingRule::MoveLimit { .. } => 8,
+            EndingRule::Counting(_) => 9,
         }
     }
 }

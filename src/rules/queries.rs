@@ -79,6 +79,14 @@ impl RuleSet {
         })
     }
 
+    /// The row rules.
+    pub fn rows(&self) -> impl Iterator<Item = &Row> {
+        self.endings.iter().filter_map(|e| match e {
+            EndingRule::Row(r) => Some(r),
+            _ => None,
+        })
+    }
+
     /// The extinction rules.
     pub fn extinctions(&self) -> impl Iterator<Item = &Extinction> {
         self.endings.iter().filter_map(|e| match e {
@@ -173,7 +181,7 @@ impl RuleSet {
 impl RuleSet {
     /// Each list entry's path (`effects[1]`) beside the statement's name as the language's
     /// statements are keyed in a source map and named in refusals (`captures_explode`,
-    /// `goals[0]`: the `k`-th goal or extinction rule). Lowering records each statement under its
+    /// `goals[0]`: the `k`-th goal, extinction or row rule). Lowering records each statement under its
     /// name; this gives the same places to the entries the statements became.
     pub fn entry_names(&self) -> Vec<(String, String)> {
         let mut out = Vec::new();
@@ -192,6 +200,7 @@ impl RuleSet {
                 DropRule::TouchOwn => "drops_touch",
                 DropRule::Free { .. } => "free_drops",
                 DropRule::NotWhereStuck => "no_drop_where_stuck",
+                DropRule::Fall => "drops_fall",
             };
             push(format!("drops[{i}]"), name);
             if let DropRule::Enclose { start: Some(_) } = d {
@@ -218,7 +227,7 @@ impl RuleSet {
             };
             push(format!("filters[{i}]"), name);
         }
-        let (mut goals, mut extinctions) = (0, 0);
+        let (mut goals, mut extinctions, mut rows) = (0, 0, 0);
         for (i, e) in self.endings.iter().enumerate() {
             let name = match e {
                 EndingRule::Extinction(_) => {
@@ -228,6 +237,10 @@ impl RuleSet {
                 EndingRule::Goal(_) => {
                     goals += 1;
                     format!("goals[{}]", goals - 1)
+                }
+                EndingRule::Row(_) => {
+                    rows += 1;
+                    format!("rows[{}]", rows - 1)
                 }
                 EndingRule::FullBoard => "full_board_ends".into(),
                 EndingRule::Facing => "facing_draws".into(),

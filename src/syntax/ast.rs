@@ -1,6 +1,6 @@
 //! The spanned syntax tree of a definition file: what was written, before any name is resolved.
 
-use super::keywords::{GoalRider, Verdict};
+use super::keywords::{GoalRider, RowLines, Verdict};
 use crate::rules::{Direction, Obligation, Outcome, Royalty, Style, Trigger};
 use serde::Serialize;
 
@@ -150,6 +150,17 @@ pub enum Statement {
     },
     /// `N checks win`
     CheckLimit(Spanned<Int>),
+    /// `N in a row [of TYPE...] [LINES...] [in ZONE] VERDICT`
+    Row {
+        length: Spanned<Int>,
+        /// Empty: every type.
+        pieces: Vec<Name>,
+        /// Empty: every line.
+        lines: Vec<Spanned<RowLines>>,
+        zone: Option<Name>,
+        verdict: Spanned<Verdict>,
+        span: Span,
+    },
     /// `captures are compulsory`
     MustCapture(Span),
     /// `checks are forbidden`
@@ -167,6 +178,8 @@ pub enum Statement {
     FreeDrops(Vec<Name>),
     /// `drops must touch own pieces`
     TouchingDrops(Span),
+    /// `drops fall`
+    FallingDrops(Span),
     /// `neighbours flip`
     NeighboursFlip(Span),
     /// `pieces leave walls`

@@ -3,7 +3,7 @@
 //! its values. The parser reads the words into these enums, lowering maps them without a
 //! fallback, and front ends print them with `Display`.
 
-use crate::rules::{Direction, GoalMode, Obligation, Outcome, Royalty, Style, Trigger};
+use crate::rules::{Direction, GoalMode, Line, Obligation, Outcome, Royalty, Style, Trigger};
 use serde::Serialize;
 
 /// A word that is not one of a keyword choice's words.
@@ -164,6 +164,28 @@ impl From<GoalRider> for GoalMode {
             GoalRider::Held => GoalMode::Held,
             GoalRider::Safe => GoalMode::Safe,
             GoalRider::Answerable => GoalMode::Answerable,
+        }
+    }
+}
+
+keyword_enum!(
+    /// `horizontally|vertically|diagonally|orthogonally`: the lines a row may lie along.
+    pub enum RowLines "a row's lines" {
+        Horizontally = "horizontally",
+        Vertically = "vertically",
+        Diagonally = "diagonally",
+        Orthogonally = "orthogonally",
+    }
+);
+
+impl RowLines {
+    /// The lines the words say.
+    pub fn lines(self) -> &'static [Line] {
+        match self {
+            RowLines::Horizontally => &[Line::Horizontal],
+            RowLines::Vertically => &[Line::Vertical],
+            RowLines::Diagonally => &[Line::Diagonal],
+            RowLines::Orthogonally => &[Line::Horizontal, Line::Vertical],
         }
     }
 }

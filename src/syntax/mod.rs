@@ -10,5 +10,5 @@ mod print;
 pub mod words;
 
 pub use ast::*;
-pub use keywords::{GoalRider, UnknownKeyword, Verdict};
+pub use keywords::{GoalRider, RowLines, UnknownKeyword, Verdict};
 pub use parser::{MAX_LINE_BYTES, MAX_SOURCE_BYTES, MAX_STATEMENTS, parse};

@@ -294,6 +294,7 @@ fn statement(pair: Pair<Rule>) -> Statement {
         Rule::goal => goal(&p, sp),
         Rule::extinction => extinction(&p, sp),
         Rule::check_limit => Statement::CheckLimit(int(&p[0])),
+        Rule::row => row(&p, sp),
         Rule::must_capture => Statement::MustCapture(sp),
         Rule::no_checks => Statement::NoChecks(sp),
         Rule::no_drop_checks => Statement::NoDropChecks(sp),
@@ -302,6 +303,7 @@ fn statement(pair: Pair<Rule>) -> Statement {
         Rule::flipping => Statement::Flipping(sp),
         Rule::free_drops => Statement::FreeDrops(p.iter().map(spanned_str).collect()),
         Rule::touching_drops => Statement::TouchingDrops(sp),
+        Rule::falling_drops => Statement::FallingDrops(sp),
         Rule::neighbours_flip => Statement::NeighboursFlip(sp),
         Rule::leave_walls => Statement::LeaveWalls(sp),
         Rule::full_board_ends => Statement::FullBoardEnds(sp),
@@ -424,6 +426,28 @@ fn extinction(p: &[Pair<Rule>], sp: Span) -> Statement {
         against,
         bared_back,
         verdict: verdict.expect("an extinction has a verdict"),
+        span: sp,
+    }
+}
+
+/// `N in a row ...`.
+fn row(p: &[Pair<Rule>], sp: Span) -> Statement {
+    let (mut pieces, mut lines, mut zone, mut verdict) = (Vec::new(), Vec::new(), None, None);
+    for x in &p[1..] {
+        match x.as_rule() {
+            Rule::name => pieces.push(spanned_str(x)),
+            Rule::row_lines => lines.push(keyword(x)),
+            Rule::row_zone => zone = parts(x.clone()).first().map(spanned_str),
+            Rule::verdict => verdict = Some(keyword(x)),
+            _ => {}
+        }
+    }
+    Statement::Row {
+        length: int(&p[0]),
+        pieces,
+        lines,
+        zone,
+        verdict: verdict.expect("a row has a verdict"),
         span: sp,
     }
 }

@@ -9,7 +9,7 @@
 
 use super::ast::*;
 use super::grammar::Rule;
-use super::keywords::Verdict;
+use super::keywords::{RowLines, Verdict};
 use super::words::{PHRASES, Shape};
 use std::fmt::{self, Display, Formatter, Write as _};
 
@@ -186,6 +186,14 @@ impl Display for Statement {
             } => extinction(f, pieces, down_to, against, *bared_back, verdict),
             S::CheckLimit(n) if n.node.value == Some(1) => write!(f, "{} check wins", n.node),
             S::CheckLimit(n) => write!(f, "{} checks win", n.node),
+            S::Row {
+                length,
+                pieces,
+                lines,
+                zone,
+                verdict,
+                ..
+            } => row(f, length, pieces, lines, zone, verdict),
             S::Passing(_, false) => f.write_str("passing allowed"),
             S::Passing(_, true) => f.write_str("passing when stuck"),
             S::EnclosingDrops(_, first) => {
@@ -247,6 +255,7 @@ impl Display for Statement {
             S::NoDropChecks(_) => f.write_str(flag(Rule::no_drop_checks)),
             S::Flipping(_) => f.write_str(flag(Rule::flipping)),
             S::TouchingDrops(_) => f.write_str(flag(Rule::touching_drops)),
+            S::FallingDrops(_) => f.write_str(flag(Rule::falling_drops)),
             S::NeighboursFlip(_) => f.write_str(flag(Rule::neighbours_flip)),
             S::LeaveWalls(_) => f.write_str(flag(Rule::leave_walls)),
             S::FullBoardEnds(_) => f.write_str(flag(Rule::full_board_ends)),
@@ -279,6 +288,28 @@ fn extinction(
     }
     if bared_back {
         f.write_str(" unless bared back")?;
+    }
+    write!(f, " {}", verdict.node)
+}
+
+/// `N in a row [of TYPE...] [LINES...] [in ZONE] VERDICT`.
+fn row(
+    f: &mut Formatter<'_>,
+    length: &Spanned<Int>,
+    pieces: &[Name],
+    lines: &[Spanned<RowLines>],
+    zone: &Option<Name>,
+    verdict: &Spanned<Verdict>,
+) -> fmt::Result {
+    write!(f, "{} in a row", length.node)?;
+    if !pieces.is_empty() {
+        write!(f, " of {}", Names(pieces))?;
+    }
+    for l in lines {
+        write!(f, " {}", l.node)?;
+    }
+    if let Some(z) = zone {
+        write!(f, " in {}", z.node)?;
     }
     write!(f, " {}", verdict.node)
 }

@@ -105,7 +105,7 @@ mod tests {
                 flags += 1;
             }
         }
-        assert_eq!(flags, 37);
+        assert_eq!(flags, 38);
     }
 
     /// A choice's form lists exactly the keyword enum's words (`a|b|c`, in any order).
@@ -127,6 +127,6 @@ mod tests {
                 choices += 1;
             }
         }
-        assert_eq!(choices, 8);
+        assert_eq!(choices, 9);
     }
 }

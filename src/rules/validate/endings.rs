@@ -5,8 +5,8 @@ use super::*;
 impl Check<'_> {
     pub(super) fn endings(&mut self) {
         let r = self.r;
-        // Goals and extinction rules may be many; every other ending once.
-        self.entries("endings", &r.endings, EndingRule::rank, &[0, 1]);
+        // Goals, extinction and row rules may be many; every other ending once.
+        self.entries("endings", &r.endings, EndingRule::rank, &[0, 1, 2]);
         for (i, e) in r.endings.iter().enumerate() {
             self.ending(&format!("endings[{i}]"), e);
         }
@@ -64,6 +64,7 @@ impl Check<'_> {
                     ));
                 }
             }
+            EndingRule::Row(row) => self.row(at, row),
             EndingRule::FullBoard | EndingRule::Facing => {}
             EndingRule::CheckLimit { checks } => {
                 if *checks == 0 {
@@ -92,6 +93,48 @@ impl Check<'_> {
             EndingRule::Counting(c) => {
                 self.keep(self.counting(at, c));
             }
+        }
+    }
+
+    /// A row rule: a line of 2 or more that fits the board, along lines each given once.
+    fn row(&mut self, at: &str, row: &Row) {
+        let f = |field: &str| format!("{at}.{field}");
+        let b = &self.r.board;
+        let longest = |l: &Line| match l {
+            Line::Horizontal => b.files,
+            Line::Vertical => b.ranks,
+            Line::Diagonal => b.files.min(b.ranks),
+        };
+        let longest = row.lines.iter().map(longest).max().unwrap_or(0);
+        if row.length < 2 {
+            self.keep(fail(
+                f("length"),
+                format!("a row needs 2 pieces or more, not {}", row.length),
+            ));
+        } else if !row.lines.is_empty() && row.length > longest {
+            self.keep(fail(
+                f("length"),
+                format!(
+                    "a row of {} does not fit on a board of {} files and {} ranks",
+                    row.length, b.files, b.ranks
+                ),
+            ));
+        }
+        if row.lines.is_empty() {
+            self.keep(fail(f("lines"), "a row needs a line to lie along"));
+        }
+        for (i, l) in row.lines.iter().enumerate() {
+            if row.lines[..i].contains(l) {
+                self.keep(fail(
+                    f("lines"),
+                    format!("`{}` is listed twice", format!("{l:?}").to_lowercase()),
+                ));
+            }
+        }
+        self.keep(self.pieces(&f("pieces"), &row.pieces));
+        self.keep(self.zone_opt(&f("zone"), row.zone));
+        if row.outcome == Outcome::Elimination {
+            self.keep(fail(f("outcome"), "a row rule wins, loses or draws"));
         }
     }
 

@@ -5,7 +5,7 @@ use super::*;
 impl Check<'_> {
     /// The format version.
     pub(super) fn format(&mut self) {
-        if self.r.format != FORMAT {
+        if !READS.contains(&self.r.format) {
             let text = format_refusal(self.r.format);
             self.keep(fail("format", &text["format: ".len()..]));
         }
@@ -43,6 +43,7 @@ impl Check<'_> {
             DropRule::TouchOwn => 1,
             DropRule::Free { .. } => 2,
             DropRule::NotWhereStuck => 3,
+            DropRule::Fall => 4,
         };
         self.entries("drops", &r.drops, drop_rank, &[]);
         for (i, d) in r.drops.iter().enumerate() {
@@ -52,6 +53,14 @@ impl Check<'_> {
                 }
                 DropRule::Free { pieces } => {
                     self.keep(self.pieces(&format!("drops[{i}].pieces"), pieces));
+                }
+                DropRule::Fall => {
+                    if !r.has_hands() && r.free_drops().is_empty() {
+                        self.keep(fail(
+                            format!("drops[{i}]"),
+                            "falling drops need drops (`captures go to hand`, `players have hands` or free drops)",
+                        ));
+                    }
                 }
                 DropRule::TouchOwn | DropRule::NotWhereStuck => {}
             }

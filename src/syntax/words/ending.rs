@@ -1,7 +1,7 @@
 //! The statements of how a game ends: rows of [`super::PHRASES`].
 
 use super::super::grammar::Rule;
-use super::super::keywords::{GoalRider, Verdict};
+use super::super::keywords::{GoalRider, RowLines, Verdict};
 use super::phrase::Shape::*;
 use super::phrase::{Phrase, Section};
 
@@ -40,6 +40,19 @@ pub(super) const ENDING: &[Phrase] = &[
         "a player who has given N checks wins at once; FEN gives the checks each player must \
          still give after the en-passant field (`3+3`), and reads Lichess's checks given (`+1+0` \
          after the move number)"
+    ),
+    phrase!(
+        Ending,
+        row,
+        Choice(RowLines::WORDS),
+        [
+            "N in a row [of TYPE...] [horizontally|vertically|diagonally|orthogonally ...] [in ZONE] wins|loses|draws"
+        ],
+        "a player who, after its move, has N of its pieces (of the listed types; else any) on \
+         adjacent cells of one rank, file or diagonal (only along the lines named, if any; \
+         `orthogonally`: ranks and files), all of them on its own cells of the zone if one is \
+         given, wins, loses or draws at once (`4 in a row wins`, `5 in a row of Stone \
+         orthogonally wins`)"
     ),
     phrase!(
         Ending,

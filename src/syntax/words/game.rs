@@ -178,6 +178,14 @@ pub(super) const GAME: &[Phrase] = &[
     ),
     phrase!(
         Game,
+        falling_drops,
+        Flag,
+        ["drops fall"],
+        "a drop lands only on the lowest empty cell of its file, counted from rank 1 whoever \
+         drops (Connect Four); a full file takes no drop"
+    ),
+    phrase!(
+        Game,
         leave_walls,
         Flag,
         ["pieces leave walls"],

@@ -5,7 +5,7 @@ use super::ini::{Ini, squares};
 use super::mechanics::{Said, Say};
 use super::pieces::{Kind, Types};
 use super::refusal::{Result, piece_path, refuse};
-use crate::rules::{Extinction, Goal, GoalMode, Outcome, Repetition, RuleSet};
+use crate::rules::{Extinction, Goal, GoalMode, Line, Outcome, Repetition, Row, RuleSet};
 
 /// An outcome as FSF's value keys say it.
 fn value(o: &Outcome, place: String) -> Result<String> {
@@ -51,6 +51,9 @@ pub(super) fn write(
     if said.has(Say::Bikjang) {
         ini.kv("bikjangRule", "true");
     }
+    if said.has(Say::DropOnTop) {
+        ini.kv("enclosingDrop", "top");
+    }
     let must_drop = said.all(|s| match s {
         Say::MustDrop(types) => Some(types),
         _ => None,
@@ -73,6 +76,7 @@ pub(super) fn write(
     said.refuse_unsaid(true)?;
     extinction(ini, types, said)?;
     flag(ini, rules, types, said)?;
+    connect(ini, types, said)?;
     ini.kv("checkCounting", said.has(Say::CheckCounting));
     repetition(ini, rules, said)?;
     move_limit(ini, rules, types, said)
@@ -150,6 +154,47 @@ fn flag(ini: &mut Ini, rules: &RuleSet, types: &Types, said: &Said) -> Result<()
         }
         [_, (at, _), ..] => {
             return refuse("several goals: Fairy-Stockfish has one flag rule", *at);
+        }
+    }
+    Ok(())
+}
+
+/// Writes the row rule as FSF's connect rule.
+fn connect(ini: &mut Ini, types: &Types, said: &Said) -> Result<()> {
+    let rows = said.all(|s| match s {
+        Say::Connect(r) => Some(r),
+        _ => None,
+    });
+    match rows.as_slice() {
+        [] => {}
+        [(at, r)] => {
+            let Row {
+                length,
+                pieces,
+                lines,
+                zone,
+                outcome,
+            } = r;
+            if zone.is_some() {
+                return refuse(
+                    "a row inside a zone: Fairy-Stockfish's connectN looks at the whole board",
+                    format!("{at}.zone"),
+                );
+            }
+            ini.kv("connectN", length);
+            // Every type is FSF's default (it does not read `*` here as it does for extinction).
+            if !pieces.is_empty() {
+                let letters = pieces.iter().map(|&t| types.letter(t));
+                ini.kv("connectPieceTypes", letters.collect::<String>());
+            }
+            ini.kv("connectHorizontal", lines.contains(&Line::Horizontal));
+            ini.kv("connectVertical", lines.contains(&Line::Vertical));
+            ini.kv("connectDiagonal", lines.contains(&Line::Diagonal));
+            // FSF's value is for the player who made the row, as the rule's outcome is.
+            ini.kv("connectValue", value(outcome, format!("{at}.outcome"))?);
+        }
+        [_, (at, _), ..] => {
+            return refuse("several row rules: Fairy-Stockfish has one connectN", *at);
         }
     }
     Ok(())

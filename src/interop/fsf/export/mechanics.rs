@@ -4,7 +4,8 @@
 
 use super::refusal::{Result, refuse};
 use crate::rules::{
-    DropRule, Effect, EndingRule, Extinction, Filter, Goal, MoveRule, PieceId, Repetition, Verdict,
+    DropRule, Effect, EndingRule, Extinction, Filter, Goal, MoveRule, PieceId, Repetition, Row,
+    Verdict,
 };
 
 /// What one entry says in Fairy-Stockfish's keys.
@@ -28,6 +29,10 @@ pub(super) enum Say<'a> {
     Makpong,
     /// `mustCapture = true`.
     MustCapture,
+    /// `enclosingDrop = top`.
+    DropOnTop,
+    /// The connect keys (one rule).
+    Connect(&'a Row),
     /// The extinction keys (one rule).
     Extinction(&'a Extinction),
     /// The flag keys (one rule).
@@ -125,6 +130,7 @@ fn drop_rule(d: &DropRule) -> Say<'_> {
         DropRule::Free { pieces } if pieces.is_empty() => Say::Nothing,
         DropRule::Free { pieces: _ } => Say::Unsaid(Unsaid::FreeDrops),
         DropRule::NotWhereStuck => Say::ImmobilityIllegal,
+        DropRule::Fall => Say::DropOnTop,
     }
 }
 
@@ -159,6 +165,7 @@ fn ending(e: &EndingRule) -> Say<'_> {
     match e {
         EndingRule::Extinction(x) => Say::Extinction(x),
         EndingRule::Goal(g) => Say::Flag(g),
+        EndingRule::Row(r) => Say::Connect(r),
         EndingRule::FullBoard => Say::Unsaid(Unsaid::FullBoard),
         EndingRule::Facing => Say::Bikjang,
         // FSF counts the checks in its FEN, which the set-up gives.

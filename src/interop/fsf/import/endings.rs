@@ -4,7 +4,7 @@
 use super::draft::{Draft, outcome, squares};
 use super::tree::{at, int, name, names};
 use crate::rules::Outcome;
-use crate::syntax::{GoalRider, Span, Statement, Verdict};
+use crate::syntax::{GoalRider, RowLines, Span, Statement, Verdict};
 
 /// Hands, checkmate, stalemate and the rules on checks, captures and drops.
 pub(super) fn outcomes(d: &mut Draft) -> Result<(), String> {
@@ -175,6 +175,68 @@ pub(super) fn goal(d: &mut Draft) -> Result<(), String> {
         };
         d.ends.push(Statement::CheckLimit(int(i64::from(n))));
     }
+    Ok(())
+}
+
+/// The connect rule (`connectN` and its keys) as a row rule, and drops on top as falling drops.
+pub(super) fn connect(d: &mut Draft) -> Result<(), String> {
+    let on_top = d.keys.bool("dropOnTop", false)?;
+    match d.keys.take("enclosingDrop").as_deref() {
+        None | Some("none") => {}
+        Some("top") => d.ends.push(Statement::FallingDrops(Span::default())),
+        Some(v) => return Err(format!("`enclosingDrop = {v}`")),
+    }
+    if on_top
+        && !d
+            .ends
+            .iter()
+            .any(|s| matches!(s, Statement::FallingDrops(_)))
+    {
+        d.ends.push(Statement::FallingDrops(Span::default()));
+    }
+    let n = d.keys.int("connectN", 0)?;
+    let types = d.keys.take("connectPieceTypes");
+    let h = d.keys.bool("connectHorizontal", true)?;
+    let v = d.keys.bool("connectVertical", true)?;
+    let g = d.keys.bool("connectDiagonal", true)?;
+    let value = d.keys.take("connectValue");
+    if n <= 0 {
+        // FSF reads the other keys only with a length (and its region and square rules, which
+        // varia does not translate, stay to refuse the section).
+        return Ok(());
+    }
+    let pieces = match types.as_deref() {
+        None => Vec::new(),
+        Some(t) if t.contains(['*', '-']) => return Err(format!("`connectPieceTypes = {t}`")),
+        Some(t) => names(&d.letters_of("connectPieceTypes", t)?),
+    };
+    let verdict = match outcome("connectValue", value.as_deref().unwrap_or("win"))? {
+        Outcome::Win => Verdict::Wins,
+        Outcome::Loss => Verdict::Loses,
+        _ => Verdict::Draws,
+    };
+    let lines = match (h, v, g) {
+        (true, true, true) => vec![],
+        (false, false, false) => return Err("`connectN` along no line".into()),
+        _ => [
+            (h && v, RowLines::Orthogonally),
+            (h && !v, RowLines::Horizontally),
+            (v && !h, RowLines::Vertically),
+            (g, RowLines::Diagonally),
+        ]
+        .into_iter()
+        .filter(|(on, _)| *on)
+        .map(|(_, l)| at(l))
+        .collect(),
+    };
+    d.ends.push(Statement::Row {
+        length: int(n),
+        pieces,
+        lines,
+        zone: None,
+        verdict: at(verdict),
+        span: Span::default(),
+    });
     Ok(())
 }
 

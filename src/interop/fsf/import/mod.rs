@@ -143,6 +143,7 @@ fn translate(section: &str, m: &Merged) -> Result<String, String> {
     endings::outcomes(&mut d)?;
     endings::extinction(&mut d)?;
     endings::goal(&mut d)?;
+    endings::connect(&mut d)?;
     endings::repetition(&mut d)?;
     if let Some(k) = d.keys.map.keys().next() {
         return Err(format!(
