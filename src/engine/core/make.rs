@@ -4,13 +4,13 @@ use super::Engine;
 use crate::engine::AsIndex;
 use crate::engine::bits::Bits;
 use crate::engine::keys::{Salt, term};
-use crate::engine::position::{FenStyle, Move, MoveKind, Piece, Pos};
+use crate::engine::position::{FenStyle, MoveKind, Piece, Pos, RawMove};
 use crate::engine::tables::NO_CELL;
 use crate::rules::{PieceId, PlayerId};
 
 impl<B: Bits> Engine<B> {
     /// Makes a pseudo-legal move; [`Pos::unmake`] takes it back.
-    pub(crate) fn make(&self, pos: &mut Pos<B>, m: &Move) {
+    pub(crate) fn make(&self, pos: &mut Pos<B>, m: &RawMove) {
         pos.undo.push((pos.st, pos.log.len() as u32, pos.style));
         pos.st.check = None;
         pos.st.repeats = None;
@@ -152,7 +152,7 @@ impl<B: Bits> Engine<B> {
 
     /// Puts a dropped piece on `to`, from the hand unless its type drops freely.
     #[inline]
-    fn make_drop(&self, pos: &mut Pos<B>, m: &Move, side: u8, to: usize) {
+    fn make_drop(&self, pos: &mut Pos<B>, m: &RawMove, side: u8, to: usize) {
         if self.plan.free_drops >> m.piece.0 & 1 == 0 {
             self.add_hand(pos, side, self.t.hand_slot[m.piece.index()], -1);
         }
