@@ -1,6 +1,6 @@
 //! `varia export --format fsf` and `varia import`: Fairy-Stockfish's variants.ini.
 
-use super::{Failure, load_game, read};
+use super::load::{Failure, load_game, read};
 use varia::interop::fsf::{self, Refusal};
 
 /// Writes a variants.ini section for each variant of a file (or the one asked for). Sections that
@@ -14,7 +14,7 @@ pub fn export(path: &str, variant: Option<&str>) -> Result<String, Failure> {
         let names = match variant {
             Some(v) => vec![Some(v.to_string())],
             None => varia::variant_names(&source)
-                .map_err(|e| super::render_load_error(path, &source, e))?
+                .map_err(|e| super::load::render_load_error(path, &source, e))?
                 .into_iter()
                 .map(Some)
                 .collect(),

@@ -6,8 +6,8 @@
 //! against the external engine (UCI or XBoard), colours alternated, varia being the referee; the
 //! score is varia's.
 
-use super::Failure;
 use super::external::{EngineLimit, External, Protocol};
+use super::load::Failure;
 use super::session::{Line, Verdict};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -83,7 +83,7 @@ pub fn run(spec: MatchSpec) -> Result<String, Failure> {
     };
     let mut series = Vec::new();
     for v in &variants {
-        let game = Arc::new(super::load_game(&spec.file, v.as_deref())?);
+        let game = Arc::new(super::load::load_game(&spec.file, v.as_deref())?);
         let name = game.rules().variant.clone();
         let openings = match &spec.openings {
             Some(path) => read_openings(path, &game)?,
@@ -176,7 +176,7 @@ pub fn run(spec: MatchSpec) -> Result<String, Failure> {
 
 /// Reads a file of openings: one a line, a FEN or moves from the start (`#` comments).
 fn read_openings(path: &str, game: &Game) -> Result<Vec<(Position, Vec<Move>)>, Failure> {
-    let text = super::read(path)?;
+    let text = super::load::read(path)?;
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();

@@ -3,6 +3,7 @@
 
 mod external;
 mod fsf;
+mod load;
 mod matches;
 mod play;
 mod serve;
@@ -13,9 +14,9 @@ mod xbetza;
 mod xboard;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use load::{Failure, load_game, read, render_load_error};
 use std::time::Instant;
-use varia::engine::{Reason, Status};
-use varia::{Game, LoadError, Position, RuleSet};
+use varia::{Game, Position};
 
 #[derive(Parser)]
 #[command(
@@ -222,15 +223,6 @@ enum Format {
     Fsf,
 }
 
-/// A failure already rendered for the user.
-struct Failure(String);
-
-impl From<String> for Failure {
-    fn from(s: String) -> Self {
-        Failure(s)
-    }
-}
-
 /// Runs the tool and returns its exit status.
 pub fn run() -> i32 {
     let cli = match Cli::try_parse() {
@@ -265,87 +257,6 @@ pub fn run() -> i32 {
             1
         }
     }
-}
-
-/// The most bytes read from a file given on the command line (a definition is refused past
-/// `varia::MAX_SOURCE_BYTES` with a diagnostic; this bounds what is read to find that out).
-const MAX_FILE_BYTES: u64 = 16 << 20;
-
-fn read(path: &str) -> Result<String, Failure> {
-    use std::io::Read;
-    let fail = |e: std::io::Error| Failure(format!("error: cannot read {path}: {e}"));
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .map_err(fail)?
-        .take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(fail)?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(Failure(format!(
-            "error: cannot read {path}: the file is over {} MiB",
-            MAX_FILE_BYTES >> 20
-        )));
-    }
-    String::from_utf8(bytes).map_err(|_| {
-        fail(std::io::Error::new(
-            std::io::ErrorKind::InvalidData,
-            "stream did not contain valid UTF-8",
-        ))
-    })
-}
-
-/// Renders a load error as the user reads it.
-fn render_load_error(path: &str, source: &str, e: LoadError) -> Failure {
-    match e {
-        LoadError::Definition(d) => Failure(varia::render_diagnostics(path, source, &d)),
-        other => Failure(format!("error: {other}")),
-    }
-}
-
-/// Loads the game of a file: a definition, or an exported RON / JSON rule set.
-fn load_game(path: &str, variant: Option<&str>) -> Result<Game, Failure> {
-    let source = read(path)?;
-    let exported = |r: Result<RuleSet, String>| -> Result<Game, Failure> {
-        let rules = r.map_err(|e| format!("error: {path}: not a rule set: {e}"))?;
-        if let Some(v) = variant
-            && v != rules.variant
-        {
-            return Err(Failure(format!(
-                "error: unknown variant `{v}` (variants: {})",
-                rules.variant
-            )));
-        }
-        Game::new(rules).map_err(|e| Failure(format!("error: {path}: {e}")))
-    };
-    // A parse error is given with its place in the text and its path in the rule set.
-    let with_path = |e: String, path: Option<String>| match path {
-        Some(p) if p != "." => format!("{p}: {e}"),
-        _ => e,
-    };
-    // A rule set of another format is refused by its format, not by its first changed field.
-    let other_format = |probe: Option<varia::rules::FormatProbe>, e: String| {
-        probe.and_then(|p| p.refusal()).unwrap_or(e)
-    };
-    if path.ends_with(".ron") {
-        return exported(ron::from_str(&source).map_err(|e| {
-            let path = ron::Deserializer::from_str(&source).ok().and_then(|mut d| {
-                serde_path_to_error::deserialize::<_, RuleSet>(&mut d)
-                    .err()
-                    .map(|e| e.path().to_string())
-            });
-            other_format(ron::from_str(&source).ok(), with_path(e.to_string(), path))
-        }));
-    }
-    if path.ends_with(".json") {
-        let mut d = serde_json::Deserializer::from_str(&source);
-        return exported(serde_path_to_error::deserialize(&mut d).map_err(|e| {
-            other_format(
-                serde_json::from_str(&source).ok(),
-                with_path(e.inner().to_string(), Some(e.path().to_string())),
-            )
-        }));
-    }
-    varia::load_str(&source, variant).map_err(|e| render_load_error(path, &source, e))
 }
 
 fn position(select: &Select) -> Result<(Game, Position), Failure> {
@@ -674,27 +585,4 @@ fn line_column(source: &str, offset: usize) -> (usize, usize) {
     let line = before.matches('\n').count() + 1;
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
     (line, source[line_start..at].chars().count() + 1)
-}
-
-/// Describes a status in words, naming the players.
-pub fn describe(game: &Game, pos: &Position, status: &Status) -> String {
-    let name = |p: varia::rules::PlayerId| game.rules().players[p.index()].name.clone();
-    let mover = name(pos.side_to_move());
-    match status {
-        Status::Ongoing { in_check: true } => format!("{mover} is in check"),
-        Status::Ongoing { in_check: false } => "ongoing".into(),
-        Status::Over(e) => {
-            let result = match (e.outcome, e.winner) {
-                (varia::rules::Outcome::Elimination, _) => format!("{mover} is eliminated"),
-                (_, Some(w)) => format!("{} wins", name(w)),
-                (_, None) => "draw".to_string(),
-            };
-            let rule = match e.reason {
-                Reason::DropMate => "checkmate by a drop that may not mate",
-                Reason::LastPlayer => "every other player is out",
-                r => r.name(),
-            };
-            format!("{rule}: {result}")
-        }
-    }
 }

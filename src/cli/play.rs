@@ -1,7 +1,7 @@
 //! `varia play`: a game in the terminal against the engine, or between engines (`--as none`),
 //! the board drawn after each move.
 
-use super::Failure;
+use super::load::Failure;
 use super::session::{Input, Line, MAX_LINE, Verdict, read_line, send};
 use std::sync::Arc;
 use varia::rules::PlayerId;

@@ -1,7 +1,7 @@
 //! What the engine front ends share: the variants of the files given, a game record with its
 //! repetitions and endings, and a search running in the background while input is read.
 
-use super::Failure;
+use super::load::Failure;
 use std::cell::OnceCell;
 use std::collections::{HashMap, VecDeque};
 use std::io::{BufRead, Write};
@@ -91,11 +91,11 @@ impl Catalogue {
         let mut entries: Vec<(String, String, String)> = Vec::new();
         for path in files {
             let names = if path.ends_with(".ron") || path.ends_with(".json") {
-                vec![super::load_game(path, None)?.rules().variant.clone()]
+                vec![super::load::load_game(path, None)?.rules().variant.clone()]
             } else {
-                let source = super::read(path)?;
+                let source = super::load::read(path)?;
                 varia::variant_names(&source)
-                    .map_err(|e| super::render_load_error(path, &source, e))?
+                    .map_err(|e| super::load::render_load_error(path, &source, e))?
             };
             let stem = std::path::Path::new(path)
                 .file_stem()
@@ -133,7 +133,7 @@ impl Catalogue {
         let Some((_, path, variant)) = self.entries.iter().find(|e| e.0 == name) else {
             return Err(format!("unknown variant `{name}`"));
         };
-        let game = super::load_game(path, Some(variant))
+        let game = super::load::load_game(path, Some(variant))
             .map(Arc::new)
             .map_err(|Failure(m)| m.lines().next().unwrap_or_default().to_string())?;
         self.games.insert(name.to_string(), game.clone());

@@ -1,7 +1,7 @@
 //! The text diagram of `varia show`, and its JSON form.
 
 use std::io::IsTerminal;
-use varia::engine::Status;
+use varia::engine::{Reason, Status};
 use varia::rules::{PieceId, PlayerId};
 use varia::{Game, Position};
 
@@ -102,7 +102,7 @@ pub fn diagram(game: &Game, pos: &Position) -> String {
     out += &format!(
         "to move: {}\nstatus: {}\nfen: {}\n",
         rules.players[pos.side_to_move().index()].name,
-        super::describe(game, pos, &game.status(pos)),
+        describe(game, pos, &game.status(pos)),
         game.fen(pos)
     );
     out
@@ -132,9 +132,32 @@ pub fn json(game: &Game, pos: &Position) -> serde_json::Value {
         "fen": game.fen(pos),
         "to_move": name(pos.side_to_move()),
         "status": kind,
-        "description": super::describe(game, pos, &status),
+        "description": describe(game, pos, &status),
         "eliminated": eliminated,
         "winner": winner,
         "rule": rule,
     })
+}
+
+/// Describes a status in words, naming the players.
+pub fn describe(game: &Game, pos: &Position, status: &Status) -> String {
+    let name = |p: varia::rules::PlayerId| game.rules().players[p.index()].name.clone();
+    let mover = name(pos.side_to_move());
+    match status {
+        Status::Ongoing { in_check: true } => format!("{mover} is in check"),
+        Status::Ongoing { in_check: false } => "ongoing".into(),
+        Status::Over(e) => {
+            let result = match (e.outcome, e.winner) {
+                (varia::rules::Outcome::Elimination, _) => format!("{mover} is eliminated"),
+                (_, Some(w)) => format!("{} wins", name(w)),
+                (_, None) => "draw".to_string(),
+            };
+            let rule = match e.reason {
+                Reason::DropMate => "checkmate by a drop that may not mate",
+                Reason::LastPlayer => "every other player is out",
+                r => r.name(),
+            };
+            format!("{rule}: {result}")
+        }
+    }
 }

@@ -1,7 +1,7 @@
 //! `varia uci FILE...`: the Universal Chess Interface, with the files' variants offered as the
 //! `UCI_Variant` option (as Fairy-Stockfish does) and FENs and moves as varia writes them.
 
-use super::Failure;
+use super::load::Failure;
 use super::session::{Catalogue, Done, Event, Line, MAX_LINE, Worker, number, resize_hash, send};
 use std::sync::Arc;
 use std::time::Duration;

@@ -2,7 +2,7 @@
 //! two-player variant of the files offered, and each variant described to XBoard (`setup` and
 //! `piece` commands) when it is chosen.
 
-use super::Failure;
+use super::load::Failure;
 use super::session::{
     Catalogue, Done, Event, Line, MAX_LINE, Verdict, Worker, number, resize_hash, send,
 };

@@ -1,8 +1,8 @@
 //! The engine of one game on one bitboard width: keys, making and taking back moves, attacks,
 //! and what a position needs to know to test a move's legality cheaply.
 
-use super::AsIndex;
 use super::bits::{Bits, kind_set, set_of};
+use super::index::AsIndex;
 use super::keys::{Salt, piece_term, term};
 use super::plan::Plan;
 use super::position::{Change, NONE, Piece, Pos, Sq};

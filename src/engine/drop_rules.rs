@@ -1,9 +1,9 @@
 //! Where drops may land by where they are (see [`crate::rules::DropRule`]): the plan's drop
 //! shapes, enclosing first.
 
-use super::AsIndex;
 use super::bits::{Bits, set_of};
 use super::core::Engine;
+use super::index::AsIndex;
 use super::plan::DropShape;
 use super::position::Pos;
 

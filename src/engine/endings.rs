@@ -4,10 +4,10 @@
 //! move, checks given, the counting rule). The ends that need the game's line (repetition, back
 //! and forth, the move limit) are in `line.rs`.
 
-use super::AsIndex;
 use super::Reason;
 use super::bits::{Bits, kind_set};
 use super::core::Engine;
+use super::index::AsIndex;
 use super::keys::{Salt, term};
 use super::plan::{Counter, GoalPlan, Immediate};
 use super::position::{Last, MoveKind, Pos, RawMove};

@@ -1,9 +1,9 @@
 //! The filters of legal moves (see [`crate::rules::Filter`]), run in the plan's order where the
 //! plan has some.
 
-use super::AsIndex;
 use super::bits::Bits;
 use super::core::Engine;
+use super::index::AsIndex;
 use super::plan::FilterPlan;
 use super::position::{MoveKind, Pos, RawMove};
 

@@ -11,6 +11,7 @@ mod effects;
 mod endings;
 mod fen;
 mod filters;
+mod index;
 mod keys;
 mod line;
 mod movegen;
@@ -34,18 +35,6 @@ use core::Engine;
 use position::Pos;
 
 use crate::rules::{Cell, Outcome, PieceId, PlayerId, RuleSet, RuleSetError};
-
-/// Raw indices inside the engine (a `u8` piece type or player) read as table indices.
-pub(crate) trait AsIndex {
-    fn index(self) -> usize;
-}
-
-impl AsIndex for u8 {
-    #[inline]
-    fn index(self) -> usize {
-        self as usize
-    }
-}
 
 /// The deepest perft the engine counts: deeper trees could not be counted in a lifetime, and
 /// their recursion would exhaust the stack.

@@ -2,10 +2,10 @@
 //! pinned, or moves along its pin; nothing else can expose the royal) and suspects that need the
 //! full test of making the move.
 
-use super::AsIndex;
 use super::bits::Bits;
 use super::core::Engine;
 use super::core::safety::Safety;
+use super::index::AsIndex;
 use super::position::{MoveKind, Pos, RawMove};
 use super::tables::Kind;
 use crate::rules::{Cell, PieceId};

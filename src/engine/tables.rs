@@ -14,8 +14,8 @@
 //! Confinement, barred zones and separated zones are folded into the tables: a leap that would
 //! break them is left out; a ride stops where it would.
 
-use super::AsIndex;
 use super::bits::{Bits, kind_set, set_of};
+use super::index::AsIndex;
 use crate::rules::*;
 
 mod kind;

@@ -284,7 +284,7 @@ pub fn engine_move(
         .with("fen", json!(game.fen(pos)))
     };
     if let status @ Status::Over(_) = game.status(pos) {
-        return Err(over(crate::cli::describe(game, pos, &status)));
+        return Err(over(crate::cli::show::describe(game, pos, &status)));
     }
     let limits = Limits {
         movetime: Some(time),
@@ -426,7 +426,7 @@ pub fn state_json(game: &Game, r: &Replayed) -> Value {
         "in_check": in_check,
         "outcome": outcome,
         "winner": status.winner(),
-        "description": crate::cli::describe(game, pos, &status),
+        "description": crate::cli::show::describe(game, pos, &status),
         "eliminated": (0..rules.players.len() as u8)
             .map(PlayerId)
             .filter(|&p| pos.is_eliminated(p))

@@ -1,8 +1,8 @@
 //! Attacks: whether a cell or a royal piece is attacked, and which pieces may be taken.
 
 use super::Engine;
-use crate::engine::AsIndex;
 use crate::engine::bits::Bits;
+use crate::engine::index::AsIndex;
 use crate::engine::position::Pos;
 use crate::engine::tables::Hop;
 use crate::rules::Style;

@@ -1,8 +1,8 @@
 //! Making a move: the board, hands, keys and rights it changes, and the players it eliminates.
 
 use super::Engine;
-use crate::engine::AsIndex;
 use crate::engine::bits::Bits;
+use crate::engine::index::AsIndex;
 use crate::engine::keys::{Salt, term};
 use crate::engine::position::{FenStyle, MoveKind, Piece, Pos, RawMove};
 use crate::engine::tables::NO_CELL;

@@ -2,8 +2,8 @@
 //! suspect move.
 
 use super::Engine;
-use crate::engine::AsIndex;
 use crate::engine::bits::Bits;
+use crate::engine::index::AsIndex;
 use crate::engine::position::{MoveKind, Pos, RawMove};
 use crate::engine::tables::{Hop, RideGroup};
 use crate::rules::Royalty;

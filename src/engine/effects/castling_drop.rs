@@ -1,9 +1,9 @@
 //! Drops that give castling rights (placement chess): see
 //! [`crate::rules::Effect::CastlingByDrops`].
 
-use crate::engine::AsIndex;
 use crate::engine::bits::{Bits, set_of};
 use crate::engine::core::Engine;
+use crate::engine::index::AsIndex;
 use crate::engine::position::Pos;
 use crate::rules::PieceId;
 

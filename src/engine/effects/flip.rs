@@ -1,9 +1,9 @@
 //! Pieces that change owner: those a drop encloses ([`crate::rules::Effect::FlipEnclosed`]) and
 //! those next to where a piece lands ([`crate::rules::Effect::FlipNeighbours`]).
 
-use crate::engine::AsIndex;
 use crate::engine::bits::Bits;
 use crate::engine::core::Engine;
+use crate::engine::index::AsIndex;
 use crate::engine::plan::KING_STEPS;
 use crate::engine::position::{Piece, Pos};
 use crate::rules::PlayerId;

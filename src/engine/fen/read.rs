@@ -1,9 +1,9 @@
 //! Reading a FEN into a position.
 
 use super::{FenError, MAX_COUNTER};
-use crate::engine::AsIndex;
 use crate::engine::bits::Bits;
 use crate::engine::core::Engine;
+use crate::engine::index::AsIndex;
 use crate::engine::position::{Piece, Pos, Sq};
 use crate::rules::{Cell, PieceId, PlayerId};
 

@@ -1,8 +1,8 @@
 //! Writing a position as a FEN.
 
-use crate::engine::AsIndex;
 use crate::engine::bits::{Bits, set_of};
 use crate::engine::core::Engine;
+use crate::engine::index::AsIndex;
 use crate::engine::position::{Pos, Sq};
 use crate::rules::{Cell, PieceId, PlayerId};
 

@@ -1,9 +1,9 @@
 //! Castling moves.
 
 use super::Sink;
-use crate::engine::AsIndex;
 use crate::engine::bits::Bits;
 use crate::engine::core::Engine;
+use crate::engine::index::AsIndex;
 use crate::engine::position::{MoveKind, Pos, RawMove, Sq};
 use crate::rules::Cell;
 

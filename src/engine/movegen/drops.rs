@@ -1,10 +1,10 @@
 //! Drops from the hand.
 
 use super::Sink;
-use crate::engine::AsIndex;
 use crate::engine::bits::{Bits, set_of};
 use crate::engine::core::Engine;
 use crate::engine::core::safety::Safety;
+use crate::engine::index::AsIndex;
 use crate::engine::position::{MoveKind, Pos, RawMove};
 use crate::rules::{Cell, PieceId, Royalty};
 

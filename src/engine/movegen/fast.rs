@@ -1,10 +1,10 @@
 //! The fast path: plain moves of pieces that need no legality test, listed or counted in bulk.
 
 use super::Sink;
-use crate::engine::AsIndex;
 use crate::engine::bits::Bits;
 use crate::engine::core::safety::Safety;
 use crate::engine::core::{Bulk, Engine};
+use crate::engine::index::AsIndex;
 use crate::engine::position::{MoveKind, Pos, RawMove};
 use crate::engine::tables::{Hop, Kind};
 

@@ -1,8 +1,8 @@
 //! Hops: where a hopper may land, and hop captures that change a screen to a royal's harm.
 
-use crate::engine::AsIndex;
 use crate::engine::bits::Bits;
 use crate::engine::core::Engine;
+use crate::engine::index::AsIndex;
 use crate::engine::position::{NONE, Pos};
 use crate::engine::tables::{Hop, Ride};
 

@@ -1,9 +1,9 @@
 //! The full path: every move of one piece, each tested where it may expose a royal piece.
 
 use super::Sink;
-use crate::engine::AsIndex;
 use crate::engine::bits::Bits;
 use crate::engine::core::Engine;
+use crate::engine::index::AsIndex;
 use crate::engine::position::{MoveKind, Pos, RawMove};
 use crate::engine::tables::{Hop, Kind, Lame};
 use crate::rules::{Cell, Mode, Obligation, PieceId, PlayerId, Style, Trigger};

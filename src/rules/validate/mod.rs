@@ -7,7 +7,7 @@
 //! it finds: [`board`] (texts, board, players, zones, setup), [`pieces`], [`promotions`],
 //! [`hands`], [`mechanics`] and [`endings`].
 
-use super::*;
+use crate::rules::{endings::*, ids::*, mechanics::*, set::*};
 
 mod board;
 mod endings;
