@@ -274,11 +274,6 @@ pub fn set_of<B: Bits>(cells: impl IntoIterator<Item = usize>) -> B {
     cells.into_iter().fold(B::EMPTY, |s, c| s | B::cell(c))
 }
 
-/// The set of some piece types, a bit each.
-pub fn kind_set<'a>(kinds: impl IntoIterator<Item = &'a crate::rules::PieceId>) -> u64 {
-    kinds.into_iter().fold(0, |m, k| m | 1 << k.0)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,9 +1,10 @@
 //! The engine of one game on one bitboard width: keys, making and taking back moves, attacks,
 //! and what a position needs to know to test a move's legality cheaply.
 
-use super::bits::{Bits, kind_set, set_of};
+use super::bits::{Bits, set_of};
 use super::index::AsIndex;
 use super::keys::{Salt, piece_term, term};
+use super::kinds::{KindSet, kind_set};
 use super::plan::Plan;
 use super::position::{Change, NONE, Piece, Pos, Sq};
 use super::tables::Tables;
@@ -41,15 +42,15 @@ pub struct Engine<B> {
     /// Per player: the types whose pieces' moves may be counted all at once (see [`Bulk`]).
     pub bulk: Vec<Vec<Bulk<B>>>,
     /// The types that change a screen when they hop; those that may promote to a royal type;
-    /// those that some promotion gives, whose pieces alone a demotion changes (a bit each).
-    pub screen_hoppers: u64,
-    pub to_royal: u64,
-    pub promoted: u64,
-    /// Types whose move may take away an enemy piece's first-move right, a bit each.
-    pub spoilers: u64,
+    /// those that some promotion gives, whose pieces alone a demotion changes.
+    pub screen_hoppers: KindSet,
+    pub to_royal: KindSet,
+    pub promoted: KindSet,
+    /// Types whose move may take away an enemy piece's first-move right.
+    pub spoilers: KindSet,
     /// Per type: the types its hops may not use as a screen, and those it may not capture.
-    pub screen_ban: Vec<u64>,
-    pub victim_ban: Vec<u64>,
+    pub screen_ban: Vec<KindSet>,
+    pub victim_ban: Vec<KindSet>,
     /// Whether any type has such a ban (attack detection skips the lookups otherwise).
     pub bans: bool,
     /// Whether a lone royal's plain step is legal exactly when [`Engine::royal_step_safe`] says
@@ -185,7 +186,7 @@ impl<B: Bits> Engine<B> {
                 .iter()
                 .enumerate()
                 .filter(|(_, p)| p.promotes_friendly_screens || p.demotes_enemy_screens)
-                .fold(0, |set, (i, _)| set | 1 << i),
+                .fold(KindSet::EMPTY, |set, (i, _)| set | KindSet::one(i as u8)),
             to_royal: rules
                 .pieces
                 .iter()
@@ -195,12 +196,13 @@ impl<B: Bits> Engine<B> {
                         .iter()
                         .any(|pr| pr.to.iter().any(|k| rules.pieces[k.index()].royal))
                 })
-                .fold(0, |set, (i, _)| set | 1 << i),
-            promoted: rules
-                .pieces
-                .iter()
-                .flat_map(|p| p.promotions.iter().flat_map(|pr| pr.to.iter()))
-                .fold(0, |set, k| set | 1 << k.index()),
+                .fold(KindSet::EMPTY, |set, (i, _)| set | KindSet::one(i as u8)),
+            promoted: kind_set(
+                rules
+                    .pieces
+                    .iter()
+                    .flat_map(|p| p.promotions.iter().flat_map(|pr| pr.to.iter())),
+            ),
             spoilers: kind_set(rules.pieces.iter().flat_map(|p| &p.first_moves_lost_to)),
             screen_ban: rules
                 .pieces

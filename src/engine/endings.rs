@@ -5,10 +5,11 @@
 //! and forth, the move limit) are in `line.rs`.
 
 use super::Reason;
-use super::bits::{Bits, kind_set};
+use super::bits::Bits;
 use super::core::Engine;
 use super::index::AsIndex;
 use super::keys::{Salt, term};
+use super::kinds::{KindSet, kind_set};
 use super::plan::{Counter, GoalPlan, Immediate};
 use super::position::{Last, MoveKind, Pos, RawMove};
 use crate::rules::{Counting, Extinction, GoalMode, Outcome, Royalty};
@@ -158,11 +159,8 @@ impl<B: Bits> Engine<B> {
     fn reached(&self, pos: &Pos<B>, goal: &GoalPlan<B>, player: u8) -> bool {
         let (kinds, cells, mode) = goal;
         let mut mine = B::EMPTY;
-        let mut ks = *kinds;
-        while ks != 0 {
-            let k = ks.trailing_zeros() as usize;
-            ks &= ks - 1;
-            mine |= pos.by_kind[k];
+        for k in kinds.iter() {
+            mine |= pos.by_kind[k as usize];
         }
         let there = mine & pos.by_owner[player.index()] & cells[player.index()];
         if there.none() {
@@ -216,7 +214,7 @@ impl<B: Bits> Engine<B> {
         self.collect_legal(pos, &mut moves, &mut Vec::new());
         moves
             .iter()
-            .any(|m| goal.0 >> m.piece.index() & 1 != 0 && goal.1[player.index()].has(m.to.index()))
+            .any(|m| goal.0.has(m.piece.0) && goal.1[player.index()].has(m.to.index()))
     }
 
     // ---------------------------------------------------------------------------------------
@@ -238,7 +236,7 @@ impl<B: Bits> Engine<B> {
                     pos.st.facing = self.royal_faces(pos, pos.st.side);
                 }
                 Counter::LastMove => {
-                    pos.st.last = Last {
+                    pos.st.last = Some(Last {
                         from: m.from.0,
                         to: m.to.0,
                         plain: m.promotion.is_none()
@@ -250,7 +248,7 @@ impl<B: Bits> Engine<B> {
                             ),
                         pass: m.kind == MoveKind::Pass,
                         capture: captured.is_some(),
-                    };
+                    });
                 }
                 Counter::Checks => {
                     let left = pos.st.checks[mover.index()];
@@ -346,14 +344,14 @@ impl<B: Bits> Engine<B> {
         }
     }
 
-    /// The types of the enemy pieces that attack a royal piece of `player`, a bit each.
-    pub(crate) fn checker_kinds(&self, pos: &Pos<B>, player: u8) -> u64 {
-        let mut kinds = 0u64;
+    /// The types of the enemy pieces that attack a royal piece of `player`.
+    pub(crate) fn checker_kinds(&self, pos: &Pos<B>, player: u8) -> KindSet {
+        let mut kinds = KindSet::EMPTY;
         let royals = pos.royals & pos.by_owner[player.index()];
         for o in self.opponents(pos, player) {
             for c in pos.by_owner[o.index()].cells() {
                 if royals.cells().any(|r| self.piece_attacks(pos, c, r)) {
-                    kinds |= 1 << pos.sq[c].kind;
+                    kinds.insert(pos.sq[c].kind);
                 }
             }
         }
@@ -368,17 +366,13 @@ impl<B: Bits> Engine<B> {
             return (Reason::DropMate, Outcome::Win);
         }
         let side = pos.st.side;
-        let alone: u64 = self
-            .rules
-            .pieces
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.may_not_mate_alone)
-            .fold(0, |m, (i, _)| m | 1 << i);
+        let alone = (0..self.t.kinds as u8)
+            .filter(|&i| self.rules.pieces[i as usize].may_not_mate_alone)
+            .fold(KindSet::EMPTY, |m, i| m | KindSet::one(i));
         let needed = self.rules.mate_needs_check_by();
-        if alone != 0 || !needed.is_empty() {
+        if alone.any() || !needed.is_empty() {
             let kinds = self.checker_kinds(pos, side);
-            if kinds != 0 && kinds & !alone == 0 {
+            if kinds.any() && kinds.within(alone) {
                 return (Reason::MateAlone, Outcome::Win);
             }
         }

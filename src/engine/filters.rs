@@ -4,6 +4,7 @@
 use super::bits::Bits;
 use super::core::Engine;
 use super::index::AsIndex;
+use super::kinds::KindSet;
 use super::plan::FilterPlan;
 use super::position::{MoveKind, Pos, RawMove};
 
@@ -47,12 +48,11 @@ impl<B: Bits> Engine<B> {
 
     /// While the player to move holds a piece of the types `kinds` (a bit each), only those may
     /// be dropped, and one must be if it can.
-    fn must_drop(&self, pos: &Pos<B>, moves: &mut Vec<RawMove>, kinds: u64) {
+    fn must_drop(&self, pos: &Pos<B>, moves: &mut Vec<RawMove>, kinds: KindSet) {
         let side = pos.st.side.index() as u8;
-        let holds = (0..self.t.kinds as u8).any(|k| kinds >> k & 1 != 0 && pos.hand(side, k) > 0);
+        let holds = (0..self.t.kinds as u8).any(|k| kinds.has(k) && pos.hand(side, k) > 0);
         if holds {
-            let compulsory =
-                |m: &RawMove| m.kind == MoveKind::Drop && kinds >> m.piece.index() & 1 != 0;
+            let compulsory = |m: &RawMove| m.kind == MoveKind::Drop && kinds.has(m.piece.0);
             if moves.iter().any(compulsory) {
                 moves.retain(compulsory);
             } else {

@@ -12,7 +12,8 @@ use super::Reason;
 use super::bits::Bits;
 use super::core::Engine;
 use super::endings::Decision;
-use super::position::{Last, NONE, Pos, Repeats, State};
+use super::kinds::KindSet;
+use super::position::{Last, Pos, Repeats, State};
 use crate::rules::Outcome;
 
 impl<B: Bits> Engine<B> {
@@ -28,13 +29,13 @@ impl<B: Bits> Engine<B> {
 
     /// Whether the player to move is in check, and the types checking it where a rule needs
     /// them.
-    fn check_now(&self, pos: &Pos<B>) -> (bool, u64) {
+    fn check_now(&self, pos: &Pos<B>) -> (bool, KindSet) {
         let side = pos.st.side;
         let checked = self.checked(pos, side);
         let kinds = if checked && !self.rules.mate_needs_check_by().is_empty() {
             self.checker_kinds(pos, side)
         } else {
-            0
+            KindSet::EMPTY
         };
         (checked, kinds)
     }
@@ -105,7 +106,7 @@ impl<B: Bits> Engine<B> {
 
     /// Whether the player to move in the position `back` plies before this one was in check, and
     /// the types checking it: as recorded, or worked out.
-    fn check_back(&self, pos: &Pos<B>, back: usize) -> (bool, u64) {
+    fn check_back(&self, pos: &Pos<B>, back: usize) -> (bool, KindSet) {
         if let Some(c) = Self::state_back(pos, back).check {
             return c;
         }
@@ -121,8 +122,8 @@ impl<B: Bits> Engine<B> {
     }
 
     /// Whether the unbroken series of checks of the player to move, back from this one, has a
-    /// check by one of the types `needed` (a bit each).
-    pub(crate) fn series_has_check_by(&self, pos: &Pos<B>, needed: u64) -> bool {
+    /// check by one of the types `needed`.
+    pub(crate) fn series_has_check_by(&self, pos: &Pos<B>, needed: KindSet) -> bool {
         let step = self.active_players(pos);
         let mut back = 0;
         loop {
@@ -130,7 +131,7 @@ impl<B: Bits> Engine<B> {
             if !checked {
                 return false;
             }
-            if kinds & needed != 0 {
+            if (kinds & needed).any() {
                 return true;
             }
             back += step;
@@ -149,45 +150,48 @@ impl<B: Bits> Engine<B> {
             return false;
         };
         let plies = pos.undo.len();
-        // The move `k` plies back (1: the last one): each state holds the move that led to it.
-        let ply = |k: usize| -> Last {
+        // The move `k` plies back (1: the last one): each state holds the move that led to it
+        // (none before the game's start).
+        let ply = |k: usize| -> Option<Last> {
             match k {
-                0 => Last::NONE,
+                0 => None,
                 1 => pos.st.last,
                 _ if k <= plies => pos.undo[plies + 1 - k].0.last,
-                _ => Last::NONE,
+                _ => None,
             }
         };
         // The mover's own moves, `j` of them back (1: its last).
         let own = |j: usize| ply(2 * j - 1);
-        let first = own(1);
-        if !first.plain
-            || pos.sq[first.to as usize].kind == NONE
-            || rule
-                .except
-                .iter()
-                .any(|k| k.0 == pos.sq[first.to as usize].kind)
-        {
+        let reverses =
+            |a: Option<Last>, b: Option<Last>| a.zip(b).is_some_and(|(a, b)| a.reverses(b));
+        let Some(first) = own(1).filter(|l| l.plain) else {
             return false;
+        };
+        match pos.piece(first.to as usize) {
+            Some(q) if !rule.except.contains(&q.kind) => {}
+            _ => return false,
         }
         let n = rule.times as usize;
         // Which of the mover's moves shuttle: its last n, or, after a pass, its last n + 1
         // without the pass.
-        let shuttles: Vec<usize> = if own(2).reverses(first) {
+        let shuttles: Vec<usize> = if reverses(own(2), Some(first)) {
             (1..=n).collect()
-        } else if own(2).pass {
+        } else if own(2).is_some_and(|l| l.pass) {
             std::iter::once(1).chain(3..=n + 1).collect()
         } else {
             return false;
         };
-        if shuttles.windows(2).any(|w| !own(w[1]).reverses(own(w[0]))) {
+        if shuttles.windows(2).any(|w| !reverses(own(w[1]), own(w[0]))) {
             return false;
         }
         let earliest = own(shuttles[n - 1]);
         let arrival_index = shuttles[n - 1] + 1;
         let arrival = own(arrival_index);
         let span = 2 * arrival_index - 1;
-        if span > plies || arrival.to != earliest.from || (1..=span).any(|k| ply(k).capture) {
+        if span > plies
+            || arrival.map(|l| l.to) != earliest.map(|l| l.from)
+            || (1..=span).any(|k| ply(k).is_some_and(|l| l.capture))
+        {
             return false;
         }
         // The mover was in check before none of those moves.

@@ -13,6 +13,7 @@ mod fen;
 mod filters;
 mod index;
 mod keys;
+mod kinds;
 mod line;
 mod movegen;
 mod moves;

@@ -211,7 +211,7 @@ impl<B: Bits> Engine<B> {
         };
         // Counting, a hop is taken for a plain move: not where it could change its screen to
         // the royal's harm.
-        let special = if S::COUNTS && self.screen_hoppers != 0 {
+        let special = if S::COUNTS && self.screen_hoppers.any() {
             special | self.risky_hoppers(pos, mine)
         } else {
             special

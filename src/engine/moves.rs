@@ -279,7 +279,8 @@ impl<B: Bits> Engine<B> {
             MoveKind::EnPassant => Move::EnPassant {
                 from,
                 to,
-                captured: Cell(pos.st.ep_victim),
+                // A legal en-passant capture always has its victim.
+                captured: pos.st.ep_victim.unwrap_or(to),
                 piece,
                 promotion,
             },

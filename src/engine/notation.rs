@@ -90,7 +90,7 @@ impl<B: Bits> Engine<B> {
         }
         let plus = |t: &PieceId| self.rules.pieces[(*t).index()].symbol.starts_with('+');
         let moved = &self.rules.pieces[m.piece.index()];
-        if target == PieceId(self.t.unpromoted[m.piece.index()]) && target != m.piece {
+        if target == self.t.unpromoted[m.piece.index()] && target != m.piece {
             return "-".into();
         }
         let choice = moved.promotions.iter().find(|pr| pr.to.contains(&target));

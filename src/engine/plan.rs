@@ -5,7 +5,8 @@
 //! `endings.rs`). Nothing here is kept by hand: whether a phase has work is whether its list is
 //! empty.
 
-use super::bits::{Bits, kind_set};
+use super::bits::Bits;
+use super::kinds::{KindSet, kind_set};
 use super::tables::Tables;
 use crate::rules::{
     Counting, DropRule, Effect, EndingRule, Extinction, Filter, GoalMode, MoveRule, Royalty,
@@ -61,9 +62,9 @@ pub(crate) enum EffectPlan<B> {
 pub(crate) struct Blast<B> {
     /// Per cell, the cells a king's step away.
     pub near: Vec<B>,
-    /// The types spared by blasts next to them, and those spared by every blast (a bit each).
-    pub spare_near: u64,
-    pub spare_all: u64,
+    /// The types spared by blasts next to them, and those spared by every blast.
+    pub spare_near: KindSet,
+    pub spare_all: KindSet,
 }
 
 /// A compiled rule of where drops may land (see `drop_rules.rs`).
@@ -77,13 +78,13 @@ pub(crate) enum DropShape<B> {
 /// A compiled move filter (see [`Filter`]; its behaviour is in `filters.rs`).
 pub(crate) enum FilterPlan {
     NoChecks { drops_only: bool },
-    MustDrop { kinds: u64 },
+    MustDrop { kinds: KindSet },
     CheckedRoyalOnlyCaptures,
     MustCapture,
 }
 
-/// A goal: its types (a bit each), each player's cells and its mode.
-pub(crate) type GoalPlan<B> = (u64, Vec<B>, GoalMode);
+/// A goal: its types, each player's cells and its mode.
+pub(crate) type GoalPlan<B> = (KindSet, Vec<B>, GoalMode);
 
 /// An immediate end, tested after every move in this order (see `endings.rs`).
 pub(crate) enum Immediate<B> {
@@ -116,8 +117,8 @@ pub(crate) struct Plan<B> {
     pub blast: Option<Blast<B>>,
     /// Where drops may land by where they are.
     pub drop_shapes: Vec<DropShape<B>>,
-    /// The types that may be dropped without being held, a bit each.
-    pub free_drops: u64,
+    /// The types that may be dropped without being held.
+    pub free_drops: KindSet,
     /// No drop on a cell from which the piece could never move.
     pub no_drop_where_stuck: bool,
     /// The filters of legal moves.
@@ -169,7 +170,7 @@ impl<B: Bits> Plan<B> {
             })
             .collect();
         let mut drop_shapes = Vec::new();
-        let mut free_drops = 0;
+        let mut free_drops = KindSet::EMPTY;
         let mut no_drop_where_stuck = false;
         for d in &rules.drops {
             match d {

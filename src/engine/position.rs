@@ -5,7 +5,7 @@
 //! reads the line in place; none copies it.
 
 use super::bits::Bits;
-use super::tables::NO_CELL;
+use super::kinds::KindSet;
 use crate::rules::{Cell, PieceId, PlayerId};
 
 /// No piece, in a cell's kind or origin.
@@ -87,15 +87,6 @@ pub(crate) struct Last {
 }
 
 impl Last {
-    /// No move: the position a game started from.
-    pub const NONE: Last = Last {
-        from: NO_CELL,
-        to: NO_CELL,
-        plain: false,
-        pass: false,
-        capture: false,
-    };
-
     /// Whether this move takes a piece straight back along `other`.
     pub fn reverses(self, other: Last) -> bool {
         self.plain && other.plain && self.from == other.to && self.to == other.from
@@ -112,7 +103,7 @@ pub(crate) struct State<B> {
     pub castling: B,
     /// Cells a piece passed with a move that can be taken en passant, and where it stands.
     pub ep_cells: B,
-    pub ep_victim: u16,
+    pub ep_victim: Option<Cell>,
     /// Cells of dropped pieces that promote at the end of their next move.
     pub pending: B,
     /// The last move was a check by a drop of a type that may not mate.
@@ -131,12 +122,12 @@ pub(crate) struct State<B> {
     pub count_ply: u16,
     /// The Zobrist key of the position.
     pub key: u64,
-    /// The move that led here (kept only where a rule looks back at moves).
-    pub last: Last,
+    /// The move that led here (kept only where a rule looks back at moves; none at the start).
+    pub last: Option<Last>,
     /// Whether the player to move is in check and the types checking it (a bit each), recorded
     /// when a move is played from the position where a history rule needs it (perpetual check,
     /// back and forth, a mate that needs a check by some type); `None` until then.
-    pub check: Option<(bool, u64)>,
+    pub check: Option<(bool, KindSet)>,
     /// How the position repeats, recorded when the move that led to it was played; `None`
     /// until then.
     pub repeats: Option<Repeats>,
@@ -187,7 +178,7 @@ impl<B: Bits> Pos<B> {
                 eliminated: 0,
                 castling: B::EMPTY,
                 ep_cells: B::EMPTY,
-                ep_victim: NO_CELL,
+                ep_victim: None,
                 pending: B::EMPTY,
                 drop_check: false,
                 passes: 0,
@@ -199,7 +190,7 @@ impl<B: Bits> Pos<B> {
                 count_limit: 0,
                 count_ply: 0,
                 key: 0,
-                last: Last::NONE,
+                last: None,
                 check: None,
                 repeats: None,
             },
@@ -233,7 +224,7 @@ impl<B: Bits> Pos<B> {
 
     /// Sets a cell without logging or keys: the bitboards follow the contents.
     #[inline]
-    pub(crate) fn raw_set(&mut self, c: usize, new: Sq, royal_kinds: u64) {
+    pub(crate) fn raw_set(&mut self, c: usize, new: Sq, royal_kinds: KindSet) {
         let old = self.sq[c];
         let bit = B::cell(c);
         if old.kind != NONE {
@@ -246,7 +237,7 @@ impl<B: Bits> Pos<B> {
             self.by_kind[new.kind as usize] |= bit;
             self.by_owner[new.owner as usize] |= bit;
             self.occ |= bit;
-            if royal_kinds >> new.kind & 1 != 0 {
+            if royal_kinds.has(new.kind) {
                 self.royals |= bit;
             }
         }
@@ -254,7 +245,7 @@ impl<B: Bits> Pos<B> {
     }
 
     /// Takes back the last move made.
-    pub(crate) fn unmake(&mut self, royal_kinds: u64) {
+    pub(crate) fn unmake(&mut self, royal_kinds: KindSet) {
         let Some((st, start, style)) = self.undo.pop() else {
             return;
         };
@@ -380,4 +371,40 @@ impl RawMove {
 pub(crate) struct Repeats {
     pub back: u32,
     pub count: u32,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_round_trip_pieces_and_empty() {
+        let promoted = Piece {
+            kind: PieceId(63),
+            owner: PlayerId(3),
+            origin: Some(PieceId(0)),
+        };
+        let plain = Piece {
+            kind: PieceId(0),
+            owner: PlayerId(0),
+            origin: None,
+        };
+        let mut pos = Pos::<u64>::empty(64, 64, 4);
+        pos.raw_set(5, Sq::of(promoted), KindSet::one(63));
+        pos.raw_set(6, Sq::of(plain), KindSet::one(63));
+        assert_eq!(
+            (pos.piece(5), pos.piece(6), pos.piece(7)),
+            (Some(promoted), Some(plain), None)
+        );
+        assert_eq!(
+            (pos.occ, pos.royals, pos.by_kind[63], pos.by_owner[3]),
+            (0x60, 0x20, 0x20, 0x20)
+        );
+        pos.raw_set(5, Sq::EMPTY, KindSet::one(63));
+        assert_eq!(
+            (pos.piece(5), pos.occ, pos.royals, pos.by_kind[63]),
+            (None, 0x40, 0, 0)
+        );
+        assert_eq!(pos.piece(64), None);
+    }
 }

@@ -5,7 +5,7 @@
 use super::bits::Bits;
 use super::core::Engine;
 use super::position::Pos;
-use crate::rules::{PlayerId, Shuffle};
+use crate::rules::{PieceId, PlayerId, Shuffle};
 
 /// How many arrangements are drawn before a shuffle is declared impossible.
 const TRIES: usize = 100_000;
@@ -44,7 +44,10 @@ impl<B: Bits> Engine<B> {
                 let j = (rng.next() % (i as u64 + 1)) as usize;
                 perm.swap(i, j);
             }
-            let kinds: Vec<u8> = perm.iter().map(|&p| start.sq[first[p]].kind).collect();
+            let kinds: Vec<Option<PieceId>> = perm
+                .iter()
+                .map(|&p| start.sq[first[p]].piece().map(|q| q.kind))
+                .collect();
             if !self.arrangement_ok(sh, &first, &kinds) {
                 continue;
             }
@@ -87,13 +90,14 @@ impl<B: Bits> Engine<B> {
         None
     }
 
-    /// Tells whether an arrangement of kinds on the first player's shuffled cells obeys the rules.
-    fn arrangement_ok(&self, sh: &Shuffle, cells: &[usize], kinds: &[u8]) -> bool {
+    /// Tells whether an arrangement of kinds (none on an empty cell) on the first player's
+    /// shuffled cells obeys the rules.
+    fn arrangement_ok(&self, sh: &Shuffle, cells: &[usize], kinds: &[Option<PieceId>]) -> bool {
         let files = self.rules.board.files as usize;
         let colours = sh.both_colours.iter().all(|group| {
             let mut seen = [false; 2];
             for (i, &k) in kinds.iter().enumerate() {
-                if group.iter().any(|g| g.0 == k) {
+                if group.iter().any(|&g| Some(g) == k) {
                     seen[(cells[i] % files + cells[i] / files) % 2] = true;
                 }
             }
@@ -104,12 +108,14 @@ impl<B: Bits> Engine<B> {
                 kinds
                     .iter()
                     .enumerate()
-                    .filter(|&(_, &k)| k == a.0)
+                    .filter(|&(_, &k)| k == Some(*a))
                     .all(|(i, _)| {
                         let f = cells[i] % files;
                         let side = |lower: bool| {
                             kinds.iter().enumerate().any(|(j, &k)| {
-                                k == b.0 && (cells[j] % files < f) == lower && cells[j] % files != f
+                                k == Some(*b)
+                                    && (cells[j] % files < f) == lower
+                                    && cells[j] % files != f
                             })
                         };
                         side(true) && side(false)

@@ -14,14 +14,12 @@
 //! Confinement, barred zones and separated zones are folded into the tables: a leap that would
 //! break them is left out; a ride stops where it would.
 
-use super::bits::{Bits, kind_set, set_of};
+use super::bits::{Bits, set_of};
 use super::index::AsIndex;
+use super::kinds::{KindSet, kind_set};
 use crate::rules::*;
 
 mod kind;
-
-/// No cell, in a `u16` cell field.
-pub const NO_CELL: u16 = u16::MAX;
 
 /// What a ride does when it meets a piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,8 +68,8 @@ pub struct Step {
 #[derive(Clone, Debug)]
 pub struct SlowRay {
     /// Types it may not hop over, and types it may not capture, a bit each.
-    pub screen_ban: u64,
-    pub victim_ban: u64,
+    pub screen_ban: KindSet,
+    pub victim_ban: KindSet,
     pub mode: Mode,
     pub style: Style,
     pub hop: bool,
@@ -132,8 +130,8 @@ pub struct RideGroup {
     pub dir: u16,
     pub limit: Option<u16>,
     pub hop: Hop,
-    /// Piece types of the group, as a bit per type.
-    pub kinds: u64,
+    /// Piece types of the group.
+    pub kinds: KindSet,
 }
 
 /// The tables of a game.
@@ -151,7 +149,8 @@ pub struct Tables<B> {
     pub rays: Vec<B>,
     /// Tables of cells within a range along a direction: `limits[i][cell]`.
     pub limits: Vec<Vec<B>>,
-    limit_keys: Vec<(u16, u8)>,
+    /// The (direction, range) each of `limits` was made for; none for a table made otherwise.
+    limit_keys: Vec<Option<(u16, u8)>>,
     /// `kind[piece * players + player]`.
     pub kind: Vec<Kind<B>>,
     /// Per player: ride groups that capture.
@@ -163,13 +162,13 @@ pub struct Tables<B> {
     /// onto the target; `leap_kinds[(player * cells + target) * cells + source]`: which kinds
     /// (a bit each).
     pub leap_union: Vec<B>,
-    pub leap_kinds: Vec<u64>,
+    pub leap_kinds: Vec<KindSet>,
     /// `lame_at[player * cells + target]`: range of `lame_list` entries (source, path, kinds)
     /// of stepping leaps of the player that capture on the target.
     pub lame_at: Vec<(u32, u32)>,
     /// `lame_union[player * cells + target]`: the sources of those entries.
     pub lame_union: Vec<B>,
-    pub lame_list: Vec<(u16, B, u64)>,
+    pub lame_list: Vec<(u16, B, KindSet)>,
     /// `ride_union[player * cells + target]`: cells from which some ride or hop of the player
     /// could capture on the target, ignoring blockers.
     pub ride_union: Vec<B>,
@@ -181,10 +180,10 @@ pub struct Tables<B> {
     /// (`hop_groups`).
     pub line_ok: Vec<bool>,
     pub line_union: Vec<B>,
-    pub line_kinds: Vec<u64>,
+    pub line_kinds: Vec<KindSet>,
     pub line_dir: Vec<u16>,
-    /// Per player: the kinds with plain rides that capture, a bit each.
-    pub line_riders: Vec<u64>,
+    /// Per player: the kinds with plain rides that capture.
+    pub line_riders: Vec<KindSet>,
     pub hop_groups: Vec<Vec<RideGroup>>,
     /// Per player: kinds with leap captures, lame captures, slow rays.
     pub leapers: Vec<Vec<u8>>,
@@ -202,14 +201,14 @@ pub struct Tables<B> {
     /// The hand slot a captured piece of each type returns to, when it has no recorded origin.
     pub base: Vec<u8>,
     /// The type each type was before promoting, when nothing else records it.
-    pub unpromoted: Vec<u8>,
+    pub unpromoted: Vec<PieceId>,
     /// The hand slot of each type (the first of its interchangeable group, or itself).
     pub hand_slot: Vec<u8>,
     /// The types a piece held in each hand slot may be dropped as.
     pub members: Vec<Vec<u8>>,
     pub royal: Vec<bool>,
-    /// The royal types, a bit each.
-    pub royal_kinds: u64,
+    /// The royal types.
+    pub royal_kinds: KindSet,
     /// Whether some type needs the slow path, and whether some type hops.
     pub any_slow: bool,
     pub any_hop: bool,
@@ -247,7 +246,7 @@ impl<B: Bits> Tables<B> {
     /// The stepping-leap entries (source, path, kinds) that capture on a target,
     /// `lame_at[player * cells + target]`, or none when no cell of `pieces` is a source.
     #[inline]
-    pub fn lame_sources(&self, at: usize, pieces: B) -> &[(u16, B, u64)] {
+    pub fn lame_sources(&self, at: usize, pieces: B) -> &[(u16, B, KindSet)] {
         if (self.lame_union[at] & pieces).none() {
             return &[];
         }
@@ -322,16 +321,16 @@ impl<B: Bits> Tables<B> {
             groups: vec![Vec::new(); players],
             reach_from: vec![B::EMPTY; players * cells],
             leap_union: vec![B::EMPTY; players * cells],
-            leap_kinds: vec![0; players * cells * cells],
+            leap_kinds: vec![KindSet::EMPTY; players * cells * cells],
             lame_at: Vec::new(),
             lame_union: Vec::new(),
             lame_list: Vec::new(),
             ride_union: vec![B::EMPTY; players * cells],
             line_ok: vec![true; players],
             line_union: vec![B::EMPTY; players * cells],
-            line_kinds: vec![0; players * cells * cells],
+            line_kinds: vec![KindSet::EMPTY; players * cells * cells],
             line_dir: vec![0; players * cells * cells],
-            line_riders: vec![0; players],
+            line_riders: vec![KindSet::EMPTY; players],
             hop_groups: vec![Vec::new(); players],
             leapers: vec![Vec::new(); players],
             lamers: vec![Vec::new(); players],
@@ -344,7 +343,7 @@ impl<B: Bits> Tables<B> {
             base: (0..n)
                 .map(|i| rules.hand_type(PieceId(i as u8)).0)
                 .collect(),
-            unpromoted: (0..n).map(|i| rules.base_of(PieceId(i as u8)).0).collect(),
+            unpromoted: (0..n).map(|i| rules.base_of(PieceId(i as u8))).collect(),
             hand_slot: (0..n)
                 .map(|i| rules.hand_slot(PieceId(i as u8)).0)
                 .collect(),
@@ -359,12 +358,9 @@ impl<B: Bits> Tables<B> {
                 })
                 .collect(),
             royal: rules.pieces.iter().map(|p| p.royal).collect(),
-            royal_kinds: rules
-                .pieces
-                .iter()
-                .enumerate()
-                .filter(|(_, p)| p.royal)
-                .fold(0, |m, (i, _)| m | 1 << i),
+            royal_kinds: (0..n as u8)
+                .filter(|&i| rules.pieces[i as usize].royal)
+                .fold(KindSet::EMPTY, |m, i| m | KindSet::one(i)),
             any_slow: false,
             any_hop: false,
             orthogonal: [0; 4],
@@ -395,12 +391,12 @@ impl<B: Bits> Tables<B> {
                         .iter_mut()
                         .find(|g| g.dir == r.dir && g.limit == r.limit && g.hop == r.hop);
                     match group {
-                        Some(g) => g.kinds |= 1 << pi,
+                        Some(g) => g.kinds.insert(pi as u8),
                         None => t.groups[p].push(RideGroup {
                             dir: r.dir,
                             limit: r.limit,
                             hop: r.hop,
-                            kinds: 1 << pi,
+                            kinds: KindSet::one(pi as u8),
                         }),
                     }
                 }
@@ -440,7 +436,11 @@ impl<B: Bits> Tables<B> {
 
     /// The index of the table of cells within `range` along `dir`.
     fn limit_id(&mut self, rules: &RuleSet, dir: u16, range: u8) -> u16 {
-        if let Some(i) = self.limit_keys.iter().position(|&k| k == (dir, range)) {
+        if let Some(i) = self
+            .limit_keys
+            .iter()
+            .position(|&k| k == Some((dir, range)))
+        {
             return i as u16;
         }
         let d = self.dirs[dir as usize];
@@ -459,7 +459,7 @@ impl<B: Bits> Tables<B> {
             })
             .collect();
         self.limits.push(table);
-        self.limit_keys.push((dir, range));
+        self.limit_keys.push(Some((dir, range)));
         (self.limits.len() - 1) as u16
     }
 
@@ -476,7 +476,7 @@ impl<B: Bits> Tables<B> {
     fn reverse_tables(&mut self) {
         let cells = self.cells;
         let players = self.players;
-        let mut lame_by: Vec<Vec<(u16, B, u64)>> = vec![Vec::new(); players * cells];
+        let mut lame_by: Vec<Vec<(u16, B, KindSet)>> = vec![Vec::new(); players * cells];
         for (i, k) in self.kind.iter().enumerate() {
             let (kind, p) = (i / players, i % players);
             for from in 0..cells {
@@ -485,7 +485,7 @@ impl<B: Bits> Tables<B> {
                 }
                 for to in k.leap_capture[from].cells() {
                     self.leap_union[p * cells + to] |= B::cell(from);
-                    self.leap_kinds[(p * cells + to) * cells + from] |= 1 << kind;
+                    self.leap_kinds[(p * cells + to) * cells + from].insert(kind as u8);
                 }
                 let (a, z) = k.lame_index[from];
                 for l in &k.lame[a as usize..z as usize] {
@@ -497,8 +497,8 @@ impl<B: Bits> Tables<B> {
                         .iter_mut()
                         .find(|e| e.0 == from as u16 && e.1 == l.path)
                     {
-                        Some(e) => e.2 |= 1 << kind,
-                        None => list.push((from as u16, l.path, 1 << kind)),
+                        Some(e) => e.2.insert(kind as u8),
+                        None => list.push((from as u16, l.path, KindSet::one(kind as u8))),
                     }
                 }
                 for r in k.rides.iter().filter(|r| r.mode.captures()) {
@@ -512,12 +512,12 @@ impl<B: Bits> Tables<B> {
                             continue;
                         }
                         let at = (p * cells + to) * cells + from;
-                        if self.line_kinds[at] != 0 && self.line_dir[at] != r.dir {
+                        if self.line_kinds[at].any() && self.line_dir[at] != r.dir {
                             self.line_ok[p] = false;
                         }
                         self.line_union[p * cells + to] |= B::cell(from);
-                        self.line_kinds[at] |= 1 << kind;
-                        self.line_riders[p] |= 1 << kind;
+                        self.line_kinds[at].insert(kind as u8);
+                        self.line_riders[p].insert(kind as u8);
                         self.line_dir[at] = r.dir;
                     }
                 }

@@ -315,7 +315,7 @@ impl Eval {
             })
         };
         let max = PROMOTION_PROGRESS.len() as u8 - 1;
-        let mut dist = vec![u8::MAX; self.cells];
+        let mut dist: Vec<Option<u8>> = vec![None; self.cells];
         let targets = |c: Cell| -> Vec<Cell> {
             let (a, b) = self.index[self.slot(kind, player, c)];
             self.rays[a as usize..b as usize]
@@ -331,16 +331,18 @@ impl Eval {
         let moves: Vec<Vec<Cell>> = (0..self.cells as u16).map(Cell).map(targets).collect();
         for &c in &self.on_board {
             if moves[c.index()].iter().any(|&t| triggers(c, t)) {
-                dist[c.index()] = 1;
+                dist[c.index()] = Some(1);
             }
         }
         for d in 2..=max {
             let mut changed = false;
             for &c in &self.on_board {
-                if dist[c.index()] == u8::MAX
-                    && moves[c.index()].iter().any(|&t| dist[t.index()] == d - 1)
+                if dist[c.index()].is_none()
+                    && moves[c.index()]
+                        .iter()
+                        .any(|&t| dist[t.index()] == Some(d - 1))
                 {
-                    dist[c.index()] = d;
+                    dist[c.index()] = Some(d);
                     changed = true;
                 }
             }
@@ -349,9 +351,8 @@ impl Eval {
             }
         }
         for &c in &self.on_board {
-            let d = dist[c.index()];
             let s = self.slot(kind, player, c);
-            self.promotion_distance[s] = if d == u8::MAX { 0 } else { d };
+            self.promotion_distance[s] = dist[c.index()].unwrap_or(0);
         }
     }
 
@@ -364,21 +365,20 @@ impl Eval {
     /// `attacks[p][c]` how many of `p`'s pieces attack `c`.
     fn sides(&self, game: &Game, pos: &Position, attacks: &mut Attacks) -> [Side; 4] {
         let rules = game.rules();
-        let mut owner = [u8::MAX; 256];
+        let mut owner: [Option<u8>; 256] = [None; 256];
         let mut kinds = [0u8; 256];
         for &c in &self.on_board {
             if let Some(pc) = pos.piece(c) {
-                owner[c.index()] = pc.owner.0;
+                owner[c.index()] = Some(pc.owner.0);
                 kinds[c.index()] = pc.kind.0;
             }
         }
         let mut sides = [Side::default(); 4];
         let mut material_left = 0;
         for &c in &self.on_board {
-            let o = owner[c.index()];
-            if o == u8::MAX {
+            let Some(o) = owner[c.index()] else {
                 continue;
-            }
+            };
             let kind = PieceId(kinds[c.index()]);
             let s = &mut sides[o as usize];
             let slot = self.slot(kind, o as usize, c);
@@ -402,8 +402,8 @@ impl Eval {
                     let open = match ray.style {
                         _ if ray.hop => true,
                         Style::Leap => true,
-                        Style::Step => via.iter().all(|&v| owner[v.index()] == u8::MAX),
-                        Style::Displace => via.iter().all(|&v| owner[v.index()] != o),
+                        Style::Step => via.iter().all(|&v| owner[v.index()].is_none()),
+                        Style::Displace => via.iter().all(|&v| owner[v.index()] != Some(o)),
                     };
                     if !open {
                         break;
@@ -412,7 +412,7 @@ impl Eval {
                     let occupant = owner[t];
                     if ray.hop {
                         if !screened {
-                            screened = occupant != u8::MAX;
+                            screened = occupant.is_some();
                             if !screened && ray.mode.moves() {
                                 mobility += 1;
                             }
@@ -421,7 +421,7 @@ impl Eval {
                         if ray.mode.captures() {
                             attacks[o as usize][t] = attacks[o as usize][t].saturating_add(1);
                         }
-                        if occupant != u8::MAX {
+                        if let Some(occupant) = occupant {
                             if occupant != o && ray.mode.captures() {
                                 mobility += 1;
                             }
@@ -432,15 +432,14 @@ impl Eval {
                     if ray.mode.captures() {
                         attacks[o as usize][t] = attacks[o as usize][t].saturating_add(1);
                     }
-                    if occupant == u8::MAX {
-                        if ray.mode.moves() {
-                            mobility += 1;
-                        }
-                    } else {
+                    if let Some(occupant) = occupant {
                         if occupant != o && ray.mode.captures() {
                             mobility += 1;
                         }
                         break;
+                    }
+                    if ray.mode.moves() {
+                        mobility += 1;
                     }
                 }
             }
@@ -471,7 +470,7 @@ impl Eval {
                             danger += a[n.index()] as i32;
                         }
                     }
-                    if owner[n.index()] == p as u8 && n != rc {
+                    if owner[n.index()] == Some(p as u8) && n != rc {
                         shelter += 1;
                     }
                 }

@@ -3,15 +3,16 @@
 use super::Engine;
 use crate::engine::bits::Bits;
 use crate::engine::index::AsIndex;
+use crate::engine::kinds::KindSet;
 use crate::engine::position::Pos;
 use crate::engine::tables::Hop;
 use crate::rules::Style;
 
 impl<B: Bits> Engine<B> {
-    /// Whether the piece on `c` is of one of the types of `kinds` (a bit each).
+    /// Whether the piece on `c` is of one of the types of `kinds`.
     #[inline]
-    pub(crate) fn holds_kind(pos: &Pos<B>, kinds: u64, c: usize) -> bool {
-        kinds != 0 && pos.piece(c).is_some_and(|p| kinds >> p.kind.0 & 1 != 0)
+    pub(crate) fn holds_kind(pos: &Pos<B>, kinds: KindSet, c: usize) -> bool {
+        kinds.any() && pos.piece(c).is_some_and(|p| kinds.has(p.kind.0))
     }
 
     /// Whether the piece on `target` is of a type a piece of type `kind` may not capture.
@@ -32,14 +33,7 @@ impl<B: Bits> Engine<B> {
         if !self.bans {
             return B::EMPTY;
         }
-        let mut ban = self.victim_ban[kind as usize];
-        let mut out = B::EMPTY;
-        while ban != 0 {
-            let k = ban.trailing_zeros() as usize;
-            ban &= ban - 1;
-            out |= pos.by_kind[k];
-        }
-        out
+        Self::of_kinds(pos, self.victim_ban[kind as usize])
     }
 
     /// Tells whether a royal piece of `player` is attacked by any opponent, or faces an enemy
@@ -132,7 +126,7 @@ impl<B: Bits> Engine<B> {
         let mut cand = t.leap_union[at] & mine;
         while cand.any() {
             let s = cand.pop();
-            if t.leap_kinds[at * t.cells + s] >> pos.sq[s].kind & 1 != 0
+            if t.leap_kinds[at * t.cells + s].has(pos.sq[s].kind)
                 && !self.spares(pos, pos.sq[s].kind, target)
             {
                 return true;
@@ -143,7 +137,7 @@ impl<B: Bits> Engine<B> {
             // The owner first: an empty cell has none, and its kind is no type.
             let q = pos.sq[src];
             if q.owner == by
-                && kinds >> q.kind & 1 != 0
+                && kinds.has(q.kind)
                 && !gone.has(src)
                 && (path & occ).none()
                 && !self.spares(pos, q.kind, target)
@@ -168,7 +162,7 @@ impl<B: Bits> Engine<B> {
                     let s = cand.pop();
                     let i = at * t.cells + s;
                     let kind = pos.sq[s].kind;
-                    if t.line_kinds[i] >> kind & 1 != 0
+                    if t.line_kinds[i].has(kind)
                         && t.first(t.line_dir[i], s, occ | B::cell(target)) == Some(target)
                         && !self.spares(pos, kind, target)
                     {
@@ -295,7 +289,7 @@ impl<B: Bits> Engine<B> {
             }
             Hop::Grasshopper => return false,
         };
-        if !mine.has(attacker) || g.kinds >> pos.sq[attacker].kind & 1 == 0 {
+        if !mine.has(attacker) || !g.kinds.has(pos.sq[attacker].kind) {
             return false;
         }
         let kind = pos.sq[attacker].kind;
@@ -321,7 +315,7 @@ impl<B: Bits> Engine<B> {
     ) -> bool {
         let t = &self.t;
         let steps = t.steps(ray);
-        let banned = |ban: u64, c: usize| Self::holds_kind(pos, ban, c);
+        let banned = |ban: KindSet, c: usize| Self::holds_kind(pos, ban, c);
         if banned(ray.victim_ban, target) {
             return false;
         }
@@ -379,13 +373,12 @@ impl<B: Bits> Engine<B> {
         }
     }
 
-    /// The pieces of some kinds (a bit each), whoever owns them.
+    /// The pieces of some kinds, whoever owns them.
     #[inline]
-    pub(crate) fn of_kinds(pos: &Pos<B>, mut kinds: u64) -> B {
+    pub(crate) fn of_kinds(pos: &Pos<B>, kinds: KindSet) -> B {
         let mut out = B::EMPTY;
-        while kinds != 0 {
-            out |= pos.by_kind[kinds.trailing_zeros() as usize];
-            kinds &= kinds - 1;
+        for k in kinds.iter() {
+            out |= pos.by_kind[k as usize];
         }
         out
     }

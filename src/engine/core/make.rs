@@ -5,8 +5,7 @@ use crate::engine::bits::Bits;
 use crate::engine::index::AsIndex;
 use crate::engine::keys::{Salt, term};
 use crate::engine::position::{FenStyle, MoveKind, Piece, Pos, RawMove};
-use crate::engine::tables::NO_CELL;
-use crate::rules::{PieceId, PlayerId};
+use crate::rules::PlayerId;
 
 impl<B: Bits> Engine<B> {
     /// Makes a pseudo-legal move; [`Pos::unmake`] takes it back.
@@ -26,7 +25,7 @@ impl<B: Bits> Engine<B> {
         }
         let ep_victim = pos.st.ep_victim;
         pos.st.ep_cells = B::EMPTY;
-        pos.st.ep_victim = NO_CELL;
+        pos.st.ep_victim = None;
         let mut reset_clock = false;
         let mut captured = None;
         // The owner of the (first) piece taken.
@@ -54,8 +53,8 @@ impl<B: Bits> Engine<B> {
             }
             match m.kind {
                 MoveKind::EnPassant => {
-                    if ep_victim != NO_CELL {
-                        let v = ep_victim as usize;
+                    if let Some(v) = ep_victim {
+                        let v = v.index();
                         self.clear_pending(pos, v);
                         if let Some(victim) = self.take(pos, v) {
                             self.to_hand(pos, victim, side);
@@ -81,7 +80,7 @@ impl<B: Bits> Engine<B> {
                 MoveKind::DoubleStep { path } => {
                     let cells = t.paths[path as usize];
                     pos.st.ep_cells = cells;
-                    pos.st.ep_victim = m.to.0;
+                    pos.st.ep_victim = Some(m.to);
                     pos.st.key ^= self.set_key(Salt::Ep, cells);
                 }
                 MoveKind::Castle { rook_to, .. } => {
@@ -104,11 +103,11 @@ impl<B: Bits> Engine<B> {
                     }
                 }
                 Some(k) => {
-                    let origin = pc.origin.unwrap_or(PieceId(t.unpromoted[pc.kind.index()]));
+                    let origin = pc.origin.unwrap_or(t.unpromoted[pc.kind.index()]);
                     Piece {
                         kind: k,
                         owner: PlayerId(side),
-                        origin: (self.keeps_origins && origin != PieceId(t.unpromoted[k.index()]))
+                        origin: (self.keeps_origins && origin != t.unpromoted[k.index()])
                             .then_some(origin),
                     }
                 }
@@ -153,7 +152,7 @@ impl<B: Bits> Engine<B> {
     /// Puts a dropped piece on `to`, from the hand unless its type drops freely.
     #[inline]
     fn make_drop(&self, pos: &mut Pos<B>, m: &RawMove, side: u8, to: usize) {
-        if self.plan.free_drops >> m.piece.0 & 1 == 0 {
+        if !self.plan.free_drops.has(m.piece.0) {
             self.add_hand(pos, side, self.t.hand_slot[m.piece.index()], -1);
         }
         self.put(
@@ -190,7 +189,7 @@ impl<B: Bits> Engine<B> {
                 self.clear_castling(pos, c);
             }
         }
-        if self.spoilers >> moved.kind.0 & 1 != 0 {
+        if self.spoilers.has(moved.kind.0) {
             for c in (pos.st.castling & !pos.by_owner[side.index()]).cells() {
                 let lost = pos.piece(c).is_some_and(|p| {
                     self.rules.pieces[p.kind.index()]
@@ -274,7 +273,7 @@ impl<B: Bits> Engine<B> {
         let t = &self.t;
         let Some(s) = pos.piece(screen) else { return };
         if s.owner == hopper.owner && pt.promotes_friendly_screens {
-            let unpromoted = s.origin.is_none() && t.unpromoted[s.kind.index()] == s.kind.0;
+            let unpromoted = s.origin.is_none() && t.unpromoted[s.kind.index()] == s.kind;
             let target = self.rules.pieces[s.kind.index()]
                 .promotions
                 .iter()
@@ -282,7 +281,7 @@ impl<B: Bits> Engine<B> {
             if let (true, Some(k)) = (unpromoted, target)
                 && t.kind(k.0, s.owner.index()).mobile[screen]
             {
-                let origin = (t.unpromoted[k.index()] != s.kind.0).then_some(s.kind);
+                let origin = (t.unpromoted[k.index()] != s.kind).then_some(s.kind);
                 // A dropped piece waiting to promote after its next move is promoted now.
                 self.clear_pending(pos, screen);
                 self.put(
@@ -296,7 +295,7 @@ impl<B: Bits> Engine<B> {
                 );
             }
         } else if s.owner != hopper.owner && pt.demotes_enemy_screens {
-            let demoted = s.origin.unwrap_or(PieceId(t.unpromoted[s.kind.index()]));
+            let demoted = s.origin.unwrap_or(t.unpromoted[s.kind.index()]);
             if demoted != s.kind && t.kind(demoted.0, s.owner.index()).mobile[screen] {
                 self.put(
                     pos,

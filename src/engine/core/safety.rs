@@ -154,7 +154,7 @@ impl<B: Bits> Engine<B> {
             for &(src, path, kinds) in t.lame_sources(p * t.cells + r, theirs) {
                 let src = src as usize;
                 let q = pos.sq[src];
-                if q.owner == by && kinds >> q.kind & 1 != 0 {
+                if q.owner == by && kinds.has(q.kind) {
                     // Not checking now, so the path is blocked: only the last blocker leaving
                     // opens it.
                     let blockers = path & pos.occ;
@@ -179,7 +179,7 @@ impl<B: Bits> Engine<B> {
                 for c in snipers.cells() {
                     let i = at * t.cells + c;
                     let kind = pos.sq[c].kind;
-                    if t.line_kinds[i] >> kind & 1 == 0 || self.spares(pos, kind, r) {
+                    if !t.line_kinds[i].has(kind) || self.spares(pos, kind, r) {
                         continue;
                     }
                     let d = t.line_dir[i];
@@ -277,7 +277,7 @@ impl<B: Bits> Engine<B> {
             let mut cand = t.leap_union[at] & theirs;
             while cand.any() {
                 let c = cand.pop();
-                if t.leap_kinds[at * t.cells + c] >> pos.sq[c].kind & 1 != 0
+                if t.leap_kinds[at * t.cells + c].has(pos.sq[c].kind)
                     && !self.spares(pos, pos.sq[c].kind, r)
                 {
                     block &= B::cell(c);
@@ -288,7 +288,7 @@ impl<B: Bits> Engine<B> {
                 let src = src as usize;
                 let q = pos.sq[src];
                 if q.owner == by
-                    && kinds >> q.kind & 1 != 0
+                    && kinds.has(q.kind)
                     && (path & pos.occ).none()
                     && !self.spares(pos, q.kind, r)
                 {

@@ -16,7 +16,7 @@ impl<B: Bits> Engine<B> {
         for c in near.cells().chain(std::iter::once(to)) {
             let Some(p) = pos.piece(c) else { continue };
             let spared = if c == to { b.spare_all } else { b.spare_near };
-            if spared >> p.kind.0 & 1 != 0 {
+            if spared.has(p.kind.0) {
                 continue;
             }
             self.clear_pending(pos, c);

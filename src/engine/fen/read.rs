@@ -249,7 +249,7 @@ impl<B: Bits> Engine<B> {
             origin = Some(o);
             j += close + 1;
         }
-        if origin == Some(PieceId(self.t.unpromoted[kind.index()])) {
+        if origin == Some(self.t.unpromoted[kind.index()]) {
             return Err(FenError::RedundantOrigin(written(&sym)));
         }
         if origin.is_some() && !self.keeps_origins {
@@ -580,7 +580,7 @@ impl<B: Bits> Engine<B> {
             }
             pos.st.ep_cells |= B::cell(c.index());
         }
-        pos.st.ep_victim = victim.0;
+        pos.st.ep_victim = Some(victim);
         pos.style.ep_as_written = true;
         pos.style.ep_victim_listed = listed;
         Ok(())

@@ -222,7 +222,11 @@ impl<B: Bits> Engine<B> {
     /// The en-passant field: the passed cells a piece of the side to move could take on (all of
     /// them in a position read from a FEN that named them), in board order.
     fn ep_field(&self, pos: &Pos<B>) -> String {
-        let Some(victim) = pos.piece(pos.st.ep_victim as usize) else {
+        let Some((v, victim)) = pos
+            .st
+            .ep_victim
+            .and_then(|v| Some((v.index(), pos.piece(v.index())?)))
+        else {
             return "-".into();
         };
         if pos.st.ep_cells.none() {
@@ -240,7 +244,6 @@ impl<B: Bits> Engine<B> {
                 })
             })
         };
-        let v = pos.st.ep_victim as usize;
         let full = self.rules.pieces[victim.kind.index()].ep_field_full;
         let (cells, filter) = if pos.style.ep_as_written {
             let listed = pos.style.ep_victim_listed;

@@ -52,7 +52,7 @@ impl<B: Bits> Engine<B> {
         let side = pos.st.side;
         let s = side.index();
         let base = s * t.kinds;
-        if self.plan.free_drops == 0 && pos.hands[base..base + t.kinds].iter().all(|&n| n == 0) {
+        if self.plan.free_drops.none() && pos.hands[base..base + t.kinds].iter().all(|&n| n == 0) {
             return;
         }
         let empty = !pos.occ & t.on_board;
@@ -63,11 +63,11 @@ impl<B: Bits> Engine<B> {
             !B::EMPTY
         };
         for slot in 0..t.kinds {
-            if pos.hands[base + slot] == 0 && self.plan.free_drops == 0 {
+            if pos.hands[base + slot] == 0 && self.plan.free_drops.none() {
                 continue;
             }
             for &kind in &t.members[slot] {
-                if pos.hands[base + slot] == 0 && self.plan.free_drops >> kind & 1 == 0 {
+                if pos.hands[base + slot] == 0 && !self.plan.free_drops.has(kind) {
                     continue;
                 }
                 let rules = &self.rules.pieces[kind.index()].drops;
@@ -107,7 +107,7 @@ impl<B: Bits> Engine<B> {
                 } else {
                     allowed & safety.danger
                 };
-                if t.royal_kinds >> kind & 1 != 0 {
+                if t.royal_kinds.has(kind) {
                     // A dropped royal may not land attacked. Out of check, where each royal
                     // counts and a drop off the dangerous cells cannot expose another, its cell
                     // is looked at as a royal's step's would be; otherwise the full test.

@@ -97,7 +97,7 @@ impl<B: Bits> Engine<B> {
     }
 
     pub(super) fn screen_change_risky(&self, pos: &Pos<B>, kind: u8, screen: usize) -> bool {
-        if self.screen_hoppers >> kind & 1 == 0 {
+        if !self.screen_hoppers.has(kind) {
             return false;
         }
         if self.bans {
@@ -109,12 +109,12 @@ impl<B: Bits> Engine<B> {
         let pt = &self.rules.pieces[kind.index()];
         let royals = pos.royals & pos.by_owner[side.index()];
         if s.owner == side {
-            pt.promotes_friendly_screens && (royals.has(screen) || self.to_royal >> s.kind & 1 != 0)
+            pt.promotes_friendly_screens && (royals.has(screen) || self.to_royal.has(s.kind))
         } else {
             let demoted = if s.origin != NONE {
                 s.origin
             } else {
-                t.unpromoted[s.kind.index()]
+                t.unpromoted[s.kind.index()].0
             };
             pt.demotes_enemy_screens
                 && demoted != s.kind

@@ -323,10 +323,9 @@ impl<B: Bits> Engine<B> {
 
     /// Whether the en-passant victim belongs to an opponent of the player to move.
     fn ep_victim_is_enemy(&self, pos: &Pos<B>) -> bool {
-        let v = pos.st.ep_victim as usize;
-        pos.sq
-            .get(v)
-            .and_then(|s| s.piece())
+        pos.st
+            .ep_victim
+            .and_then(|v| pos.piece(v.index()))
             .is_some_and(|p| p.owner != PlayerId(pos.st.side))
     }
 

@@ -314,7 +314,7 @@ impl<B: Bits> Tables<B> {
             return i as u16;
         }
         self.limits.push(table);
-        self.limit_keys.push((u16::MAX, 0));
+        self.limit_keys.push(None);
         (self.limits.len() - 1) as u16
     }
 
