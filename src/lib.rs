@@ -69,7 +69,8 @@ mod syntax;
 
 pub use diagnostics::render as render_diagnostics;
 pub use engine::{
-    DepthError, Ending, Game, GameError, MAX_PERFT_DEPTH, Move, Position, Reason, Status,
+    CellSet, DepthError, Ending, Game, GameError, MAX_PERFT_DEPTH, Move, MoveList, Position,
+    Promotion, Reason, Status,
 };
 pub use lower::{Diagnostic, MAX_VARIANTS, Severity, SourceMap};
 pub use rules::RuleSet;

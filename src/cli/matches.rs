@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use varia::engine::Move;
+use varia::Move;
 use varia::rules::PlayerId;
 use varia::search::{Limits, Searcher};
 use varia::{Game, Position};

@@ -11,7 +11,7 @@ use super::index::AsIndex;
 use super::keys::{Salt, term};
 use super::kinds::{KindSet, kind_set};
 use super::plan::{Counter, GoalPlan, Immediate};
-use super::position::{Last, Move, MoveKind, Pos};
+use super::position::{Last, MoveKind, Pos, RawMove};
 use crate::rules::{Counting, Extinction, GoalMode, Outcome, Royalty};
 use arrayvec::ArrayVec;
 
@@ -224,7 +224,13 @@ impl<B: Bits> Engine<B> {
 
     /// Runs the plan's counters after a move by `mover` (the position already has the next
     /// player to move): facing royals, the last move, checks given, the counting rule.
-    pub(crate) fn after_move(&self, pos: &mut Pos<B>, mover: u8, captured: Option<u8>, m: &Move) {
+    pub(crate) fn after_move(
+        &self,
+        pos: &mut Pos<B>,
+        mover: u8,
+        captured: Option<u8>,
+        m: &RawMove,
+    ) {
         for c in &self.plan.counters {
             match c {
                 Counter::Facing => {

@@ -6,7 +6,7 @@ use super::core::Engine;
 use super::index::AsIndex;
 use super::kinds::KindSet;
 use super::plan::FilterPlan;
-use super::position::{Move, MoveKind, Pos};
+use super::position::{MoveKind, Pos, RawMove};
 
 impl<B: Bits> Engine<B> {
     /// Removes the moves that the plan's filters forbid: those giving check where checks (or
@@ -14,7 +14,7 @@ impl<B: Bits> Engine<B> {
     /// is in hand (and every other move while one can be dropped), those of a checked royal
     /// piece that do not take its only checker, and every non-capture when captures are
     /// compulsory and one is legal.
-    pub(crate) fn filter_moves(&self, pos: &mut Pos<B>, moves: &mut Vec<Move>, in_check: bool) {
+    pub(crate) fn filter_moves(&self, pos: &mut Pos<B>, moves: &mut Vec<RawMove>, in_check: bool) {
         for f in &self.plan.filters {
             match *f {
                 FilterPlan::NoChecks { drops_only } => {
@@ -48,11 +48,11 @@ impl<B: Bits> Engine<B> {
 
     /// While the player to move holds a piece of the types `kinds` (a bit each), only those may
     /// be dropped, and one must be if it can.
-    fn must_drop(&self, pos: &Pos<B>, moves: &mut Vec<Move>, kinds: KindSet) {
+    fn must_drop(&self, pos: &Pos<B>, moves: &mut Vec<RawMove>, kinds: KindSet) {
         let side = pos.st.side.index() as u8;
         let holds = (0..self.t.kinds as u8).any(|k| kinds.has(k) && pos.hand(side, k) > 0);
         if holds {
-            let compulsory = |m: &Move| m.kind == MoveKind::Drop && kinds.has(m.piece.0);
+            let compulsory = |m: &RawMove| m.kind == MoveKind::Drop && kinds.has(m.piece.0);
             if moves.iter().any(compulsory) {
                 moves.retain(compulsory);
             } else {
@@ -62,7 +62,7 @@ impl<B: Bits> Engine<B> {
     }
 
     /// Whether a move captures something.
-    pub(crate) fn is_capture(&self, pos: &Pos<B>, m: &Move) -> bool {
+    pub(crate) fn is_capture(&self, pos: &Pos<B>, m: &RawMove) -> bool {
         let to = m.to.index();
         match m.kind {
             MoveKind::EnPassant => true,
@@ -76,7 +76,7 @@ impl<B: Bits> Engine<B> {
     }
 
     /// Whether a move leaves an opponent of the mover in check.
-    fn gives_check(&self, pos: &mut Pos<B>, m: &Move) -> bool {
+    fn gives_check(&self, pos: &mut Pos<B>, m: &RawMove) -> bool {
         let side = pos.st.side;
         self.make(pos, m);
         let checks = self.opponents(pos, side).any(|o| self.checked(pos, o));
@@ -85,7 +85,7 @@ impl<B: Bits> Engine<B> {
     }
 
     /// Whether a royal piece's move takes the one piece that checks it.
-    fn takes_only_checker(&self, pos: &Pos<B>, m: &Move) -> bool {
+    fn takes_only_checker(&self, pos: &Pos<B>, m: &RawMove) -> bool {
         let (from, to) = (m.from.index(), m.to.index());
         let side = pos.st.side;
         pos.occ.has(to)

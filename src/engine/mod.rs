@@ -16,6 +16,7 @@ mod keys;
 mod kinds;
 mod line;
 mod movegen;
+mod moves;
 mod notation;
 mod perft;
 mod plan;
@@ -26,8 +27,10 @@ mod status;
 mod tables;
 
 pub use fen::FenError;
+pub use moves::{CellSet, Move, MoveList, Promotion};
 pub use notation::MoveError;
-pub use position::{FenStyle, Move, MoveKind, Piece};
+pub use position::{FenStyle, Piece};
+pub(crate) use position::{MoveKind, RawMove};
 
 use bits::{Bits, U256};
 use core::Engine;
@@ -397,7 +400,21 @@ impl Game {
     }
 
     /// Gets every legal move of the player to move.
-    pub fn legal_moves(&self, pos: &Position) -> Vec<Move> {
+    pub fn legal_moves(&self, pos: &Position) -> MoveList {
+        with!(
+            self,
+            &pos.0,
+            |e, p| {
+                let mut raw = Vec::new();
+                e.legal_moves(&mut without_history(p), &mut raw);
+                raw.iter().map(|m| e.public_move(p, m)).collect()
+            },
+            MoveList::new()
+        )
+    }
+
+    /// Gets every legal move of the player to move in the engine's form (what a search plays).
+    pub(crate) fn raw_legal_moves(&self, pos: &Position) -> Vec<RawMove> {
         let mut out = Vec::new();
         with!(
             self,
@@ -408,9 +425,15 @@ impl Game {
         out
     }
 
+    /// The legal move of the position whose public form is `m`, in the engine's form.
+    fn find_legal(&self, pos: &Position, m: &Move) -> Option<RawMove> {
+        let legal = self.raw_legal_moves(pos);
+        with!(self, &pos.0, |e, p| e.find_legal(p, &legal, m), None)
+    }
+
     /// Writes a move.
     pub fn move_to_string(&self, m: &Move) -> String {
-        each!(self, |e| e.move_to_string(m))
+        each!(self, |e| e.move_to_string(&e.raw_move(None, m)))
     }
 
     /// Parses a move and finds it among the legal moves of the position.
@@ -418,7 +441,9 @@ impl Game {
         with!(
             self,
             &pos.0,
-            |e, p| e.parse_move(&without_history(p), s),
+            |e, p| e
+                .parse_move(&without_history(p), s)
+                .map(|m| e.public_move(p, &m)),
             Err(MoveError::Illegal(s.to_string()))
         )
     }
@@ -426,18 +451,39 @@ impl Game {
     /// Plays a move on a position if it is legal there; where losing every move eliminates,
     /// players left without a legal move leave the game.
     pub fn play(&self, pos: &mut Position, m: &Move) -> Result<(), MoveError> {
-        if self.legal_moves(pos).contains(m) {
-            self.play_unchecked(pos, m);
-            Ok(())
-        } else {
-            Err(MoveError::Illegal(self.move_to_string(m)))
+        match self.find_legal(pos, m) {
+            Some(raw) => {
+                self.raw_play_unchecked(pos, &raw);
+                Ok(())
+            }
+            None => Err(MoveError::Illegal(self.move_to_string(m))),
         }
     }
 
     /// Plays a move known to be legal in the position (one of its [`Game::legal_moves`], or
-    /// what [`Game::parse_move`] returned for it) without checking it again: what perft and a
-    /// search do. Any other move leaves the position in an unspecified (but safe) state.
+    /// what [`Game::parse_move`] returned for it) without checking it again. Any other move
+    /// leaves the position in an unspecified (but safe) state.
     pub fn play_unchecked(&self, pos: &mut Position, m: &Move) {
+        let raw = with!(self, &pos.0, |e, p| Some(e.raw_move(Some(p), m)), None);
+        if let Some(raw) = raw {
+            self.raw_play_unchecked(pos, &raw);
+        }
+    }
+
+    /// The public forms of a line of legal moves in the engine's form, played from `pos`.
+    pub(crate) fn public_line(&self, pos: &Position, line: &[RawMove]) -> Vec<Move> {
+        let mut p = pos.clone();
+        line.iter()
+            .filter_map(|m| {
+                let public = with!(self, &p.0, |e, q| Some(e.public_move(q, m)), None);
+                self.raw_play_unchecked(&mut p, m);
+                public
+            })
+            .collect()
+    }
+
+    /// Plays a legal move in the engine's form without checking it: what perft and a search do.
+    pub(crate) fn raw_play_unchecked(&self, pos: &mut Position, m: &RawMove) {
         match (&self.inner, &mut pos.0) {
             (Inner::Narrow(e), PosInner::Narrow(p)) => e.play(p, m),
             (Inner::Medium(e), PosInner::Medium(p)) => e.play(p, m),
@@ -466,7 +512,12 @@ impl Game {
     /// Tells whether a legal move of the position captures something (en passant and
     /// displacement included).
     pub fn is_capture(&self, pos: &Position, m: &Move) -> bool {
-        with!(self, &pos.0, |e, p| e.is_capture(p, m), false)
+        with!(
+            self,
+            &pos.0,
+            |e, p| e.is_capture(p, &e.raw_move(Some(p), m)),
+            false
+        )
     }
 
     /// The ending that holds at once in a position, if any: a goal reached, an extinction, a
@@ -607,7 +658,11 @@ impl Game {
         Ok(with!(
             self,
             &pos.0,
-            |e, p| e.divide(&mut p.clone(), depth),
+            |e, p| e
+                .divide(&mut p.clone(), depth)
+                .into_iter()
+                .map(|(m, n)| (e.public_move(p, &m), n))
+                .collect(),
             Vec::new()
         ))
     }

@@ -6,7 +6,7 @@ use super::bits::Bits;
 use super::core::Engine;
 use super::core::safety::Safety;
 use super::index::AsIndex;
-use super::position::{Move, MoveKind, Pos};
+use super::position::{MoveKind, Pos, RawMove};
 use super::tables::Kind;
 use crate::rules::{Cell, PieceId};
 
@@ -20,7 +20,7 @@ mod piece;
 pub(crate) trait Sink<B> {
     /// Whether the sink only counts moves: it takes [`Sink::add_count`].
     const COUNTS: bool = false;
-    fn add(&mut self, m: Move, suspect: bool);
+    fn add(&mut self, m: RawMove, suspect: bool);
     /// Known-legal moves counted without being generated (only when [`Sink::COUNTS`]).
     fn add_count(&mut self, _n: u64) {
         debug_assert!(Self::COUNTS, "a collecting sink was given a bare count");
@@ -33,13 +33,13 @@ pub(crate) trait Sink<B> {
 
 /// Collects moves.
 pub(crate) struct Collect<'a> {
-    pub safe: &'a mut Vec<Move>,
-    pub suspect: &'a mut Vec<Move>,
+    pub safe: &'a mut Vec<RawMove>,
+    pub suspect: &'a mut Vec<RawMove>,
 }
 
 impl<B: Bits> Sink<B> for Collect<'_> {
     #[inline]
-    fn add(&mut self, m: Move, suspect: bool) {
+    fn add(&mut self, m: RawMove, suspect: bool) {
         if suspect {
             self.suspect.push(m);
         } else {
@@ -50,14 +50,14 @@ impl<B: Bits> Sink<B> for Collect<'_> {
     #[inline]
     fn add_plain(&mut self, from: usize, piece: u8, targets: B) {
         for to in targets.cells() {
-            self.safe.push(Move::normal(from, to, piece));
+            self.safe.push(RawMove::normal(from, to, piece));
         }
     }
 
     #[inline]
     fn add_drops(&mut self, piece: u8, targets: B) {
         for to in targets.cells() {
-            self.safe.push(Move {
+            self.safe.push(RawMove {
                 from: Cell(to as u16),
                 to: Cell(to as u16),
                 piece: PieceId(piece),
@@ -72,7 +72,7 @@ impl<B: Bits> Sink<B> for Collect<'_> {
 /// Counts known-legal moves and collects suspects.
 pub(crate) struct Count<'a> {
     pub n: u64,
-    pub suspect: &'a mut Vec<Move>,
+    pub suspect: &'a mut Vec<RawMove>,
 }
 
 impl<B: Bits> Sink<B> for Count<'_> {
@@ -84,7 +84,7 @@ impl<B: Bits> Sink<B> for Count<'_> {
     }
 
     #[inline]
-    fn add(&mut self, m: Move, suspect: bool) {
+    fn add(&mut self, m: RawMove, suspect: bool) {
         if suspect {
             self.suspect.push(m);
         } else {
@@ -109,8 +109,8 @@ impl<B: Bits> Engine<B> {
     pub(crate) fn legal_moves_with(
         &self,
         pos: &mut Pos<B>,
-        out: &mut Vec<Move>,
-        suspects: &mut Vec<Move>,
+        out: &mut Vec<RawMove>,
+        suspects: &mut Vec<RawMove>,
     ) {
         if !self.plan.immediate.is_empty() && self.immediate_end(pos).is_some() {
             out.clear();
@@ -123,8 +123,8 @@ impl<B: Bits> Engine<B> {
     pub(crate) fn collect_legal(
         &self,
         pos: &mut Pos<B>,
-        out: &mut Vec<Move>,
-        suspects: &mut Vec<Move>,
+        out: &mut Vec<RawMove>,
+        suspects: &mut Vec<RawMove>,
     ) {
         out.clear();
         suspects.clear();
@@ -151,7 +151,7 @@ impl<B: Bits> Engine<B> {
             let mine = pos.by_owner[pos.st.side.index()];
             if mine.any() {
                 let c = mine.lowest();
-                out.push(Move {
+                out.push(RawMove {
                     from: Cell(c as u16),
                     to: Cell(c as u16),
                     piece: PieceId(pos.sq[c].kind),
@@ -164,12 +164,12 @@ impl<B: Bits> Engine<B> {
     }
 
     /// Gets every legal move of the player to move, in generation order.
-    pub(crate) fn legal_moves(&self, pos: &mut Pos<B>, out: &mut Vec<Move>) {
+    pub(crate) fn legal_moves(&self, pos: &mut Pos<B>, out: &mut Vec<RawMove>) {
         self.legal_moves_with(pos, out, &mut Vec::new());
     }
 
     /// Counts the legal moves of the player to move; `suspects` is scratch space.
-    pub(crate) fn count_legal(&self, pos: &mut Pos<B>, suspects: &mut Vec<Move>) -> u64 {
+    pub(crate) fn count_legal(&self, pos: &mut Pos<B>, suspects: &mut Vec<RawMove>) -> u64 {
         if self.plan.special() {
             let mut moves = Vec::new();
             self.legal_moves_with(pos, &mut moves, suspects);
@@ -299,7 +299,7 @@ impl<B: Bits> Engine<B> {
             let royals = pos.royals & mine;
             if royals.count() == 1 {
                 let r = royals.lowest();
-                let m = Move {
+                let m = RawMove {
                     from: Cell(r as u16),
                     to: Cell(r as u16),
                     piece: PieceId(pos.sq[r].kind),

@@ -4,7 +4,7 @@
 
 use super::bits::Bits;
 use super::core::Engine;
-use super::position::{Move, MoveKind, Pos};
+use super::position::{MoveKind, Pos, RawMove};
 use crate::rules::{Cell, PieceId};
 
 /// A move string that is malformed or not legal in the position; each message says which.
@@ -46,7 +46,7 @@ impl<B: Bits> Engine<B> {
     }
 
     /// Writes a move.
-    pub fn move_to_string(&self, m: &Move) -> String {
+    pub fn move_to_string(&self, m: &RawMove) -> String {
         if m.kind == MoveKind::Drop {
             return format!(
                 "{}@{}",
@@ -78,7 +78,7 @@ impl<B: Bits> Engine<B> {
     /// turns back into its unpromoted type, `+` for a promotion to a `+X` type (unless the same
     /// choice offers another `+X` type), else the target's letter in lower case; a swap always
     /// names the captive by its letter.
-    fn promotion_suffix(&self, m: &Move, target: PieceId) -> String {
+    fn promotion_suffix(&self, m: &RawMove, target: PieceId) -> String {
         let letter = || {
             self.rules.pieces[target.index()]
                 .symbol
@@ -101,7 +101,7 @@ impl<B: Bits> Engine<B> {
 
     /// Other accepted spellings of a move: a promotion's target letter where `+` or `-` is
     /// written, and `+` for the only target of a promotion written with a letter.
-    fn aliases(&self, m: &Move) -> Vec<String> {
+    fn aliases(&self, m: &RawMove) -> Vec<String> {
         if self.rules.leaves_walls() && m.kind != MoveKind::Pass {
             // Without the wall, which the move implies.
             let full = self.move_to_string(m);
@@ -130,7 +130,7 @@ impl<B: Bits> Engine<B> {
     }
 
     /// Parses a move and finds it among the legal moves of the position.
-    pub fn parse_move(&self, pos: &Pos<B>, s: &str) -> Result<Move, MoveError> {
+    pub fn parse_move(&self, pos: &Pos<B>, s: &str) -> Result<RawMove, MoveError> {
         let malformed = || MoveError::Malformed(s.to_string());
         if !s.is_ascii() || s.is_empty() || s.len() > 16 {
             return Err(malformed());

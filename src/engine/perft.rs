@@ -2,7 +2,7 @@
 
 use super::bits::Bits;
 use super::core::Engine;
-use super::position::{Move, Pos};
+use super::position::{Pos, RawMove};
 
 impl<B: Bits> Engine<B> {
     pub(super) fn perft(&self, pos: &mut Pos<B>, depth: u32) -> u64 {
@@ -16,7 +16,7 @@ impl<B: Bits> Engine<B> {
         &self,
         pos: &mut Pos<B>,
         depth: u32,
-        buffers: &mut [(Vec<Move>, Vec<Move>)],
+        buffers: &mut [(Vec<RawMove>, Vec<RawMove>)],
     ) -> u64 {
         let Some(((moves, suspects), rest)) = buffers.split_first_mut() else {
             return 1;
@@ -44,7 +44,7 @@ impl<B: Bits> Engine<B> {
         n
     }
 
-    pub(super) fn divide(&self, pos: &mut Pos<B>, depth: u32) -> Vec<(Move, u64)> {
+    pub(super) fn divide(&self, pos: &mut Pos<B>, depth: u32) -> Vec<(RawMove, u64)> {
         let mut moves = Vec::new();
         self.legal_moves(pos, &mut moves);
         moves

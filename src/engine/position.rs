@@ -295,9 +295,9 @@ impl<B: Bits> Pos<B> {
     }
 }
 
-/// What kind of move a [`Move`] is, with what it needs to be made or taken back.
+/// What kind of move a [`RawMove`] is, with what it needs to be made or taken back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum MoveKind {
+pub(crate) enum MoveKind {
     /// A move or capture on its destination.
     Normal,
     /// A drop from hand; `from` is the destination too.
@@ -335,7 +335,7 @@ pub enum MoveKind {
 
 /// A move: plain data.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Move {
+pub(crate) struct RawMove {
     /// Where the piece stands (for a drop, the destination).
     pub from: Cell,
     /// Where it goes.
@@ -350,10 +350,10 @@ pub struct Move {
     pub kind: MoveKind,
 }
 
-impl Move {
+impl RawMove {
     /// A plain move of a piece of type `piece` from one cell to another, promoting to nothing.
-    pub(crate) fn normal(from: usize, to: usize, piece: u8) -> Move {
-        Move {
+    pub(crate) fn normal(from: usize, to: usize, piece: u8) -> RawMove {
+        RawMove {
             from: Cell(from as u16),
             to: Cell(to as u16),
             piece: PieceId(piece),
@@ -361,15 +361,6 @@ impl Move {
             swap: false,
             kind: MoveKind::Normal,
         }
-    }
-
-    /// Tells whether the move takes a piece (on its destination, en passant, by a hop or a
-    /// displacement; a displacement may also take nothing).
-    pub fn is_special_capture(&self) -> bool {
-        matches!(
-            self.kind,
-            MoveKind::EnPassant | MoveKind::Hop { .. } | MoveKind::Displace { .. }
-        )
     }
 }
 

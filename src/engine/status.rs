@@ -2,15 +2,15 @@
 
 use super::bits::Bits;
 use super::core::Engine;
-use super::position::Move;
 use super::position::Pos;
+use super::position::RawMove;
 use super::{Ending, Reason, Status};
 use crate::rules::{Outcome, PlayerId};
 
 impl<B: Bits> Engine<B> {
     /// Plays a move and removes the players it leaves without a legal move, where losing every
     /// move eliminates.
-    pub(super) fn play(&self, pos: &mut Pos<B>, m: &Move) {
+    pub(super) fn play(&self, pos: &mut Pos<B>, m: &RawMove) {
         self.note_check(pos);
         self.make(pos, m);
         while self.eliminates && self.settle_one(pos) {}

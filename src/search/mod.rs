@@ -33,7 +33,7 @@ mod tt;
 
 pub use eval::Eval;
 
-use crate::engine::{Ending, Game, Move, MoveKind, Position, Reason, Status};
+use crate::engine::{Ending, Game, Move, MoveKind, Position, RawMove, Reason, Status};
 use crate::rules::{Outcome, PlayerId};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -192,8 +192,8 @@ pub struct Searcher {
     eval: Eval,
     tt: tt::Table,
     history: Vec<i32>,
-    killers: Vec<[Option<Move>; 2]>,
-    pv: Vec<Vec<Move>>,
+    killers: Vec<[Option<RawMove>; 2]>,
+    pv: Vec<Vec<RawMove>>,
     players: usize,
     cells: usize,
     nodes: u64,
@@ -206,7 +206,7 @@ pub struct Searcher {
     /// The depth of the iteration under way. The clock stops the first only once one root move
     /// has a score, so that the move played has been searched.
     iteration: u32,
-    root_best: Option<(Move, i32)>,
+    root_best: Option<(RawMove, i32)>,
     /// The node count at which the quiescence search under way stops searching moves.
     quiescence_end: u64,
 }
@@ -296,7 +296,7 @@ impl Searcher {
         // The search makes and takes back its moves on one copy of the position.
         let mut work = pos.clone();
         let pos = &mut work;
-        let moves = game.legal_moves(pos);
+        let moves = game.raw_legal_moves(pos);
         let over = self.terminal(pos, 0).or_else(|| match game.status(pos) {
             Status::Over(e) => Some(self.ending_value(pos, &e, 0)),
             Status::Ongoing { .. } => None,
@@ -315,8 +315,9 @@ impl Searcher {
             return result;
         }
         let ordered = self.order(pos, &moves, None, 0);
-        result.best = Some(ordered[0].1);
-        result.pv = vec![ordered[0].1];
+        // The engine's moves, converted for the caller at each report and at the end.
+        let mut best = ordered[0].1;
+        let mut line = vec![best];
         let timed = limits.movetime.is_some() || limits.soft_time.is_some();
         let max_depth = limits
             .depth
@@ -330,18 +331,17 @@ impl Searcher {
                 // A move searched to the full depth of the unfinished iteration is the better
                 // guess, if one was.
                 if let Some((m, v)) = self.root_best {
-                    if Some(m) != result.best {
-                        result.pv = vec![m];
+                    if m != best {
+                        line = vec![m];
                     }
-                    result.best = Some(m);
                     result.score = Score::from_internal(v);
                 }
                 break;
             }
             let pv = self.pv[0].clone();
             if let Some(&m) = pv.first() {
-                result.best = Some(m);
-                result.pv = pv;
+                best = m;
+                line = pv;
             }
             result.score = Score::from_internal(v);
             result.depth = depth;
@@ -351,7 +351,7 @@ impl Searcher {
                 score: result.score,
                 nodes: self.nodes,
                 elapsed: self.start.elapsed(),
-                pv: result.pv.clone(),
+                pv: game.public_line(pos, &line),
             };
             info(&report);
             if limits
@@ -368,6 +368,8 @@ impl Searcher {
                 break;
             }
         }
+        result.pv = game.public_line(pos, &line);
+        result.best = result.pv.first().copied();
         result.nodes = self.nodes;
         result.elapsed = self.start.elapsed();
         result
@@ -453,7 +455,7 @@ impl Searcher {
     }
 
     /// Gets the centipawn value of what a move captures (an estimate for multiple captures).
-    fn victim(&self, pos: &Position, m: &Move) -> Option<i32> {
+    fn victim(&self, pos: &Position, m: &RawMove) -> Option<i32> {
         let side = pos.side_to_move();
         let on_target = || {
             pos.piece(m.to)
@@ -469,13 +471,13 @@ impl Searcher {
     }
 
     /// Gets what a promotion gains, if the move promotes to something worth more.
-    fn promotion_gain(&self, m: &Move) -> Option<i32> {
+    fn promotion_gain(&self, m: &RawMove) -> Option<i32> {
         let p = m.promotion?;
         let gain = self.eval.value(p) - self.eval.value(m.piece);
         (m.kind != MoveKind::Drop && gain > 0).then_some(gain)
     }
 
-    fn history_index(&self, m: &Move) -> usize {
+    fn history_index(&self, m: &RawMove) -> usize {
         m.piece.index() * self.cells + m.to.index()
     }
 
@@ -484,12 +486,12 @@ impl Searcher {
     fn order(
         &self,
         pos: &Position,
-        moves: &[Move],
-        tt: Option<Move>,
+        moves: &[RawMove],
+        tt: Option<RawMove>,
         ply: usize,
-    ) -> Vec<(i32, Move)> {
+    ) -> Vec<(i32, RawMove)> {
         let killers = self.killers[ply.min(MAX_PLY)];
-        let mut scored: Vec<(i32, Move)> = moves
+        let mut scored: Vec<(i32, RawMove)> = moves
             .iter()
             .map(|m| {
                 let s = if Some(*m) == tt {
@@ -600,7 +602,7 @@ impl Searcher {
                 return v;
             }
         }
-        let moves = game.legal_moves(pos);
+        let moves = game.raw_legal_moves(pos);
         if moves.is_empty() {
             return self.ending_score(pos, ply);
         }
@@ -614,7 +616,7 @@ impl Searcher {
         let side = pos.side_to_move();
         for (i, &(_, m)) in ordered.iter().enumerate() {
             let quiet = self.victim(pos, &m).is_none() && self.promotion_gain(&m).is_none();
-            game.play_unchecked(pos, &m);
+            game.raw_play_unchecked(pos, &m);
             let mut v;
             if i == 0 {
                 v = self.child(side, pos, depth - 1, alpha, beta, ply, pv_node);

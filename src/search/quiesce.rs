@@ -33,7 +33,7 @@ impl Searcher {
         // Evasions only near the horizon: with several players checks can follow each other for
         // ever (a royal is never captured), and each would widen the search to every move.
         let in_check = qply < QUIESCENCE_EVASIONS && game.in_check(pos);
-        let moves = game.legal_moves(pos);
+        let moves = game.raw_legal_moves(pos);
         if moves.is_empty() {
             return self.ending_score(pos, ply);
         }
@@ -59,7 +59,7 @@ impl Searcher {
         if !in_check && all_take && qply >= MAX_QUIESCENCE_ALL_CAPTURES {
             return best;
         }
-        let candidates: Vec<Move> = if in_check {
+        let candidates: Vec<RawMove> = if in_check {
             moves
         } else {
             moves
@@ -85,7 +85,7 @@ impl Searcher {
         let ordered = self.order(pos, &candidates, None, ply);
         let side = self.team(pos.side_to_move());
         for &(_, m) in &ordered {
-            game.play_unchecked(pos, &m);
+            game.raw_play_unchecked(pos, &m);
             let v = if self.team(pos.side_to_move()) == side {
                 self.quiesce(pos, alpha, beta, ply + 1, qply + 1)
             } else {

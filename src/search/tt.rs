@@ -2,7 +2,7 @@
 //! reserved when it is made (so a size the system cannot give is refused there) and written a
 //! chunk at a time as entries are stored, so that a large table is committed only as it fills.
 
-use crate::engine::Move;
+use crate::engine::RawMove;
 use std::collections::TryReserveError;
 
 /// What a stored score says about the true value.
@@ -18,7 +18,7 @@ pub enum Bound {
 #[derive(Clone, Copy)]
 pub struct Entry {
     pub key: u64,
-    pub best: Option<Move>,
+    pub best: Option<RawMove>,
     pub score: i32,
     pub depth: i16,
     pub bound: Bound,
@@ -94,7 +94,7 @@ impl Table {
             .filter(|e| e.key == key)
     }
 
-    pub fn store(&mut self, key: u64, best: Option<Move>, score: i32, depth: i32, bound: Bound) {
+    pub fn store(&mut self, key: u64, best: Option<RawMove>, score: i32, depth: i32, bound: Bound) {
         let i = key as usize & self.mask;
         let len = 1 << self.bits;
         let chunk = &mut self.chunks[i >> self.bits];

@@ -6,7 +6,7 @@ use super::ApiError;
 use serde_json::{Value, json};
 use std::sync::Arc;
 use std::time::Duration;
-use varia::engine::{MoveKind, Status};
+use varia::engine::Status;
 use varia::rules::{Cell, Mode, PieceId, PlayerId, Style};
 use varia::search::{Limits, Score, Searcher};
 use varia::{Game, LoadError, Move, Position};
@@ -369,7 +369,12 @@ pub fn state_json(game: &Game, r: &Replayed) -> Value {
         .legal_moves(pos)
         .iter()
         .map(|m| {
-            let drop = m.kind == MoveKind::Drop;
+            let drop = matches!(m, Move::Drop { .. });
+            // A pass moves no type; it names the piece on its cell, as it always has.
+            let piece = m
+                .piece()
+                .or_else(|| pos.piece(m.from()).map(|p| p.kind))
+                .unwrap_or_default();
             game.play_unchecked(&mut after, m);
             let captures: Vec<Cell> = board_cells(game)
                 .filter(|&c| {
@@ -381,11 +386,11 @@ pub fn state_json(game: &Game, r: &Replayed) -> Value {
             game.undo(&mut after);
             json!({
                 "move": game.move_to_string(m),
-                "from": if drop { None } else { Some(m.from) },
-                "to": m.to,
-                "piece": m.piece,
-                "hand": drop.then(|| rules.hand_slot(m.piece)),
-                "promotion": m.promotion,
+                "from": if drop { None } else { Some(m.from()) },
+                "to": m.to(),
+                "piece": piece,
+                "hand": drop.then(|| rules.hand_slot(piece)),
+                "promotion": m.promotion().map(|p| p.piece()),
                 "captures": captures,
             })
         })
@@ -405,8 +410,8 @@ pub fn state_json(game: &Game, r: &Replayed) -> Value {
     };
     let last = r.last.map(|m| {
         json!({
-            "from": if m.kind == MoveKind::Drop { None } else { Some(m.from) },
-            "to": m.to,
+            "from": if matches!(m, Move::Drop { .. }) { None } else { Some(m.from()) },
+            "to": m.to(),
         })
     });
     json!({

@@ -4,12 +4,12 @@ use super::Engine;
 use crate::engine::bits::Bits;
 use crate::engine::index::AsIndex;
 use crate::engine::keys::{Salt, term};
-use crate::engine::position::{FenStyle, Move, MoveKind, Piece, Pos};
+use crate::engine::position::{FenStyle, MoveKind, Piece, Pos, RawMove};
 use crate::rules::PlayerId;
 
 impl<B: Bits> Engine<B> {
     /// Makes a pseudo-legal move; [`Pos::unmake`] takes it back.
-    pub(crate) fn make(&self, pos: &mut Pos<B>, m: &Move) {
+    pub(crate) fn make(&self, pos: &mut Pos<B>, m: &RawMove) {
         pos.undo.push((pos.st, pos.log.len() as u32, pos.style));
         pos.st.check = None;
         pos.st.repeats = None;
@@ -151,7 +151,7 @@ impl<B: Bits> Engine<B> {
 
     /// Puts a dropped piece on `to`, from the hand unless its type drops freely.
     #[inline]
-    fn make_drop(&self, pos: &mut Pos<B>, m: &Move, side: u8, to: usize) {
+    fn make_drop(&self, pos: &mut Pos<B>, m: &RawMove, side: u8, to: usize) {
         if !self.plan.free_drops.has(m.piece.0) {
             self.add_hand(pos, side, self.t.hand_slot[m.piece.index()], -1);
         }

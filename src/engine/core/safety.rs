@@ -4,7 +4,7 @@
 use super::Engine;
 use crate::engine::bits::Bits;
 use crate::engine::index::AsIndex;
-use crate::engine::position::{Move, MoveKind, Pos};
+use crate::engine::position::{MoveKind, Pos, RawMove};
 use crate::engine::tables::{Hop, RideGroup};
 use crate::rules::Royalty;
 use arrayvec::ArrayVec;
@@ -375,7 +375,7 @@ impl<B: Bits> Engine<B> {
     /// of the only royal piece is tested by looking at its destination; anything else is made
     /// and taken back (so is the step where some type may not capture some other: the victim
     /// on the destination would be the royal, not the piece standing there now).
-    pub(crate) fn legal(&self, pos: &mut Pos<B>, m: &Move) -> bool {
+    pub(crate) fn legal(&self, pos: &mut Pos<B>, m: &RawMove) -> bool {
         let side = pos.st.side;
         let from = m.from.index();
         if m.kind == MoveKind::Normal
@@ -403,7 +403,7 @@ impl<B: Bits> Engine<B> {
     }
 
     /// Whether a move of the player to move leaves its royal pieces safe: the full test.
-    pub(crate) fn legal_by_test(&self, pos: &mut Pos<B>, m: &Move) -> bool {
+    pub(crate) fn legal_by_test(&self, pos: &mut Pos<B>, m: &RawMove) -> bool {
         let side = pos.st.side;
         // Facing an enemy royal, a player must end the facing, or pass even in check.
         let facing = self.plan.facing && pos.st.facing;

@@ -4,7 +4,7 @@ use super::Sink;
 use crate::engine::bits::Bits;
 use crate::engine::core::Engine;
 use crate::engine::index::AsIndex;
-use crate::engine::position::{Move, MoveKind, Pos, Sq};
+use crate::engine::position::{MoveKind, Pos, RawMove, Sq};
 use crate::rules::Cell;
 
 impl<B: Bits> Engine<B> {
@@ -61,7 +61,7 @@ impl<B: Bits> Engine<B> {
                     // nor onto a cell the partner shielded.
                     let safe = !self.t.royal[cs.king.index()] || self.castle_safe(pos, k, kd, r);
                     if safe {
-                        let m = Move {
+                        let m = RawMove {
                             from: Cell(k as u16),
                             to: Cell(kd as u16),
                             piece: cs.king,

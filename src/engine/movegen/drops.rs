@@ -5,7 +5,7 @@ use crate::engine::bits::{Bits, set_of};
 use crate::engine::core::Engine;
 use crate::engine::core::safety::Safety;
 use crate::engine::index::AsIndex;
-use crate::engine::position::{Move, MoveKind, Pos};
+use crate::engine::position::{MoveKind, Pos, RawMove};
 use crate::rules::{Cell, PieceId, Royalty};
 
 impl<B: Bits> Engine<B> {
@@ -125,7 +125,7 @@ impl<B: Bits> Engine<B> {
                 }
                 out.add_drops(kind, allowed & !risky);
                 for to in risky.cells() {
-                    let m = Move {
+                    let m = RawMove {
                         from: Cell(to as u16),
                         to: Cell(to as u16),
                         piece: PieceId(kind),

@@ -5,7 +5,7 @@ use crate::engine::bits::Bits;
 use crate::engine::core::safety::Safety;
 use crate::engine::core::{Bulk, Engine};
 use crate::engine::index::AsIndex;
-use crate::engine::position::{Move, MoveKind, Pos};
+use crate::engine::position::{MoveKind, Pos, RawMove};
 use crate::engine::tables::{Hop, Kind};
 
 impl<B: Bits> Engine<B> {
@@ -31,7 +31,7 @@ impl<B: Bits> Engine<B> {
             let risky = to & safety.danger;
             out.add_plain(from, kind, to & !risky);
             for c in risky.cells() {
-                out.add(Move::normal(from, c, kind), true);
+                out.add(RawMove::normal(from, c, kind), true);
             }
             return;
         }

@@ -4,7 +4,7 @@ use super::Sink;
 use crate::engine::bits::Bits;
 use crate::engine::core::Engine;
 use crate::engine::index::AsIndex;
-use crate::engine::position::{Move, MoveKind, Pos};
+use crate::engine::position::{MoveKind, Pos, RawMove};
 use crate::engine::tables::{Hop, Kind, Lame};
 use crate::rules::{Cell, Mode, Obligation, PieceId, PlayerId, Style, Trigger};
 
@@ -65,7 +65,7 @@ impl<B: Bits> Engine<B> {
             let risky = if test { plain } else { plain & danger };
             out.add_plain(from, kind, plain & !risky);
             for to in risky.cells() {
-                out.add(Move::normal(from, to, kind), true);
+                out.add(RawMove::normal(from, to, kind), true);
             }
         } else {
             for to in plain.cells() {
@@ -441,7 +441,7 @@ impl<B: Bits> Engine<B> {
     ) {
         let t = &self.t;
         let side = pos.st.side.index();
-        let plain = Move {
+        let plain = RawMove {
             from: Cell(from as u16),
             to: Cell(to as u16),
             piece: PieceId(piece),
@@ -501,7 +501,7 @@ impl<B: Bits> Engine<B> {
                             && self.arrival_ok(pos, target, from, to)
                         {
                             swapped = true;
-                            let m = Move {
+                            let m = RawMove {
                                 promotion: Some(PieceId(target)),
                                 swap: true,
                                 ..plain
@@ -515,7 +515,7 @@ impl<B: Bits> Engine<B> {
             if !swapped {
                 for &target in &promo.to {
                     if self.arrival_ok(pos, target.0, from, to) {
-                        let m = Move {
+                        let m = RawMove {
                             promotion: Some(PieceId(target.0)),
                             ..plain
                         };

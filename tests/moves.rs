@@ -1,0 +1,264 @@
+//! The public `Move`: the exact move of each kind in shipped definitions, and round trips
+//! through its string for every legal move of positions reached by random play.
+
+mod common;
+use common::*;
+use varia::engine::{CellSet, Promotion};
+use varia::rules::{Cell, PieceId};
+use varia::{Game, Move};
+
+fn cell(g: &Game, name: &str) -> Cell {
+    g.parse_cell(name)
+        .unwrap_or_else(|| panic!("no cell {name}"))
+}
+
+fn cells(g: &Game, names: &[&str]) -> CellSet {
+    names.iter().map(|n| cell(g, n)).collect()
+}
+
+/// The type whose symbol (either case) is `sym`.
+fn piece(g: &Game, sym: &str) -> PieceId {
+    let i = g
+        .rules()
+        .pieces
+        .iter()
+        .position(|p| p.symbol.eq_ignore_ascii_case(sym));
+    PieceId(i.unwrap_or_else(|| panic!("no piece {sym}")) as u8)
+}
+
+/// The public move written `text` in `fen`, checked to be among the legal moves and to write
+/// back as `text`.
+fn public(g: &Game, fen: &str, text: &str) -> Move {
+    let pos = g.parse_fen(fen).unwrap();
+    let m = g.parse_move(&pos, text).unwrap();
+    assert!(g.legal_moves(&pos).contains(&m), "{text}");
+    assert_eq!(g.move_to_string(&m), text);
+    m
+}
+
+#[test]
+fn a_chess_castle_names_all_four_cells() {
+    let g = load("definitions/classic/chess.varia", None);
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    let m = public(&g, fen, "e1g1");
+    let expect = Move::Castle {
+        king_from: cell(&g, "e1"),
+        king_to: cell(&g, "g1"),
+        rook_from: cell(&g, "h1"),
+        rook_to: cell(&g, "f1"),
+        piece: piece(&g, "K"),
+    };
+    assert_eq!(m, expect);
+    let m = public(&g, "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "e8c8");
+    let expect = Move::Castle {
+        king_from: cell(&g, "e8"),
+        king_to: cell(&g, "c8"),
+        rook_from: cell(&g, "a8"),
+        rook_to: cell(&g, "d8"),
+        piece: piece(&g, "K"),
+    };
+    assert_eq!(m, expect);
+    assert_eq!((m.from(), m.to()), (cell(&g, "e8"), cell(&g, "c8")));
+}
+
+#[test]
+fn en_passant_names_the_captured_cell_and_a_double_step_its_passed_cells() {
+    let g = load("definitions/classic/chess.varia", None);
+    let p = piece(&g, "P");
+    let m = public(&g, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6");
+    let expect = Move::EnPassant {
+        from: cell(&g, "e5"),
+        to: cell(&g, "d6"),
+        captured: cell(&g, "d5"),
+        piece: p,
+        promotion: None,
+    };
+    assert_eq!(m, expect);
+    assert!(m.always_captures());
+    let m = public(&g, &g.fen(&g.start()), "e2e4");
+    let expect = Move::DoubleStep {
+        from: cell(&g, "e2"),
+        to: cell(&g, "e4"),
+        piece: p,
+        passed: cells(&g, &["e3"]),
+        promotion: None,
+    };
+    assert_eq!(m, expect);
+    let Move::DoubleStep { passed, .. } = m else {
+        unreachable!()
+    };
+    assert_eq!(passed.len(), 1);
+    assert_eq!(passed.iter().collect::<Vec<_>>(), vec![cell(&g, "e3")]);
+    // A single step is a normal move.
+    let m = public(&g, &g.fen(&g.start()), "e2e3");
+    let expect = Move::Normal {
+        from: cell(&g, "e2"),
+        to: cell(&g, "e3"),
+        piece: p,
+        promotion: None,
+    };
+    assert_eq!(m, expect);
+}
+
+#[test]
+fn a_promotion_names_its_type() {
+    let g = load("definitions/classic/chess.varia", None);
+    let m = public(&g, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8n");
+    let expect = Move::Normal {
+        from: cell(&g, "a7"),
+        to: cell(&g, "a8"),
+        piece: piece(&g, "P"),
+        promotion: Some(Promotion::To(piece(&g, "N"))),
+    };
+    assert_eq!(m, expect);
+    assert_eq!(m.promotion().map(Promotion::piece), Some(piece(&g, "N")));
+}
+
+#[test]
+fn a_crazyhouse_drop() {
+    let g = load("definitions/classic/crazyhouse.varia", None);
+    let m = public(&g, "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1", "N@e4");
+    let expect = Move::Drop {
+        piece: piece(&g, "N"),
+        to: cell(&g, "e4"),
+    };
+    assert_eq!(m, expect);
+    assert_eq!((m.from(), m.to()), (cell(&g, "e4"), cell(&g, "e4")));
+}
+
+#[test]
+fn a_xiangqi_cannon_hop_names_its_screen() {
+    let g = load("definitions/classic/xiangqi.varia", None);
+    let m = public(&g, &g.fen(&g.start()), "b3b10");
+    let expect = Move::Hop {
+        from: cell(&g, "b3"),
+        to: cell(&g, "b10"),
+        screen: cell(&g, "b8"),
+        piece: piece(&g, "C"),
+        promotion: None,
+    };
+    assert_eq!(m, expect);
+    // The cannon's quiet move is a normal one.
+    let m = public(&g, &g.fen(&g.start()), "b3b5");
+    assert!(matches!(m, Move::Normal { .. }), "{m:?}");
+}
+
+#[test]
+fn a_symgi_displacement_and_swap_promotion() {
+    let g = load("definitions/symgi.varia", Some("displacer"));
+    let fen = format!(
+        "{}[] w - - 0 1",
+        board_fen(9, 9, &[("a1", "K"), ("i9", "k"), ("e5", "N"), ("e6", "p")])
+    );
+    let m = public(&g, &fen, "e5e8");
+    let expect = Move::Displace {
+        from: cell(&g, "e5"),
+        to: cell(&g, "e8"),
+        piece: piece(&g, "N"),
+        passed: cells(&g, &["e6", "e7"]),
+        promotion: None,
+    };
+    assert_eq!(m, expect);
+    let mut pos = g.parse_fen(&fen).unwrap();
+    assert!(g.is_capture(&pos, &m));
+    g.play(&mut pos, &m).unwrap();
+    assert!(g.fen(&pos).contains("[P] b"), "{}", g.fen(&pos));
+
+    let g = load("definitions/symgi.varia", None);
+    let m = public(&g, "k8/9/9/4P4/9/9/9/9/4K4[F] w - - 0 1", "e6e7f");
+    let expect = Move::Normal {
+        from: cell(&g, "e6"),
+        to: cell(&g, "e7"),
+        piece: piece(&g, "P"),
+        promotion: Some(Promotion::Swap(piece(&g, "F"))),
+    };
+    assert_eq!(m, expect);
+    let mut pos = g.parse_fen("k8/9/9/4P4/9/9/9/9/4K4[F] w - - 0 1").unwrap();
+    g.play(&mut pos, &m).unwrap();
+    assert_eq!(g.fen(&pos), "k8/9/4F4/9/9/9/9/9/4K4[P] b - - 0 1");
+}
+
+#[test]
+fn a_janggi_pass() {
+    let g = load("definitions/fsf/janggicasual.varia", None);
+    let start = g.fen(&g.start());
+    let m = public(&g, &start, "e2e2");
+    assert_eq!(m, Move::Pass { at: cell(&g, "e2") });
+    assert_eq!(m.piece(), None);
+    let mut pos = g.start();
+    g.play(&mut pos, &m).unwrap();
+    assert_eq!(pos.side_to_move().index(), 1);
+}
+
+#[test]
+fn an_illegal_public_move_is_refused_and_leaves_the_position() {
+    let g = load("definitions/classic/chess.varia", None);
+    let mut pos = g.start();
+    let bad = Move::Normal {
+        from: cell(&g, "e2"),
+        to: cell(&g, "e5"),
+        piece: piece(&g, "P"),
+        promotion: None,
+    };
+    assert!(g.play(&mut pos, &bad).is_err());
+    // The double step written as a normal move is not the legal move.
+    let plain = Move::Normal {
+        from: cell(&g, "e2"),
+        to: cell(&g, "e4"),
+        piece: piece(&g, "P"),
+        promotion: None,
+    };
+    assert!(g.play(&mut pos, &plain).is_err());
+    assert_eq!(g.fen(&pos), g.fen(&g.start()));
+}
+
+/// Random play in several games: at every ply each legal move writes, parses back to itself,
+/// and playing it (checked, unchecked, on a copy, or parsed from its string) gives one FEN.
+#[test]
+fn every_legal_move_round_trips_through_its_string() {
+    let games = [
+        ("definitions/classic/chess.varia", None),
+        ("definitions/classic/crazyhouse.varia", None),
+        ("definitions/classic/shogi.varia", None),
+        ("definitions/classic/xiangqi.varia", None),
+        ("definitions/fsf/janggicasual.varia", None),
+        ("definitions/symgi.varia", Some("displacer")),
+        ("definitions/symgi.varia", None),
+        ("definitions/4-faces.varia", None),
+        ("definitions/shoxiang108.varia", None),
+    ];
+    let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut kinds = std::collections::BTreeSet::new();
+    for (path, variant) in games {
+        let g = load(path, variant);
+        for _game in 0..3 {
+            let mut pos = g.start();
+            for _ply in 0..40 {
+                let legal = g.legal_moves(&pos);
+                if legal.is_empty() || g.status(&pos).is_over() {
+                    break;
+                }
+                for (i, m) in legal.iter().enumerate() {
+                    assert!(!legal[..i].contains(m), "{path}: {m:?} twice");
+                    let text = g.move_to_string(m);
+                    assert_eq!(g.parse_move(&pos, &text).as_ref(), Ok(m), "{path}: {text}");
+                    let made = g.fen(&g.make(&pos, m));
+                    let mut checked = pos.clone();
+                    g.play(&mut checked, m).unwrap();
+                    assert_eq!(g.fen(&checked), made, "{path}: {text}");
+                    assert_eq!(after(&g, &g.fen(&pos), &[&text]), made, "{path}: {text}");
+                    kinds.insert(format!("{m:?}").split(' ').next().unwrap().to_string());
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let m = legal[(seed % legal.len() as u64) as usize];
+                g.play(&mut pos, &m).unwrap();
+            }
+        }
+    }
+    let seen: Vec<&str> = kinds.iter().map(|s| s.as_str()).collect();
+    for k in ["Normal", "DoubleStep", "Drop", "Hop", "Pass"] {
+        assert!(seen.contains(&k), "{k} not seen: {seen:?}");
+    }
+}
