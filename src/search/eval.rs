@@ -2,6 +2,8 @@
 //! from its mobility on an empty board when it has none), pieces in hand, mobility, progress
 //! towards promotion zones, and the safety of royal pieces.
 
+use std::num::NonZeroU8;
+
 use crate::engine::{Game, Position};
 use crate::rules::{Cell, Mode, PieceId, PlayerId, RuleSet, Style, Trigger, ZoneId};
 
@@ -86,6 +88,23 @@ struct Side {
     positional: i32,
     royal_cells: [Cell; 4],
     royals: usize,
+}
+
+/// A cell's owner on the evaluation's scratch board, kept as the player's number plus one, so
+/// that `Option<Owner>` is one byte and an empty board is all zero bytes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Owner(NonZeroU8);
+
+impl Owner {
+    #[inline]
+    fn of(player: u8) -> Owner {
+        Owner(NonZeroU8::MIN.saturating_add(player))
+    }
+
+    #[inline]
+    fn player(self) -> u8 {
+        self.0.get() - 1
+    }
 }
 
 impl Eval {
@@ -365,20 +384,21 @@ impl Eval {
     /// `attacks[p][c]` how many of `p`'s pieces attack `c`.
     fn sides(&self, game: &Game, pos: &Position, attacks: &mut Attacks) -> [Side; 4] {
         let rules = game.rules();
-        let mut owner: [Option<u8>; 256] = [None; 256];
+        let mut owner: [Option<Owner>; 256] = [None; 256];
         let mut kinds = [0u8; 256];
         for &c in &self.on_board {
             if let Some(pc) = pos.piece(c) {
-                owner[c.index()] = Some(pc.owner.0);
+                owner[c.index()] = Some(Owner::of(pc.owner.0));
                 kinds[c.index()] = pc.kind.0;
             }
         }
         let mut sides = [Side::default(); 4];
         let mut material_left = 0;
         for &c in &self.on_board {
-            let Some(o) = owner[c.index()] else {
+            let Some(me) = owner[c.index()] else {
                 continue;
             };
+            let o = me.player();
             let kind = PieceId(kinds[c.index()]);
             let s = &mut sides[o as usize];
             let slot = self.slot(kind, o as usize, c);
@@ -403,7 +423,7 @@ impl Eval {
                         _ if ray.hop => true,
                         Style::Leap => true,
                         Style::Step => via.iter().all(|&v| owner[v.index()].is_none()),
-                        Style::Displace => via.iter().all(|&v| owner[v.index()] != Some(o)),
+                        Style::Displace => via.iter().all(|&v| owner[v.index()] != Some(me)),
                     };
                     if !open {
                         break;
@@ -422,7 +442,7 @@ impl Eval {
                             attacks[o as usize][t] = attacks[o as usize][t].saturating_add(1);
                         }
                         if let Some(occupant) = occupant {
-                            if occupant != o && ray.mode.captures() {
+                            if occupant != me && ray.mode.captures() {
                                 mobility += 1;
                             }
                             break;
@@ -433,7 +453,7 @@ impl Eval {
                         attacks[o as usize][t] = attacks[o as usize][t].saturating_add(1);
                     }
                     if let Some(occupant) = occupant {
-                        if occupant != o && ray.mode.captures() {
+                        if occupant != me && ray.mode.captures() {
                             mobility += 1;
                         }
                         break;
@@ -470,7 +490,7 @@ impl Eval {
                             danger += a[n.index()] as i32;
                         }
                     }
-                    if owner[n.index()] == Some(p as u8) && n != rc {
+                    if owner[n.index()] == Some(Owner::of(p as u8)) && n != rc {
                         shelter += 1;
                     }
                 }
