@@ -6,7 +6,7 @@ use super::names::Names;
 use super::source_map;
 use crate::betza::read as betza;
 use crate::rules::*;
-use crate::syntax::{Int, Name, Property, Span, Spanned};
+use crate::syntax::{Flag, Int, Name, Property, Span, Spanned};
 
 /// The types blasts spare: near them only, and always.
 #[derive(Default)]
@@ -206,7 +206,7 @@ fn property(
         Property::DroppedBothColours(_) => pt.drops.on_both_colours = true,
         Property::NeverMoves(_) => {}
         Property::SurvivesBlasts { nearby, span } => {
-            if !d.captures_explode {
+            if !d.has(Flag::CapturesExplode) {
                 cx.err(
                     *span,
                     "a piece survives blasts only where `captures explode`",
@@ -269,7 +269,7 @@ fn promotion(
             );
         }
     }
-    if *captive && !d.captures_to_hand {
+    if *captive && !d.has(Flag::CapturesToHand) {
         cx.err(
             *span,
             "a swap with a `stronger captive` needs `captures go to hand`",

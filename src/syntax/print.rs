@@ -141,6 +141,7 @@ impl Display for Statement {
             }
             S::Piece(p) => p.fmt(f),
             S::Setup(fen) => write!(f, "setup {}", fen.node),
+            S::Flag(flag, _) => f.write_str(flag.words()),
             S::HandOrder(t) => write!(f, "hand order {}", Names(t)),
             S::CastlingByDrops(a, b) => {
                 write!(f, "drops give castling rights in {} and {}", a.node, b.node)
@@ -241,27 +242,6 @@ impl Display for Statement {
                 from_pieces,
                 honours,
             } => counting_bare(f, limit, *from_pieces, honours),
-            S::CapturesToHand(_) => f.write_str(flag(Rule::captures_to_hand)),
-            S::CapturesToPartner(_) => f.write_str(flag(Rule::captures_to_partner)),
-            S::CapturesExplode(_) => f.write_str(flag(Rule::captures_explode)),
-            S::HaveHands(_) => f.write_str(flag(Rule::have_hands)),
-            S::KeepTypeInHand(_) => f.write_str(flag(Rule::keep_type_in_hand)),
-            S::NoDropWhereStuck(_) => f.write_str(flag(Rule::no_drop_where_stuck)),
-            S::RoyalsMayNotFace(_) => f.write_str(flag(Rule::royals_may_not_face)),
-            S::CastlingNotation(_) => f.write_str(flag(Rule::castling_notation)),
-            S::SwappedToHand(_) => f.write_str(flag(Rule::swapped_to_hand)),
-            S::MustCapture(_) => f.write_str(flag(Rule::must_capture)),
-            S::NoChecks(_) => f.write_str(flag(Rule::no_checks)),
-            S::NoDropChecks(_) => f.write_str(flag(Rule::no_drop_checks)),
-            S::Flipping(_) => f.write_str(flag(Rule::flipping)),
-            S::TouchingDrops(_) => f.write_str(flag(Rule::touching_drops)),
-            S::FallingDrops(_) => f.write_str(flag(Rule::falling_drops)),
-            S::NeighboursFlip(_) => f.write_str(flag(Rule::neighbours_flip)),
-            S::LeaveWalls(_) => f.write_str(flag(Rule::leave_walls)),
-            S::FullBoardEnds(_) => f.write_str(flag(Rule::full_board_ends)),
-            S::FacingDraws(_) => f.write_str(flag(Rule::facing_draws)),
-            S::CheckedRoyal(_) => f.write_str(flag(Rule::checked_royal)),
-            S::StalemateCount(_) => f.write_str(flag(Rule::stalemate_count)),
         }
     }
 }

@@ -4,20 +4,24 @@
 //! The parser names the phrases of its error messages from it (`expected a statement`), and the
 //! README's tables of statements and properties are generated from it ([`reference()`]; the test
 //! `tests/reference.rs` fails if the README's tables differ). A new statement is a grammar rule and
-//! one entry here.
+//! one entry here (a flag phrase: one row of [`Flag`]'s table).
 
 use super::grammar::Rule;
 
 #[macro_use]
 mod phrase;
 mod ending;
+mod flags;
 mod game;
 mod property;
 
+pub use flags::Flag;
+pub(crate) use flags::{Meaning, Needs};
 pub use phrase::{Phrase, Section, Shape};
 
 /// How many phrases there are.
-const COUNT: usize = game::GAME.len() + ending::ENDING.len() + property::PROPERTY.len();
+const COUNT: usize =
+    game::GAME.len() + ending::ENDING.len() + property::PROPERTY.len() + flags::FLAGS.len();
 
 /// Every phrase of the language, in the README's order.
 pub const PHRASES: &[Phrase] = &all();
@@ -26,7 +30,7 @@ pub const PHRASES: &[Phrase] = &all();
 const fn all() -> [Phrase; COUNT] {
     let mut out = [game::GAME[0]; COUNT];
     let mut n = 0;
-    let sections = [game::GAME, ending::ENDING, property::PROPERTY];
+    let sections = [game::GAME, ending::ENDING, property::PROPERTY, flags::FLAGS];
     let mut s = 0;
     while s < sections.len() {
         let mut i = 0;
