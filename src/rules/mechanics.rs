@@ -14,9 +14,10 @@ use strum::{EnumDiscriminants, IntoStaticStr};
 
 /// The rule-set format this build writes (`RuleSet::format`). Format 1 was the flat shape of one
 /// field per rule, before the mechanics became lists; it is refused. Format 3 added the row
-/// ending ([`EndingRule::Row`]) and falling drops ([`DropRule::Fall`]), which a reader of format 2
-/// cannot read; a format-2 rule set is a format-3 one without them, and is read.
-pub const FORMAT: u32 = 3;
+/// ending ([`EndingRule::Row`]) and falling drops ([`DropRule::Fall`]), format 4 capturers that
+/// change sides ([`Effect::CapturerTurns`]), each what a reader of the format before cannot
+/// read; a rule set of format 2 or 3 is a format-4 one without what came later, and is read.
+pub const FORMAT: u32 = 4;
 
 /// The formats this build reads.
 pub const READS: std::ops::RangeInclusive<u32> = 2..=FORMAT;
@@ -136,6 +137,9 @@ pub enum Effect {
     LeaveWalls,
     /// After every move, the enemy pieces a king's step from where it lands change owner.
     FlipNeighbours,
+    /// A piece that captures passes to the player whose piece it took, after it promotes if it
+    /// does (Andernach chess). A royal piece does not: it stays its owner's.
+    CapturerTurns,
 }
 
 /// A rule that removes moves from the legal ones.

@@ -75,7 +75,10 @@ impl Check<'_> {
                         ));
                     }
                 }
-                Effect::FlipEnclosed | Effect::LeaveWalls | Effect::FlipNeighbours => {}
+                Effect::FlipEnclosed
+                | Effect::LeaveWalls
+                | Effect::FlipNeighbours
+                | Effect::CapturerTurns => {}
             }
         }
         self.entries("filters", &r.filters, Filter::rank, &[]);

@@ -135,6 +135,10 @@ flags! {
         "neighbours flip",
         "after every move, the enemy pieces a king's step from where it lands change owner \
             (Ataxx)";
+    CapturersTurn: capturers_turn, Game, Entry(E::Effect(Effect::CapturerTurns)), None,
+        "capturing pieces change sides",
+        "a piece that captures, royal pieces excepted, passes to the player whose piece it took \
+            (after it promotes, if it does): Andernach chess";
     Flipping: flipping, Game, Entry(E::Effect(Effect::FlipEnclosed)), None,
         "enclosed pieces flip",
         "the enemy pieces a drop encloses (as above) change owner";
