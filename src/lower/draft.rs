@@ -129,8 +129,12 @@ pub(super) struct PieceDraft {
     pub(super) properties: Vec<Property>,
 }
 
+/// Whether two properties are of one kind (a flag property is a kind of its own per flag).
 fn same_kind(a: &Property, b: &Property) -> bool {
-    std::mem::discriminant(a) == std::mem::discriminant(b)
+    match (a, b) {
+        (Property::Flag(x, _), Property::Flag(y, _)) => x == y,
+        _ => std::mem::discriminant(a) == std::mem::discriminant(b),
+    }
 }
 
 impl Draft {

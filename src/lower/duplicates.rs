@@ -57,29 +57,19 @@ fn single_property(p: &Property) -> Option<&'static str> {
     use Property::*;
     Some(match p {
         Value(_) => "value",
-        Royal(_) => "royal",
+        Flag(f, _) => f.words(),
         Confined(_) => "confined to",
         Barred(_) => "never enters",
         DropsIn(_) => "drops in",
         PerFile(_) => "at most N per file",
         PerColour(_) => "at most N per colour",
-        DropMayNotMate(_) => "drop may not mate",
         // `en passant` is both of the next two.
         EnPassant(..) | TakesEnPassant(..) => "takes en passant",
-        TakenEnPassant(_) => "can be taken en passant",
-        EpFieldFull(_) => "en passant field in full",
-        Removed(_) => "removed when captured",
-        PromotesScreens(_) => "promotes friendly screens",
-        DemotesScreens(_) => "demotes enemy screens",
-        ResetsClock(_) => "resets the clock",
-        MayNotMateAlone(_) => "may not mate alone",
         NoHopOver(_) => "may not hop over",
         NoCapture(_) => "may not capture",
         FirstMovesLost(_) => "first moves lost when aimed at by",
         OnBoard(_) => "at most N on the board",
         SurvivesBlasts { .. } => "survives blasts",
-        DroppedBothColours(_) => "dropped on both colours",
-        NeverMoves(_) => "never moves",
         Moves { .. } | Promotes { .. } => return None,
     })
 }

@@ -3,6 +3,7 @@
 //! to places in the definition's text. Lowering fills it while it builds the rule set, so nothing
 //! after it needs to search the text.
 
+use crate::syntax::words::PieceMeaning;
 use crate::syntax::{Name, Property, Span, Statement};
 use std::collections::BTreeMap;
 
@@ -162,17 +163,7 @@ pub(crate) fn property_span(p: &Property) -> Option<Span> {
     let names = |n: &[Name]| Some(join(n.first()?.span, n.last()?.span));
     match p {
         Value(v) => Some(v.span),
-        Royal(s)
-        | DropMayNotMate(s)
-        | TakenEnPassant(s)
-        | EpFieldFull(s)
-        | Removed(s)
-        | PromotesScreens(s)
-        | DemotesScreens(s)
-        | ResetsClock(s)
-        | MayNotMateAlone(s)
-        | DroppedBothColours(s)
-        | NeverMoves(s) => Some(*s),
+        Flag(_, s) => Some(*s),
         Moves { span, .. } | Promotes { span, .. } | SurvivesBlasts { span, .. } => Some(*span),
         EnPassant(s, z) | TakesEnPassant(s, z) => Some(z.as_ref().map_or(*s, |z| join(*s, z.span))),
         Confined(n) | Barred(n) | DropsIn(n) => Some(n.span),
@@ -190,33 +181,27 @@ pub(crate) fn record_property(map: &mut SourceMap, i: usize, p: &Property) {
     };
     let fields: &[&str] = match p {
         Value(_) => &["value"],
-        Royal(_) => &["royal"],
         Confined(_) => &["confined_to"],
         Barred(_) => &["barred_from"],
         DropsIn(_) => &["drops.zone"],
         PerFile(_) => &["drops.max_per_file"],
         PerColour(_) => &["drops.max_per_colour"],
         OnBoard(_) => &["drops.max_on_board"],
-        DropMayNotMate(_) => &["drops.may_not_mate"],
-        DroppedBothColours(_) => &["drops.on_both_colours"],
         EnPassant(..) => &[
             "can_be_taken_en_passant",
             "takes_en_passant",
             "en_passant_zone",
         ],
         TakesEnPassant(..) => &["takes_en_passant", "en_passant_zone"],
-        TakenEnPassant(_) => &["can_be_taken_en_passant"],
-        EpFieldFull(_) => &["ep_field_full"],
-        Removed(_) => &["removed_when_captured"],
-        PromotesScreens(_) => &["promotes_friendly_screens"],
-        DemotesScreens(_) => &["demotes_enemy_screens"],
-        ResetsClock(_) => &["resets_clock"],
-        MayNotMateAlone(_) => &["may_not_mate_alone"],
         NoHopOver(_) => &["may_not_hop_over"],
         NoCapture(_) => &["may_not_capture"],
         FirstMovesLost(_) => &["first_moves_lost_to"],
         SurvivesBlasts { .. } => &["survives_blasts"],
-        Moves { .. } | Promotes { .. } | NeverMoves(_) => &[],
+        Flag(f, _) => match f.meaning() {
+            PieceMeaning::Set(_, field) => &[field],
+            PieceMeaning::Said => &[],
+        },
+        Moves { .. } | Promotes { .. } => &[],
     };
     for f in fields {
         map.insert(format!("pieces[{i}].{f}"), span);

@@ -6,7 +6,7 @@
 use super::catalog::Catalog;
 use super::diagnostic::Diagnostic;
 use crate::rules::{Cell, PieceId, PlayerId, Royalty, RuleSet};
-use crate::syntax::words::Needs;
+use crate::syntax::words::{Needs, PieceNeeds};
 use crate::syntax::{Name, Property, Span, Statement};
 
 /// What stands on a cell of the start position.
@@ -225,11 +225,18 @@ impl<'a> Judge<'a> {
         };
         match prop {
             Property::DropsIn(_) if !self.droppable(kind) => dead(out, "drops in", never_dropped()),
-            Property::DropMayNotMate(_) if !self.droppable(kind) => {
-                dead(out, "drop may not mate", never_dropped())
-            }
-            Property::DroppedBothColours(_) if !self.droppable(kind) => {
-                dead(out, "dropped on both colours", never_dropped())
+            Property::Flag(f, _) => {
+                let why = match f.needs() {
+                    Some(PieceNeeds::Dropped) if !self.droppable(kind) => Some(never_dropped()),
+                    Some(PieceNeeds::CapturesToHand) if !self.rules.captures_to_hand => Some(
+                        "captured pieces leave the game anyway (they do not go to hand)".into(),
+                    ),
+                    Some(PieceNeeds::Royals) if !self.royals => Some("no piece is royal".into()),
+                    _ => None,
+                };
+                if let Some(why) = why {
+                    dead(out, f.words(), why);
+                }
             }
             Property::Promotes {
                 deferred: Some(z), ..
@@ -237,14 +244,6 @@ impl<'a> Judge<'a> {
                 z.span,
                 format!("`deferred after a drop` never applies: {}", never_dropped()),
             )),
-            Property::Removed(_) if !self.rules.captures_to_hand => dead(
-                out,
-                "removed when captured",
-                "captured pieces leave the game anyway (they do not go to hand)".into(),
-            ),
-            Property::MayNotMateAlone(_) if !self.royals => {
-                dead(out, "may not mate alone", "no piece is royal".into())
-            }
             Property::Confined(z) => self.confined(name, kind, z, out),
             _ => {}
         }

@@ -1,7 +1,7 @@
 //! The spanned syntax tree of a definition file: what was written, before any name is resolved.
 
 use super::keywords::{GoalRider, RowLines, Verdict};
-pub use super::words::Flag;
+pub use super::words::{Flag, PieceFlag};
 use crate::rules::{Direction, Obligation, Outcome, Royalty, Style, Trigger};
 use serde::Serialize;
 
@@ -243,7 +243,9 @@ pub struct Piece {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum Property {
     Value(Spanned<i64>),
-    Royal(Span),
+    /// A property whose words are the whole property (`royal`): a row of [`PieceFlag`]'s
+    /// table.
+    Flag(PieceFlag, Span),
     Moves {
         words: Vec<MoveWord>,
         zone: Option<Name>,
@@ -267,17 +269,8 @@ pub enum Property {
     DropsIn(Name),
     PerFile(Spanned<Int>),
     PerColour(Spanned<Int>),
-    DropMayNotMate(Span),
     EnPassant(Span, Option<Name>),
     TakesEnPassant(Span, Option<Name>),
-    TakenEnPassant(Span),
-    /// `en passant field in full`
-    EpFieldFull(Span),
-    Removed(Span),
-    PromotesScreens(Span),
-    DemotesScreens(Span),
-    ResetsClock(Span),
-    MayNotMateAlone(Span),
     /// `may not hop over TYPE...`
     NoHopOver(Vec<Name>),
     /// `may not capture TYPE...`
@@ -290,10 +283,6 @@ pub enum Property {
         nearby: bool,
         span: Span,
     },
-    /// `dropped on both colours`
-    DroppedBothColours(Span),
-    /// `never moves`
-    NeverMoves(Span),
 }
 
 /// One Betza word such as `FfW`: a sequence of atoms, each with its modifiers.

@@ -532,13 +532,15 @@ fn piece(p: Vec<Pair<Rule>>, sp: Span) -> Piece {
 fn property(pair: Pair<Rule>) -> Property {
     let sp = span(&pair);
     let rule = pair.as_rule();
+    if let Some(flag) = PieceFlag::from_rule(rule) {
+        return Property::Flag(flag, sp);
+    }
     let p = parts(pair);
     match rule {
         Rule::value => Property::Value(Spanned {
             node: p[0].as_str().parse().unwrap_or(i64::MAX),
             span: span(&p[0]),
         }),
-        Rule::royal => Property::Royal(sp),
         Rule::moves => {
             let mut words = Vec::new();
             let mut zone = None;
@@ -595,22 +597,12 @@ fn property(pair: Pair<Rule>) -> Property {
         Rule::drops_in => Property::DropsIn(spanned_str(&p[0])),
         Rule::per_file => Property::PerFile(int(&p[0])),
         Rule::per_colour => Property::PerColour(int(&p[0])),
-        Rule::drop_may_not_mate => Property::DropMayNotMate(sp),
         Rule::en_passant => Property::EnPassant(sp, p.first().map(spanned_str)),
         Rule::takes_en_passant => Property::TakesEnPassant(sp, p.first().map(spanned_str)),
-        Rule::taken_en_passant => Property::TakenEnPassant(sp),
-        Rule::ep_field_full => Property::EpFieldFull(sp),
-        Rule::removed => Property::Removed(sp),
-        Rule::promotes_screens => Property::PromotesScreens(sp),
-        Rule::demotes_screens => Property::DemotesScreens(sp),
-        Rule::resets_clock => Property::ResetsClock(sp),
-        Rule::may_not_mate_alone => Property::MayNotMateAlone(sp),
         Rule::first_moves_lost => Property::FirstMovesLost(p.iter().map(spanned_str).collect()),
         Rule::no_hop_over => Property::NoHopOver(p.iter().map(spanned_str).collect()),
         Rule::no_capture => Property::NoCapture(p.iter().map(spanned_str).collect()),
         Rule::on_board => Property::OnBoard(int(&p[0])),
-        Rule::dropped_both_colours => Property::DroppedBothColours(sp),
-        Rule::never_moves => Property::NeverMoves(sp),
         Rule::survives_blasts => Property::SurvivesBlasts {
             nearby: p.iter().any(|x| x.as_rule() == Rule::nearby),
             span: sp,

@@ -418,6 +418,7 @@ impl Display for Property {
             P::PerFile(n) => write!(f, "at most {} per file", n.node),
             P::PerColour(n) => write!(f, "at most {} per colour", n.node),
             P::OnBoard(n) => write!(f, "at most {} on the board", n.node),
+            P::Flag(flag, _) => f.write_str(flag.words()),
             P::EnPassant(_, z) => in_zone(f, flag(Rule::en_passant), z),
             P::TakesEnPassant(_, z) => in_zone(f, flag(Rule::takes_en_passant), z),
             P::NoHopOver(t) => write!(f, "may not hop over {}", Names(t)),
@@ -425,17 +426,6 @@ impl Display for Property {
             P::FirstMovesLost(t) => write!(f, "first moves lost when aimed at by {}", Names(t)),
             P::SurvivesBlasts { nearby: false, .. } => f.write_str("survives blasts"),
             P::SurvivesBlasts { nearby: true, .. } => f.write_str("survives nearby blasts"),
-            P::Royal(_) => f.write_str(flag(Rule::royal)),
-            P::DropMayNotMate(_) => f.write_str(flag(Rule::drop_may_not_mate)),
-            P::TakenEnPassant(_) => f.write_str(flag(Rule::taken_en_passant)),
-            P::EpFieldFull(_) => f.write_str(flag(Rule::ep_field_full)),
-            P::Removed(_) => f.write_str(flag(Rule::removed)),
-            P::PromotesScreens(_) => f.write_str(flag(Rule::promotes_screens)),
-            P::DemotesScreens(_) => f.write_str(flag(Rule::demotes_screens)),
-            P::ResetsClock(_) => f.write_str(flag(Rule::resets_clock)),
-            P::MayNotMateAlone(_) => f.write_str(flag(Rule::may_not_mate_alone)),
-            P::DroppedBothColours(_) => f.write_str(flag(Rule::dropped_both_colours)),
-            P::NeverMoves(_) => f.write_str(flag(Rule::never_moves)),
         }
     }
 }

@@ -15,13 +15,16 @@ mod flags;
 mod game;
 mod property;
 
-pub use flags::Flag;
-pub(crate) use flags::{Meaning, Needs};
+pub use flags::{Flag, PieceFlag};
+pub(crate) use flags::{Meaning, Needs, PieceMeaning, PieceNeeds};
 pub use phrase::{Phrase, Section, Shape};
 
 /// How many phrases there are.
-const COUNT: usize =
-    game::GAME.len() + ending::ENDING.len() + property::PROPERTY.len() + flags::FLAGS.len();
+const COUNT: usize = game::GAME.len()
+    + ending::ENDING.len()
+    + property::PROPERTY.len()
+    + flags::FLAGS.len()
+    + flags::PIECE_FLAGS.len();
 
 /// Every phrase of the language, in the README's order.
 pub const PHRASES: &[Phrase] = &all();
@@ -30,7 +33,13 @@ pub const PHRASES: &[Phrase] = &all();
 const fn all() -> [Phrase; COUNT] {
     let mut out = [game::GAME[0]; COUNT];
     let mut n = 0;
-    let sections = [game::GAME, ending::ENDING, property::PROPERTY, flags::FLAGS];
+    let sections = [
+        game::GAME,
+        ending::ENDING,
+        property::PROPERTY,
+        flags::FLAGS,
+        flags::PIECE_FLAGS,
+    ];
     let mut s = 0;
     while s < sections.len() {
         let mut i = 0;

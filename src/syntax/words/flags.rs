@@ -7,7 +7,9 @@
 
 use super::super::grammar::Rule;
 use super::phrase::{Phrase, Section, Shape};
-use crate::rules::{DropRule, Effect, EndingRule, Entry as E, Filter, MoveRule, Verdict};
+use crate::rules::{
+    DropRule, Effect, EndingRule, Entry as E, Filter, MoveRule, PieceType, Verdict,
+};
 
 /// What a flag statement means in the rule set.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,19 +34,24 @@ pub(crate) enum Needs {
     Swaps,
 }
 
-macro_rules! flags {
-    ($($name:ident: $rule:ident, $section:ident, $meaning:expr, $needs:expr, $form:literal, $doc:literal;)*) => {
-        /// A flag statement: one row of the table of flag phrases.
+/// A table of flag phrases: the enum of its rows (`$flag`), what each means (`$meaning`) and
+/// needs (`$needs`), and the phrases (`$table`).
+macro_rules! flag_table {
+    (
+        $(#[$doc_enum:meta])* $flag:ident, $meaning:ident, $needs:ident, $table:ident;
+        $($name:ident: $rule:ident, $section:ident, $m:expr, $n:expr, $form:literal, $doc:literal;)*
+    ) => {
+        $(#[$doc_enum])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-        pub enum Flag {
+        pub enum $flag {
             $(#[doc = concat!("`", $form, "`")] $name,)*
         }
 
-        impl Flag {
+        impl $flag {
             /// The flag a grammar rule reads, if it reads one.
-            pub(crate) fn from_rule(rule: Rule) -> Option<Flag> {
+            pub(crate) fn from_rule(rule: Rule) -> Option<$flag> {
                 match rule {
-                    $(Rule::$rule => Some(Flag::$name),)*
+                    $(Rule::$rule => Some($flag::$name),)*
                     _ => None,
                 }
             }
@@ -52,7 +59,7 @@ macro_rules! flags {
             /// Its row of the language's table.
             pub const fn phrase(self) -> Phrase {
                 match self {
-                    $(Flag::$name => Phrase {
+                    $($flag::$name => Phrase {
                         section: Section::$section,
                         rule: Rule::$rule,
                         shape: Shape::Flag,
@@ -63,33 +70,33 @@ macro_rules! flags {
             }
 
             /// What it means in the rule set.
-            pub(crate) fn meaning(self) -> Meaning {
-                use Meaning::*;
+            pub(crate) fn meaning(self) -> $meaning {
+                use $meaning::*;
                 match self {
-                    $(Flag::$name => $meaning,)*
+                    $($flag::$name => $m,)*
                 }
             }
 
             /// What a game needs for it to apply.
-            pub(crate) fn needs(self) -> Option<Needs> {
-                use Needs::*;
+            pub(crate) fn needs(self) -> Option<$needs> {
+                use $needs::*;
                 match self {
-                    $(Flag::$name => $needs,)*
+                    $($flag::$name => $n,)*
                 }
+            }
+
+            /// Its words.
+            pub fn words(self) -> &'static str {
+                self.phrase().forms[0]
             }
         }
 
-        /// The flag phrases, in the README's order within each section.
-        pub(super) const FLAGS: &[Phrase] = &[$(Flag::$name.phrase()),*];
+        /// The table's phrases, in the README's order within each section.
+        pub(super) const $table: &[Phrase] = &[$($flag::$name.phrase()),*];
     };
 }
 
 impl Flag {
-    /// Its words.
-    pub fn words(self) -> &'static str {
-        self.phrase().forms[0]
-    }
-
     /// The name a source map records the statement under: its entry's, or the field's.
     pub(crate) fn key(self) -> String {
         match self.meaning() {
@@ -99,7 +106,9 @@ impl Flag {
     }
 }
 
-flags! {
+flag_table! {
+    /// A flag statement: one row of the table of flag statements.
+    Flag, Meaning, Needs, FLAGS;
     CapturesToHand: captures_to_hand, Game, Field("captures_to_hand"), None,
         "captures go to hand",
         "captured pieces go to the captor's hand, as the type they were before promoting, and may \
@@ -193,4 +202,76 @@ flags! {
         "stalemate counts pieces",
         "a stalemated player with fewer pieces than its opponent gets the `stalemate` result, \
             with more the opposite, with as many a draw (Suicide)";
+}
+
+/// What a piece's flag property means for its type.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum PieceMeaning {
+    /// It sets a field of the piece type, named as the source map records it (under
+    /// `pieces[i].`).
+    Set(fn(&mut PieceType), &'static str),
+    /// Lowering reads it where it needs it (`never moves`, checked against the moves).
+    Said,
+}
+
+/// What a piece type needs for a flag property of it to apply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PieceNeeds {
+    /// Pieces of the type that are dropped.
+    Dropped,
+    /// Captured pieces that go to a hand.
+    CapturesToHand,
+    /// A royal piece.
+    Royals,
+}
+
+flag_table! {
+    /// A flag property of a piece: one row of the table of flag properties.
+    PieceFlag, PieceMeaning, PieceNeeds, PIECE_FLAGS;
+    Royal: royal, Property, Set(|p| p.royal = true, "royal"), None,
+        "royal",
+        "check applies to it; a move may not leave it attacked";
+    DropMayNotMate: drop_may_not_mate, Property, Set(|p| p.drops.may_not_mate = true, "drops.may_not_mate"), Some(Dropped),
+        "drop may not mate",
+        "as Fairy-Stockfish plays shogi (uchifuzume): a drop of this type is a legal move, but if \
+            it mates, the mated player wins (`status` reports it)";
+    TakenEnPassant: taken_en_passant, Property, Set(|p| p.can_be_taken_en_passant = true, "can_be_taken_en_passant"), None,
+        "can be taken en passant",
+        "any stepping move of it (range 1) that passes cells, capturing or not, can be taken en \
+            passant on a passed cell, on the next move";
+    EpFieldFull: ep_field_full, Property, Set(|p| p.ep_field_full = true, "ep_field_full"), None,
+        "en passant field in full",
+        "after its move that can be taken en passant, a FEN's en-passant field lists every passed \
+            cell and the landing cell, whether or not a piece could take (`d3c4` after a berolina \
+            pawn's `e2c4`: Fairy-Stockfish's form for pieces other than its own pawn)";
+    ResetsClock: resets_clock, Property, Set(|p| p.resets_clock = true, "resets_clock"), None,
+        "resets the clock",
+        "a move of it that it could not take back by an ordinary move on an empty board resets \
+            the `move limit` count (drops, captures and promotions always do)";
+    NeverMoves: never_moves, Property, Said, None,
+        "never moves",
+        "the piece has no moves: it is only dropped (a Reversi stone); a piece needs `moves` \
+            otherwise";
+    DroppedBothColours: dropped_both_colours, Property, Set(|p| p.drops.on_both_colours = true, "drops.on_both_colours"), Some(Dropped),
+        "dropped on both colours",
+        "a drop may not put more than half of its owner's pieces of this type (on the board and \
+            in hand, rounded up) on cells of one colour, and a drop of another type must leave free \
+            cells where this type may be dropped for half of them (rounded down) on each colour \
+            (placement chess's bishops); promotions are not limited";
+    MayNotMateAlone: may_not_mate_alone, Property, Set(|p| p.may_not_mate_alone = true, "may_not_mate_alone"), Some(Royals),
+        "may not mate alone",
+        "a checkmate given only by pieces of this type is a win for the mated player (Shatar's \
+            knight)";
+    Removed: removed, Property, Set(|p| p.removed_when_captured = true, "removed_when_captured"), Some(CapturesToHand),
+        "removed when captured",
+        "a captured piece leaves the game instead of going to hand; checked on the type it would \
+            return to hand as (Shoxiang 108's Rooks are removed, but a Rook that was a Wing returns \
+            as a Wing)";
+    PromotesScreens: promotes_screens, Property, Set(|p| p.promotes_friendly_screens = true, "promotes_friendly_screens"), None,
+        "promotes friendly screens",
+        "its hop captures promote the friendly piece hopped over, if unpromoted, to the first \
+            type of its first promotion";
+    DemotesScreens: demotes_screens, Property, Set(|p| p.demotes_enemy_screens = true, "demotes_enemy_screens"), None,
+        "demotes enemy screens",
+        "its hop captures demote a promoted enemy piece hopped over to the type it promoted from";
 }
