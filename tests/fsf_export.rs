@@ -197,3 +197,27 @@ fn rows_are_connect_n_and_what_connect_n_cannot_say_is_refused() {
         "several row rules: Fairy-Stockfish has one connectN"
     );
 }
+
+/// Capturers that turn into walls are Fairy-Stockfish's petrifyOnCaptureTypes; capturers that
+/// change sides are refused at their entry.
+#[test]
+fn petrifying_captures_are_petrify_types_and_turning_capturers_are_refused() {
+    let game = "game stones\nboard 5 x 5\nplayer white north\nplayer black south\n\
+                piece King K\n  royal\n  moves mK\npiece Rook R\n  moves R\npiece Knight N\n  moves N\n\
+                repetition 3 draws\nsetup rnk2/5/5/5/2KNR w - - 0 1\n";
+    let export = |rule: &str| {
+        let rules = varia::compile(&format!("{game}{rule}\n"), None).unwrap();
+        varia::interop::fsf::export(&rules)
+    };
+    let ini = export("capturing Rook Knight become walls").unwrap();
+    assert!(
+        ini.lines().any(|l| l == "petrifyOnCaptureTypes = rn"),
+        "{ini}"
+    );
+    let refusal = export("capturing pieces change sides").unwrap_err();
+    assert_eq!(refusal.at, "effects[0]");
+    assert_eq!(
+        refusal.rule,
+        "`capturing pieces change sides`: Fairy-Stockfish has no rule for it"
+    );
+}

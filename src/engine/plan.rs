@@ -57,6 +57,8 @@ pub(crate) enum EffectPlan<B> {
         near: Vec<B>,
     },
     CapturerTurns,
+    /// The types whose captures petrify them.
+    Petrify(KindSet),
 }
 
 impl<B> EffectPlan<B> {
@@ -67,9 +69,10 @@ impl<B> EffectPlan<B> {
             EffectPlan::FlipEnclosed
             | EffectPlan::FlipNeighbours { .. }
             | EffectPlan::CapturerTurns => true,
-            EffectPlan::CastlingByDrops { .. } | EffectPlan::Blast | EffectPlan::LeaveWalls => {
-                false
-            }
+            EffectPlan::CastlingByDrops { .. }
+            | EffectPlan::Blast
+            | EffectPlan::LeaveWalls
+            | EffectPlan::Petrify(_) => false,
         }
     }
 }
@@ -239,6 +242,7 @@ impl<B: Bits> Plan<B> {
                     near: neighbours(rules, t),
                 },
                 Effect::CapturerTurns => EffectPlan::CapturerTurns,
+                Effect::Petrify { pieces } => EffectPlan::Petrify(kind_set(pieces)),
             })
             .collect();
         let mut drop_shapes = Vec::new();

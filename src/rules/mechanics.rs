@@ -15,7 +15,7 @@ use strum::{EnumDiscriminants, IntoStaticStr};
 /// The rule-set format this build writes (`RuleSet::format`). Format 1 was the flat shape of one
 /// field per rule, before the mechanics became lists; it is refused. Format 3 added the row
 /// ending ([`EndingRule::Row`]) and falling drops ([`DropRule::Fall`]), format 4 capturers that
-/// change sides ([`Effect::CapturerTurns`]), each what a reader of the format before cannot
+/// change sides and turn into walls ([`Effect::CapturerTurns`], [`Effect::Petrify`]), each what a reader of the format before cannot
 /// read; a rule set of format 2 or 3 is a format-4 one without what came later, and is read.
 pub const FORMAT: u32 = 4;
 
@@ -140,6 +140,13 @@ pub enum Effect {
     /// A piece that captures passes to the player whose piece it took, after it promotes if it
     /// does (Andernach chess). A royal piece does not: it stays its owner's.
     CapturerTurns,
+    /// A piece of one of these types (as it moved, before promoting) that captures turns into a
+    /// wall on the cell it took (see [`Effect::LeaveWalls`]; Fairy-Stockfish's
+    /// `petrifyOnCaptureTypes`). No type is royal.
+    Petrify {
+        /// The types.
+        pieces: Vec<PieceId>,
+    },
 }
 
 /// A rule that removes moves from the legal ones.
@@ -301,6 +308,20 @@ entry_list! {
     Filter: FilterKind in "filters";
     EndingRule: EndingKind in "endings";
     Verdict: VerdictKind in "verdicts";
+}
+
+impl Effect {
+    /// Whether the effect turns cells into walls.
+    pub fn makes_walls(&self) -> bool {
+        match self {
+            Effect::LeaveWalls | Effect::Petrify { .. } => true,
+            Effect::CastlingByDrops { .. }
+            | Effect::FlipEnclosed
+            | Effect::Blast { .. }
+            | Effect::FlipNeighbours
+            | Effect::CapturerTurns => false,
+        }
+    }
 }
 
 /// One entry of one of a rule set's lists of mechanics: what a statement whose words are the

@@ -44,6 +44,11 @@ impl RuleSet {
         self.effects.contains(&Effect::LeaveWalls)
     }
 
+    /// Whether some effect of the game turns cells into walls (so that a FEN may have them).
+    pub fn makes_walls(&self) -> bool {
+        self.effects.iter().any(Effect::makes_walls)
+    }
+
     /// The types that may be dropped without being held.
     pub fn free_drops(&self) -> &[PieceId] {
         self.drops

@@ -5,6 +5,7 @@ mod blast;
 mod capturer;
 mod castling_drop;
 mod flip;
+mod petrify;
 mod wall;
 
 use super::bits::Bits;
@@ -33,6 +34,9 @@ impl<B: Bits> Engine<B> {
                 }
                 EffectPlan::LeaveWalls if !drop => self.leave_wall(pos, from),
                 EffectPlan::FlipNeighbours { near } => self.flip_neighbours(pos, near, to, side),
+                EffectPlan::Petrify(kinds) if loser.is_some() && kinds.has(m.piece.0) => {
+                    self.petrify(pos, to, side);
+                }
                 EffectPlan::CapturerTurns => {
                     if let Some(loser) = loser {
                         self.turn_capturer(pos, to, side, loser);

@@ -165,8 +165,8 @@ impl<B: Bits> Engine<B> {
                     return Err(self.bad_width(rank, file as usize + 1));
                 }
                 if let Some(c) = b.cell(file, rank) {
-                    // On a cell of the board: a wall, where pieces leave walls.
-                    if !self.rules.leaves_walls() {
+                    // On a cell of the board: a wall, where the game's effects make walls.
+                    if !self.rules.makes_walls() {
                         return Err(FenError::NotAHole(rank_no));
                     }
                     pos.walls |= B::cell(c.index());

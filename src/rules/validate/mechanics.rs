@@ -75,6 +75,19 @@ impl Check<'_> {
                         ));
                     }
                 }
+                Effect::Petrify { pieces } => {
+                    if self.keep(self.pieces(&at("pieces"), pieces))
+                        && let Some(p) = pieces.iter().find(|p| r.pieces[p.0 as usize].royal)
+                    {
+                        self.keep(fail(
+                            at("pieces"),
+                            format!(
+                                "`{}` is royal: a royal piece may not turn into a wall",
+                                r.pieces[p.0 as usize].name
+                            ),
+                        ));
+                    }
+                }
                 Effect::FlipEnclosed
                 | Effect::LeaveWalls
                 | Effect::FlipNeighbours

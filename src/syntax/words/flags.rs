@@ -296,6 +296,11 @@ flag_table! {
         "drops of TYPE... are compulsory",
         "while a player holds a piece of a listed type it may drop no other type, and must drop \
             one of them if it legally can (koedem's captured kings)";
+    Petrify: petrify, Game, Entry(|pieces| E::Effect(Effect::Petrify { pieces })), None,
+        "capturing TYPE... become walls",
+        "a piece of a listed type that captures (as the type it moved as, before it promotes) \
+            turns into a wall on the cell it took, as `pieces leave walls` writes them \
+            (Fairy-Stockfish's petrified chess); a royal type may not be listed";
     MateSeries: mate_series, Ending, Entry(|pieces| E::Verdict(Verdict::MateNeedsCheckBy { pieces })), Some(Royals),
         "checkmate needs a check by TYPE...",
         "a checkmate counts only if a check by a listed type was given in the unbroken series of \

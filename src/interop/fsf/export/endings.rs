@@ -54,6 +54,13 @@ pub(super) fn write(
     if said.has(Say::DropOnTop) {
         ini.kv("enclosingDrop", "top");
     }
+    for (_, petrified) in said.all(|s| match s {
+        Say::Petrify(types) => Some(types),
+        _ => None,
+    }) {
+        let letters: String = petrified.iter().map(|&t| types.letter(t)).collect();
+        ini.kv("petrifyOnCaptureTypes", letters);
+    }
     let must_drop = said.all(|s| match s {
         Say::MustDrop(types) => Some(types),
         _ => None,

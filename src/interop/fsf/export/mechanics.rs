@@ -25,6 +25,8 @@ pub(super) enum Say<'a> {
     NoDropChecks,
     /// `mustDrop = true` and `mustDropType`, for one type.
     MustDrop(&'a [PieceId]),
+    /// `petrifyOnCaptureTypes`.
+    Petrify(&'a [PieceId]),
     /// `makpongRule = true`.
     Makpong,
     /// `mustCapture = true`.
@@ -139,7 +141,8 @@ fn drop_rule(d: &DropRule) -> Say<'_> {
 }
 
 fn effect(e: &Effect) -> Say<'_> {
-    Say::Unsaid(match e {
+    let unsaid = match e {
+        Effect::Petrify { pieces } => return Say::Petrify(pieces),
         Effect::CastlingByDrops {
             kings: _,
             partners: _,
@@ -153,7 +156,8 @@ fn effect(e: &Effect) -> Say<'_> {
         Effect::LeaveWalls => Unsaid::LeaveWalls,
         Effect::FlipNeighbours => Unsaid::FlipNeighbours,
         Effect::CapturerTurns => Unsaid::CapturerTurns,
-    })
+    };
+    Say::Unsaid(unsaid)
 }
 
 fn filter(f: &Filter) -> Say<'_> {

@@ -39,6 +39,16 @@ pub(super) fn outcomes(d: &mut Draft) -> Result<(), String> {
             d.ends.push(statement);
         }
     }
+    if let Some(t) = d.keys.take("petrifyOnCaptureTypes") {
+        let types = d.letters_of("petrifyOnCaptureTypes", &t)?;
+        if !types.is_empty() {
+            d.ends.push(Statement::Types(
+                TypesPhrase::Petrify,
+                names(&types),
+                Span::default(),
+            ));
+        }
+    }
     let must_drop_type = d.keys.take("mustDropType");
     if d.keys.bool("mustDrop", false)? {
         match must_drop_type.as_deref() {
