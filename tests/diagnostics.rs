@@ -464,3 +464,43 @@ fn the_source_map_falls_back_to_the_longest_prefix() {
     assert_eq!(text("setup.ranks[4]"), Some("k3"));
     assert_eq!(text("no_such_field"), None);
 }
+
+/// Every entry of every list of mechanics, in every shipped variant, has a place of its own in
+/// its source map: the statement it came from (the names lowering records statements under and
+/// the names the entries are found by come from one place, the entry's arm).
+#[test]
+fn every_shipped_mechanics_entry_has_a_place() {
+    let mut files = Vec::new();
+    let mut dirs = vec![std::path::PathBuf::from("definitions")];
+    while let Some(dir) = dirs.pop() {
+        for e in std::fs::read_dir(&dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                dirs.push(p);
+            } else if p.extension().is_some_and(|x| x == "varia") {
+                files.push(p);
+            }
+        }
+    }
+    let mut entries = 0;
+    for file in files {
+        let src = std::fs::read_to_string(&file).unwrap();
+        for v in varia::variant_names(&src).unwrap() {
+            let rules = varia::compile(&src, Some(&v)).unwrap();
+            let map = varia::source_map(&src, Some(&v)).unwrap();
+            for (path, name) in rules.entry_names() {
+                if path.contains('.') {
+                    continue;
+                }
+                let recorded = map.iter().any(|(p, _)| p == path);
+                assert!(
+                    recorded,
+                    "{} {v}: {path} ({name}) has no place",
+                    file.display()
+                );
+                entries += 1;
+            }
+        }
+    }
+    assert!(entries > 100, "{entries} entries");
+}

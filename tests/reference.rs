@@ -45,7 +45,8 @@ fn reference_tables_have_every_phrase() {
     let generated = varia::language_reference();
     assert_eq!(generated.matches("<!-- words: ").count(), 3);
     let rows = generated.lines().filter(|l| l.starts_with("| `")).count();
-    assert_eq!(rows, 88);
+    assert_eq!(rows, varia::words::PHRASES.len());
+    assert!(rows > 80, "{rows} rows");
     assert!(generated.contains(
         "| `checkmate win\\|loss\\|draw\\|elimination` | the result for the player who is mated (default loss) |"
     ));

@@ -56,6 +56,22 @@ pub(crate) enum EffectPlan<B> {
     FlipNeighbours {
         near: Vec<B>,
     },
+    CapturerTurns,
+}
+
+impl<B> EffectPlan<B> {
+    /// Whether the effect gives pieces to another player (so that a piece that moved safely may
+    /// attack its old owner's royal after the move).
+    fn turns_pieces(&self) -> bool {
+        match self {
+            EffectPlan::FlipEnclosed
+            | EffectPlan::FlipNeighbours { .. }
+            | EffectPlan::CapturerTurns => true,
+            EffectPlan::CastlingByDrops { .. } | EffectPlan::Blast | EffectPlan::LeaveWalls => {
+                false
+            }
+        }
+    }
 }
 
 /// The blast of a capture (see [`Effect::Blast`]).
@@ -165,6 +181,9 @@ pub(crate) enum Counter {
 pub(crate) struct Plan<B> {
     /// What moves do beyond moving, in the engine's order.
     pub effects: Vec<EffectPlan<B>>,
+    /// Every move of a player with a royal piece is made and its royals tested: the effects
+    /// remove pieces near a capture or give pieces to another player after the move.
+    pub test_every_move: bool,
     /// The blast, where captures explode.
     pub blast: Option<Blast<B>>,
     /// Where drops may land by where they are.
@@ -196,7 +215,7 @@ impl<B: Bits> Plan<B> {
         let mut sorted: Vec<&Effect> = rules.effects.iter().collect();
         sorted.sort_by_key(|e| e.rank());
         let mut blast = None;
-        let effects = sorted
+        let effects: Vec<EffectPlan<B>> = sorted
             .into_iter()
             .map(|e| match e {
                 Effect::CastlingByDrops { kings, partners } => EffectPlan::CastlingByDrops {
@@ -219,6 +238,7 @@ impl<B: Bits> Plan<B> {
                 Effect::FlipNeighbours => EffectPlan::FlipNeighbours {
                     near: neighbours(rules, t),
                 },
+                Effect::CapturerTurns => EffectPlan::CapturerTurns,
             })
             .collect();
         let mut drop_shapes = Vec::new();
@@ -265,8 +285,10 @@ impl<B: Bits> Plan<B> {
         });
         let passing = rules.passing();
         let (immediate, counters) = Self::endings(rules, t, passing, &per_player);
+        let test_every_move = blast.is_some() || effects.iter().any(EffectPlan::turns_pieces);
         Plan {
             effects,
+            test_every_move,
             blast,
             drop_shapes,
             free_drops,

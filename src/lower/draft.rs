@@ -3,7 +3,7 @@
 
 use super::diagnostic::Diagnostic;
 use crate::rules::{Direction, Outcome, Royalty, Style};
-use crate::syntax::{self, Name, Property, Span, Spanned, Statement};
+use crate::syntax::{self, Flag, Name, Property, Span, Spanned, Statement};
 use std::collections::HashMap;
 
 /// A castling statement: king, partner, and the king's destination files.
@@ -75,31 +75,19 @@ pub(super) struct Draft {
     /// Where each piece is in `pieces`.
     pub(super) piece_index: HashMap<String, usize>,
     pub(super) setup: Option<Spanned<String>>,
-    pub(super) captures_to_hand: bool,
-    pub(super) have_hands: bool,
-    pub(super) captures_to_partner: Option<Span>,
+    /// The flag statements said, each once, at its first place.
+    pub(super) flags: Vec<(Flag, Span)>,
     pub(super) hand_order: Option<Vec<Name>>,
-    pub(super) keep_type_in_hand: bool,
-    pub(super) no_drop_where_stuck: bool,
-    pub(super) royals_may_not_face: bool,
     pub(super) castling: Vec<CastlingDraft>,
-    pub(super) castling_chess960: bool,
     pub(super) shuffle: Option<(syntax::Region, Vec<syntax::ShuffleRule>)>,
     pub(super) checkmate: Option<Spanned<Outcome>>,
     pub(super) stalemate: Option<Spanned<Outcome>>,
     pub(super) styles: Vec<(Spanned<Style>, Vec<Name>)>,
     pub(super) interchangeable: Vec<Vec<Name>>,
-    pub(super) swapped_to_hand: bool,
-    pub(super) captures_explode: bool,
     pub(super) castling_by_drops: Option<(Name, Name)>,
     /// `drops must enclose`, with its start zone.
     pub(super) drops_enclose: Option<Option<Name>>,
-    pub(super) flip_enclosed: bool,
     pub(super) free_drops: Vec<Name>,
-    pub(super) drops_touch: bool,
-    pub(super) drops_fall: bool,
-    pub(super) neighbours_flip: bool,
-    pub(super) leave_walls: bool,
     pub(super) separated: Vec<Name>,
     pub(super) endings: Endings,
 }
@@ -114,16 +102,9 @@ pub(super) struct Endings {
     /// Row statements, in order; a subvariant's add to the inherited ones.
     pub(super) rows: Vec<Statement>,
     pub(super) check_limit: Option<Spanned<syntax::Int>>,
-    pub(super) must_capture: bool,
-    pub(super) no_checks: bool,
-    pub(super) no_drop_checks: bool,
     pub(super) passing: bool,
     pub(super) passing_when_stuck: bool,
-    pub(super) full_board_ends: bool,
-    pub(super) facing_draws: bool,
     pub(super) must_drop: Option<Vec<Name>>,
-    pub(super) checked_royal: bool,
-    pub(super) stalemate_count: bool,
     pub(super) mate_series: Option<Vec<Name>>,
     pub(super) draw_odds: Option<Name>,
     pub(super) draws_by_value: Option<Option<(Name, Spanned<String>)>>,
@@ -148,11 +129,20 @@ pub(super) struct PieceDraft {
     pub(super) properties: Vec<Property>,
 }
 
+/// Whether two properties are of one kind (a flag property is a kind of its own per flag).
 fn same_kind(a: &Property, b: &Property) -> bool {
-    std::mem::discriminant(a) == std::mem::discriminant(b)
+    match (a, b) {
+        (Property::Flag(x, _), Property::Flag(y, _)) => x == y,
+        _ => std::mem::discriminant(a) == std::mem::discriminant(b),
+    }
 }
 
 impl Draft {
+    /// Whether a flag statement was said.
+    pub(super) fn has(&self, flag: Flag) -> bool {
+        self.flags.iter().any(|(f, _)| *f == flag)
+    }
+
     pub(super) fn apply(&mut self, s: &Statement, in_variant: bool, errors: &mut Vec<Diagnostic>) {
         match s {
             // Statements given twice in one block are reported by `duplicates`; here a later
@@ -190,13 +180,12 @@ impl Draft {
             }
             Statement::Piece(p) => self.piece(p, errors),
             Statement::Setup(f) => self.setup = Some(f.clone()),
-            Statement::CapturesToHand(_) => self.captures_to_hand = true,
-            Statement::HaveHands(_) => self.have_hands = true,
-            Statement::CapturesToPartner(sp) => self.captures_to_partner = Some(*sp),
+            Statement::Flag(f, sp) => {
+                if !self.has(*f) {
+                    self.flags.push((*f, *sp));
+                }
+            }
             Statement::HandOrder(names) => self.hand_order = Some(names.clone()),
-            Statement::KeepTypeInHand(_) => self.keep_type_in_hand = true,
-            Statement::NoDropWhereStuck(_) => self.no_drop_where_stuck = true,
-            Statement::RoyalsMayNotFace(_) => self.royals_may_not_face = true,
             Statement::Castling { king, rook, to } => {
                 // Several castling statements give several ways to castle; a subvariant's
                 // statement for the same pair replaces the earlier one.
@@ -204,7 +193,6 @@ impl Draft {
                     .retain(|(k, r, _)| k.node != king.node || r.node != rook.node);
                 self.castling.push((king.clone(), rook.clone(), to.clone()))
             }
-            Statement::CastlingNotation(_) => self.castling_chess960 = true,
             Statement::Shuffle { region, rules } => {
                 self.shuffle = Some((region.clone(), rules.clone()))
             }
@@ -217,8 +205,6 @@ impl Draft {
                     .retain(|g| !g.iter().any(|n| names.iter().any(|m| m.node == n.node)));
                 self.interchangeable.push(names.clone());
             }
-            Statement::SwappedToHand(_) => self.swapped_to_hand = true,
-            Statement::CapturesExplode(_) => self.captures_explode = true,
             Statement::CastlingByDrops(k, p) => {
                 self.castling_by_drops = Some((k.clone(), p.clone()))
             }
@@ -227,28 +213,16 @@ impl Draft {
             Statement::Extinction { verdict, .. } => self.extinction(s, verdict, errors),
             Statement::CheckLimit(n) => self.endings.check_limit = Some(n.clone()),
             Statement::Row { .. } => push_new(&mut self.endings.rows, s),
-            Statement::MustCapture(_) => self.endings.must_capture = true,
-            Statement::NoChecks(_) => self.endings.no_checks = true,
-            Statement::NoDropChecks(_) => self.endings.no_drop_checks = true,
             Statement::Passing(_, when_stuck) => {
                 self.endings.passing = !when_stuck;
                 self.endings.passing_when_stuck = *when_stuck;
             }
-            Statement::FullBoardEnds(_) => self.endings.full_board_ends = true,
             Statement::EnclosingDrops(_, first) => {
                 self.drops_enclose = Some(first.clone());
             }
-            Statement::Flipping(_) => self.flip_enclosed = true,
             Statement::FreeDrops(names) => self.free_drops = names.clone(),
-            Statement::TouchingDrops(_) => self.drops_touch = true,
-            Statement::FallingDrops(_) => self.drops_fall = true,
-            Statement::NeighboursFlip(_) => self.neighbours_flip = true,
-            Statement::LeaveWalls(_) => self.leave_walls = true,
-            Statement::FacingDraws(_) => self.endings.facing_draws = true,
             Statement::MustDrop(names) => self.endings.must_drop = Some(names.clone()),
-            Statement::CheckedRoyal(_) => self.endings.checked_royal = true,
             Statement::Royalty(r) => self.endings.royalty = Some(r.clone()),
-            Statement::StalemateCount(_) => self.endings.stalemate_count = true,
             Statement::MateSeries(names) => self.endings.mate_series = Some(names.clone()),
             Statement::DrawOdds(p) => self.endings.draw_odds = Some(p.clone()),
             Statement::DrawsByValue(b) => self.endings.draws_by_value = Some(b.clone()),

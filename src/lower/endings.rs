@@ -22,12 +22,6 @@ pub(super) fn endings(d: &Draft, cx: &mut Names) -> Vec<EndingRule> {
         .collect();
     list.extend(goals.into_iter().map(EndingRule::Goal));
     list.extend(rows(ends, cx).into_iter().map(EndingRule::Row));
-    if ends.full_board_ends {
-        list.push(EndingRule::FullBoard);
-    }
-    if ends.facing_draws {
-        list.push(EndingRule::Facing);
-    }
     if let Some(n) = &ends.check_limit
         && let Some(checks) = cx.small(n, "a check limit", 1, 99)
     {
@@ -200,9 +194,9 @@ fn repetition(ends: &Endings, cx: &mut Names) -> Option<Repetition> {
     else {
         return None;
     };
-    cx.map.insert("repetition", *span);
-    cx.map.insert("repetition.count", count.span);
-    cx.map.insert("repetition.outcome", v.span);
+    cx.map.insert("endings:repetition", *span);
+    cx.map.insert("endings:repetition.count", count.span);
+    cx.map.insert("endings:repetition.outcome", v.span);
     let n = cx.small(count, "a repetition count", 2, 99);
     let player = player.as_ref().and_then(|p| cx.player(p));
     n.map(|n| Repetition {
@@ -223,8 +217,8 @@ fn back_and_forth(ends: &Endings, cx: &mut Names) -> Option<BackAndForth> {
     else {
         return None;
     };
-    cx.map.insert("back_and_forth", *span);
-    cx.map.insert("back_and_forth.times", times.span);
+    cx.map.insert("endings:back_and_forth", *span);
+    cx.map.insert("endings:back_and_forth.times", times.span);
     let n = cx.small(times, "a count of moves back and forth", 2, 99);
     let except = cx.types(except);
     n.map(|n| BackAndForth {
@@ -308,9 +302,6 @@ pub(super) fn verdicts(d: &Draft, two_players: bool, cx: &mut Names) -> Vec<Verd
         if !pieces.is_empty() {
             list.push(Verdict::MateNeedsCheckBy { pieces });
         }
-    }
-    if ends.stalemate_count {
-        list.push(Verdict::StalemateCountsPieces);
     }
     if let Some(player) = ends.draw_odds.as_ref().and_then(|p| cx.player(p)) {
         list.push(Verdict::DrawOdds { player });

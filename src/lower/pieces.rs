@@ -6,7 +6,8 @@ use super::names::Names;
 use super::source_map;
 use crate::betza::read as betza;
 use crate::rules::*;
-use crate::syntax::{Int, Name, Property, Span, Spanned};
+use crate::syntax::words::PieceMeaning;
+use crate::syntax::{Flag, Int, Name, PieceFlag, Property, Span, Spanned};
 
 /// The types blasts spare: near them only, and always.
 #[derive(Default)]
@@ -95,7 +96,7 @@ fn piece_type(
         .iter()
         .any(|p| matches!(p, Property::Moves { .. }));
     let never = p.properties.iter().find_map(|p| match p {
-        Property::NeverMoves(span) => Some(*span),
+        Property::Flag(PieceFlag::NeverMoves, span) => Some(*span),
         _ => None,
     });
     if let Some(span) = never
@@ -147,7 +148,6 @@ fn property(
                 format!("a value is 0 to {MAX_VALUE} pawns, not {}", v.node),
             ),
         },
-        Property::Royal(_) => pt.royal = true,
         Property::Moves {
             words,
             zone,
@@ -192,7 +192,6 @@ fn property(
                 pt.drops.max_on_board = Some(x);
             }
         }
-        Property::DropMayNotMate(_) => pt.drops.may_not_mate = true,
         Property::EnPassant(_, zone) => {
             pt.can_be_taken_en_passant = true;
             pt.takes_en_passant = true;
@@ -202,11 +201,13 @@ fn property(
             pt.takes_en_passant = true;
             pt.en_passant_zone = zone.as_ref().and_then(|z| cx.zone(z));
         }
-        Property::ResetsClock(_) => pt.resets_clock = true,
-        Property::DroppedBothColours(_) => pt.drops.on_both_colours = true,
-        Property::NeverMoves(_) => {}
+        Property::Flag(f, _) => {
+            if let PieceMeaning::Set(set, _) = f.meaning() {
+                set(pt);
+            }
+        }
         Property::SurvivesBlasts { nearby, span } => {
-            if !d.captures_explode {
+            if !d.has(Flag::CapturesExplode) {
                 cx.err(
                     *span,
                     "a piece survives blasts only where `captures explode`",
@@ -219,15 +220,9 @@ fn property(
             };
             list.push(PieceId(i as u8));
         }
-        Property::MayNotMateAlone(_) => pt.may_not_mate_alone = true,
         Property::NoHopOver(names) => pt.may_not_hop_over = cx.types(names),
         Property::NoCapture(names) => pt.may_not_capture = cx.types(names),
         Property::FirstMovesLost(names) => pt.first_moves_lost_to = cx.types(names),
-        Property::TakenEnPassant(_) => pt.can_be_taken_en_passant = true,
-        Property::EpFieldFull(_) => pt.ep_field_full = true,
-        Property::Removed(_) => pt.removed_when_captured = true,
-        Property::PromotesScreens(_) => pt.promotes_friendly_screens = true,
-        Property::DemotesScreens(_) => pt.demotes_enemy_screens = true,
     }
 }
 
@@ -269,7 +264,7 @@ fn promotion(
             );
         }
     }
-    if *captive && !d.captures_to_hand {
+    if *captive && !d.has(Flag::CapturesToHand) {
         cx.err(
             *span,
             "a swap with a `stronger captive` needs `captures go to hand`",

@@ -7,7 +7,8 @@ use super::names::Names;
 use super::source_map::{self, SourceMap};
 use super::{board, endings, mechanics, pieces, setup};
 use crate::rules::{FORMAT, Outcome, Royalty, RuleSet};
-use crate::syntax::Span;
+use crate::syntax::words::Meaning;
+use crate::syntax::{Flag, Span};
 
 /// The rule set of a draft and the places of its parts; `None` after an error that leaves
 /// nothing to build (the errors say what).
@@ -38,7 +39,7 @@ pub(super) fn resolve(
         o.as_ref().map_or(default, |s| s.node)
     };
     let two_players = ground.players.len() == 2;
-    let rules = RuleSet {
+    let mut rules = RuleSet {
         format: FORMAT,
         game: d
             .game
@@ -52,16 +53,16 @@ pub(super) fn resolve(
         zones: ground.zones,
         pieces,
         setup: setup.node.clone(),
-        captures_to_hand: d.captures_to_hand,
-        hands: d.have_hands,
-        captures_to_partner: d.captures_to_partner.is_some(),
+        captures_to_hand: d.has(Flag::CapturesToHand),
+        hands: d.has(Flag::HaveHands),
+        captures_to_partner: d.has(Flag::CapturesToPartner),
         hand_order,
-        promoted_keep_type_in_hand: d.keep_type_in_hand,
+        promoted_keep_type_in_hand: d.has(Flag::KeepTypeInHand),
         castling,
-        castling_chess960: d.castling_chess960,
+        castling_chess960: d.has(Flag::CastlingNotation),
         shuffle,
         interchangeable,
-        swapped_to_hand: d.swapped_to_hand,
+        swapped_to_hand: d.has(Flag::SwappedToHand),
         separated: d.separated.iter().filter_map(|z| cx.zone(z)).collect(),
         checkmate: outcome(&d.checkmate, Outcome::Loss),
         stalemate: outcome(&d.stalemate, Outcome::Draw),
@@ -73,6 +74,12 @@ pub(super) fn resolve(
         endings: endings::endings(d, cx),
         verdicts: endings::verdicts(d, two_players, cx),
     };
+    // The flags that are entries of the lists as they stand, each at its place in the order.
+    for (flag, _) in &d.flags {
+        if let Meaning::Entry(e) = flag.meaning() {
+            rules.add(e);
+        }
+    }
     let mut map = std::mem::take(&mut cx.map);
     source_map::record_setup(&mut map, &rules.setup, setup.span, rules.board.ranks);
     for (path, name) in rules.entry_names() {

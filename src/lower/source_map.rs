@@ -3,6 +3,7 @@
 //! to places in the definition's text. Lowering fills it while it builds the rule set, so nothing
 //! after it needs to search the text.
 
+use crate::syntax::words::PieceMeaning;
 use crate::syntax::{Name, Property, Span, Statement};
 use std::collections::BTreeMap;
 
@@ -86,48 +87,30 @@ pub(crate) fn record_statement(map: &mut SourceMap, s: &Statement, span: Span) {
         Board { .. } => &["board"],
         Holes(_) => &["board.holes"],
         Setup(_) => &["setup"],
-        CapturesToHand(_) => &["captures_to_hand"],
+        Flag(f, _) => {
+            map.insert(f.key(), span);
+            return;
+        }
         HandOrder(_) => &["hand_order"],
-        CapturesToPartner(_) => &["captures_to_partner"],
-        CapturesExplode(_) => &["captures_explode"],
-        CastlingByDrops(..) => &["castling_by_drops"],
-        HaveHands(_) => &["hands"],
-        KeepTypeInHand(_) => &["promoted_keep_type_in_hand"],
-        NoDropWhereStuck(_) => &["no_drop_where_stuck"],
-        RoyalsMayNotFace(_) => &["royals_may_not_face"],
-        CastlingNotation(_) => &["castling_chess960"],
+        CastlingByDrops(..) => &["effects:castling_by_drops"],
         Shuffle { .. } => &["shuffle"],
         Checkmate(_) => &["checkmate"],
         Stalemate(_) => &["stalemate"],
-        SwappedToHand(_) => &["swapped_to_hand"],
-        CheckLimit(_) => &["check_limit"],
-        MustCapture(_) => &["must_capture"],
-        NoChecks(_) => &["no_checks"],
-        NoDropChecks(_) => &["no_drop_checks"],
-        Passing(_, false) => &["passing"],
-        Passing(_, true) => &["passing_when_stuck"],
-        EnclosingDrops(..) => &["drops_enclose", "enclosing_start"],
-        Flipping(_) => &["flip_enclosed"],
-        FreeDrops(_) => &["free_drops"],
-        TouchingDrops(_) => &["drops_touch"],
-        FallingDrops(_) => &["drops_fall"],
-        NeighboursFlip(_) => &["neighbours_flip"],
-        LeaveWalls(_) => &["pieces_leave_walls"],
-        FullBoardEnds(_) => &["full_board_ends"],
-        FacingDraws(_) => &["facing_draws"],
-        DrawsByValue(_) => &["draws_by_value"],
-        MustDrop(_) => &["must_drop"],
-        CheckedRoyal(_) => &["checked_royal_only_captures"],
+        CheckLimit(_) => &["endings:check_limit"],
+        Passing(..) => &["moves:passing"],
+        EnclosingDrops(..) => &["drops:enclose"],
+        FreeDrops(_) => &["drops:free"],
+        DrawsByValue(_) => &["verdicts:draws_by_value"],
+        MustDrop(_) => &["filters:must_drop"],
         Royalty(_) => &["royalty"],
-        StalemateCount(_) => &["stalemate_counts_pieces"],
-        DrawOdds(_) => &["draw_odds"],
-        Repetition { .. } => &["repetition"],
-        BackAndForth { .. } => &["back_and_forth"],
-        MoveLimit(_) => &["move_limit"],
-        MateSeries(_) => &["mate_needs_check_by"],
-        CountingStoppers(_) => &["counting.stoppers"],
-        CountingBoard { .. } => &["counting.board"],
-        CountingBare { .. } => &["counting.bare"],
+        DrawOdds(_) => &["verdicts:draw_odds"],
+        Repetition { .. } => &["endings:repetition"],
+        BackAndForth { .. } => &["endings:back_and_forth"],
+        MoveLimit(_) => &["endings:move_limit"],
+        MateSeries(_) => &["verdicts:mate_needs_check_by"],
+        CountingStoppers(_) => &["endings:counting.stoppers"],
+        CountingBoard { .. } => &["endings:counting.board"],
+        CountingBare { .. } => &["endings:counting.bare"],
         Separated(_) => &["separated"],
         _ => &[],
     };
@@ -138,7 +121,7 @@ pub(crate) fn record_statement(map: &mut SourceMap, s: &Statement, span: Span) {
         s,
         CountingStoppers(_) | CountingBoard { .. } | CountingBare { .. }
     ) {
-        map.insert_first("counting", span);
+        map.insert_first("endings:counting", span);
     }
 }
 
@@ -180,17 +163,7 @@ pub(crate) fn property_span(p: &Property) -> Option<Span> {
     let names = |n: &[Name]| Some(join(n.first()?.span, n.last()?.span));
     match p {
         Value(v) => Some(v.span),
-        Royal(s)
-        | DropMayNotMate(s)
-        | TakenEnPassant(s)
-        | EpFieldFull(s)
-        | Removed(s)
-        | PromotesScreens(s)
-        | DemotesScreens(s)
-        | ResetsClock(s)
-        | MayNotMateAlone(s)
-        | DroppedBothColours(s)
-        | NeverMoves(s) => Some(*s),
+        Flag(_, s) => Some(*s),
         Moves { span, .. } | Promotes { span, .. } | SurvivesBlasts { span, .. } => Some(*span),
         EnPassant(s, z) | TakesEnPassant(s, z) => Some(z.as_ref().map_or(*s, |z| join(*s, z.span))),
         Confined(n) | Barred(n) | DropsIn(n) => Some(n.span),
@@ -208,33 +181,27 @@ pub(crate) fn record_property(map: &mut SourceMap, i: usize, p: &Property) {
     };
     let fields: &[&str] = match p {
         Value(_) => &["value"],
-        Royal(_) => &["royal"],
         Confined(_) => &["confined_to"],
         Barred(_) => &["barred_from"],
         DropsIn(_) => &["drops.zone"],
         PerFile(_) => &["drops.max_per_file"],
         PerColour(_) => &["drops.max_per_colour"],
         OnBoard(_) => &["drops.max_on_board"],
-        DropMayNotMate(_) => &["drops.may_not_mate"],
-        DroppedBothColours(_) => &["drops.on_both_colours"],
         EnPassant(..) => &[
             "can_be_taken_en_passant",
             "takes_en_passant",
             "en_passant_zone",
         ],
         TakesEnPassant(..) => &["takes_en_passant", "en_passant_zone"],
-        TakenEnPassant(_) => &["can_be_taken_en_passant"],
-        EpFieldFull(_) => &["ep_field_full"],
-        Removed(_) => &["removed_when_captured"],
-        PromotesScreens(_) => &["promotes_friendly_screens"],
-        DemotesScreens(_) => &["demotes_enemy_screens"],
-        ResetsClock(_) => &["resets_clock"],
-        MayNotMateAlone(_) => &["may_not_mate_alone"],
         NoHopOver(_) => &["may_not_hop_over"],
         NoCapture(_) => &["may_not_capture"],
         FirstMovesLost(_) => &["first_moves_lost_to"],
         SurvivesBlasts { .. } => &["survives_blasts"],
-        Moves { .. } | Promotes { .. } | NeverMoves(_) => &[],
+        Flag(f, _) => match f.meaning() {
+            PieceMeaning::Set(_, field) => &[field],
+            PieceMeaning::Said => &[],
+        },
+        Moves { .. } | Promotes { .. } => &[],
     };
     for f in fields {
         map.insert(format!("pieces[{i}].{f}"), span);

@@ -6,6 +6,7 @@
 use super::catalog::Catalog;
 use super::diagnostic::Diagnostic;
 use crate::rules::{Cell, PieceId, PlayerId, Royalty, RuleSet};
+use crate::syntax::words::{Needs, PieceNeeds};
 use crate::syntax::{Name, Property, Span, Statement};
 
 /// What stands on a cell of the start position.
@@ -104,6 +105,23 @@ impl<'a> Judge<'a> {
             .then_some("no piece is ever dropped (the game has no hands)")
     }
 
+    /// Why a flag that needs something never applies, if the game lacks it.
+    fn missing(&self, needs: Needs) -> Option<&'static str> {
+        match needs {
+            Needs::Drops => self.no_drops(),
+            Needs::Royals => (!self.royals).then_some("no piece is royal"),
+            Needs::CapturesToHand => (!self.rules.captures_to_hand
+                && !self.rules.captures_to_partner)
+                .then_some("captured pieces do not go to hand"),
+            Needs::Swaps => (!self
+                .rules
+                .pieces
+                .iter()
+                .any(|p| p.promotions.iter().any(|pr| pr.swap)))
+            .then_some("no piece promotes by a swap with a captive"),
+        }
+    }
+
     /// The cells of the start position, with what stands there.
     fn start_cells(&self) -> impl Iterator<Item = (Cell, PieceId, PlayerId)> + '_ {
         (0..self.rules.board.cells()).filter_map(|c| {
@@ -133,11 +151,12 @@ impl<'a> Judge<'a> {
                     }
                 }
             }
-            Statement::NoDropWhereStuck(_)
-            | Statement::NoDropChecks(_)
-            | Statement::EnclosingDrops(..)
-            | Statement::TouchingDrops(_)
-            | Statement::CastlingByDrops(..) => {
+            Statement::Flag(f, _) => {
+                if let Some(why) = f.needs().and_then(|n| self.missing(n)) {
+                    dead(out, sp, f.words(), why);
+                }
+            }
+            Statement::EnclosingDrops(..) | Statement::CastlingByDrops(..) => {
                 if let Some(why) = self.no_drops() {
                     dead(out, sp, phrase(s), why);
                 }
@@ -145,30 +164,7 @@ impl<'a> Judge<'a> {
             Statement::HandOrder(_) | Statement::Interchangeable(_) if !self.hands => {
                 dead(out, sp, phrase(s), "the game has no hands")
             }
-            Statement::KeepTypeInHand(_)
-                if !self.rules.captures_to_hand && !self.rules.captures_to_partner =>
-            {
-                dead(out, sp, phrase(s), "captured pieces do not go to hand")
-            }
-            Statement::SwappedToHand(_)
-                if !self
-                    .rules
-                    .pieces
-                    .iter()
-                    .any(|p| p.promotions.iter().any(|pr| pr.swap)) =>
-            {
-                dead(
-                    out,
-                    sp,
-                    phrase(s),
-                    "no piece promotes by a swap with a captive",
-                )
-            }
             Statement::Royalty(_)
-            | Statement::RoyalsMayNotFace(_)
-            | Statement::FacingDraws(_)
-            | Statement::CheckedRoyal(_)
-            | Statement::NoChecks(_)
             | Statement::CheckLimit(_)
             | Statement::MateSeries(_)
             | Statement::Checkmate(_)
@@ -229,11 +225,18 @@ impl<'a> Judge<'a> {
         };
         match prop {
             Property::DropsIn(_) if !self.droppable(kind) => dead(out, "drops in", never_dropped()),
-            Property::DropMayNotMate(_) if !self.droppable(kind) => {
-                dead(out, "drop may not mate", never_dropped())
-            }
-            Property::DroppedBothColours(_) if !self.droppable(kind) => {
-                dead(out, "dropped on both colours", never_dropped())
+            Property::Flag(f, _) => {
+                let why = match f.needs() {
+                    Some(PieceNeeds::Dropped) if !self.droppable(kind) => Some(never_dropped()),
+                    Some(PieceNeeds::CapturesToHand) if !self.rules.captures_to_hand => Some(
+                        "captured pieces leave the game anyway (they do not go to hand)".into(),
+                    ),
+                    Some(PieceNeeds::Royals) if !self.royals => Some("no piece is royal".into()),
+                    _ => None,
+                };
+                if let Some(why) = why {
+                    dead(out, f.words(), why);
+                }
             }
             Property::Promotes {
                 deferred: Some(z), ..
@@ -241,14 +244,6 @@ impl<'a> Judge<'a> {
                 z.span,
                 format!("`deferred after a drop` never applies: {}", never_dropped()),
             )),
-            Property::Removed(_) if !self.rules.captures_to_hand => dead(
-                out,
-                "removed when captured",
-                "captured pieces leave the game anyway (they do not go to hand)".into(),
-            ),
-            Property::MayNotMateAlone(_) if !self.royals => {
-                dead(out, "may not mate alone", "no piece is royal".into())
-            }
             Property::Confined(z) => self.confined(name, kind, z, out),
             _ => {}
         }
@@ -349,24 +344,15 @@ impl<'a> Judge<'a> {
 /// The words of a statement, as the warnings quote them.
 fn phrase(s: &Statement) -> &'static str {
     match s {
-        Statement::NoDropWhereStuck(_) => "no drop where stuck",
-        Statement::NoDropChecks(_) => "checks by drops are forbidden",
         Statement::EnclosingDrops(..) => "drops must enclose",
-        Statement::TouchingDrops(_) => "drops must touch own pieces",
         Statement::CastlingByDrops(..) => "drops give castling rights",
         Statement::HandOrder(_) => "hand order",
         Statement::Interchangeable(_) => "interchangeable",
-        Statement::KeepTypeInHand(_) => "promoted pieces keep their type in hand",
-        Statement::SwappedToHand(_) => "swapped pieces go to hand",
         Statement::Royalty(r) => match r.node {
             Royalty::All => "royalty all",
             Royalty::Alone => "royalty alone",
             Royalty::Each => "royalty each",
         },
-        Statement::RoyalsMayNotFace(_) => "royals may not face",
-        Statement::FacingDraws(_) => "royals facing draw",
-        Statement::CheckedRoyal(_) => "a checked royal may only capture",
-        Statement::NoChecks(_) => "checks are forbidden",
         Statement::CheckLimit(_) => "N checks win",
         Statement::MateSeries(_) => "checkmate needs a check by",
         Statement::Checkmate(_) => "checkmate",

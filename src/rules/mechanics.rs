@@ -10,12 +10,14 @@ use super::endings::{BackAndForth, Counting, Extinction, Goal, Outcome, Repetiti
 use super::ids::{PieceId, PlayerId, ZoneId};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use strum::{EnumDiscriminants, IntoStaticStr};
 
 /// The rule-set format this build writes (`RuleSet::format`). Format 1 was the flat shape of one
 /// field per rule, before the mechanics became lists; it is refused. Format 3 added the row
-/// ending ([`EndingRule::Row`]) and falling drops ([`DropRule::Fall`]), which a reader of format 2
-/// cannot read; a format-2 rule set is a format-3 one without them, and is read.
-pub const FORMAT: u32 = 3;
+/// ending ([`EndingRule::Row`]) and falling drops ([`DropRule::Fall`]), format 4 capturers that
+/// change sides ([`Effect::CapturerTurns`]), each what a reader of the format before cannot
+/// read; a rule set of format 2 or 3 is a format-4 one without what came later, and is read.
+pub const FORMAT: u32 = 4;
 
 /// The formats this build reads.
 pub const READS: std::ops::RangeInclusive<u32> = 2..=FORMAT;
@@ -52,8 +54,10 @@ pub(crate) fn format_refusal(n: u32) -> String {
 }
 
 /// A restriction or freedom of moves on the board.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema, EnumDiscriminants)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
+#[strum_discriminants(name(MoveKind), vis(pub(crate)), derive(IntoStaticStr))]
+#[strum_discriminants(strum(serialize_all = "snake_case"))]
 pub enum MoveRule {
     /// Two royal pieces of different players may not stand on one file with nothing between them.
     RoyalsMayNotFace,
@@ -68,8 +72,10 @@ pub enum MoveRule {
 }
 
 /// A rule on where drops may land (beyond each type's own [`super::DropRules`]).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema, EnumDiscriminants)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
+#[strum_discriminants(name(DropKind), vis(pub(crate)), derive(IntoStaticStr))]
+#[strum_discriminants(strum(serialize_all = "snake_case"))]
 pub enum DropRule {
     /// A drop must enclose one or more enemy pieces in a line (orthogonal or diagonal, without
     /// gaps) between it and another piece of its owner (Reversi).
@@ -95,8 +101,10 @@ pub enum DropRule {
 }
 
 /// What a move does beyond moving, taking and promoting.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema, EnumDiscriminants)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
+#[strum_discriminants(name(EffectKind), vis(pub(crate)), derive(IntoStaticStr))]
+#[strum_discriminants(strum(serialize_all = "snake_case"))]
 pub enum Effect {
     /// Drops that give castling rights (placement chess): a castling king dropped on its owner's
     /// cells of `kings` gives the right to the partners standing on the `partners` cells of its
@@ -129,11 +137,16 @@ pub enum Effect {
     LeaveWalls,
     /// After every move, the enemy pieces a king's step from where it lands change owner.
     FlipNeighbours,
+    /// A piece that captures passes to the player whose piece it took, after it promotes if it
+    /// does (Andernach chess). A royal piece does not: it stays its owner's.
+    CapturerTurns,
 }
 
 /// A rule that removes moves from the legal ones.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema, EnumDiscriminants)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
+#[strum_discriminants(name(FilterKind), vis(pub(crate)), derive(IntoStaticStr))]
+#[strum_discriminants(strum(serialize_all = "snake_case"))]
 pub enum Filter {
     /// A move may not give check (with `drops_only`, a drop may not).
     NoChecks {
@@ -154,8 +167,10 @@ pub enum Filter {
 
 /// A rule that ends the game, besides checkmate and stalemate. The immediate ends are tested in
 /// this order after every move, then those that need the game's history.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema, EnumDiscriminants)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
+#[strum_discriminants(name(EndingKind), vis(pub(crate)), derive(IntoStaticStr))]
+#[strum_discriminants(strum(serialize_all = "snake_case"))]
 pub enum EndingRule {
     /// Losing pieces of some types (or all) decides the game.
     Extinction(Extinction),
@@ -235,8 +250,10 @@ impl Line {
 }
 
 /// A rule on what an end means: who a mate, a stalemate or a draw goes to.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema, EnumDiscriminants)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
+#[strum_discriminants(name(VerdictKind), vis(pub(crate)), derive(IntoStaticStr))]
+#[strum_discriminants(strum(serialize_all = "snake_case"))]
 pub enum Verdict {
     /// A checkmate counts only if some check of the unbroken series of checks that led to it was
     /// given by one of these types; otherwise it is a draw.
@@ -257,33 +274,63 @@ pub enum Verdict {
     DrawsByValue(ValueDraws),
 }
 
-impl Effect {
-    /// The place of the entry in the engine's order.
-    pub fn rank(&self) -> u8 {
-        match self {
-            Effect::CastlingByDrops { .. } => 0,
-            Effect::FlipEnclosed => 1,
-            Effect::Blast { .. } => 2,
-            Effect::LeaveWalls => 3,
-            Effect::FlipNeighbours => 4,
+/// The methods every list of mechanics has: its entries' place in the engine's order (the order
+/// of the enum's arms) and the name a source map records the statement of an entry under
+/// (`drops:fall`: the list, then the entry's name in a rule set's JSON), both from the arm alone.
+macro_rules! entry_list {
+    ($($ty:ident: $kind:ident in $list:literal;)*) => {$(
+        impl $ty {
+            /// The place of the entry in the engine's order: its arm's, in the declaration.
+            pub fn rank(&self) -> u8 {
+                $kind::from(self) as u8
+            }
+
+            /// The name a source map records the entry's statement under (`drops:fall`).
+            pub fn key(&self) -> String {
+                let arm: &'static str = $kind::from(self).into();
+                format!(concat!($list, ":{}"), arm)
+            }
         }
-    }
+    )*};
 }
 
-impl EndingRule {
-    /// The place of the entry in the engine's order.
-    pub fn rank(&self) -> u8 {
+entry_list! {
+    MoveRule: MoveKind in "moves";
+    DropRule: DropKind in "drops";
+    Effect: EffectKind in "effects";
+    Filter: FilterKind in "filters";
+    EndingRule: EndingKind in "endings";
+    Verdict: VerdictKind in "verdicts";
+}
+
+/// One entry of one of a rule set's lists of mechanics: what a statement whose words are the
+/// whole statement says (`drops fall`: [`DropRule::Fall`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Entry {
+    /// A move rule.
+    Move(MoveRule),
+    /// A drop rule.
+    Drop(DropRule),
+    /// An effect.
+    Effect(Effect),
+    /// A filter.
+    Filter(Filter),
+    /// An ending.
+    Ending(EndingRule),
+    /// A verdict.
+    Verdict(Verdict),
+}
+
+impl Entry {
+    /// The name a source map records its statement under.
+    pub(crate) fn key(&self) -> String {
         match self {
-            EndingRule::Extinction(_) => 0,
-            EndingRule::Goal(_) => 1,
-            EndingRule::Row(_) => 2,
-            EndingRule::FullBoard => 3,
-            EndingRule::Facing => 4,
-            EndingRule::CheckLimit { .. } => 5,
-            EndingRule::BackAndForth(_) => 6,
-            EndingRule::Repetition(_) => 7,
-            EndingRule::MoveLimit { .. } => 8,
-            EndingRule::Counting(_) => 9,
+            Entry::Move(e) => e.key(),
+            Entry::Drop(e) => e.key(),
+            Entry::Effect(e) => e.key(),
+            Entry::Filter(e) => e.key(),
+            Entry::Ending(e) => e.key(),
+            Entry::Verdict(e) => e.key(),
         }
     }
 }

@@ -179,92 +179,64 @@ impl RuleSet {
 }
 
 impl RuleSet {
-    /// Each list entry's path (`effects[1]`) beside the statement's name as the language's
-    /// statements are keyed in a source map and named in refusals (`captures_explode`,
-    /// `goals[0]`: the `k`-th goal, extinction or row rule). Lowering records each statement under its
-    /// name; this gives the same places to the entries the statements became.
+    /// Each list entry's path (`effects[1]`) beside the name its statement is recorded under in
+    /// a source map ([`MoveRule::key`] and the like: `effects:blast`; the `k`-th goal,
+    /// extinction or row rule: `goals[k]`). Lowering records each statement under its name; this
+    /// gives the same places to the entries the statements became.
     pub fn entry_names(&self) -> Vec<(String, String)> {
         let mut out = Vec::new();
-        let mut push = |path: String, name: &str| out.push((path, name.to_string()));
+        let mut push = |path: String, name: String| out.push((path, name));
         for (i, m) in self.moves.iter().enumerate() {
-            let name = match m {
-                MoveRule::RoyalsMayNotFace => "royals_may_not_face",
-                MoveRule::Passing { when_stuck: false } => "passing",
-                MoveRule::Passing { when_stuck: true } => "passing_when_stuck",
-            };
-            push(format!("moves[{i}]"), name);
+            push(format!("moves[{i}]"), m.key());
         }
         for (i, d) in self.drops.iter().enumerate() {
-            let name = match d {
-                DropRule::Enclose { .. } => "drops_enclose",
-                DropRule::TouchOwn => "drops_touch",
-                DropRule::Free { .. } => "free_drops",
-                DropRule::NotWhereStuck => "no_drop_where_stuck",
-                DropRule::Fall => "drops_fall",
-            };
-            push(format!("drops[{i}]"), name);
-            if let DropRule::Enclose { start: Some(_) } = d {
-                push(format!("drops[{i}].start"), "enclosing_start");
-            }
+            push(format!("drops[{i}]"), d.key());
         }
         for (i, e) in self.effects.iter().enumerate() {
-            let name = match e {
-                Effect::CastlingByDrops { .. } => "castling_by_drops",
-                Effect::FlipEnclosed => "flip_enclosed",
-                Effect::Blast { .. } => "captures_explode",
-                Effect::LeaveWalls => "pieces_leave_walls",
-                Effect::FlipNeighbours => "neighbours_flip",
-            };
-            push(format!("effects[{i}]"), name);
+            push(format!("effects[{i}]"), e.key());
         }
         for (i, f) in self.filters.iter().enumerate() {
-            let name = match f {
-                Filter::NoChecks { drops_only: false } => "no_checks",
-                Filter::NoChecks { drops_only: true } => "no_drop_checks",
-                Filter::MustDrop { .. } => "must_drop",
-                Filter::CheckedRoyalOnlyCaptures => "checked_royal_only_captures",
-                Filter::MustCapture => "must_capture",
-            };
-            push(format!("filters[{i}]"), name);
+            push(format!("filters[{i}]"), f.key());
         }
         let (mut goals, mut extinctions, mut rows) = (0, 0, 0);
         for (i, e) in self.endings.iter().enumerate() {
-            let name = match e {
-                EndingRule::Extinction(_) => {
-                    extinctions += 1;
-                    format!("extinctions[{}]", extinctions - 1)
-                }
-                EndingRule::Goal(_) => {
-                    goals += 1;
-                    format!("goals[{}]", goals - 1)
-                }
-                EndingRule::Row(_) => {
-                    rows += 1;
-                    format!("rows[{}]", rows - 1)
-                }
-                EndingRule::FullBoard => "full_board_ends".into(),
-                EndingRule::Facing => "facing_draws".into(),
-                EndingRule::CheckLimit { .. } => "check_limit".into(),
-                EndingRule::BackAndForth(_) => "back_and_forth".into(),
-                EndingRule::Repetition(_) => "repetition".into(),
-                EndingRule::MoveLimit { .. } => "move_limit".into(),
-                EndingRule::Counting(_) => "counting".into(),
+            let counted = |n: &mut usize, list: &str| {
+                *n += 1;
+                format!("{list}[{}]", *n - 1)
             };
-            push(format!("endings[{i}]"), &name);
+            let name = match e {
+                EndingRule::Extinction(_) => counted(&mut extinctions, "extinctions"),
+                EndingRule::Goal(_) => counted(&mut goals, "goals"),
+                EndingRule::Row(_) => counted(&mut rows, "rows"),
+                _ => e.key(),
+            };
+            push(format!("endings[{i}]"), name);
         }
         for (i, v) in self.verdicts.iter().enumerate() {
-            let name = match v {
-                Verdict::MateNeedsCheckBy { .. } => "mate_needs_check_by",
-                Verdict::StalemateCountsPieces => "stalemate_counts_pieces",
-                Verdict::DrawOdds { .. } => "draw_odds",
-                Verdict::DrawsByValue(_) => "draws_by_value",
-            };
-            push(format!("verdicts[{i}]"), name);
+            push(format!("verdicts[{i}]"), v.key());
         }
         out
     }
 
-    /// The path of the entry a statement's name became (`captures_explode` -> `effects[1]`,
+    /// Adds an entry to its list, at its place in the engine's order (after the entries of its
+    /// rank and those before it).
+    pub(crate) fn add(&mut self, entry: Entry) {
+        fn put<T>(list: &mut Vec<T>, e: T, rank: impl Fn(&T) -> u8) {
+            let r = rank(&e);
+            let at = list.iter().rposition(|x| rank(x) <= r).map_or(0, |i| i + 1);
+            list.insert(at, e);
+        }
+        match entry {
+            Entry::Move(e) => put(&mut self.moves, e, MoveRule::rank),
+            Entry::Drop(e) => put(&mut self.drops, e, DropRule::rank),
+            Entry::Effect(e) => put(&mut self.effects, e, Effect::rank),
+            Entry::Filter(e) => put(&mut self.filters, e, Filter::rank),
+            Entry::Ending(e) => put(&mut self.endings, e, EndingRule::rank),
+            Entry::Verdict(e) => put(&mut self.verdicts, e, Verdict::rank),
+        }
+    }
+
+    /// The path of the entry a statement's name became (`effects:blast` -> `effects[1]`,
     /// `goals[0].zone` -> `endings[2].zone`); other paths are given back unchanged.
     pub fn entry_path(&self, name: &str) -> String {
         for (path, n) in self.entry_names() {

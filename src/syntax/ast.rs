@@ -1,6 +1,7 @@
 //! The spanned syntax tree of a definition file: what was written, before any name is resolved.
 
 use super::keywords::{GoalRider, RowLines, Verdict};
+pub use super::words::{Flag, PieceFlag};
 use crate::rules::{Direction, Obligation, Outcome, Royalty, Style, Trigger};
 use serde::Serialize;
 
@@ -91,29 +92,19 @@ pub enum Statement {
     },
     Piece(Piece),
     Setup(Spanned<String>),
-    CapturesToHand(Span),
+    /// A statement whose words are the whole statement (`drops fall`): a row of [`Flag`]'s
+    /// table.
+    Flag(Flag, Span),
     /// `hand order TYPE...`
     HandOrder(Vec<Name>),
-    /// `captures go to partner`
-    CapturesToPartner(Span),
-    /// `captures explode`
-    CapturesExplode(Span),
     /// `drops give castling rights in ZONE and ZONE`: the kings' zone, the partners'.
     CastlingByDrops(Name, Name),
-    /// `players have hands`
-    HaveHands(Span),
-    /// `promoted pieces keep their type in hand`
-    KeepTypeInHand(Span),
-    NoDropWhereStuck(Span),
-    RoyalsMayNotFace(Span),
     Castling {
         king: Name,
         rook: Name,
         /// `to FILE FILE`: the king's destination files, towards higher and lower files.
         to: Option<(Spanned<String>, Spanned<String>)>,
     },
-    /// `castling notation chess960`
-    CastlingNotation(Span),
     /// `shuffle REGION: RULE, ...`
     Shuffle {
         region: Region,
@@ -127,7 +118,6 @@ pub enum Statement {
         pieces: Vec<Name>,
     },
     Interchangeable(Vec<Name>),
-    SwappedToHand(Span),
     MainVariant(Name),
     /// `no leap between ZONE zones`
     Separated(Name),
@@ -161,43 +151,19 @@ pub enum Statement {
         verdict: Spanned<Verdict>,
         span: Span,
     },
-    /// `captures are compulsory`
-    MustCapture(Span),
-    /// `checks are forbidden`
-    NoChecks(Span),
-    /// `checks by drops are forbidden`
-    NoDropChecks(Span),
     /// `passing allowed`
     /// `passing allowed` (false) or `passing when stuck` (true).
     Passing(Span, bool),
     /// `drops must enclose [, first in ZONE]`
     EnclosingDrops(Span, Option<Name>),
-    /// `enclosed pieces flip`
-    Flipping(Span),
     /// `drops of TYPE... are free`
     FreeDrops(Vec<Name>),
-    /// `drops must touch own pieces`
-    TouchingDrops(Span),
-    /// `drops fall`
-    FallingDrops(Span),
-    /// `neighbours flip`
-    NeighboursFlip(Span),
-    /// `pieces leave walls`
-    LeaveWalls(Span),
-    /// `a full board ends the game`
-    FullBoardEnds(Span),
-    /// `royals facing draw`
-    FacingDraws(Span),
     /// `draws decided by value[, PLAYER +N]`: the player and the bonus as written.
     DrawsByValue(Option<(Name, Spanned<String>)>),
     /// `drops of TYPE... are compulsory`
     MustDrop(Vec<Name>),
-    /// `a checked royal may only capture`
-    CheckedRoyal(Span),
     /// `royalty each|all|alone`
     Royalty(Spanned<Royalty>),
-    /// `stalemate counts pieces`
-    StalemateCount(Span),
     /// `draws count for PLAYER`
     DrawOdds(Name),
     /// `repetition N VERDICT [for PLAYER] [, perpetual check loses]`
@@ -277,7 +243,9 @@ pub struct Piece {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum Property {
     Value(Spanned<i64>),
-    Royal(Span),
+    /// A property whose words are the whole property (`royal`): a row of [`PieceFlag`]'s
+    /// table.
+    Flag(PieceFlag, Span),
     Moves {
         words: Vec<MoveWord>,
         zone: Option<Name>,
@@ -301,17 +269,8 @@ pub enum Property {
     DropsIn(Name),
     PerFile(Spanned<Int>),
     PerColour(Spanned<Int>),
-    DropMayNotMate(Span),
     EnPassant(Span, Option<Name>),
     TakesEnPassant(Span, Option<Name>),
-    TakenEnPassant(Span),
-    /// `en passant field in full`
-    EpFieldFull(Span),
-    Removed(Span),
-    PromotesScreens(Span),
-    DemotesScreens(Span),
-    ResetsClock(Span),
-    MayNotMateAlone(Span),
     /// `may not hop over TYPE...`
     NoHopOver(Vec<Name>),
     /// `may not capture TYPE...`
@@ -324,10 +283,6 @@ pub enum Property {
         nearby: bool,
         span: Span,
     },
-    /// `dropped on both colours`
-    DroppedBothColours(Span),
-    /// `never moves`
-    NeverMoves(Span),
 }
 
 /// One Betza word such as `FfW`: a sequence of atoms, each with its modifiers.

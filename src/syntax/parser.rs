@@ -237,6 +237,9 @@ fn option_block(pair: Pair<Rule>) -> OptionBlock {
 fn statement(pair: Pair<Rule>) -> Statement {
     let sp = span(&pair);
     let rule = pair.as_rule();
+    if let Some(flag) = Flag::from_rule(rule) {
+        return Statement::Flag(flag, sp);
+    }
     let p = parts(pair);
     match rule {
         Rule::game => game(&p),
@@ -263,19 +266,12 @@ fn statement(pair: Pair<Rule>) -> Statement {
         }
         Rule::piece => Statement::Piece(piece(p, sp)),
         Rule::setup => setup(&p),
-        Rule::captures_to_hand => Statement::CapturesToHand(sp),
-        Rule::have_hands => Statement::HaveHands(sp),
-        Rule::captures_to_partner => Statement::CapturesToPartner(sp),
         Rule::hand_order => Statement::HandOrder(p.iter().map(spanned_str).collect()),
-        Rule::keep_type_in_hand => Statement::KeepTypeInHand(sp),
-        Rule::no_drop_where_stuck => Statement::NoDropWhereStuck(sp),
-        Rule::royals_may_not_face => Statement::RoyalsMayNotFace(sp),
         Rule::castling => Statement::Castling {
             king: spanned_str(&p[0]),
             rook: spanned_str(&p[1]),
             to: (p.len() == 4).then(|| (spanned_str(&p[2]), spanned_str(&p[3]))),
         },
-        Rule::castling_notation => Statement::CastlingNotation(sp),
         Rule::shuffle => shuffle(&p),
         Rule::checkmate => Statement::Checkmate(keyword(&p[0])),
         Rule::stalemate => Statement::Stalemate(keyword(&p[0])),
@@ -284,8 +280,6 @@ fn statement(pair: Pair<Rule>) -> Statement {
             pieces: p[1..].iter().map(spanned_str).collect(),
         },
         Rule::interchangeable => Statement::Interchangeable(p.iter().map(spanned_str).collect()),
-        Rule::swapped_to_hand => Statement::SwappedToHand(sp),
-        Rule::captures_explode => Statement::CapturesExplode(sp),
         Rule::castling_by_drops => {
             Statement::CastlingByDrops(spanned_str(&p[0]), spanned_str(&p[1]))
         }
@@ -295,24 +289,12 @@ fn statement(pair: Pair<Rule>) -> Statement {
         Rule::extinction => extinction(&p, sp),
         Rule::check_limit => Statement::CheckLimit(int(&p[0])),
         Rule::row => row(&p, sp),
-        Rule::must_capture => Statement::MustCapture(sp),
-        Rule::no_checks => Statement::NoChecks(sp),
-        Rule::no_drop_checks => Statement::NoDropChecks(sp),
         Rule::passing => Statement::Passing(sp, p.iter().any(|x| x.as_rule() == Rule::when_stuck)),
         Rule::enclosing_drops => Statement::EnclosingDrops(sp, p.first().map(spanned_str)),
-        Rule::flipping => Statement::Flipping(sp),
         Rule::free_drops => Statement::FreeDrops(p.iter().map(spanned_str).collect()),
-        Rule::touching_drops => Statement::TouchingDrops(sp),
-        Rule::falling_drops => Statement::FallingDrops(sp),
-        Rule::neighbours_flip => Statement::NeighboursFlip(sp),
-        Rule::leave_walls => Statement::LeaveWalls(sp),
-        Rule::full_board_ends => Statement::FullBoardEnds(sp),
-        Rule::facing_draws => Statement::FacingDraws(sp),
         Rule::draws_by_value => draws_by_value(&p),
         Rule::must_drop => Statement::MustDrop(p.iter().map(spanned_str).collect()),
-        Rule::checked_royal => Statement::CheckedRoyal(sp),
         Rule::royalty => Statement::Royalty(keyword(&p[0])),
-        Rule::stalemate_count => Statement::StalemateCount(sp),
         Rule::draw_odds => Statement::DrawOdds(spanned_str(&p[0])),
         Rule::repetition => Statement::Repetition {
             count: int(&p[0]),
@@ -550,13 +532,15 @@ fn piece(p: Vec<Pair<Rule>>, sp: Span) -> Piece {
 fn property(pair: Pair<Rule>) -> Property {
     let sp = span(&pair);
     let rule = pair.as_rule();
+    if let Some(flag) = PieceFlag::from_rule(rule) {
+        return Property::Flag(flag, sp);
+    }
     let p = parts(pair);
     match rule {
         Rule::value => Property::Value(Spanned {
             node: p[0].as_str().parse().unwrap_or(i64::MAX),
             span: span(&p[0]),
         }),
-        Rule::royal => Property::Royal(sp),
         Rule::moves => {
             let mut words = Vec::new();
             let mut zone = None;
@@ -613,22 +597,12 @@ fn property(pair: Pair<Rule>) -> Property {
         Rule::drops_in => Property::DropsIn(spanned_str(&p[0])),
         Rule::per_file => Property::PerFile(int(&p[0])),
         Rule::per_colour => Property::PerColour(int(&p[0])),
-        Rule::drop_may_not_mate => Property::DropMayNotMate(sp),
         Rule::en_passant => Property::EnPassant(sp, p.first().map(spanned_str)),
         Rule::takes_en_passant => Property::TakesEnPassant(sp, p.first().map(spanned_str)),
-        Rule::taken_en_passant => Property::TakenEnPassant(sp),
-        Rule::ep_field_full => Property::EpFieldFull(sp),
-        Rule::removed => Property::Removed(sp),
-        Rule::promotes_screens => Property::PromotesScreens(sp),
-        Rule::demotes_screens => Property::DemotesScreens(sp),
-        Rule::resets_clock => Property::ResetsClock(sp),
-        Rule::may_not_mate_alone => Property::MayNotMateAlone(sp),
         Rule::first_moves_lost => Property::FirstMovesLost(p.iter().map(spanned_str).collect()),
         Rule::no_hop_over => Property::NoHopOver(p.iter().map(spanned_str).collect()),
         Rule::no_capture => Property::NoCapture(p.iter().map(spanned_str).collect()),
         Rule::on_board => Property::OnBoard(int(&p[0])),
-        Rule::dropped_both_colours => Property::DroppedBothColours(sp),
-        Rule::never_moves => Property::NeverMoves(sp),
         Rule::survives_blasts => Property::SurvivesBlasts {
             nearby: p.iter().any(|x| x.as_rule() == Rule::nearby),
             span: sp,

@@ -141,6 +141,7 @@ impl Display for Statement {
             }
             S::Piece(p) => p.fmt(f),
             S::Setup(fen) => write!(f, "setup {}", fen.node),
+            S::Flag(flag, _) => f.write_str(flag.words()),
             S::HandOrder(t) => write!(f, "hand order {}", Names(t)),
             S::CastlingByDrops(a, b) => {
                 write!(f, "drops give castling rights in {} and {}", a.node, b.node)
@@ -241,27 +242,6 @@ impl Display for Statement {
                 from_pieces,
                 honours,
             } => counting_bare(f, limit, *from_pieces, honours),
-            S::CapturesToHand(_) => f.write_str(flag(Rule::captures_to_hand)),
-            S::CapturesToPartner(_) => f.write_str(flag(Rule::captures_to_partner)),
-            S::CapturesExplode(_) => f.write_str(flag(Rule::captures_explode)),
-            S::HaveHands(_) => f.write_str(flag(Rule::have_hands)),
-            S::KeepTypeInHand(_) => f.write_str(flag(Rule::keep_type_in_hand)),
-            S::NoDropWhereStuck(_) => f.write_str(flag(Rule::no_drop_where_stuck)),
-            S::RoyalsMayNotFace(_) => f.write_str(flag(Rule::royals_may_not_face)),
-            S::CastlingNotation(_) => f.write_str(flag(Rule::castling_notation)),
-            S::SwappedToHand(_) => f.write_str(flag(Rule::swapped_to_hand)),
-            S::MustCapture(_) => f.write_str(flag(Rule::must_capture)),
-            S::NoChecks(_) => f.write_str(flag(Rule::no_checks)),
-            S::NoDropChecks(_) => f.write_str(flag(Rule::no_drop_checks)),
-            S::Flipping(_) => f.write_str(flag(Rule::flipping)),
-            S::TouchingDrops(_) => f.write_str(flag(Rule::touching_drops)),
-            S::FallingDrops(_) => f.write_str(flag(Rule::falling_drops)),
-            S::NeighboursFlip(_) => f.write_str(flag(Rule::neighbours_flip)),
-            S::LeaveWalls(_) => f.write_str(flag(Rule::leave_walls)),
-            S::FullBoardEnds(_) => f.write_str(flag(Rule::full_board_ends)),
-            S::FacingDraws(_) => f.write_str(flag(Rule::facing_draws)),
-            S::CheckedRoyal(_) => f.write_str(flag(Rule::checked_royal)),
-            S::StalemateCount(_) => f.write_str(flag(Rule::stalemate_count)),
         }
     }
 }
@@ -438,6 +418,7 @@ impl Display for Property {
             P::PerFile(n) => write!(f, "at most {} per file", n.node),
             P::PerColour(n) => write!(f, "at most {} per colour", n.node),
             P::OnBoard(n) => write!(f, "at most {} on the board", n.node),
+            P::Flag(flag, _) => f.write_str(flag.words()),
             P::EnPassant(_, z) => in_zone(f, flag(Rule::en_passant), z),
             P::TakesEnPassant(_, z) => in_zone(f, flag(Rule::takes_en_passant), z),
             P::NoHopOver(t) => write!(f, "may not hop over {}", Names(t)),
@@ -445,17 +426,6 @@ impl Display for Property {
             P::FirstMovesLost(t) => write!(f, "first moves lost when aimed at by {}", Names(t)),
             P::SurvivesBlasts { nearby: false, .. } => f.write_str("survives blasts"),
             P::SurvivesBlasts { nearby: true, .. } => f.write_str("survives nearby blasts"),
-            P::Royal(_) => f.write_str(flag(Rule::royal)),
-            P::DropMayNotMate(_) => f.write_str(flag(Rule::drop_may_not_mate)),
-            P::TakenEnPassant(_) => f.write_str(flag(Rule::taken_en_passant)),
-            P::EpFieldFull(_) => f.write_str(flag(Rule::ep_field_full)),
-            P::Removed(_) => f.write_str(flag(Rule::removed)),
-            P::PromotesScreens(_) => f.write_str(flag(Rule::promotes_screens)),
-            P::DemotesScreens(_) => f.write_str(flag(Rule::demotes_screens)),
-            P::ResetsClock(_) => f.write_str(flag(Rule::resets_clock)),
-            P::MayNotMateAlone(_) => f.write_str(flag(Rule::may_not_mate_alone)),
-            P::DroppedBothColours(_) => f.write_str(flag(Rule::dropped_both_colours)),
-            P::NeverMoves(_) => f.write_str(flag(Rule::never_moves)),
         }
     }
 }

@@ -78,8 +78,9 @@ impl<B: Bits> Engine<B> {
         if royals.none() || (self.rules.royalty == Royalty::Alone && royals.count() > 1) {
             return;
         }
-        if self.plan.blast.is_some() {
-            // A capture anywhere near a royal may blow it up: every move is tested.
+        if self.plan.test_every_move {
+            // A capture anywhere near a royal may blow it up, or a piece given to an enemy may
+            // attack it: every move is tested.
             s.in_check = self.checked(pos, side);
             s.test_all = true;
             return;

@@ -2,6 +2,7 @@
 //! order by [`Engine::effects`] (the hot path calls it only where the plan has effects).
 
 mod blast;
+mod capturer;
 mod castling_drop;
 mod flip;
 mod wall;
@@ -32,6 +33,11 @@ impl<B: Bits> Engine<B> {
                 }
                 EffectPlan::LeaveWalls if !drop => self.leave_wall(pos, from),
                 EffectPlan::FlipNeighbours { near } => self.flip_neighbours(pos, near, to, side),
+                EffectPlan::CapturerTurns => {
+                    if let Some(loser) = loser {
+                        self.turn_capturer(pos, to, side, loser);
+                    }
+                }
                 _ => {}
             }
         }

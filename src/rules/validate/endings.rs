@@ -6,17 +6,20 @@ impl Check<'_> {
     pub(super) fn endings(&mut self) {
         let r = self.r;
         // Goals, extinction and row rules may be many; every other ending once.
-        self.entries("endings", &r.endings, EndingRule::rank, &[0, 1, 2]);
+        self.entries(
+            "endings",
+            &r.endings,
+            EndingRule::rank,
+            &[
+                EndingKind::Extinction as u8,
+                EndingKind::Goal as u8,
+                EndingKind::Row as u8,
+            ],
+        );
         for (i, e) in r.endings.iter().enumerate() {
             self.ending(&format!("endings[{i}]"), e);
         }
-        let verdict_rank = |v: &Verdict| match v {
-            Verdict::MateNeedsCheckBy { .. } => 0,
-            Verdict::StalemateCountsPieces => 1,
-            Verdict::DrawOdds { .. } => 2,
-            Verdict::DrawsByValue(_) => 3,
-        };
-        self.entries("verdicts", &r.verdicts, verdict_rank, &[]);
+        self.entries("verdicts", &r.verdicts, Verdict::rank, &[]);
         for (i, v) in r.verdicts.iter().enumerate() {
             let at = |field: &str| format!("verdicts[{i}].{field}");
             match v {

@@ -33,19 +33,8 @@ impl Check<'_> {
     /// The move rules, drop rules, effects and filters.
     pub(super) fn mechanics(&mut self) {
         let r = self.r;
-        let move_rank = |m: &MoveRule| match m {
-            MoveRule::RoyalsMayNotFace => 0,
-            MoveRule::Passing { .. } => 1,
-        };
-        self.entries("moves", &r.moves, move_rank, &[]);
-        let drop_rank = |d: &DropRule| match d {
-            DropRule::Enclose { .. } => 0,
-            DropRule::TouchOwn => 1,
-            DropRule::Free { .. } => 2,
-            DropRule::NotWhereStuck => 3,
-            DropRule::Fall => 4,
-        };
-        self.entries("drops", &r.drops, drop_rank, &[]);
+        self.entries("moves", &r.moves, MoveRule::rank, &[]);
+        self.entries("drops", &r.drops, DropRule::rank, &[]);
         for (i, d) in r.drops.iter().enumerate() {
             match d {
                 DropRule::Enclose { start } => {
@@ -86,16 +75,13 @@ impl Check<'_> {
                         ));
                     }
                 }
-                Effect::FlipEnclosed | Effect::LeaveWalls | Effect::FlipNeighbours => {}
+                Effect::FlipEnclosed
+                | Effect::LeaveWalls
+                | Effect::FlipNeighbours
+                | Effect::CapturerTurns => {}
             }
         }
-        let filter_rank = |f: &Filter| match f {
-            Filter::NoChecks { .. } => 0,
-            Filter::MustDrop { .. } => 1,
-            Filter::CheckedRoyalOnlyCaptures => 2,
-            Filter::MustCapture => 3,
-        };
-        self.entries("filters", &r.filters, filter_rank, &[]);
+        self.entries("filters", &r.filters, Filter::rank, &[]);
         for (i, f) in r.filters.iter().enumerate() {
             if let Filter::MustDrop { pieces } = f {
                 let path = format!("filters[{i}].pieces");

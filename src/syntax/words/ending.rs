@@ -56,36 +56,6 @@ pub(super) const ENDING: &[Phrase] = &[
     ),
     phrase!(
         Ending,
-        must_capture,
-        Flag,
-        ["captures are compulsory"],
-        "while a player can capture, it must (a capture by a royal piece too)"
-    ),
-    phrase!(
-        Ending,
-        no_checks,
-        Flag,
-        ["checks are forbidden"],
-        "no move may leave an opponent in check"
-    ),
-    phrase!(
-        Ending,
-        no_drop_checks,
-        Flag,
-        ["checks by drops are forbidden"],
-        "no drop may leave an opponent in check (supply chess)"
-    ),
-    phrase!(
-        Ending,
-        facing_draws,
-        Flag,
-        ["royals facing draw"],
-        "a player whose royal piece faces an enemy royal along a file or rank, nothing between, \
-         must end the facing or pass (it may pass even in check); if the facing outlasts its \
-         move, the game is drawn (Janggi's bikjang)"
-    ),
-    phrase!(
-        Ending,
         draws_by_value,
         Structured,
         ["draws decided by value[, PLAYER +N]"],
@@ -101,21 +71,6 @@ pub(super) const ENDING: &[Phrase] = &[
         "a player with one royal piece may pass instead of moving, unless it would stay in check; \
          the pass is written as that piece's cell twice (`e2e2`, as Fairy-Stockfish writes \
          Janggi's pass); when every player has passed in turn, the game is drawn"
-    ),
-    phrase!(
-        Ending,
-        checked_royal,
-        Flag,
-        ["a checked royal may only capture"],
-        "a royal piece in check may move only to take the piece checking it (Makpong)"
-    ),
-    phrase!(
-        Ending,
-        stalemate_count,
-        Flag,
-        ["stalemate counts pieces"],
-        "a stalemated player with fewer pieces than its opponent gets the `stalemate` result, \
-         with more the opposite, with as many a draw (Suicide)"
     ),
     phrase!(
         Ending,

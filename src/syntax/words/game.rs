@@ -84,41 +84,6 @@ pub(super) const GAME: &[Phrase] = &[
     phrase!(Game, setup, Structured, ["setup FEN"], "the start position"),
     phrase!(
         Game,
-        captures_to_hand,
-        Flag,
-        ["captures go to hand"],
-        "captured pieces go to the captor's hand, as the type they were before promoting, and may \
-         be dropped on an empty cell instead of a move"
-    ),
-    phrase!(
-        Game,
-        have_hands,
-        Flag,
-        ["players have hands"],
-        "pieces the set-up or a FEN puts in hand may be dropped, though captures leave the game \
-         (`setup ...[Nn]`: pocket knight chess); only here may a royal piece start in hand \
-         (placement chess's king: no check until it is dropped, and it may not be dropped where \
-         it would stand attacked)"
-    ),
-    phrase!(
-        Game,
-        captures_to_partner,
-        Flag,
-        ["captures go to partner"],
-        "captured pieces go to a partner's hand on another board (bughouse): on this board they \
-         leave the game, the hands are filled from outside (the set-up or a FEN), and a promoted \
-         piece keeps its origin (`Q~`) since it goes over as the type it promoted from"
-    ),
-    phrase!(
-        Game,
-        keep_type_in_hand,
-        Flag,
-        ["promoted pieces keep their type in hand"],
-        "with `captures go to hand`: a captured promoted piece goes to hand as the type it stands \
-         as, not the one it promoted from (loop chess, chessgi)"
-    ),
-    phrase!(
-        Game,
         hand_order,
         Names,
         ["hand order TYPE..."],
@@ -171,94 +136,12 @@ pub(super) const GAME: &[Phrase] = &[
     ),
     phrase!(
         Game,
-        touching_drops,
-        Flag,
-        ["drops must touch own pieces"],
-        "a drop must land a king's step from a piece of its owner"
-    ),
-    phrase!(
-        Game,
-        falling_drops,
-        Flag,
-        ["drops fall"],
-        "a drop lands only on the lowest empty cell of its file, counted from rank 1 whoever \
-         drops (Connect Four); a full file takes no drop"
-    ),
-    phrase!(
-        Game,
-        leave_walls,
-        Flag,
-        ["pieces leave walls"],
-        "the cell a piece leaves becomes a wall that no piece may enter, pass or take (`*` in a \
-         FEN, as for holes); a move is written with the wall it leaves, as Fairy-Stockfish writes \
-         it (`d4b3,b3d4`), and also read without it (Joust, Snailtrail)"
-    ),
-    phrase!(
-        Game,
-        neighbours_flip,
-        Flag,
-        ["neighbours flip"],
-        "after every move, the enemy pieces a king's step from where it lands change owner \
-         (Ataxx)"
-    ),
-    phrase!(
-        Game,
-        flipping,
-        Flag,
-        ["enclosed pieces flip"],
-        "the enemy pieces a drop encloses (as above) change owner"
-    ),
-    phrase!(
-        Game,
         passing,
         Flag,
         ["passing when stuck"],
         "a player with no legal move but a piece on the board passes, written as the cell of its \
          first piece (lowest file of the lowest rank) twice, as Fairy-Stockfish writes it; passes \
          by every player in a row end the game in a draw"
-    ),
-    phrase!(
-        Game,
-        full_board_ends,
-        Flag,
-        ["a full board ends the game"],
-        "once no cell is empty the game ends in a draw (with `draws decided by value`: the side \
-         whose pieces are worth more wins; Reversi counts stones of value 1)"
-    ),
-    phrase!(
-        Game,
-        captures_explode,
-        Flag,
-        ["captures explode"],
-        "a capture also removes the capturing piece and every piece a king's step from where it \
-         lands, of either side (atomic chess), except those that survive blasts (below); blown-up \
-         enemy pieces go where captured pieces go, the mover's own to the hand of the player \
-         whose piece was taken. Royal pieces follow the blast: a move may not blow up its own \
-         royal, a move that blows up an enemy royal may leave its own attacked, and a royal next \
-         to an enemy royal is never in check (taking it would blow up the taker's royal)"
-    ),
-    phrase!(
-        Game,
-        swapped_to_hand,
-        Flag,
-        ["swapped pieces go to hand"],
-        "a piece exchanged for a captive (`stronger captive`) goes to its owner's hand, as a \
-         captured one would; otherwise it leaves the game"
-    ),
-    phrase!(
-        Game,
-        no_drop_where_stuck,
-        Flag,
-        ["no drop where stuck"],
-        "a piece may not be dropped where it could never move"
-    ),
-    phrase!(
-        Game,
-        royals_may_not_face,
-        Flag,
-        ["royals may not face"],
-        "two royal pieces of different players may not stand on one file with nothing between \
-         them (the flying general)"
     ),
     phrase!(
         Game,
@@ -273,17 +156,6 @@ pub(super) const GAME: &[Phrase] = &[
          from; every cell either crosses or lands on must be empty but for the two, and a royal \
          king's cells from start to landing unattacked (`castling King with Rook to i c`, \
          Capablanca chess). All statements of one king type give the same `to`"
-    ),
-    phrase!(
-        Game,
-        castling_notation,
-        Flag,
-        ["castling notation chess960"],
-        "castling written as the king taking its partner (`e1h1`) and castling rights as the \
-         partners' files (`HAha`, Shredder-FEN), as Fairy-Stockfish writes Chess960. Without it \
-         the rights are `KQkq`, with a file letter for a right held by an inner partner (X-FEN), \
-         and castling is the king's own move (as taking the partner where the king moves less \
-         than two cells)"
     ),
     phrase!(
         Game,

@@ -16,13 +16,6 @@ pub(super) const PROPERTY: &[Phrase] = &[
     ),
     phrase!(
         Property,
-        royal,
-        Flag,
-        ["royal"],
-        "check applies to it; a move may not leave it attacked"
-    ),
-    phrase!(
-        Property,
         moves,
         Structured,
         ["moves BETZA... [in ZONE | within ZONE]"],
@@ -87,14 +80,6 @@ pub(super) const PROPERTY: &[Phrase] = &[
     ),
     phrase!(
         Property,
-        drop_may_not_mate,
-        Flag,
-        ["drop may not mate"],
-        "as Fairy-Stockfish plays shogi (uchifuzume): a drop of this type is a legal move, but if \
-         it mates, the mated player wins (`status` reports it)"
-    ),
-    phrase!(
-        Property,
         takes_en_passant,
         Flag,
         ["takes en passant"],
@@ -103,27 +88,10 @@ pub(super) const PROPERTY: &[Phrase] = &[
     ),
     phrase!(
         Property,
-        taken_en_passant,
-        Flag,
-        ["can be taken en passant"],
-        "any stepping move of it (range 1) that passes cells, capturing or not, can be taken en \
-         passant on a passed cell, on the next move"
-    ),
-    phrase!(
-        Property,
         en_passant,
         Flag,
         ["en passant"],
         "both of the above (the pawn)"
-    ),
-    phrase!(
-        Property,
-        ep_field_full,
-        Flag,
-        ["en passant field in full"],
-        "after its move that can be taken en passant, a FEN's en-passant field lists every passed \
-         cell and the landing cell, whether or not a piece could take (`d3c4` after a berolina \
-         pawn's `e2c4`: Fairy-Stockfish's form for pieces other than its own pawn)"
     ),
     phrase!(
         Property,
@@ -142,14 +110,6 @@ pub(super) const PROPERTY: &[Phrase] = &[
     ),
     phrase!(
         Property,
-        resets_clock,
-        Flag,
-        ["resets the clock"],
-        "a move of it that it could not take back by an ordinary move on an empty board resets \
-         the `move limit` count (drops, captures and promotions always do)"
-    ),
-    phrase!(
-        Property,
         no_hop_over,
         Names,
         ["may not hop over TYPE..."],
@@ -162,24 +122,6 @@ pub(super) const PROPERTY: &[Phrase] = &[
         Names,
         ["may not capture TYPE..."],
         "it may not capture pieces of the listed types (the Janggi cannon, a cannon)"
-    ),
-    phrase!(
-        Property,
-        never_moves,
-        Flag,
-        ["never moves"],
-        "the piece has no moves: it is only dropped (a Reversi stone); a piece needs `moves` \
-         otherwise"
-    ),
-    phrase!(
-        Property,
-        dropped_both_colours,
-        Flag,
-        ["dropped on both colours"],
-        "a drop may not put more than half of its owner's pieces of this type (on the board and \
-         in hand, rounded up) on cells of one colour, and a drop of another type must leave free \
-         cells where this type may be dropped for half of them (rounded down) on each colour \
-         (placement chess's bishops); promotions are not limited"
     ),
     phrase!(
         Property,
@@ -197,37 +139,5 @@ pub(super) const PROPERTY: &[Phrase] = &[
         "its first-move right (`i`) is lost when a piece of a listed type moves to a cell from \
          which it could capture it on an empty board (the Cambodian king, when a rook moves onto \
          its file or rank)"
-    ),
-    phrase!(
-        Property,
-        may_not_mate_alone,
-        Flag,
-        ["may not mate alone"],
-        "a checkmate given only by pieces of this type is a win for the mated player (Shatar's \
-         knight)"
-    ),
-    phrase!(
-        Property,
-        removed,
-        Flag,
-        ["removed when captured"],
-        "a captured piece leaves the game instead of going to hand; checked on the type it would \
-         return to hand as (Shoxiang 108's Rooks are removed, but a Rook that was a Wing returns \
-         as a Wing)"
-    ),
-    phrase!(
-        Property,
-        promotes_screens,
-        Flag,
-        ["promotes friendly screens"],
-        "its hop captures promote the friendly piece hopped over, if unpromoted, to the first \
-         type of its first promotion"
-    ),
-    phrase!(
-        Property,
-        demotes_screens,
-        Flag,
-        ["demotes enemy screens"],
-        "its hop captures demote a promoted enemy piece hopped over to the type it promoted from"
     ),
 ];

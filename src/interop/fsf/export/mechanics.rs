@@ -64,6 +64,7 @@ pub(super) enum Unsaid {
     PassingWhenStuck,
     FullBoard,
     CastlingByDrops,
+    CapturerTurns,
     Blast,
     MateNeedsCheckBy,
     BackAndForth,
@@ -90,6 +91,9 @@ impl Unsaid {
             }
             Unsaid::CastlingByDrops => {
                 "`drops give castling rights`: not yet written as Fairy-Stockfish's castlingDroppedPiece"
+            }
+            Unsaid::CapturerTurns => {
+                "`capturing pieces change sides`: Fairy-Stockfish has no rule for it"
             }
             Unsaid::Blast => "`captures explode`: not yet written as Fairy-Stockfish's blast rules",
             Unsaid::MateNeedsCheckBy => {
@@ -148,6 +152,7 @@ fn effect(e: &Effect) -> Say<'_> {
         } => Unsaid::Blast,
         Effect::LeaveWalls => Unsaid::LeaveWalls,
         Effect::FlipNeighbours => Unsaid::FlipNeighbours,
+        Effect::CapturerTurns => Unsaid::CapturerTurns,
     })
 }
 

@@ -283,7 +283,7 @@ fn stuck_rule(rules: &RuleSet, immobility: bool) -> Result<()> {
                             "`{}` may move where it can never move again: Fairy-Stockfish's immobility rule (from `no drop where stuck`) would forbid it",
                             p.name
                         ),
-                        rules.entry_path("no_drop_where_stuck"),
+                        rules.entry_path("drops:not_where_stuck"),
                     );
                 }
                 if immobility && optional_here && reachable {

@@ -4,13 +4,13 @@
 use super::draft::{Draft, outcome, squares};
 use super::tree::{at, int, name, names};
 use crate::rules::Outcome;
-use crate::syntax::{GoalRider, RowLines, Span, Statement, Verdict};
+use crate::syntax::{Flag, GoalRider, RowLines, Span, Statement, Verdict};
 
 /// Hands, checkmate, stalemate and the rules on checks, captures and drops.
 pub(super) fn outcomes(d: &mut Draft) -> Result<(), String> {
     let sp = Span::default();
     if d.hands {
-        d.ends.push(Statement::CapturesToHand(sp));
+        d.ends.push(Statement::Flag(Flag::CapturesToHand, sp));
     }
     let cm = d.keys.take("checkmateValue").unwrap_or("loss".into());
     let cm = outcome("checkmateValue", &cm)?;
@@ -19,12 +19,20 @@ pub(super) fn outcomes(d: &mut Draft) -> Result<(), String> {
     let sm = outcome("stalemateValue", &sm)?;
     d.ends.push(Statement::Stalemate(at(sm)));
     let flags: [(&str, bool, Statement); 6] = [
-        ("stalematePieceCount", true, Statement::StalemateCount(sp)),
-        ("flyingGeneral", true, Statement::RoyalsMayNotFace(sp)),
-        ("mustCapture", true, Statement::MustCapture(sp)),
-        ("checking", false, Statement::NoChecks(sp)),
-        ("makpongRule", true, Statement::CheckedRoyal(sp)),
-        ("dropChecks", false, Statement::NoDropChecks(sp)),
+        (
+            "stalematePieceCount",
+            true,
+            Statement::Flag(Flag::StalemateCount, sp),
+        ),
+        (
+            "flyingGeneral",
+            true,
+            Statement::Flag(Flag::RoyalsMayNotFace, sp),
+        ),
+        ("mustCapture", true, Statement::Flag(Flag::MustCapture, sp)),
+        ("checking", false, Statement::Flag(Flag::NoChecks, sp)),
+        ("makpongRule", true, Statement::Flag(Flag::CheckedRoyal, sp)),
+        ("dropChecks", false, Statement::Flag(Flag::NoDropChecks, sp)),
     ];
     for (k, when, statement) in flags {
         if d.keys.bool(k, !when)? == when {
@@ -183,16 +191,19 @@ pub(super) fn connect(d: &mut Draft) -> Result<(), String> {
     let on_top = d.keys.bool("dropOnTop", false)?;
     match d.keys.take("enclosingDrop").as_deref() {
         None | Some("none") => {}
-        Some("top") => d.ends.push(Statement::FallingDrops(Span::default())),
+        Some("top") => d
+            .ends
+            .push(Statement::Flag(Flag::FallingDrops, Span::default())),
         Some(v) => return Err(format!("`enclosingDrop = {v}`")),
     }
     if on_top
         && !d
             .ends
             .iter()
-            .any(|s| matches!(s, Statement::FallingDrops(_)))
+            .any(|s| matches!(s, Statement::Flag(Flag::FallingDrops, _)))
     {
-        d.ends.push(Statement::FallingDrops(Span::default()));
+        d.ends
+            .push(Statement::Flag(Flag::FallingDrops, Span::default()));
     }
     let n = d.keys.int("connectN", 0)?;
     let types = d.keys.take("connectPieceTypes");

@@ -19,7 +19,7 @@ mod tree;
 mod words;
 
 use crate::rules::Direction;
-use crate::syntax::{self as ast, Property, Span, Statement};
+use crate::syntax::{self as ast, PieceFlag, Property, Span, Statement};
 use draft::{Draft, Keys, file_of, pname};
 use inherit::{Merged, resolve};
 pub use ini::{Section, parse_ini};
@@ -188,7 +188,7 @@ fn definition(section: &str, mut d: Draft) -> Result<(String, Expects), String> 
     for p in d.pieces {
         let mut properties = Vec::new();
         if p.kind() == "king" {
-            properties.push(Property::Royal(sp));
+            properties.push(Property::Flag(PieceFlag::Royal, sp));
         }
         // The pawn's moves are among its rules.
         if p.kind() != "pawn" {

@@ -6,7 +6,7 @@ use super::inherit::Piece;
 use super::tree::{at, name, names};
 use super::words::moves;
 use crate::rules::{Obligation, Trigger};
-use crate::syntax::{Property, Span, Statement};
+use crate::syntax::{PieceFlag, Property, Span, Statement};
 
 /// Promotion and the pawn's moves.
 pub(super) fn pawn_rules(d: &mut Draft, opaque: bool) -> Result<(), String> {
@@ -110,13 +110,13 @@ pub(super) fn clock(d: &mut Draft) -> Result<(), String> {
     match d.keys.take("nMoveRuleTypes") {
         None => {
             if let Some(p) = pawn {
-                d.extra(p, Property::ResetsClock(Span::default()));
+                d.extra(p, Property::Flag(PieceFlag::ResetsClock, Span::default()));
             }
         }
         Some(v) if v == "-" => {}
         Some(v) => match pawn {
             Some(p) if v.len() == 1 && v.starts_with(p.letter) => {
-                d.extra(p, Property::ResetsClock(Span::default()));
+                d.extra(p, Property::Flag(PieceFlag::ResetsClock, Span::default()));
             }
             _ if d.move_limit > 0 => {
                 return Err(format!(
