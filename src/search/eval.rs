@@ -364,23 +364,22 @@ impl Eval {
     /// Copies the owners and types of the pieces on the board, by cell, as the position stores
     /// them. Kept out of line: inlined, it crowds the registers of [`Self::sides`]' loops.
     #[inline(never)]
-    fn scratch(&self, pos: &Position) -> ([Option<Owner>; 256], [u8; 256]) {
-        let mut owner: [Option<Owner>; 256] = [None; 256];
-        let mut kinds = [0u8; 256];
+    fn scratch(&self, pos: &Position, owner: &mut [Option<Owner>; 256], kinds: &mut [u8; 256]) {
         let stored = pos.stored();
         for &c in &self.on_board {
             if let Some(s) = stored.get(c.index()) {
                 (owner[c.index()], kinds[c.index()]) = (s.owner, s.kind);
             }
         }
-        (owner, kinds)
     }
 
     /// Scores a position for each player (higher is better for that player), and counts in
     /// `attacks[p][c]` how many of `p`'s pieces attack `c`.
     fn sides(&self, game: &Game, pos: &Position, attacks: &mut Attacks) -> [Side; 4] {
         let rules = game.rules();
-        let (owner, kinds) = self.scratch(pos);
+        let mut owner: [Option<Owner>; 256] = [None; 256];
+        let mut kinds = [0u8; 256];
+        self.scratch(pos, &mut owner, &mut kinds);
         let mut sides = [Side::default(); 4];
         let mut material_left = 0;
         for &c in &self.on_board {
