@@ -3,7 +3,7 @@
 
 use super::diagnostic::Diagnostic;
 use crate::rules::{Direction, Outcome, Royalty, Style};
-use crate::syntax::{self, Flag, Name, Property, Span, Spanned, Statement};
+use crate::syntax::{self, Flag, Name, Property, Span, Spanned, Statement, TypesPhrase};
 use std::collections::HashMap;
 
 /// A castling statement: king, partner, and the king's destination files.
@@ -77,6 +77,8 @@ pub(super) struct Draft {
     pub(super) setup: Option<Spanned<String>>,
     /// The flag statements said, each once, at its first place.
     pub(super) flags: Vec<(Flag, Span)>,
+    /// The statements of a list of types, each once: a later one replaces an earlier.
+    pub(super) types: Vec<(TypesPhrase, Vec<Name>)>,
     pub(super) hand_order: Option<Vec<Name>>,
     pub(super) castling: Vec<CastlingDraft>,
     pub(super) shuffle: Option<(syntax::Region, Vec<syntax::ShuffleRule>)>,
@@ -87,7 +89,6 @@ pub(super) struct Draft {
     pub(super) castling_by_drops: Option<(Name, Name)>,
     /// `drops must enclose`, with its start zone.
     pub(super) drops_enclose: Option<Option<Name>>,
-    pub(super) free_drops: Vec<Name>,
     pub(super) separated: Vec<Name>,
     pub(super) endings: Endings,
 }
@@ -104,8 +105,6 @@ pub(super) struct Endings {
     pub(super) check_limit: Option<Spanned<syntax::Int>>,
     pub(super) passing: bool,
     pub(super) passing_when_stuck: bool,
-    pub(super) must_drop: Option<Vec<Name>>,
-    pub(super) mate_series: Option<Vec<Name>>,
     pub(super) draw_odds: Option<Name>,
     pub(super) draws_by_value: Option<Option<(Name, Spanned<String>)>>,
     pub(super) repetition: Option<Statement>,
@@ -180,6 +179,10 @@ impl Draft {
             }
             Statement::Piece(p) => self.piece(p, errors),
             Statement::Setup(f) => self.setup = Some(f.clone()),
+            Statement::Types(phrase, names, _) => {
+                self.types.retain(|(p, _)| p != phrase);
+                self.types.push((*phrase, names.clone()));
+            }
             Statement::Flag(f, sp) => {
                 if !self.has(*f) {
                     self.flags.push((*f, *sp));
@@ -220,10 +223,7 @@ impl Draft {
             Statement::EnclosingDrops(_, first) => {
                 self.drops_enclose = Some(first.clone());
             }
-            Statement::FreeDrops(names) => self.free_drops = names.clone(),
-            Statement::MustDrop(names) => self.endings.must_drop = Some(names.clone()),
             Statement::Royalty(r) => self.endings.royalty = Some(r.clone()),
-            Statement::MateSeries(names) => self.endings.mate_series = Some(names.clone()),
             Statement::DrawOdds(p) => self.endings.draw_odds = Some(p.clone()),
             Statement::DrawsByValue(b) => self.endings.draws_by_value = Some(b.clone()),
             Statement::Repetition { .. } => self.endings.repetition = Some(s.clone()),

@@ -297,12 +297,6 @@ fn counting(ends: &Endings, cx: &mut Names) -> Option<Counting> {
 pub(super) fn verdicts(d: &Draft, two_players: bool, cx: &mut Names) -> Vec<Verdict> {
     let ends = &d.endings;
     let mut list = Vec::new();
-    if let Some(names) = &ends.mate_series {
-        let pieces = cx.types(names);
-        if !pieces.is_empty() {
-            list.push(Verdict::MateNeedsCheckBy { pieces });
-        }
-    }
     if let Some(player) = ends.draw_odds.as_ref().and_then(|p| cx.player(p)) {
         list.push(Verdict::DrawOdds { player });
     }

@@ -27,10 +27,6 @@ pub(super) fn drops(d: &Draft, cx: &mut Names) -> Vec<DropRule> {
             start: start.as_ref().and_then(|z| cx.zone(z)),
         });
     }
-    let free = cx.types(&d.free_drops);
-    if !free.is_empty() {
-        list.push(DropRule::Free { pieces: free });
-    }
     list
 }
 
@@ -60,18 +56,11 @@ pub(super) fn effects(d: &Draft, spared: Spared, cx: &mut Names) -> Vec<Effect> 
 }
 
 /// Which legal moves stay.
-pub(super) fn filters(d: &Draft, cx: &mut Names) -> Vec<Filter> {
-    let ends = &d.endings;
+pub(super) fn filters(d: &Draft) -> Vec<Filter> {
     let mut list = Vec::new();
     let (all, drops) = (d.has(Flag::NoChecks), d.has(Flag::NoDropChecks));
     if all || drops {
         list.push(Filter::NoChecks { drops_only: !all });
-    }
-    if let Some(names) = &ends.must_drop {
-        let pieces = cx.types(names);
-        if !pieces.is_empty() {
-            list.push(Filter::MustDrop { pieces });
-        }
     }
     list
 }

@@ -7,7 +7,7 @@ use super::names::Names;
 use super::source_map::{self, SourceMap};
 use super::{board, endings, mechanics, pieces, setup};
 use crate::rules::{FORMAT, Outcome, Royalty, RuleSet};
-use crate::syntax::words::Meaning;
+use crate::syntax::words::{Meaning, TypesMeaning};
 use crate::syntax::{Flag, Span};
 
 /// The rule set of a draft and the places of its parts; `None` after an error that leaves
@@ -70,7 +70,7 @@ pub(super) fn resolve(
         moves: mechanics::moves(d),
         drops: mechanics::drops(d, cx),
         effects: mechanics::effects(d, spared, cx),
-        filters: mechanics::filters(d, cx),
+        filters: mechanics::filters(d),
         endings: endings::endings(d, cx),
         verdicts: endings::verdicts(d, two_players, cx),
     };
@@ -78,6 +78,14 @@ pub(super) fn resolve(
     for (flag, _) in &d.flags {
         if let Meaning::Entry(e) = flag.meaning() {
             rules.add(e);
+        }
+    }
+    // The statements of a list of types, where one of the types is known.
+    for (phrase, names) in &d.types {
+        let TypesMeaning::Entry(make) = phrase.meaning();
+        let pieces = cx.types(names);
+        if !pieces.is_empty() {
+            rules.add(make(pieces));
         }
     }
     let mut map = std::mem::take(&mut cx.map);

@@ -91,6 +91,10 @@ pub(crate) fn record_statement(map: &mut SourceMap, s: &Statement, span: Span) {
             map.insert(f.key(), span);
             return;
         }
+        Types(phrase, ..) => {
+            map.insert(phrase.key(), span);
+            return;
+        }
         HandOrder(_) => &["hand_order"],
         CastlingByDrops(..) => &["effects:castling_by_drops"],
         Shuffle { .. } => &["shuffle"],
@@ -99,15 +103,12 @@ pub(crate) fn record_statement(map: &mut SourceMap, s: &Statement, span: Span) {
         CheckLimit(_) => &["endings:check_limit"],
         Passing(..) => &["moves:passing"],
         EnclosingDrops(..) => &["drops:enclose"],
-        FreeDrops(_) => &["drops:free"],
         DrawsByValue(_) => &["verdicts:draws_by_value"],
-        MustDrop(_) => &["filters:must_drop"],
         Royalty(_) => &["royalty"],
         DrawOdds(_) => &["verdicts:draw_odds"],
         Repetition { .. } => &["endings:repetition"],
         BackAndForth { .. } => &["endings:back_and_forth"],
         MoveLimit(_) => &["endings:move_limit"],
-        MateSeries(_) => &["verdicts:mate_needs_check_by"],
         CountingStoppers(_) => &["endings:counting.stoppers"],
         CountingBoard { .. } => &["endings:counting.board"],
         CountingBare { .. } => &["endings:counting.bare"],

@@ -156,6 +156,11 @@ impl<'a> Judge<'a> {
                     dead(out, sp, f.words(), why);
                 }
             }
+            Statement::Types(phrase, ..) => {
+                if let Some(why) = phrase.needs().and_then(|n| self.missing(n)) {
+                    dead(out, sp, &phrase.words().replace(" TYPE...", ""), why);
+                }
+            }
             Statement::EnclosingDrops(..) | Statement::CastlingByDrops(..) => {
                 if let Some(why) = self.no_drops() {
                     dead(out, sp, phrase(s), why);
@@ -166,7 +171,6 @@ impl<'a> Judge<'a> {
             }
             Statement::Royalty(_)
             | Statement::CheckLimit(_)
-            | Statement::MateSeries(_)
             | Statement::Checkmate(_)
             | Statement::Passing(_, false)
                 if !self.royals =>
@@ -354,7 +358,6 @@ fn phrase(s: &Statement) -> &'static str {
             Royalty::Each => "royalty each",
         },
         Statement::CheckLimit(_) => "N checks win",
-        Statement::MateSeries(_) => "checkmate needs a check by",
         Statement::Checkmate(_) => "checkmate",
         Statement::Passing(..) => "passing allowed",
         _ => "this rule",

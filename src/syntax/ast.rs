@@ -1,7 +1,7 @@
 //! The spanned syntax tree of a definition file: what was written, before any name is resolved.
 
 use super::keywords::{GoalRider, RowLines, Verdict};
-pub use super::words::{Flag, PieceFlag};
+pub use super::words::{Flag, PieceFlag, TypesPhrase};
 use crate::rules::{Direction, Obligation, Outcome, Royalty, Style, Trigger};
 use serde::Serialize;
 
@@ -95,6 +95,9 @@ pub enum Statement {
     /// A statement whose words are the whole statement (`drops fall`): a row of [`Flag`]'s
     /// table.
     Flag(Flag, Span),
+    /// A statement of words and one list of piece types (`drops of TYPE... are free`): a row
+    /// of [`TypesPhrase`]'s table.
+    Types(TypesPhrase, Vec<Name>, Span),
     /// `hand order TYPE...`
     HandOrder(Vec<Name>),
     /// `drops give castling rights in ZONE and ZONE`: the kings' zone, the partners'.
@@ -156,12 +159,8 @@ pub enum Statement {
     Passing(Span, bool),
     /// `drops must enclose [, first in ZONE]`
     EnclosingDrops(Span, Option<Name>),
-    /// `drops of TYPE... are free`
-    FreeDrops(Vec<Name>),
     /// `draws decided by value[, PLAYER +N]`: the player and the bonus as written.
     DrawsByValue(Option<(Name, Spanned<String>)>),
-    /// `drops of TYPE... are compulsory`
-    MustDrop(Vec<Name>),
     /// `royalty each|all|alone`
     Royalty(Spanned<Royalty>),
     /// `draws count for PLAYER`
@@ -182,8 +181,6 @@ pub enum Statement {
     },
     /// `move limit N`
     MoveLimit(Spanned<Int>),
-    /// `checkmate needs a check by TYPE...`
-    MateSeries(Vec<Name>),
     /// `counting stops on TYPE...`
     CountingStoppers(Vec<Name>),
     /// `counting board N [with stoppers] [up to N pieces]`

@@ -241,6 +241,9 @@ fn statement(pair: Pair<Rule>) -> Statement {
         return Statement::Flag(flag, sp);
     }
     let p = parts(pair);
+    if let Some(phrase) = TypesPhrase::from_rule(rule) {
+        return Statement::Types(phrase, p.iter().map(spanned_str).collect(), sp);
+    }
     match rule {
         Rule::game => game(&p),
         Rule::board => Statement::Board {
@@ -291,9 +294,7 @@ fn statement(pair: Pair<Rule>) -> Statement {
         Rule::row => row(&p, sp),
         Rule::passing => Statement::Passing(sp, p.iter().any(|x| x.as_rule() == Rule::when_stuck)),
         Rule::enclosing_drops => Statement::EnclosingDrops(sp, p.first().map(spanned_str)),
-        Rule::free_drops => Statement::FreeDrops(p.iter().map(spanned_str).collect()),
         Rule::draws_by_value => draws_by_value(&p),
-        Rule::must_drop => Statement::MustDrop(p.iter().map(spanned_str).collect()),
         Rule::royalty => Statement::Royalty(keyword(&p[0])),
         Rule::draw_odds => Statement::DrawOdds(spanned_str(&p[0])),
         Rule::repetition => Statement::Repetition {
@@ -316,7 +317,6 @@ fn statement(pair: Pair<Rule>) -> Statement {
             span: sp,
         },
         Rule::move_limit => Statement::MoveLimit(int(&p[0])),
-        Rule::mate_series => Statement::MateSeries(p.iter().map(spanned_str).collect()),
         Rule::counting => counting(&p),
         other => unreachable!("the grammar has no statement {other:?}"),
     }

@@ -142,6 +142,9 @@ impl Display for Statement {
             S::Piece(p) => p.fmt(f),
             S::Setup(fen) => write!(f, "setup {}", fen.node),
             S::Flag(flag, _) => f.write_str(flag.words()),
+            S::Types(phrase, t, _) => {
+                f.write_str(&phrase.words().replace("TYPE...", &Names(t).to_string()))
+            }
             S::HandOrder(t) => write!(f, "hand order {}", Names(t)),
             S::CastlingByDrops(a, b) => {
                 write!(f, "drops give castling rights in {} and {}", a.node, b.node)
@@ -204,7 +207,6 @@ impl Display for Statement {
                 }
                 Ok(())
             }
-            S::FreeDrops(t) => write!(f, "drops of {} are free", Names(t)),
             S::DrawsByValue(bonus) => {
                 f.write_str("draws decided by value")?;
                 if let Some((p, n)) = bonus {
@@ -212,7 +214,6 @@ impl Display for Statement {
                 }
                 Ok(())
             }
-            S::MustDrop(t) => write!(f, "drops of {} are compulsory", Names(t)),
             S::Royalty(r) => write!(f, "royalty {}", r.node),
             S::DrawOdds(p) => write!(f, "draws count for {}", p.node),
             S::Repetition {
@@ -230,7 +231,6 @@ impl Display for Statement {
                 Ok(())
             }
             S::MoveLimit(n) => write!(f, "move limit {}", n.node),
-            S::MateSeries(t) => write!(f, "checkmate needs a check by {}", Names(t)),
             S::CountingStoppers(t) => write!(f, "counting stops on {}", Names(t)),
             S::CountingBoard {
                 limit,

@@ -15,8 +15,8 @@ mod flags;
 mod game;
 mod property;
 
-pub use flags::{Flag, PieceFlag};
-pub(crate) use flags::{Meaning, Needs, PieceMeaning, PieceNeeds};
+pub use flags::{Flag, PieceFlag, TypesPhrase};
+pub(crate) use flags::{Meaning, Needs, PieceMeaning, PieceNeeds, TypesMeaning};
 pub use phrase::{Phrase, Section, Shape};
 
 /// How many phrases there are.
@@ -24,7 +24,8 @@ const COUNT: usize = game::GAME.len()
     + ending::ENDING.len()
     + property::PROPERTY.len()
     + flags::FLAGS.len()
-    + flags::PIECE_FLAGS.len();
+    + flags::PIECE_FLAGS.len()
+    + flags::TYPES_PHRASES.len();
 
 /// Every phrase of the language, in the README's order.
 pub const PHRASES: &[Phrase] = &all();
@@ -39,6 +40,7 @@ const fn all() -> [Phrase; COUNT] {
         property::PROPERTY,
         flags::FLAGS,
         flags::PIECE_FLAGS,
+        flags::TYPES_PHRASES,
     ];
     let mut s = 0;
     while s < sections.len() {

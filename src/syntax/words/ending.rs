@@ -74,14 +74,6 @@ pub(super) const ENDING: &[Phrase] = &[
     ),
     phrase!(
         Ending,
-        mate_series,
-        Names,
-        ["checkmate needs a check by TYPE..."],
-        "a checkmate counts only if a check by a listed type was given in the unbroken series of \
-         checks that led to it; otherwise the game is drawn (Shatar)"
-    ),
-    phrase!(
-        Ending,
         draw_odds,
         Name,
         ["draws count for PLAYER"],

@@ -8,7 +8,7 @@
 use super::super::grammar::Rule;
 use super::phrase::{Phrase, Section, Shape};
 use crate::rules::{
-    DropRule, Effect, EndingRule, Entry as E, Filter, MoveRule, PieceType, Verdict,
+    DropRule, Effect, EndingRule, Entry as E, Filter, MoveRule, PieceId, PieceType, Verdict,
 };
 
 /// What a flag statement means in the rule set.
@@ -34,11 +34,11 @@ pub(crate) enum Needs {
     Swaps,
 }
 
-/// A table of flag phrases: the enum of its rows (`$flag`), what each means (`$meaning`) and
-/// needs (`$needs`), and the phrases (`$table`).
+/// A table of phrases of one shape (`$shape`): the enum of its rows (`$flag`), what each means
+/// (`$meaning`) and needs (`$needs`), and the phrases (`$table`).
 macro_rules! flag_table {
     (
-        $(#[$doc_enum:meta])* $flag:ident, $meaning:ident, $needs:ident, $table:ident;
+        $(#[$doc_enum:meta])* $flag:ident, $shape:ident, $meaning:ident, $needs:ident, $table:ident;
         $($name:ident: $rule:ident, $section:ident, $m:expr, $n:expr, $form:literal, $doc:literal;)*
     ) => {
         $(#[$doc_enum])*
@@ -62,7 +62,7 @@ macro_rules! flag_table {
                     $($flag::$name => Phrase {
                         section: Section::$section,
                         rule: Rule::$rule,
-                        shape: Shape::Flag,
+                        shape: Shape::$shape,
                         forms: &[$form],
                         doc: $doc,
                     },)*
@@ -108,7 +108,7 @@ impl Flag {
 
 flag_table! {
     /// A flag statement: one row of the table of flag statements.
-    Flag, Meaning, Needs, FLAGS;
+    Flag, Flag, Meaning, Needs, FLAGS;
     CapturesToHand: captures_to_hand, Game, Field("captures_to_hand"), None,
         "captures go to hand",
         "captured pieces go to the captor's hand, as the type they were before promoting, and may \
@@ -227,7 +227,7 @@ pub(crate) enum PieceNeeds {
 
 flag_table! {
     /// A flag property of a piece: one row of the table of flag properties.
-    PieceFlag, PieceMeaning, PieceNeeds, PIECE_FLAGS;
+    PieceFlag, Flag, PieceMeaning, PieceNeeds, PIECE_FLAGS;
     Royal: royal, Property, Set(|p| p.royal = true, "royal"), None,
         "royal",
         "check applies to it; a move may not leave it attacked";
@@ -274,4 +274,38 @@ flag_table! {
     DemotesScreens: demotes_screens, Property, Set(|p| p.demotes_enemy_screens = true, "demotes_enemy_screens"), None,
         "demotes enemy screens",
         "its hop captures demote a promoted enemy piece hopped over to the type it promoted from";
+}
+
+/// What a statement of a list of types means in the rule set.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum TypesMeaning {
+    /// The entry of a list of mechanics that the types make, added as it stands (the statement
+    /// says nothing when none of its types is known).
+    Entry(fn(Vec<PieceId>) -> E),
+}
+
+flag_table! {
+    /// A statement of words and one list of piece types (`drops of TYPE... are free`): one row of
+    /// the table of such statements. A subvariant's statement replaces the inherited one.
+    TypesPhrase, Names, TypesMeaning, Needs, TYPES_PHRASES;
+    FreeDrops: free_drops, Game, Entry(|pieces| E::Drop(DropRule::Free { pieces })), None,
+        "drops of TYPE... are free",
+        "a player may drop pieces of these types without holding them (an endless supply: Ataxx's \
+            clones)";
+    MustDrop: must_drop, Game, Entry(|pieces| E::Filter(Filter::MustDrop { pieces })), None,
+        "drops of TYPE... are compulsory",
+        "while a player holds a piece of a listed type it may drop no other type, and must drop \
+            one of them if it legally can (koedem's captured kings)";
+    MateSeries: mate_series, Ending, Entry(|pieces| E::Verdict(Verdict::MateNeedsCheckBy { pieces })), Some(Royals),
+        "checkmate needs a check by TYPE...",
+        "a checkmate counts only if a check by a listed type was given in the unbroken series of \
+            checks that led to it; otherwise the game is drawn (Shatar)";
+}
+
+impl TypesPhrase {
+    /// The name a source map records the statement under: its entry's.
+    pub(crate) fn key(self) -> String {
+        let TypesMeaning::Entry(make) = self.meaning();
+        make(Vec::new()).key()
+    }
 }

@@ -93,14 +93,6 @@ pub(super) const GAME: &[Phrase] = &[
     ),
     phrase!(
         Game,
-        must_drop,
-        Names,
-        ["drops of TYPE... are compulsory"],
-        "while a player holds a piece of a listed type it may drop no other type, and must drop \
-         one of them if it legally can (koedem's captured kings)"
-    ),
-    phrase!(
-        Game,
         interchangeable,
         Names,
         ["interchangeable TYPE TYPE..."],
@@ -125,14 +117,6 @@ pub(super) const GAME: &[Phrase] = &[
         "a drop must enclose one or more enemy pieces in a line (orthogonal or diagonal, without \
          gaps) between it and another piece of its owner; while a cell of the zone is empty, \
          drops go there instead and need enclose nothing (Reversi)"
-    ),
-    phrase!(
-        Game,
-        free_drops,
-        Names,
-        ["drops of TYPE... are free"],
-        "a player may drop pieces of these types without holding them (an endless supply: Ataxx's \
-         clones)"
     ),
     phrase!(
         Game,

@@ -4,7 +4,7 @@
 use super::draft::{Draft, outcome, squares};
 use super::tree::{at, int, name, names};
 use crate::rules::Outcome;
-use crate::syntax::{Flag, GoalRider, RowLines, Span, Statement, Verdict};
+use crate::syntax::{Flag, GoalRider, RowLines, Span, Statement, TypesPhrase, Verdict};
 
 /// Hands, checkmate, stalemate and the rules on checks, captures and drops.
 pub(super) fn outcomes(d: &mut Draft) -> Result<(), String> {
@@ -47,7 +47,11 @@ pub(super) fn outcomes(d: &mut Draft) -> Result<(), String> {
             }
             Some(t) => {
                 let types = d.letters_of("mustDropType", t)?;
-                d.ends.push(Statement::MustDrop(names(&types)));
+                d.ends.push(Statement::Types(
+                    TypesPhrase::MustDrop,
+                    names(&types),
+                    Span::default(),
+                ));
             }
         }
     }
