@@ -6,7 +6,7 @@ use super::index::AsIndex;
 use super::keys::{Salt, piece_term, term};
 use super::kinds::{KindSet, kind_set};
 use super::plan::Plan;
-use super::position::{Change, NONE, Piece, Pos, Sq};
+use super::position::{Change, Piece, Pos, Sq};
 use super::tables::Tables;
 use crate::rules::{Mode, Obligation, Outcome, PieceId, RuleSet, Trigger};
 
@@ -373,15 +373,13 @@ impl<B: Bits> Engine<B> {
 
     #[inline]
     fn sq_key(&self, c: usize, s: Sq) -> u64 {
-        if s.kind == NONE {
+        let Some(o) = s.owner else {
             return 0;
-        }
-        let k = self.piece_keys
-            [(c * self.t.kinds + s.kind as usize) * self.t.players + s.owner as usize];
-        if s.origin == NONE {
-            k
-        } else {
-            k ^ term(Salt::Origin, (c as u64) << 8 ^ s.origin as u64)
+        };
+        let k = self.piece_keys[(c * self.t.kinds + s.kind as usize) * self.t.players + o.index()];
+        match s.origin {
+            None => k,
+            Some(g) => k ^ term(Salt::Origin, (c as u64) << 8 ^ g.kind() as u64),
         }
     }
 
@@ -457,6 +455,15 @@ impl<B: Bits> Engine<B> {
     #[inline]
     pub(crate) fn put(&self, pos: &mut Pos<B>, c: usize, p: Piece) {
         self.set(pos, c, Sq::of(p));
+    }
+
+    /// Takes the piece off a cell, giving it both as stored and as a piece.
+    #[inline]
+    pub(crate) fn take_stored(&self, pos: &mut Pos<B>, c: usize) -> Option<(Sq, Piece)> {
+        let s = pos.sq[c];
+        let p = s.piece()?;
+        self.set(pos, c, Sq::EMPTY);
+        Some((s, p))
     }
 
     #[inline]

@@ -31,6 +31,7 @@ pub use moves::{CellSet, Move, MoveList, Promotion};
 pub use notation::MoveError;
 pub use position::{FenStyle, Piece};
 pub(crate) use position::{MoveKind, RawMove};
+pub(crate) use position::{Owner, Sq};
 
 use bits::{Bits, U256};
 use core::Engine;
@@ -295,8 +296,16 @@ macro_rules! read {
 
 impl Position {
     /// Gets the piece on a cell.
+    #[inline(always)]
     pub fn piece(&self, c: Cell) -> Option<Piece> {
         read!(self, |p| p.piece(c.index()))
+    }
+
+    /// Gets the cells' contents as the position stores them, by cell, for code that keeps them
+    /// the same way (the search's scratch board) or compares owners as stored.
+    #[inline(always)]
+    pub(crate) fn stored(&self) -> &[Sq] {
+        read!(self, |p| &p.sq)
     }
 
     /// Gets the player to move.

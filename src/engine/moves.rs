@@ -398,7 +398,8 @@ impl<B: Bits> Engine<B> {
             Move::Pass { at } => {
                 let piece = pos
                     .and_then(|p| p.sq.get(at.index()))
-                    .map_or(PieceId(0), |sq| PieceId(sq.kind));
+                    .and_then(|sq| sq.piece())
+                    .map_or(PieceId(0), |p| p.kind);
                 raw(at, at, piece, None, MoveKind::Pass)
             }
         }

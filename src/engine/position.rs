@@ -7,9 +7,7 @@
 use super::bits::Bits;
 use super::kinds::KindSet;
 use crate::rules::{Cell, PieceId, PlayerId};
-
-/// No piece, in a cell's kind or origin.
-pub(crate) const NONE: u8 = u8::MAX;
+use std::num::NonZeroU8;
 
 /// A piece on the board: its type, owner and, for a promoted piece whose origin is not implied by
 /// its type, the type it was before promoting.
@@ -23,27 +21,70 @@ pub struct Piece {
     pub origin: Option<PieceId>,
 }
 
-/// One cell's contents, as stored.
+/// A player as a cell stores it: its number plus one, so that `Option<Owner>` is one byte and
+/// no owner (an empty cell) is zero.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Owner(NonZeroU8);
+
+impl Owner {
+    #[inline]
+    pub fn of(player: u8) -> Owner {
+        Owner(NonZeroU8::MIN.saturating_add(player))
+    }
+
+    #[inline]
+    pub fn player(self) -> u8 {
+        self.0.get() - 1
+    }
+
+    #[inline]
+    pub fn index(self) -> usize {
+        self.player() as usize
+    }
+}
+
+/// A piece type as a cell's origin stores it: its number plus one, so that `Option<Origin>` is
+/// one byte and no origin is zero.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Origin(NonZeroU8);
+
+impl Origin {
+    #[inline]
+    pub fn of(kind: PieceId) -> Origin {
+        Origin(NonZeroU8::MIN.saturating_add(kind.0))
+    }
+
+    #[inline]
+    pub fn kind(self) -> u8 {
+        self.0.get() - 1
+    }
+}
+
+/// One cell's contents, as stored: three bytes, all zero for an empty cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Sq {
+    /// The piece's type; in an empty cell 0, which means nothing there: read it only where the
+    /// cell is known to hold a piece, or after `owner`.
     pub kind: u8,
-    pub owner: u8,
-    pub origin: u8,
+    /// The piece's owner; `None` for an empty cell.
+    pub owner: Option<Owner>,
+    /// The type the piece was before promoting, where its type does not imply it.
+    pub origin: Option<Origin>,
 }
 
 impl Sq {
     pub const EMPTY: Sq = Sq {
-        kind: NONE,
-        owner: NONE,
-        origin: NONE,
+        kind: 0,
+        owner: None,
+        origin: None,
     };
 
     #[inline]
     pub fn piece(self) -> Option<Piece> {
-        (self.kind != NONE).then_some(Piece {
+        self.owner.map(|o| Piece {
             kind: PieceId(self.kind),
-            owner: PlayerId(self.owner),
-            origin: (self.origin != NONE).then_some(PieceId(self.origin)),
+            owner: PlayerId(o.player()),
+            origin: self.origin.map(|k| PieceId(k.kind())),
         })
     }
 
@@ -51,8 +92,8 @@ impl Sq {
     pub fn of(p: Piece) -> Sq {
         Sq {
             kind: p.kind.0,
-            owner: p.owner.0,
-            origin: (p.origin.unwrap_or(PieceId(NONE))).0,
+            owner: Some(Owner::of(p.owner.0)),
+            origin: p.origin.map(Origin::of),
         }
     }
 }
@@ -227,15 +268,15 @@ impl<B: Bits> Pos<B> {
     pub(crate) fn raw_set(&mut self, c: usize, new: Sq, royal_kinds: KindSet) {
         let old = self.sq[c];
         let bit = B::cell(c);
-        if old.kind != NONE {
+        if let Some(o) = old.owner {
             self.by_kind[old.kind as usize] ^= bit;
-            self.by_owner[old.owner as usize] ^= bit;
+            self.by_owner[o.index()] ^= bit;
             self.occ ^= bit;
             self.royals &= !bit;
         }
-        if new.kind != NONE {
+        if let Some(o) = new.owner {
             self.by_kind[new.kind as usize] |= bit;
-            self.by_owner[new.owner as usize] |= bit;
+            self.by_owner[o.index()] |= bit;
             self.occ |= bit;
             if royal_kinds.has(new.kind) {
                 self.royals |= bit;

@@ -2,9 +2,7 @@
 //! from its mobility on an empty board when it has none), pieces in hand, mobility, progress
 //! towards promotion zones, and the safety of royal pieces.
 
-use std::num::NonZeroU8;
-
-use crate::engine::{Game, Position};
+use crate::engine::{Game, Owner, Position};
 use crate::rules::{Cell, Mode, PieceId, PlayerId, RuleSet, Style, Trigger, ZoneId};
 
 /// Centipawns per unit of a piece's `value`.
@@ -88,23 +86,6 @@ struct Side {
     positional: i32,
     royal_cells: [Cell; 4],
     royals: usize,
-}
-
-/// A cell's owner on the evaluation's scratch board, kept as the player's number plus one, so
-/// that `Option<Owner>` is one byte and an empty board is all zero bytes.
-#[derive(Clone, Copy, PartialEq, Eq)]
-struct Owner(NonZeroU8);
-
-impl Owner {
-    #[inline]
-    fn of(player: u8) -> Owner {
-        Owner(NonZeroU8::MIN.saturating_add(player))
-    }
-
-    #[inline]
-    fn player(self) -> u8 {
-        self.0.get() - 1
-    }
 }
 
 impl Eval {
@@ -380,18 +361,25 @@ impl Eval {
         self.value[kind.index()]
     }
 
+    /// Copies the owners and types of the pieces on the board, by cell, as the position stores
+    /// them. Kept out of line: inlined, it crowds the registers of [`Self::sides`]' loops.
+    #[inline(never)]
+    fn scratch(&self, pos: &Position, owner: &mut [Option<Owner>; 256], kinds: &mut [u8; 256]) {
+        let stored = pos.stored();
+        for &c in &self.on_board {
+            if let Some(s) = stored.get(c.index()) {
+                (owner[c.index()], kinds[c.index()]) = (s.owner, s.kind);
+            }
+        }
+    }
+
     /// Scores a position for each player (higher is better for that player), and counts in
     /// `attacks[p][c]` how many of `p`'s pieces attack `c`.
     fn sides(&self, game: &Game, pos: &Position, attacks: &mut Attacks) -> [Side; 4] {
         let rules = game.rules();
         let mut owner: [Option<Owner>; 256] = [None; 256];
         let mut kinds = [0u8; 256];
-        for &c in &self.on_board {
-            if let Some(pc) = pos.piece(c) {
-                owner[c.index()] = Some(Owner::of(pc.owner.0));
-                kinds[c.index()] = pc.kind.0;
-            }
-        }
+        self.scratch(pos, &mut owner, &mut kinds);
         let mut sides = [Side::default(); 4];
         let mut material_left = 0;
         for &c in &self.on_board {

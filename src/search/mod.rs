@@ -34,7 +34,7 @@ mod tt;
 pub use eval::Eval;
 
 use crate::engine::{Ending, Game, Move, MoveKind, Position, RawMove, Reason, Status};
-use crate::rules::{Outcome, PlayerId};
+use crate::rules::{Outcome, PieceId, PlayerId};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -456,11 +456,13 @@ impl Searcher {
 
     /// Gets the centipawn value of what a move captures (an estimate for multiple captures).
     fn victim(&self, pos: &Position, m: &RawMove) -> Option<i32> {
-        let side = pos.side_to_move();
+        // The cell as stored: comparing owners needs no conversion of the whole piece.
+        let side = pos.side_to_move().0;
         let on_target = || {
-            pos.piece(m.to)
-                .filter(|p| p.owner != side)
-                .map(|p| self.eval.value(p.kind))
+            let s = pos.stored().get(m.to.index())?;
+            s.owner
+                .filter(|o| o.player() != side)
+                .map(|_| self.eval.value(PieceId(s.kind)))
         };
         match m.kind {
             MoveKind::Drop | MoveKind::Castle { .. } => None,

@@ -4,7 +4,7 @@ use super::Engine;
 use crate::engine::bits::Bits;
 use crate::engine::index::AsIndex;
 use crate::engine::kinds::KindSet;
-use crate::engine::position::Pos;
+use crate::engine::position::{Owner, Pos};
 use crate::engine::tables::Hop;
 use crate::rules::Style;
 
@@ -136,7 +136,7 @@ impl<B: Bits> Engine<B> {
             let src = src as usize;
             // The owner first: an empty cell has none, and its kind is no type.
             let q = pos.sq[src];
-            if q.owner == by
+            if q.owner == Some(Owner::of(by))
                 && kinds.has(q.kind)
                 && !gone.has(src)
                 && (path & occ).none()

@@ -4,7 +4,7 @@ use super::Engine;
 use crate::engine::bits::Bits;
 use crate::engine::index::AsIndex;
 use crate::engine::keys::{Salt, term};
-use crate::engine::position::{FenStyle, MoveKind, Piece, Pos, RawMove};
+use crate::engine::position::{FenStyle, MoveKind, Piece, Pos, RawMove, Sq};
 use crate::rules::PlayerId;
 
 impl<B: Bits> Engine<B> {
@@ -39,7 +39,7 @@ impl<B: Bits> Engine<B> {
         } else if m.kind == MoveKind::Drop {
             self.make_drop(pos, m, side, to);
             reset_clock = true;
-        } else if let Some(pc) = self.take(pos, from) {
+        } else if let Some((stored, pc)) = self.take_stored(pos, from) {
             // A castling partner leaves first: the king may land where it stood.
             let partner = match m.kind {
                 MoveKind::Castle { rook, .. } => self.take(pos, rook.index()),
@@ -91,6 +91,7 @@ impl<B: Bits> Engine<B> {
                 MoveKind::Normal | MoveKind::Drop | MoveKind::Pass => {}
             }
             let moved = match m.promotion {
+                None => pc,
                 Some(k) if m.swap => {
                     self.add_hand(pos, side, t.hand_slot[k.index()], -1);
                     if self.rules.swapped_to_hand {
@@ -111,9 +112,14 @@ impl<B: Bits> Engine<B> {
                             .then_some(origin),
                     }
                 }
-                None => pc,
             };
-            self.put(pos, to, moved);
+            // Unpromoted, the piece lands as it was stored, with nothing to convert.
+            let landed = if m.promotion.is_none() {
+                stored
+            } else {
+                Sq::of(moved)
+            };
+            self.set(pos, to, landed);
             reset_clock |= m.promotion.is_some()
                 || (self.rules.pieces[pc.kind.index()].resets_clock
                     && !self.can_return(pc.kind.0, side, from, to));

@@ -4,7 +4,7 @@
 use super::Engine;
 use crate::engine::bits::Bits;
 use crate::engine::index::AsIndex;
-use crate::engine::position::{MoveKind, Pos, RawMove};
+use crate::engine::position::{MoveKind, Owner, Pos, RawMove};
 use crate::engine::tables::{Hop, RideGroup};
 use crate::rules::Royalty;
 use arrayvec::ArrayVec;
@@ -155,7 +155,7 @@ impl<B: Bits> Engine<B> {
             for &(src, path, kinds) in t.lame_sources(p * t.cells + r, theirs) {
                 let src = src as usize;
                 let q = pos.sq[src];
-                if q.owner == by && kinds.has(q.kind) {
+                if q.owner == Some(Owner::of(by)) && kinds.has(q.kind) {
                     // Not checking now, so the path is blocked: only the last blocker leaving
                     // opens it.
                     let blockers = path & pos.occ;
@@ -288,7 +288,7 @@ impl<B: Bits> Engine<B> {
             for &(src, path, kinds) in t.lame_sources(at, theirs) {
                 let src = src as usize;
                 let q = pos.sq[src];
-                if q.owner == by
+                if q.owner == Some(Owner::of(by))
                     && kinds.has(q.kind)
                     && (path & pos.occ).none()
                     && !self.spares(pos, q.kind, r)

@@ -3,7 +3,7 @@
 use crate::engine::bits::Bits;
 use crate::engine::core::Engine;
 use crate::engine::index::AsIndex;
-use crate::engine::position::{NONE, Pos};
+use crate::engine::position::{Owner, Pos};
 use crate::engine::tables::{Hop, Ride};
 
 impl<B: Bits> Engine<B> {
@@ -108,17 +108,17 @@ impl<B: Bits> Engine<B> {
         let s = pos.sq[screen];
         let pt = &self.rules.pieces[kind.index()];
         let royals = pos.royals & pos.by_owner[side.index()];
-        if s.owner == side {
+        if s.owner == Some(Owner::of(side)) {
             pt.promotes_friendly_screens && (royals.has(screen) || self.to_royal.has(s.kind))
         } else {
-            let demoted = if s.origin != NONE {
-                s.origin
-            } else {
-                t.unpromoted[s.kind.index()].0
+            let demoted = match s.origin {
+                Some(g) => g.kind(),
+                None => t.unpromoted[s.kind.index()].0,
             };
             pt.demotes_enemy_screens
                 && demoted != s.kind
-                && (t.kind(demoted, s.owner.index()).reach[screen] & royals).any()
+                && s.owner
+                    .is_some_and(|o| (t.kind(demoted, o.index()).reach[screen] & royals).any())
         }
     }
 }
