@@ -47,7 +47,7 @@ impl SourceMap {
     }
 
     /// Gives `path` (and each path under it) the places recorded under `name` and under it: a
-    /// statement recorded by its name (`captures_explode`, `goals[0].zone`) is then found by the
+    /// statement recorded by its name (`effects:blast`, `goals[0].zone`) is then found by the
     /// path of the list entry it became (`effects[1]`, `endings[2].zone`).
     pub(crate) fn alias(&mut self, path: &str, name: &str) {
         let found: Vec<(String, Span)> = self

@@ -7,7 +7,7 @@ use crate::rules::PieceType;
 pub struct Refusal {
     /// What FSF cannot say, in the language's words.
     pub rule: String,
-    /// The rule-set path of what says it (`pieces[3].moves[1]`, `captures_explode`): a
+    /// The rule-set path of what says it (`pieces[3].moves[1]`, `effects[1]`): a
     /// definition's [`crate::SourceMap`] gives its place.
     pub at: String,
 }
