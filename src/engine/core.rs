@@ -8,6 +8,7 @@ use super::kinds::{KindSet, kind_set};
 use super::plan::Plan;
 use super::position::{Change, Piece, Pos, Sq};
 use super::tables::Tables;
+use crate::rules::PlayerId;
 use crate::rules::{Mode, Obligation, Outcome, PieceId, RuleSet, Trigger};
 
 mod attacks;
@@ -241,8 +242,8 @@ impl<B: Bits> Engine<B> {
         for (s, list) in self.bulk.iter_mut().enumerate() {
             list.retain(|b| {
                 let k = b.kind.index();
-                let n =
-                    (pos.by_kind[k] & pos.by_owner[s]).count() + pos.hand(s as u8, b.kind) as u32;
+                let n = (pos.by_kind[k] & pos.by_owner[s]).count()
+                    + pos.hand(PlayerId(s as u8), b.kind) as u32;
                 n >= b.min_pieces
             });
         }
@@ -393,8 +394,8 @@ impl<B: Bits> Engine<B> {
     }
 
     #[inline]
-    pub(crate) fn side_key(&self, side: u8) -> u64 {
-        term(Salt::Side, side as u64)
+    pub(crate) fn side_key(&self, side: PlayerId) -> u64 {
+        term(Salt::Side, side.0 as u64)
     }
 
     fn set_key(&self, salt: Salt, cells: B) -> u64 {
@@ -474,7 +475,7 @@ impl<B: Bits> Engine<B> {
     }
 
     /// Changes a hand count, logging the old one and keeping the key.
-    pub(crate) fn add_hand(&self, pos: &mut Pos<B>, player: u8, kind: u8, delta: i32) {
+    pub(crate) fn add_hand(&self, pos: &mut Pos<B>, player: PlayerId, kind: u8, delta: i32) {
         let idx = player.index() * self.t.kinds + kind.index();
         let old = pos.hands[idx];
         let new = (old as i32 + delta).clamp(0, u8::MAX as i32) as u8;
@@ -512,26 +513,26 @@ impl<B: Bits> Engine<B> {
     // players
 
     /// Gets the player after `p` in turn order who is still in the game.
-    pub(crate) fn next_player(&self, eliminated: u8, p: u8) -> u8 {
+    pub(crate) fn next_player(&self, eliminated: u8, p: PlayerId) -> PlayerId {
         let n = self.t.players;
         let mut q = p.index();
         for _ in 0..n {
             q = if q + 1 == n { 0 } else { q + 1 };
             if eliminated & (1 << q) == 0 {
-                return q as u8;
+                return PlayerId(q as u8);
             }
         }
         p
     }
 
     /// Gets the player before `p` in turn order who is still in the game.
-    pub(crate) fn previous_player(&self, eliminated: u8, p: u8) -> u8 {
+    pub(crate) fn previous_player(&self, eliminated: u8, p: PlayerId) -> PlayerId {
         let n = self.t.players;
         let mut q = p.index();
         for _ in 0..n {
             q = if q == 0 { n - 1 } else { q - 1 };
             if eliminated & (1 << q) == 0 {
-                return q as u8;
+                return PlayerId(q as u8);
             }
         }
         p
@@ -542,8 +543,14 @@ impl<B: Bits> Engine<B> {
     }
 
     /// The players still in the game other than `player`.
-    pub(crate) fn opponents(&self, pos: &Pos<B>, player: u8) -> impl Iterator<Item = u8> {
+    pub(crate) fn opponents(
+        &self,
+        pos: &Pos<B>,
+        player: PlayerId,
+    ) -> impl Iterator<Item = PlayerId> {
         let eliminated = pos.st.eliminated;
-        (0..self.t.players as u8).filter(move |&q| q != player && eliminated & (1 << q) == 0)
+        (0..self.t.players as u8)
+            .filter(move |&q| q != player.0 && eliminated & (1 << q) == 0)
+            .map(PlayerId)
     }
 }

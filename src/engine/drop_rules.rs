@@ -3,7 +3,6 @@
 
 use super::bits::{Bits, set_of};
 use super::core::Engine;
-use super::index::AsIndex;
 use super::plan::DropShape;
 use super::position::Pos;
 

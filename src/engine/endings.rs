@@ -12,11 +12,12 @@ use super::keys::{Salt, term};
 use super::kinds::{KindSet, kind_set};
 use super::plan::{Counter, GoalPlan, Immediate};
 use super::position::{Last, MoveKind, Pos, RawMove};
+use crate::rules::PlayerId;
 use crate::rules::{Counting, Extinction, GoalMode, Outcome, Royalty};
 use arrayvec::ArrayVec;
 
 /// A game decided: the rule, the player it speaks of and what it means for that player.
-pub(crate) type Decision = (Reason, u8, Outcome);
+pub(crate) type Decision = (Reason, PlayerId, Outcome);
 
 impl<B: Bits> Engine<B> {
     /// The key of a player's check counter.
@@ -37,7 +38,7 @@ impl<B: Bits> Engine<B> {
 
     /// Whether `player` is in check: a royal piece attacked, or with `royalty all` every one of
     /// them, or with `royalty alone` its only one.
-    pub(crate) fn checked(&self, pos: &Pos<B>, player: u8) -> bool {
+    pub(crate) fn checked(&self, pos: &Pos<B>, player: PlayerId) -> bool {
         match self.rules.royalty {
             Royalty::Each => self.royal_attacked(pos, player),
             Royalty::Alone => {
@@ -92,7 +93,7 @@ impl<B: Bits> Engine<B> {
                 )),
                 Immediate::CheckLimit => (0..self.t.players as u8)
                     .find(|&p| pos.st.eliminated & (1 << p) == 0 && pos.st.checks[p.index()] == 0)
-                    .map(|p| (Reason::CheckLimit, p, Outcome::Win)),
+                    .map(|p| (Reason::CheckLimit, PlayerId(p), Outcome::Win)),
             };
             if end.is_some() {
                 return end;
@@ -102,7 +103,7 @@ impl<B: Bits> Engine<B> {
     }
 
     /// A player's pieces of a type (all types: `None`) on the board and in hand.
-    fn holding(&self, pos: &Pos<B>, player: u8, kind: Option<u8>) -> u32 {
+    fn holding(&self, pos: &Pos<B>, player: PlayerId, kind: Option<u8>) -> u32 {
         let p = player.index();
         let hand = &pos.hands[p * pos.kinds..(p + 1) * pos.kinds];
         match kind {
@@ -113,22 +114,22 @@ impl<B: Bits> Engine<B> {
 
     /// The players in the order extinction looks at them: the one who just moved, the one to
     /// move, then the others.
-    fn extinction_order(&self, pos: &Pos<B>) -> ArrayVec<u8, 4> {
+    fn extinction_order(&self, pos: &Pos<B>) -> ArrayVec<PlayerId, 4> {
         let stm = pos.st.side;
         let prev = self.previous_player(pos.st.eliminated, stm);
         let mut order = ArrayVec::new();
         order.push(prev);
         for p in 0..self.t.players as u8 {
-            let q = (stm as usize + p as usize) % self.t.players;
-            let q = q as u8;
-            if q != prev && pos.st.eliminated & (1 << q) == 0 {
+            let q = (stm.index() + p as usize) % self.t.players;
+            let q = PlayerId(q as u8);
+            if q != prev && pos.st.eliminated & (1 << q.0) == 0 {
                 order.push(q);
             }
         }
         order
     }
 
-    fn extinct(&self, pos: &Pos<B>, rules: &[Extinction]) -> Option<(u8, Outcome)> {
+    fn extinct(&self, pos: &Pos<B>, rules: &[Extinction]) -> Option<(PlayerId, Outcome)> {
         let stm = pos.st.side;
         for c in self.extinction_order(pos) {
             for e in rules {
@@ -158,7 +159,7 @@ impl<B: Bits> Engine<B> {
 
     /// Whether `player` has a piece of the goal's types on its cells of the goal (and, for a
     /// `safe` goal with a single such piece, no enemy attacks it).
-    fn reached(&self, pos: &Pos<B>, goal: &GoalPlan<B>, player: u8) -> bool {
+    fn reached(&self, pos: &Pos<B>, goal: &GoalPlan<B>, player: PlayerId) -> bool {
         let (kinds, cells, mode) = goal;
         let mut mine = B::EMPTY;
         for k in kinds.iter() {
@@ -177,7 +178,7 @@ impl<B: Bits> Engine<B> {
         true
     }
 
-    fn goal_reached(&self, pos: &mut Pos<B>, goals: &[GoalPlan<B>]) -> Option<(u8, Outcome)> {
+    fn goal_reached(&self, pos: &mut Pos<B>, goals: &[GoalPlan<B>]) -> Option<(PlayerId, Outcome)> {
         let stm = pos.st.side;
         // A goal held since the last turn (or reached safely) wins for the player to move.
         for g in goals {
@@ -192,7 +193,7 @@ impl<B: Bits> Engine<B> {
             if g.2 == GoalMode::Held {
                 continue;
             }
-            let others: ArrayVec<u8, 4> = self.opponents(pos, stm).collect();
+            let others: ArrayVec<PlayerId, 4> = self.opponents(pos, stm).collect();
             for o in others {
                 if !self.reached(pos, g, o) {
                     continue;
@@ -211,7 +212,7 @@ impl<B: Bits> Engine<B> {
     }
 
     /// Whether `player` (to move) has a legal move of a goal type onto its goal cells.
-    fn can_reach(&self, pos: &mut Pos<B>, goal: &GoalPlan<B>, player: u8) -> bool {
+    fn can_reach(&self, pos: &mut Pos<B>, goal: &GoalPlan<B>, player: PlayerId) -> bool {
         let mut moves = Vec::new();
         self.collect_legal(pos, &mut moves, &mut Vec::new());
         moves
@@ -227,7 +228,7 @@ impl<B: Bits> Engine<B> {
     pub(crate) fn after_move(
         &self,
         pos: &mut Pos<B>,
-        mover: u8,
+        mover: PlayerId,
         captured: Option<u8>,
         m: &RawMove,
     ) {
@@ -276,8 +277,8 @@ impl<B: Bits> Engine<B> {
     }
 
     /// The counting limit in moves for `side` counting (0: it does not count).
-    pub(crate) fn count_limit(&self, pos: &Pos<B>, c: &Counting, side: u8) -> u16 {
-        let opp = (1 - side) as usize;
+    pub(crate) fn count_limit(&self, pos: &Pos<B>, c: &Counting, side: PlayerId) -> u16 {
+        let opp = (1 - side.0) as usize;
         let mine = pos.by_owner[side.index()].count();
         if pos.by_owner[opp].count() == 1 {
             return 0;
@@ -310,7 +311,7 @@ impl<B: Bits> Engine<B> {
         &self,
         pos: &mut Pos<B>,
         c: &Counting,
-        mover: u8,
+        mover: PlayerId,
         captured: Option<u8>,
         promoted: bool,
     ) {
@@ -320,7 +321,7 @@ impl<B: Bits> Engine<B> {
         }
         let from_pieces = c.bare.as_ref().is_some_and(|b| b.from_pieces);
         let total = pos.occ.count() as u16;
-        let pieces = |p: u8| pos.by_owner[p.index()].count();
+        let pieces = |p: PlayerId| pos.by_owner[p.index()].count();
         // A bare king that took the last stopper starts its own count.
         if from_pieces
             && captured.is_some_and(|k| c.stoppers.iter().any(|s| s.0 == k))
@@ -347,7 +348,7 @@ impl<B: Bits> Engine<B> {
     }
 
     /// The types of the enemy pieces that attack a royal piece of `player`.
-    pub(crate) fn checker_kinds(&self, pos: &Pos<B>, player: u8) -> KindSet {
+    pub(crate) fn checker_kinds(&self, pos: &Pos<B>, player: PlayerId) -> KindSet {
         let mut kinds = KindSet::EMPTY;
         let royals = pos.royals & pos.by_owner[player.index()];
         for o in self.opponents(pos, player) {

@@ -3,7 +3,6 @@
 
 use super::bits::Bits;
 use super::core::Engine;
-use super::index::AsIndex;
 use super::kinds::KindSet;
 use super::plan::FilterPlan;
 use super::position::{MoveKind, Pos, RawMove};
@@ -49,7 +48,7 @@ impl<B: Bits> Engine<B> {
     /// While the player to move holds a piece of the types `kinds` (a bit each), only those may
     /// be dropped, and one must be if it can.
     fn must_drop(&self, pos: &Pos<B>, moves: &mut Vec<RawMove>, kinds: KindSet) {
-        let side = pos.st.side.index() as u8;
+        let side = pos.st.side;
         let holds = (0..self.t.kinds as u8).any(|k| kinds.has(k) && pos.hand(side, k) > 0);
         if holds {
             let compulsory = |m: &RawMove| m.kind == MoveKind::Drop && kinds.has(m.piece.0);

@@ -275,7 +275,7 @@ impl<B: Bits> Engine<B> {
         }
         let player = r
             .player
-            .map_or_else(|| self.previous_player(pos.st.eliminated, stm), |p| p.0);
+            .unwrap_or_else(|| self.previous_player(pos.st.eliminated, stm));
         Some((Reason::Repetition, player, r.outcome))
     }
 

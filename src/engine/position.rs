@@ -28,18 +28,18 @@ pub(crate) struct Owner(NonZeroU8);
 
 impl Owner {
     #[inline]
-    pub fn of(player: u8) -> Owner {
-        Owner(NonZeroU8::MIN.saturating_add(player))
+    pub fn of(player: PlayerId) -> Owner {
+        Owner(NonZeroU8::MIN.saturating_add(player.0))
     }
 
     #[inline]
-    pub fn player(self) -> u8 {
-        self.0.get() - 1
+    pub fn player(self) -> PlayerId {
+        PlayerId(self.0.get() - 1)
     }
 
     #[inline]
     pub fn index(self) -> usize {
-        self.player() as usize
+        self.player().index()
     }
 }
 
@@ -83,7 +83,7 @@ impl Sq {
     pub fn piece(self) -> Option<Piece> {
         self.owner.map(|o| Piece {
             kind: PieceId(self.kind),
-            owner: PlayerId(o.player()),
+            owner: o.player(),
             origin: self.origin.map(|k| PieceId(k.kind())),
         })
     }
@@ -92,7 +92,7 @@ impl Sq {
     pub fn of(p: Piece) -> Sq {
         Sq {
             kind: p.kind.0,
-            owner: Some(Owner::of(p.owner.0)),
+            owner: Some(Owner::of(p.owner)),
             origin: p.origin.map(Origin::of),
         }
     }
@@ -137,7 +137,7 @@ impl Last {
 /// What a move changes besides the pieces and hands, and what taking it back restores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct State<B> {
-    pub side: u8,
+    pub side: PlayerId,
     /// Players out of the game, a bit each.
     pub eliminated: u8,
     /// Cells of castling partners that keep their right.
@@ -215,7 +215,7 @@ impl<B: Bits> Pos<B> {
             hands: vec![0; kinds * players],
             kinds,
             st: State {
-                side: 0,
+                side: PlayerId(0),
                 eliminated: 0,
                 castling: B::EMPTY,
                 ep_cells: B::EMPTY,
@@ -254,13 +254,13 @@ impl<B: Bits> Pos<B> {
 
     /// Gets the pieces of one type and owner.
     #[inline]
-    pub(crate) fn of(&self, kind: u8, owner: u8) -> B {
-        self.by_kind[kind as usize] & self.by_owner[owner as usize]
+    pub(crate) fn of(&self, kind: u8, owner: PlayerId) -> B {
+        self.by_kind[kind as usize] & self.by_owner[owner.index()]
     }
 
     #[inline]
-    pub(crate) fn hand(&self, player: u8, kind: u8) -> u8 {
-        self.hands[player as usize * self.kinds + kind as usize]
+    pub(crate) fn hand(&self, player: PlayerId, kind: u8) -> u8 {
+        self.hands[player.index() * self.kinds + kind as usize]
     }
 
     /// Sets a cell without logging or keys: the bitboards follow the contents.
@@ -313,7 +313,7 @@ impl<B: Bits> Pos<B> {
 
     /// Gets the player to move.
     pub fn side_to_move(&self) -> PlayerId {
-        PlayerId(self.st.side)
+        self.st.side
     }
 
     /// Tells whether a player has been eliminated.
@@ -324,7 +324,7 @@ impl<B: Bits> Pos<B> {
     /// Gets how many pieces of a type a player holds in hand.
     pub fn in_hand(&self, player: PlayerId, kind: PieceId) -> u8 {
         if player.index() < self.by_owner.len() && kind.index() < self.kinds {
-            self.hand(player.0, kind.0)
+            self.hand(player, kind.0)
         } else {
             0
         }

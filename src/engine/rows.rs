@@ -5,10 +5,10 @@
 
 use super::bits::Bits;
 use super::core::Engine;
-use super::index::AsIndex;
 use super::plan::RowPlan;
 use super::position::Pos;
 use crate::rules::Outcome;
+use crate::rules::PlayerId;
 
 impl<B: Bits> Engine<B> {
     /// The first row rule the player who just moved satisfies, with what it means for it.
@@ -16,7 +16,7 @@ impl<B: Bits> Engine<B> {
         &self,
         pos: &Pos<B>,
         rows: &[RowPlan<B>],
-    ) -> Option<(super::Reason, u8, Outcome)> {
+    ) -> Option<(super::Reason, PlayerId, Outcome)> {
         let mover = self.previous_player(pos.st.eliminated, pos.st.side);
         let own = pos.by_owner[mover.index()];
         for row in rows {

@@ -60,17 +60,17 @@ impl<B: Bits> Engine<B> {
             }
             // The rights the setup gave, on each side of each king, go to the outermost partners.
             let mut rights = String::new();
-            for owner in 0..2u8 {
-                let Some(king) = self.castling_king(start, PlayerId(owner)) else {
+            for owner in [PlayerId(0), PlayerId(1)] {
+                let Some(king) = self.castling_king(start, owner) else {
                     continue;
                 };
                 let kf = king.index() % files;
                 for (high, letter) in [(true, 'K'), (false, 'Q')] {
-                    let has = (start.st.castling & start.by_owner[owner as usize])
+                    let has = (start.st.castling & start.by_owner[owner.index()])
                         .cells()
                         .any(|r| (r % files > kf) == high);
                     if has {
-                        rights.push(if owner == 0 {
+                        rights.push(if owner == PlayerId(0) {
                             letter
                         } else {
                             letter.to_ascii_lowercase()

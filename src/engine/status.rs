@@ -85,7 +85,7 @@ impl<B: Bits> Engine<B> {
         &self,
         pos: &Pos<B>,
         reason: Reason,
-        player: u8,
+        player: PlayerId,
         outcome: Outcome,
     ) -> Status {
         let side = pos.st.side;
@@ -93,11 +93,7 @@ impl<B: Bits> Engine<B> {
             Outcome::Win => Some(player),
             Outcome::Loss if player == side => Some(self.previous_player(pos.st.eliminated, side)),
             Outcome::Loss => Some(side),
-            Outcome::Draw => self
-                .rules
-                .draw_odds()
-                .map(|p| p.0)
-                .or_else(|| self.value_winner(pos)),
+            Outcome::Draw => self.rules.draw_odds().or_else(|| self.value_winner(pos)),
             Outcome::Elimination => None,
         };
         let for_side = match (outcome, winner) {
@@ -109,13 +105,13 @@ impl<B: Bits> Engine<B> {
         Status::Over(Ending {
             reason,
             outcome: for_side,
-            winner: winner.map(PlayerId),
+            winner,
         })
     }
 
     /// With draws decided by value: the player whose pieces on the board are worth more, with
     /// its bonus; none on equal worth.
-    fn value_winner(&self, pos: &Pos<B>) -> Option<u8> {
+    fn value_winner(&self, pos: &Pos<B>) -> Option<PlayerId> {
         let v = self.rules.draws_by_value()?;
         let worth = |p: usize| -> i64 {
             let on_board: i64 = pos.by_owner[p]
@@ -131,6 +127,6 @@ impl<B: Bits> Engine<B> {
                 }
         };
         let (a, b) = (worth(0), worth(1));
-        (a != b).then_some(if a > b { 0 } else { 1 })
+        (a != b).then_some(PlayerId(if a > b { 0 } else { 1 }))
     }
 }

@@ -388,8 +388,8 @@ impl Eval {
             };
             let o = me.player();
             let kind = PieceId(kinds[c.index()]);
-            let s = &mut sides[o as usize];
-            let slot = self.slot(kind, o as usize, c);
+            let s = &mut sides[o.index()];
+            let slot = self.slot(kind, o.index(), c);
             s.material += self.value[kind.index()] as i64;
             material_left += self.value[kind.index()] as i64;
             if self.royal[kind.index()] && s.royals < 4 {
@@ -427,7 +427,7 @@ impl Eval {
                             continue;
                         }
                         if ray.mode.captures() {
-                            attacks[o as usize][t] = attacks[o as usize][t].saturating_add(1);
+                            attacks[o.index()][t] = attacks[o.index()][t].saturating_add(1);
                         }
                         if let Some(occupant) = occupant {
                             if occupant != me && ray.mode.captures() {
@@ -438,7 +438,7 @@ impl Eval {
                         continue;
                     }
                     if ray.mode.captures() {
-                        attacks[o as usize][t] = attacks[o as usize][t].saturating_add(1);
+                        attacks[o.index()][t] = attacks[o.index()][t].saturating_add(1);
                     }
                     if let Some(occupant) = occupant {
                         if occupant != me && ray.mode.captures() {
@@ -478,7 +478,7 @@ impl Eval {
                             danger += a[n.index()] as i32;
                         }
                     }
-                    if owner[n.index()] == Some(Owner::of(p as u8)) && n != rc {
+                    if owner[n.index()] == Some(Owner::of(PlayerId(p as u8))) && n != rc {
                         shelter += 1;
                     }
                 }

@@ -457,7 +457,7 @@ impl Searcher {
     /// Gets the centipawn value of what a move captures (an estimate for multiple captures).
     fn victim(&self, pos: &Position, m: &RawMove) -> Option<i32> {
         // The cell as stored: comparing owners needs no conversion of the whole piece.
-        let side = pos.side_to_move().0;
+        let side = pos.side_to_move();
         let on_target = || {
             let s = pos.stored().get(m.to.index())?;
             s.owner

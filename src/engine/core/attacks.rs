@@ -2,10 +2,10 @@
 
 use super::Engine;
 use crate::engine::bits::Bits;
-use crate::engine::index::AsIndex;
 use crate::engine::kinds::KindSet;
 use crate::engine::position::{Owner, Pos};
 use crate::engine::tables::Hop;
+use crate::rules::PlayerId;
 use crate::rules::Style;
 
 impl<B: Bits> Engine<B> {
@@ -38,7 +38,7 @@ impl<B: Bits> Engine<B> {
 
     /// Tells whether a royal piece of `player` is attacked by any opponent, or faces an enemy
     /// royal where the rules forbid it.
-    pub(crate) fn royal_attacked(&self, pos: &Pos<B>, player: u8) -> bool {
+    pub(crate) fn royal_attacked(&self, pos: &Pos<B>, player: PlayerId) -> bool {
         (pos.royals & pos.by_owner[player.index()])
             .cells()
             .any(|c| self.royal_attacked_at(pos, c, player))
@@ -46,7 +46,7 @@ impl<B: Bits> Engine<B> {
 
     /// Tells whether the royal piece of `player` on `c` is attacked, or faces an enemy royal
     /// where the rules forbid it.
-    pub(crate) fn royal_attacked_at(&self, pos: &Pos<B>, c: usize, player: u8) -> bool {
+    pub(crate) fn royal_attacked_at(&self, pos: &Pos<B>, c: usize, player: PlayerId) -> bool {
         self.opponents(pos, player)
             .any(|by| self.threatens(pos, c, by))
             || (self.plan.royals_may_not_face && self.faces_enemy_royal(pos, c, player))
@@ -54,7 +54,7 @@ impl<B: Bits> Engine<B> {
 
     /// Tells whether `by` could take a royal piece on `c`: it attacks the cell, and (where
     /// captures explode) has no royal piece next to it that the blast would take too.
-    pub(crate) fn threatens(&self, pos: &Pos<B>, c: usize, by: u8) -> bool {
+    pub(crate) fn threatens(&self, pos: &Pos<B>, c: usize, by: PlayerId) -> bool {
         if let Some(b) = &self.plan.blast
             && (b.near[c] & pos.royals & pos.by_owner[by.index()]).any()
         {
@@ -65,7 +65,7 @@ impl<B: Bits> Engine<B> {
 
     /// Tells whether the royal on `c` sees an enemy royal along its file with nothing between.
     #[inline]
-    pub(super) fn faces_enemy_royal(&self, pos: &Pos<B>, c: usize, player: u8) -> bool {
+    pub(super) fn faces_enemy_royal(&self, pos: &Pos<B>, c: usize, player: PlayerId) -> bool {
         self.sees_enemy_royal(pos, c, player, &self.t.orthogonal[..2], pos.occ)
     }
 
@@ -76,7 +76,7 @@ impl<B: Bits> Engine<B> {
         &self,
         pos: &Pos<B>,
         c: usize,
-        player: u8,
+        player: PlayerId,
         dirs: &[u16],
         occ: B,
     ) -> bool {
@@ -86,7 +86,7 @@ impl<B: Bits> Engine<B> {
     }
 
     /// Tells whether any piece of `by` could capture on `target`.
-    pub(crate) fn attacked(&self, pos: &Pos<B>, target: usize, by: u8) -> bool {
+    pub(crate) fn attacked(&self, pos: &Pos<B>, target: usize, by: PlayerId) -> bool {
         self.attacked_with(pos, target, by, pos.occ, B::EMPTY)
     }
 
@@ -98,7 +98,7 @@ impl<B: Bits> Engine<B> {
         &self,
         pos: &Pos<B>,
         target: usize,
-        by: u8,
+        by: PlayerId,
         occ: B,
         gone: B,
     ) -> bool {
@@ -111,7 +111,7 @@ impl<B: Bits> Engine<B> {
         &self,
         pos: &Pos<B>,
         target: usize,
-        by: u8,
+        by: PlayerId,
         occ: B,
         gone: B,
     ) -> bool {

@@ -48,7 +48,7 @@ impl<B: Bits> Engine<B> {
             if let Some(victim) = self.take(pos, to) {
                 self.to_hand(pos, victim, side);
                 captured = Some(victim.kind.0);
-                loser = Some(victim.owner.0);
+                loser = Some(victim.owner);
                 reset_clock = true;
             }
             match m.kind {
@@ -59,7 +59,7 @@ impl<B: Bits> Engine<B> {
                         if let Some(victim) = self.take(pos, v) {
                             self.to_hand(pos, victim, side);
                             captured = Some(victim.kind.0);
-                            loser = Some(victim.owner.0);
+                            loser = Some(victim.owner);
                         }
                     }
                     reset_clock = true;
@@ -72,7 +72,7 @@ impl<B: Bits> Engine<B> {
                         if let Some(victim) = self.take(pos, c) {
                             self.to_hand(pos, victim, side);
                             captured.get_or_insert(victim.kind.0);
-                            loser.get_or_insert(victim.owner.0);
+                            loser.get_or_insert(victim.owner);
                             reset_clock = true;
                         }
                     }
@@ -99,7 +99,7 @@ impl<B: Bits> Engine<B> {
                     }
                     Piece {
                         kind: k,
-                        owner: PlayerId(side),
+                        owner: side,
                         origin: None,
                     }
                 }
@@ -107,7 +107,7 @@ impl<B: Bits> Engine<B> {
                     let origin = pc.origin.unwrap_or(t.unpromoted[pc.kind.index()]);
                     Piece {
                         kind: k,
-                        owner: PlayerId(side),
+                        owner: side,
                         origin: (self.keeps_origins && origin != t.unpromoted[k.index()])
                             .then_some(origin),
                     }
@@ -157,7 +157,7 @@ impl<B: Bits> Engine<B> {
 
     /// Puts a dropped piece on `to`, from the hand unless its type drops freely.
     #[inline]
-    fn make_drop(&self, pos: &mut Pos<B>, m: &RawMove, side: u8, to: usize) {
+    fn make_drop(&self, pos: &mut Pos<B>, m: &RawMove, side: PlayerId, to: usize) {
         if !self.plan.free_drops.has(m.piece.0) {
             self.add_hand(pos, side, self.t.hand_slot[m.piece.index()], -1);
         }
@@ -166,7 +166,7 @@ impl<B: Bits> Engine<B> {
             to,
             Piece {
                 kind: m.piece,
-                owner: PlayerId(side),
+                owner: side,
                 origin: None,
             },
         );
@@ -186,7 +186,7 @@ impl<B: Bits> Engine<B> {
         to: usize,
         pc: Piece,
         moved: Piece,
-        side: u8,
+        side: PlayerId,
     ) {
         self.clear_castling(pos, from);
         self.clear_castling(pos, to);
@@ -225,8 +225,8 @@ impl<B: Bits> Engine<B> {
                 self.add_hand(pos, side, k as u8, -(n as i32));
             }
         }
-        pos.st.eliminated |= 1 << side;
-        pos.st.key ^= term(Salt::Out, side as u64);
+        pos.st.eliminated |= 1 << side.0;
+        pos.st.key ^= term(Salt::Out, side.0 as u64);
         let next = self.next_player(pos.st.eliminated, side);
         pos.st.key ^= self.side_key(side) ^ self.side_key(next);
         if next <= side {
@@ -237,7 +237,7 @@ impl<B: Bits> Engine<B> {
 
     /// Whether a piece of type `kind` of `player` could go back from `to` to `from` by a quiet
     /// move on an empty board (a move it could take back does not reset the move-limit clock).
-    fn can_return(&self, kind: u8, player: u8, from: usize, to: usize) -> bool {
+    fn can_return(&self, kind: u8, player: PlayerId, from: usize, to: usize) -> bool {
         let b = &self.rules.board;
         let (fx, fy) = b.coords(crate::rules::Cell(from as u16));
         let (tx, ty) = b.coords(crate::rules::Cell(to as u16));
@@ -263,7 +263,7 @@ impl<B: Bits> Engine<B> {
 
     /// Whether a piece of this type dropped on `cell` by `owner` promotes at the end of its next
     /// move (a promotion deferred after a drop there).
-    pub(crate) fn defers_after_drop(&self, kind: u8, owner: u8, cell: usize) -> bool {
+    pub(crate) fn defers_after_drop(&self, kind: u8, owner: PlayerId, cell: usize) -> bool {
         self.rules.pieces[kind.index()]
             .promotions
             .iter()
@@ -332,7 +332,7 @@ impl<B: Bits> Engine<B> {
         (!pt.removed_when_captured && !pt.royal).then_some(kind)
     }
 
-    pub(crate) fn to_hand(&self, pos: &mut Pos<B>, victim: Piece, captor: u8) {
+    pub(crate) fn to_hand(&self, pos: &mut Pos<B>, victim: Piece, captor: PlayerId) {
         if let Some(kind) = self.hand_type_of(victim) {
             self.add_hand(pos, captor, kind, 1);
         }

@@ -3,9 +3,9 @@
 
 use super::Engine;
 use crate::engine::bits::Bits;
-use crate::engine::index::AsIndex;
 use crate::engine::position::{MoveKind, Owner, Pos, RawMove};
 use crate::engine::tables::{Hop, RideGroup};
+use crate::rules::PlayerId;
 use crate::rules::Royalty;
 use arrayvec::ArrayVec;
 
@@ -134,7 +134,7 @@ impl<B: Bits> Engine<B> {
             }
         }
         for by in self.opponents(pos, side) {
-            let p = by as usize;
+            let p = by.index();
             let theirs = pos.by_owner[p];
             if (t.reach_from[p * t.cells + r] & theirs).none() {
                 // No piece of this player could ever reach the royal: no pin, no danger.
@@ -264,12 +264,12 @@ impl<B: Bits> Engine<B> {
     /// (a lame leaper's path, a cannon's line), intersected over the checkers. None when some
     /// check could be answered otherwise (our piece screening a cannon or a grasshopper moving
     /// away, a slow attacker) or no checker is found (a check by facing royals).
-    fn check_block(&self, pos: &Pos<B>, side: u8, r: usize) -> Option<B> {
+    fn check_block(&self, pos: &Pos<B>, side: PlayerId, r: usize) -> Option<B> {
         let t = &self.t;
         let mut block = !B::EMPTY;
         let mut found = false;
         for by in self.opponents(pos, side) {
-            let p = by as usize;
+            let p = by.index();
             let theirs = pos.by_owner[p];
             let at = p * t.cells + r;
             if (t.reach_from[at] & theirs).none() {
@@ -431,7 +431,7 @@ impl<B: Bits> Engine<B> {
 
     /// Whether a royal piece of `player` sees an enemy royal along a file or rank with nothing
     /// between.
-    pub(crate) fn royal_faces(&self, pos: &Pos<B>, player: u8) -> bool {
+    pub(crate) fn royal_faces(&self, pos: &Pos<B>, player: PlayerId) -> bool {
         let royals = pos.royals & pos.by_owner[player.index()];
         royals
             .cells()

@@ -4,6 +4,7 @@ use crate::engine::bits::Bits;
 use crate::engine::core::Engine;
 use crate::engine::plan::Blast;
 use crate::engine::position::Pos;
+use crate::rules::PlayerId;
 
 impl<B: Bits> Engine<B> {
     /// The blast of a capture by `side` that landed on `to` and took a piece of `loser`'s:
@@ -11,7 +12,14 @@ impl<B: Bits> Engine<B> {
     /// capturing piece (unless it survives every blast). Enemy pieces go where captured pieces
     /// go; the mover's own go to the hand of the player whose piece was taken, as if that player
     /// had captured them (Fairy-Stockfish's rule for two players).
-    pub(crate) fn explode(&self, pos: &mut Pos<B>, b: &Blast<B>, to: usize, side: u8, loser: u8) {
+    pub(crate) fn explode(
+        &self,
+        pos: &mut Pos<B>,
+        b: &Blast<B>,
+        to: usize,
+        side: PlayerId,
+        loser: PlayerId,
+    ) {
         let near = b.near[to] & pos.occ;
         for c in near.cells().chain(std::iter::once(to)) {
             let Some(p) = pos.piece(c) else { continue };
@@ -22,8 +30,8 @@ impl<B: Bits> Engine<B> {
             self.clear_pending(pos, c);
             self.take(pos, c);
             self.clear_castling(pos, c);
-            let captor = if p.owner.0 == side { loser } else { side };
-            if captor != p.owner.0 {
+            let captor = if p.owner == side { loser } else { side };
+            if captor != p.owner {
                 self.to_hand(pos, p, captor);
             }
         }

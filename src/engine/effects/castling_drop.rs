@@ -3,9 +3,9 @@
 
 use crate::engine::bits::{Bits, set_of};
 use crate::engine::core::Engine;
-use crate::engine::index::AsIndex;
 use crate::engine::position::Pos;
 use crate::rules::PieceId;
+use crate::rules::PlayerId;
 
 impl<B: Bits> Engine<B> {
     /// The castling rights a drop of `kind` on `to` gives; `kings` and `partners` are the
@@ -13,7 +13,7 @@ impl<B: Bits> Engine<B> {
     pub(crate) fn castling_by_drop(
         &self,
         pos: &mut Pos<B>,
-        side: u8,
+        side: PlayerId,
         to: usize,
         kind: PieceId,
         kings: &[B],

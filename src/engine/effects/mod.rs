@@ -12,13 +12,20 @@ use super::bits::Bits;
 use super::core::Engine;
 use super::plan::EffectPlan;
 use super::position::{MoveKind, Pos, RawMove};
+use crate::rules::PlayerId;
 
 impl<B: Bits> Engine<B> {
     /// Runs the plan's effects on a move `side` just made (`loser`: the owner of the piece it
     /// took, if any).
     #[cold]
     #[inline(never)]
-    pub(crate) fn effects(&self, pos: &mut Pos<B>, m: &RawMove, side: u8, loser: Option<u8>) {
+    pub(crate) fn effects(
+        &self,
+        pos: &mut Pos<B>,
+        m: &RawMove,
+        side: PlayerId,
+        loser: Option<PlayerId>,
+    ) {
         let (from, to) = (m.from.index(), m.to.index());
         let drop = m.kind == MoveKind::Drop;
         for e in &self.plan.effects {

@@ -3,11 +3,12 @@
 use crate::engine::bits::Bits;
 use crate::engine::core::Engine;
 use crate::engine::position::Pos;
+use crate::rules::PlayerId;
 
 impl<B: Bits> Engine<B> {
     /// Turns the piece of `side`'s that captured on `to` into a wall, if it is still there.
-    pub(crate) fn petrify(&self, pos: &mut Pos<B>, to: usize, side: u8) {
-        if pos.piece(to).is_some_and(|p| p.owner.0 == side) {
+    pub(crate) fn petrify(&self, pos: &mut Pos<B>, to: usize, side: PlayerId) {
+        if pos.piece(to).is_some_and(|p| p.owner == side) {
             self.take(pos, to);
             self.add_wall(pos, to);
         }

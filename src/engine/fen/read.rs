@@ -53,8 +53,8 @@ impl<B: Bits> Engine<B> {
             return self.parse_tagged_fields(pos, fields);
         }
         match fields.next() {
-            None | Some("w") => pos.st.side = 0,
-            Some("b") => pos.st.side = 1,
+            None | Some("w") => pos.st.side = PlayerId(0),
+            Some("b") => pos.st.side = PlayerId(1),
             Some(s) => return Err(FenError::Side(s.into())),
         }
         let is_number = |s: &&str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
@@ -263,7 +263,7 @@ impl<B: Bits> Engine<B> {
         };
         if chars.get(j) == Some(&'!') {
             j += 1;
-            if !self.defers_after_drop(kind.0, owner.0, cell.index()) {
+            if !self.defers_after_drop(kind.0, owner, cell.index()) {
                 return Err(FenError::NotPending(written(&sym)));
             }
             pos.st.pending |= B::cell(cell.index());
@@ -388,7 +388,7 @@ impl<B: Bits> Engine<B> {
             chars.next().and_then(|c| self.player_of_tag(c)),
             chars.next(),
         ) {
-            (Some(p), None) => p.0,
+            (Some(p), None) => p,
             _ => return Err(FenError::Side(side.into())),
         };
         if let Some(out) = fields.next()
@@ -406,7 +406,7 @@ impl<B: Bits> Engine<B> {
                 pos.st.eliminated |= 1 << p.0;
             }
         }
-        if pos.st.eliminated & (1 << pos.st.side) != 0 {
+        if pos.st.eliminated & (1 << pos.st.side.0) != 0 {
             return Err(FenError::Eliminated(side.into()));
         }
         let pos = parse_clocks(pos, &mut fields)?;

@@ -2,7 +2,6 @@
 
 use crate::engine::bits::{Bits, set_of};
 use crate::engine::core::Engine;
-use crate::engine::index::AsIndex;
 use crate::engine::position::{Pos, Sq};
 use crate::rules::{Cell, PieceId, PlayerId};
 
@@ -84,13 +83,17 @@ impl<B: Bits> Engine<B> {
             };
             out += &format!(
                 " {} {out_tags} {} {}",
-                self.player_tag(PlayerId(pos.st.side)),
+                self.player_tag(pos.st.side),
                 pos.st.halfmove,
                 pos.st.fullmove
             );
             return out;
         }
-        out += if pos.st.side == 0 { " w" } else { " b" };
+        out += if pos.st.side == PlayerId(0) {
+            " w"
+        } else {
+            " b"
+        };
         let counting = pos.st.count_limit > 0;
         let checks = self.rules.check_limit().is_some();
         if !pos.style.short || counting || checks {
@@ -128,16 +131,16 @@ impl<B: Bits> Engine<B> {
         }
         let b = &self.rules.board;
         let mut s = String::new();
-        for owner in 0..2u8 {
+        for owner in [PlayerId(0), PlayerId(1)] {
             self.castling_rights_of(pos, owner, &mut s);
             // First-move rights of other pieces (Fairy-Stockfish's gates): file letters.
-            for c in (pos.st.castling & pos.by_owner[owner as usize]).cells() {
+            for c in (pos.st.castling & pos.by_owner[owner.index()]).cells() {
                 if pos
                     .piece(c)
                     .is_some_and(|p| !self.castles_as(p.kind, false))
                 {
                     let f = b'a' + b.coords(Cell(c as u16)).0 as u8;
-                    s.push(if owner == 0 {
+                    s.push(if owner == PlayerId(0) {
                         f.to_ascii_uppercase()
                     } else {
                         f
@@ -149,25 +152,25 @@ impl<B: Bits> Engine<B> {
     }
 
     /// Writes one player's castling rights.
-    fn castling_rights_of(&self, pos: &Pos<B>, owner: u8, s: &mut String) {
+    fn castling_rights_of(&self, pos: &Pos<B>, owner: PlayerId, s: &mut String) {
         let b = &self.rules.board;
         if self.rules.castling.is_empty() {
             return;
         }
         {
-            let Some(king) = self.castling_king(pos, PlayerId(owner)) else {
+            let Some(king) = self.castling_king(pos, owner) else {
                 return;
             };
             let (fk, rk) = b.coords(king);
             let case = |c: char| {
-                if owner == 0 {
+                if owner == PlayerId(0) {
                     c.to_ascii_uppercase()
                 } else {
                     c.to_ascii_lowercase()
                 }
             };
             // Partners on the king's rank, and the rights among them.
-            let partners: Vec<i32> = pos.by_owner[owner as usize]
+            let partners: Vec<i32> = pos.by_owner[owner.index()]
                 .cells()
                 .map(|c| b.coords(Cell(c as u16)))
                 .filter(|&(_, r)| r == rk)
@@ -179,7 +182,7 @@ impl<B: Bits> Engine<B> {
                 .map(|(f, _)| f)
                 .collect();
             let rights: B = set_of(
-                (pos.st.castling & pos.by_owner[owner as usize])
+                (pos.st.castling & pos.by_owner[owner.index()])
                     .cells()
                     .filter(|&c| pos.piece(c).is_some_and(|p| self.castles_as(p.kind, false))),
             );

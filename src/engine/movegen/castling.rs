@@ -3,7 +3,6 @@
 use super::Sink;
 use crate::engine::bits::Bits;
 use crate::engine::core::Engine;
-use crate::engine::index::AsIndex;
 use crate::engine::position::{MoveKind, Pos, RawMove, Sq};
 use crate::rules::Cell;
 

@@ -6,7 +6,7 @@ use crate::engine::core::Engine;
 use crate::engine::index::AsIndex;
 use crate::engine::position::{MoveKind, Pos, RawMove};
 use crate::engine::tables::{Hop, Kind, Lame};
-use crate::rules::{Cell, Mode, Obligation, PieceId, PlayerId, Style, Trigger};
+use crate::rules::{Cell, Mode, Obligation, PieceId, Style, Trigger};
 
 /// The cells one piece's leaps, rides and stepping leaps reach: quietly, capturing, and capturing
 /// en passant.
@@ -326,7 +326,7 @@ impl<B: Bits> Engine<B> {
         pos.st
             .ep_victim
             .and_then(|v| pos.piece(v.index()))
-            .is_some_and(|p| p.owner != PlayerId(pos.st.side))
+            .is_some_and(|p| p.owner != pos.st.side)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -485,7 +485,7 @@ impl<B: Bits> Engine<B> {
                 let value = self.rules.pieces[piece.index()].value;
                 // The piece this move captures is in hand by the time the swap happens.
                 let mut held: Vec<u8> = (0..t.kinds)
-                    .map(|k| pos.hand(side as u8, k as u8))
+                    .map(|k| pos.hand(pos.st.side, k as u8))
                     .collect();
                 if let Some(v) = pos.piece(to).filter(|v| v.owner.index() != side)
                     && let Some(k) = self.hand_type_of(v)
