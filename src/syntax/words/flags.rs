@@ -12,13 +12,15 @@ use crate::rules::{
 };
 
 /// What a flag statement means in the rule set.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub(crate) enum Meaning {
     /// This entry of a list of mechanics, added as it stands.
     Entry(E),
-    /// A field of the rule set (or an entry lowering builds from more than the flag, such as a
-    /// blast with the types it spares), named as the source map records it.
+    /// A field of the rule set, named as the source map records it.
     Field(&'static str),
+    /// An entry lowering builds from more than the flag (a blast with the types it spares, one
+    /// check rule from two flags); the function gives an entry of its kind, for its key.
+    Built(fn() -> E),
 }
 
 /// What a game needs for a flag to apply; without it, the flag is warned of as dead.
@@ -102,6 +104,7 @@ impl Flag {
         match self.meaning() {
             Meaning::Entry(e) => e.key(),
             Meaning::Field(f) => f.to_string(),
+            Meaning::Built(kind) => kind().key(),
         }
     }
 }
@@ -155,7 +158,9 @@ flag_table! {
         "a full board ends the game",
         "once no cell is empty the game ends in a draw (with `draws decided by value`: the side \
             whose pieces are worth more wins; Reversi counts stones of value 1)";
-    CapturesExplode: captures_explode, Game, Field("effects:blast"), None,
+    CapturesExplode: captures_explode, Game,
+        Built(|| E::Effect(Effect::Blast { spare_nearby: Vec::new(), spare_always: Vec::new() })),
+        None,
         "captures explode",
         "a capture also removes the capturing piece and every piece a king's step from where it \
             lands, of either side (atomic chess), except those that survive blasts (below); blown-up \
@@ -184,10 +189,12 @@ flag_table! {
     MustCapture: must_capture, Ending, Entry(E::Filter(Filter::MustCapture)), None,
         "captures are compulsory",
         "while a player can capture, it must (a capture by a royal piece too)";
-    NoChecks: no_checks, Ending, Field("filters:no_checks"), Some(Royals),
+    NoChecks: no_checks, Ending,
+        Built(|| E::Filter(Filter::NoChecks { drops_only: false })), Some(Royals),
         "checks are forbidden",
         "no move may leave an opponent in check";
-    NoDropChecks: no_drop_checks, Ending, Field("filters:no_checks"), Some(Drops),
+    NoDropChecks: no_drop_checks, Ending,
+        Built(|| E::Filter(Filter::NoChecks { drops_only: true })), Some(Drops),
         "checks by drops are forbidden",
         "no drop may leave an opponent in check (supply chess)";
     FacingDraws: facing_draws, Ending, Entry(E::Ending(EndingRule::Facing)), Some(Royals),
