@@ -138,6 +138,8 @@ case!(overlapping_rules, 4);
 case!(reversed_range, 2);
 // `1 in a row`, `5 in a row` on a board of 4 x 3, a line said twice, `drops fall` without drops.
 case!(bad_rows, 4);
+// A wall rule beside `pieces leave walls`: a move writes one wall.
+case!(bad_walls, 1);
 
 /// The path of a case that loads with warnings, as the snapshots show it.
 fn warning_path(name: &str) -> String {
@@ -221,6 +223,7 @@ fn every_bad_file_is_a_case() {
         "overlapping_rules",
         "reversed_range",
         "bad_rows",
+        "bad_walls",
     ];
     let dir = format!("{}/tests/bad", env!("CARGO_MANIFEST_DIR"));
     let mut found: Vec<String> = std::fs::read_dir(&dir)

@@ -47,6 +47,7 @@ fn a_chess_castle_names_all_four_cells() {
         rook_from: cell(&g, "h1"),
         rook_to: cell(&g, "f1"),
         piece: piece(&g, "K"),
+        then: None,
     };
     assert_eq!(m, expect);
     let m = public(&g, "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "e8c8");
@@ -56,6 +57,7 @@ fn a_chess_castle_names_all_four_cells() {
         rook_from: cell(&g, "a8"),
         rook_to: cell(&g, "d8"),
         piece: piece(&g, "K"),
+        then: None,
     };
     assert_eq!(m, expect);
     assert_eq!((m.from(), m.to()), (cell(&g, "e8"), cell(&g, "c8")));
@@ -72,6 +74,7 @@ fn en_passant_names_the_captured_cell_and_a_double_step_its_passed_cells() {
         captured: cell(&g, "d5"),
         piece: p,
         promotion: None,
+        then: None,
     };
     assert_eq!(m, expect);
     assert!(m.always_captures());
@@ -82,6 +85,7 @@ fn en_passant_names_the_captured_cell_and_a_double_step_its_passed_cells() {
         piece: p,
         passed: cells(&g, &["e3"]),
         promotion: None,
+        then: None,
     };
     assert_eq!(m, expect);
     let Move::DoubleStep { passed, .. } = m else {
@@ -96,6 +100,7 @@ fn en_passant_names_the_captured_cell_and_a_double_step_its_passed_cells() {
         to: cell(&g, "e3"),
         piece: p,
         promotion: None,
+        then: None,
     };
     assert_eq!(m, expect);
 }
@@ -109,6 +114,7 @@ fn a_promotion_names_its_type() {
         to: cell(&g, "a8"),
         piece: piece(&g, "P"),
         promotion: Some(Promotion::To(piece(&g, "N"))),
+        then: None,
     };
     assert_eq!(m, expect);
     assert_eq!(m.promotion().map(Promotion::piece), Some(piece(&g, "N")));
@@ -121,6 +127,7 @@ fn a_crazyhouse_drop() {
     let expect = Move::Drop {
         piece: piece(&g, "N"),
         to: cell(&g, "e4"),
+        then: None,
     };
     assert_eq!(m, expect);
     assert_eq!((m.from(), m.to()), (cell(&g, "e4"), cell(&g, "e4")));
@@ -136,6 +143,7 @@ fn a_xiangqi_cannon_hop_names_its_screen() {
         screen: cell(&g, "b8"),
         piece: piece(&g, "C"),
         promotion: None,
+        then: None,
     };
     assert_eq!(m, expect);
     // The cannon's quiet move is a normal one.
@@ -157,6 +165,7 @@ fn a_symgi_displacement_and_swap_promotion() {
         piece: piece(&g, "N"),
         passed: cells(&g, &["e6", "e7"]),
         promotion: None,
+        then: None,
     };
     assert_eq!(m, expect);
     let mut pos = g.parse_fen(&fen).unwrap();
@@ -171,6 +180,7 @@ fn a_symgi_displacement_and_swap_promotion() {
         to: cell(&g, "e7"),
         piece: piece(&g, "P"),
         promotion: Some(Promotion::Swap(piece(&g, "F"))),
+        then: None,
     };
     assert_eq!(m, expect);
     let mut pos = g.parse_fen("k8/9/9/4P4/9/9/9/9/4K4[F] w - - 0 1").unwrap();
@@ -199,6 +209,7 @@ fn an_illegal_public_move_is_refused_and_leaves_the_position() {
         to: cell(&g, "e5"),
         piece: piece(&g, "P"),
         promotion: None,
+        then: None,
     };
     assert!(g.play(&mut pos, &bad).is_err());
     // The double step written as a normal move is not the legal move.
@@ -207,6 +218,7 @@ fn an_illegal_public_move_is_refused_and_leaves_the_position() {
         to: cell(&g, "e4"),
         piece: piece(&g, "P"),
         promotion: None,
+        then: None,
     };
     assert!(g.play(&mut pos, &plain).is_err());
     assert_eq!(g.fen(&pos), g.fen(&g.start()));

@@ -438,10 +438,34 @@ impl<B: Bits> Engine<B> {
 
     /// Walls up the empty cell `c`.
     pub(crate) fn add_wall(&self, pos: &mut Pos<B>, c: usize) {
+        self.toggle_wall(pos, c);
+    }
+
+    /// Puts or lifts the wall on cell `c`, logged (undone by the same toggle).
+    fn toggle_wall(&self, pos: &mut Pos<B>, c: usize) {
         pos.log.push(Change::Wall(c as u16));
-        pos.walls |= B::cell(c);
-        pos.occ |= B::cell(c);
+        pos.walls ^= B::cell(c);
+        pos.occ ^= B::cell(c);
         pos.st.key ^= term(Salt::Wall, c as u64);
+    }
+
+    /// Puts a move's second-part wall on the empty cell `c`, first lifting the standing walls
+    /// where the wall moves; a wall on a cell open to an en-passant capture closes it.
+    pub(crate) fn place_wall(&self, pos: &mut Pos<B>, c: usize) {
+        if self.plan.walls.as_ref().is_some_and(|w| w.moves) {
+            for old in pos.walls.cells() {
+                self.toggle_wall(pos, old);
+            }
+        }
+        self.toggle_wall(pos, c);
+        let ep = pos.st.ep_cells;
+        if ep.has(c) {
+            pos.st.ep_cells = ep & !B::cell(c);
+            pos.st.key ^= term(Salt::Ep, c as u64);
+            if pos.st.ep_cells.none() {
+                pos.st.ep_victim = None;
+            }
+        }
     }
 
     /// Sets a cell, logging the old contents and keeping the key.

@@ -27,7 +27,7 @@ mod status;
 mod tables;
 
 pub use fen::FenError;
-pub use moves::{CellSet, Move, MoveList, Promotion};
+pub use moves::{CellSet, Move, MoveList, Promotion, Then};
 pub use notation::MoveError;
 pub use position::{FenStyle, Piece};
 pub(crate) use position::{MoveKind, RawMove};

@@ -15,6 +15,7 @@ mod drops;
 mod fast;
 mod hops;
 mod piece;
+mod walls;
 
 /// Where generated moves go: known-legal moves and suspects that need the full test.
 pub(crate) trait Sink<B> {
@@ -58,6 +59,7 @@ impl<B: Bits> Sink<B> for Collect<'_> {
     fn add_drops(&mut self, piece: u8, targets: B) {
         for to in targets.cells() {
             self.safe.push(RawMove {
+                then: None,
                 from: Cell(to as u16),
                 to: Cell(to as u16),
                 piece: PieceId(piece),
@@ -138,9 +140,16 @@ impl<B: Bits> Engine<B> {
                 suspect: suspects,
             },
         );
-        for m in suspects.iter() {
-            if self.legal(pos, m) {
-                out.push(*m);
+        if let Some(w) = &self.plan.walls {
+            // Two-part moves: every first part, then its walls, each whole move tested.
+            let mut firsts = std::mem::take(out);
+            firsts.append(suspects);
+            self.add_walls(pos, w, &firsts, out);
+        } else {
+            for m in suspects.iter() {
+                if self.legal(pos, m) {
+                    out.push(*m);
+                }
             }
         }
         if !self.plan.filters.is_empty() {
@@ -152,6 +161,7 @@ impl<B: Bits> Engine<B> {
             if mine.any() {
                 let c = mine.lowest();
                 out.push(RawMove {
+                    then: None,
                     from: Cell(c as u16),
                     to: Cell(c as u16),
                     piece: PieceId(pos.sq[c].kind),
@@ -300,6 +310,7 @@ impl<B: Bits> Engine<B> {
             if royals.count() == 1 {
                 let r = royals.lowest();
                 let m = RawMove {
+                    then: None,
                     from: Cell(r as u16),
                     to: Cell(r as u16),
                     piece: PieceId(pos.sq[r].kind),

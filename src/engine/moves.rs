@@ -9,7 +9,7 @@ use smallvec::SmallVec;
 
 use super::bits::Bits;
 use super::core::Engine;
-use super::position::{MoveKind, Pos, RawMove};
+use super::position::{MoveKind, Pos, RawMove, Then as RawThen};
 use crate::rules::{Cell, PieceId};
 
 /// What a piece turns into on arriving.
@@ -29,6 +29,16 @@ impl Promotion {
             Promotion::To(p) | Promotion::Swap(p) => p,
         }
     }
+}
+
+/// A move's second part, made after its first (see [`Move`]'s `then`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Then {
+    /// A wall put on this cell (lifting the walls that stand, in a game where the wall moves).
+    Wall {
+        /// Where the wall goes.
+        at: Cell,
+    },
 }
 
 /// A set of cells of a board of up to 256 cells, a bit each: the cells a move passes.
@@ -97,6 +107,9 @@ pub enum Move {
         piece: PieceId,
         /// What it turns into, if anything.
         promotion: Option<Promotion>,
+        /// The move's second part, if it has one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        then: Option<Then>,
     },
     /// A step over several cells that leaves them open to an en-passant capture.
     DoubleStep {
@@ -110,6 +123,9 @@ pub enum Move {
         passed: CellSet,
         /// What it turns into, if anything.
         promotion: Option<Promotion>,
+        /// The move's second part, if it has one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        then: Option<Then>,
     },
     /// A piece from the mover's hand put on an empty cell.
     Drop {
@@ -117,6 +133,9 @@ pub enum Move {
         piece: PieceId,
         /// Where it lands.
         to: Cell,
+        /// The move's second part, if it has one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        then: Option<Then>,
     },
     /// Castling: the king and its partner move at once.
     Castle {
@@ -130,6 +149,9 @@ pub enum Move {
         rook_to: Cell,
         /// The king's type.
         piece: PieceId,
+        /// The move's second part, if it has one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        then: Option<Then>,
     },
     /// A capture of the piece that just passed the destination.
     EnPassant {
@@ -143,6 +165,9 @@ pub enum Move {
         piece: PieceId,
         /// What it turns into, if anything.
         promotion: Option<Promotion>,
+        /// The move's second part, if it has one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        then: Option<Then>,
     },
     /// A hopper's capture over a screen.
     Hop {
@@ -156,6 +181,9 @@ pub enum Move {
         piece: PieceId,
         /// What it turns into, if anything.
         promotion: Option<Promotion>,
+        /// The move's second part, if it has one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        then: Option<Then>,
     },
     /// A multiple displacement: every enemy on the passed cells is captured too.
     Displace {
@@ -169,6 +197,9 @@ pub enum Move {
         passed: CellSet,
         /// What it turns into, if anything.
         promotion: Option<Promotion>,
+        /// The move's second part, if it has one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        then: Option<Then>,
     },
     /// A pass: nothing moves. Written as `at` twice, as Fairy-Stockfish writes Janggi's pass.
     Pass {
@@ -233,6 +264,20 @@ impl Move {
         }
     }
 
+    /// Gets the move's second part, if it has one.
+    pub fn then(&self) -> Option<Then> {
+        match *self {
+            Move::Normal { then, .. }
+            | Move::DoubleStep { then, .. }
+            | Move::Drop { then, .. }
+            | Move::Castle { then, .. }
+            | Move::EnPassant { then, .. }
+            | Move::Hop { then, .. }
+            | Move::Displace { then, .. } => then,
+            Move::Pass { .. } => None,
+        }
+    }
+
     /// Tells whether the move takes a piece whatever the position: en passant and a hop always
     /// do (a normal move, a double step or a displacement may; ask [`Game::is_capture`]).
     ///
@@ -262,6 +307,9 @@ impl<B: Bits> Engine<B> {
     /// The public form of a move generated in a position (en passant reads its victim there).
     pub(crate) fn public_move(&self, pos: &Pos<B>, m: &RawMove) -> Move {
         let (from, to, piece, promotion) = (m.from, m.to, m.piece, promotion_of(m));
+        let then = m.then.map(|t| match t {
+            RawThen::Wall(at) => Then::Wall { at },
+        });
         let passed = |path: u32| -> CellSet {
             self.t.paths[path as usize]
                 .cells()
@@ -274,8 +322,9 @@ impl<B: Bits> Engine<B> {
                 to,
                 piece,
                 promotion,
+                then,
             },
-            MoveKind::Drop => Move::Drop { piece, to },
+            MoveKind::Drop => Move::Drop { piece, to, then },
             MoveKind::EnPassant => Move::EnPassant {
                 from,
                 to,
@@ -283,6 +332,7 @@ impl<B: Bits> Engine<B> {
                 captured: pos.st.ep_victim.unwrap_or(to),
                 piece,
                 promotion,
+                then,
             },
             MoveKind::DoubleStep { path } => Move::DoubleStep {
                 from,
@@ -290,6 +340,7 @@ impl<B: Bits> Engine<B> {
                 piece,
                 passed: passed(path),
                 promotion,
+                then,
             },
             MoveKind::Castle { rook, rook_to } => Move::Castle {
                 king_from: from,
@@ -297,6 +348,7 @@ impl<B: Bits> Engine<B> {
                 rook_from: rook,
                 rook_to,
                 piece,
+                then,
             },
             MoveKind::Hop { screen } => Move::Hop {
                 from,
@@ -304,6 +356,7 @@ impl<B: Bits> Engine<B> {
                 screen,
                 piece,
                 promotion,
+                then,
             },
             MoveKind::Displace { path } => Move::Displace {
                 from,
@@ -311,6 +364,7 @@ impl<B: Bits> Engine<B> {
                 piece,
                 passed: passed(path),
                 promotion,
+                then,
             },
             MoveKind::Pass => Move::Pass { at: from },
         }
@@ -335,6 +389,9 @@ impl<B: Bits> Engine<B> {
                 promotion: promotion.map(Promotion::piece),
                 swap: matches!(promotion, Some(Promotion::Swap(_))),
                 kind,
+                then: m.then().map(|t| match t {
+                    Then::Wall { at } => RawThen::Wall(at),
+                }),
             };
         match *m {
             Move::Normal {
@@ -342,6 +399,7 @@ impl<B: Bits> Engine<B> {
                 to,
                 piece,
                 promotion,
+                ..
             } => raw(from, to, piece, promotion, MoveKind::Normal),
             Move::DoubleStep {
                 from,
@@ -349,19 +407,21 @@ impl<B: Bits> Engine<B> {
                 piece,
                 passed,
                 promotion,
+                ..
             } => {
                 let kind = MoveKind::DoubleStep {
                     path: path(&passed),
                 };
                 raw(from, to, piece, promotion, kind)
             }
-            Move::Drop { piece, to } => raw(to, to, piece, None, MoveKind::Drop),
+            Move::Drop { piece, to, .. } => raw(to, to, piece, None, MoveKind::Drop),
             Move::Castle {
                 king_from,
                 king_to,
                 rook_from,
                 rook_to,
                 piece,
+                ..
             } => {
                 let kind = MoveKind::Castle {
                     rook: rook_from,
@@ -382,6 +442,7 @@ impl<B: Bits> Engine<B> {
                 screen,
                 piece,
                 promotion,
+                ..
             } => raw(from, to, piece, promotion, MoveKind::Hop { screen }),
             Move::Displace {
                 from,
@@ -389,6 +450,7 @@ impl<B: Bits> Engine<B> {
                 piece,
                 passed,
                 promotion,
+                ..
             } => {
                 let kind = MoveKind::Displace {
                     path: path(&passed),

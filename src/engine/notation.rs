@@ -1,10 +1,10 @@
 //! Move strings as Fairy-Stockfish's UCI mode writes them: `e2e4`, `e7e8q`, `h3h4+` (to a `+X`
 //! type), `a1a2-` (back to the unpromoted type), `P@e5`, castling as the king's move, ranks above
-//! 9 in full (`a10a12`).
+//! 9 in full (`a10a12`), a wall placed after the move as `e2e4,e4e5`.
 
 use super::bits::Bits;
 use super::core::Engine;
-use super::position::{MoveKind, Pos, RawMove};
+use super::position::{MoveKind, Pos, RawMove, Then};
 use crate::rules::{Cell, PieceId};
 
 /// A move string that is malformed or not legal in the position; each message says which.
@@ -47,12 +47,19 @@ impl<B: Bits> Engine<B> {
 
     /// Writes a move.
     pub fn move_to_string(&self, m: &RawMove) -> String {
+        let (mut s, written_to) = self.written_cells(m);
+        if let Some(p) = m.promotion.filter(|_| m.kind != MoveKind::Drop) {
+            s += &self.promotion_suffix(m, p);
+        }
+        s + &self.wall_suffix(m, written_to)
+    }
+
+    /// The cells of a move as written, without promotion or wall, and the cell written as its
+    /// destination: `P@e5`, `e1g1`, or `e1h1` for castling written as taking the partner.
+    fn written_cells(&self, m: &RawMove) -> (String, Cell) {
         if m.kind == MoveKind::Drop {
-            return format!(
-                "{}@{}",
-                self.rules.pieces[m.piece.index()].symbol,
-                self.cell_name(m.to)
-            );
+            let symbol = &self.rules.pieces[m.piece.index()].symbol;
+            return (format!("{symbol}@{}", self.cell_name(m.to)), m.to);
         }
         if let MoveKind::Castle { rook, .. } = m.kind {
             // Written as taking the partner under Chess960 notation, and for a king that moves
@@ -60,18 +67,22 @@ impl<B: Bits> Engine<B> {
             let (fk, _) = self.rules.board.coords(m.from);
             let (fd, _) = self.rules.board.coords(m.to);
             if self.rules.castling_chess960 || (fk - fd).abs() < 2 {
-                return self.cell_name(m.from) + &self.cell_name(rook);
+                return (self.cell_name(m.from) + &self.cell_name(rook), rook);
             }
         }
-        let mut s = self.cell_name(m.from) + &self.cell_name(m.to);
-        if let Some(p) = m.promotion {
-            s += &self.promotion_suffix(m, p);
+        (self.cell_name(m.from) + &self.cell_name(m.to), m.to)
+    }
+
+    /// The placement that follows a move, as Fairy-Stockfish writes it: the written destination,
+    /// then the wall's cell (`e2e4,e4e5`; a piece that leaves a wall behind: `d4b3,b3d4`).
+    fn wall_suffix(&self, m: &RawMove, written_to: Cell) -> String {
+        match m.then {
+            Some(Then::Wall(c)) => format!(",{}{}", self.cell_name(written_to), self.cell_name(c)),
+            None if self.rules.leaves_walls() && m.kind != MoveKind::Pass => {
+                format!(",{}{}", self.cell_name(m.to), self.cell_name(m.from))
+            }
+            None => String::new(),
         }
-        if self.rules.leaves_walls() && m.kind != MoveKind::Pass {
-            // The wall it leaves, as Fairy-Stockfish writes it: `d4b3,b3d4`.
-            s += &format!(",{}{}", self.cell_name(m.to), self.cell_name(m.from));
-        }
-        s
     }
 
     /// The suffix of a promotion to `target`, as Fairy-Stockfish writes it: `-` for a piece that
@@ -110,21 +121,20 @@ impl<B: Bits> Engine<B> {
         let Some(target) = m.promotion.filter(|_| m.kind != MoveKind::Drop && !m.swap) else {
             return Vec::new();
         };
-        let cells = self.cell_name(m.from) + &self.cell_name(m.to);
-        let mut out = vec![
-            cells.clone()
-                + &self.rules.pieces[target.index()]
-                    .symbol
-                    .trim_start_matches('+')
-                    .to_lowercase(),
-        ];
+        let (cells, written_to) = self.written_cells(m);
+        let wall = self.wall_suffix(m, written_to);
+        let letter = self.rules.pieces[target.index()]
+            .symbol
+            .trim_start_matches('+')
+            .to_lowercase();
+        let mut out = vec![format!("{cells}{letter}{wall}")];
         let single = self.rules.pieces[m.piece.index()]
             .promotions
             .iter()
             .find(|pr| pr.to.contains(&target))
             .is_some_and(|pr| pr.to.len() == 1);
         if single {
-            out.push(cells + "+");
+            out.push(format!("{cells}+{wall}"));
         }
         out
     }
@@ -132,7 +142,7 @@ impl<B: Bits> Engine<B> {
     /// Parses a move and finds it among the legal moves of the position.
     pub fn parse_move(&self, pos: &Pos<B>, s: &str) -> Result<RawMove, MoveError> {
         let malformed = || MoveError::Malformed(s.to_string());
-        if !s.is_ascii() || s.is_empty() || s.len() > 16 {
+        if !s.is_ascii() || s.is_empty() || s.len() > 24 {
             return Err(malformed());
         }
         // A well-formed cell name that is off the board or a hole makes the move illegal.
@@ -149,14 +159,29 @@ impl<B: Bits> Engine<B> {
                 Ok(())
             }
         };
-        if let Some((piece, to)) = s.split_once('@') {
+        // A placement after the move: `,` then two cells, the destination and the wall's cell.
+        let (head, placement) = match s.split_once(',') {
+            Some((head, tail)) => (head, Some(tail)),
+            None => (s, None),
+        };
+        if let Some(tail) = placement {
+            let split = tail
+                .get(1..)
+                .ok_or_else(malformed)?
+                .find(|c: char| c.is_ascii_lowercase())
+                .map(|i| i + 1)
+                .ok_or_else(malformed)?;
+            cell_ok(&tail[..split])?;
+            cell_ok(&tail[split..])?;
+        }
+        if let Some((piece, to)) = head.split_once('@') {
             if piece.is_empty() {
                 return Err(malformed());
             }
             cell_ok(to)?;
         } else {
             // Two cells, then maybe a promotion suffix.
-            let b = s.as_bytes();
+            let b = head.as_bytes();
             let mut i = 1;
             while i < b.len() && b[i].is_ascii_digit() {
                 i += 1;
@@ -169,8 +194,8 @@ impl<B: Bits> Engine<B> {
             if j0 >= b.len() || j0 < 2 {
                 return Err(malformed());
             }
-            cell_ok(&s[..j0])?;
-            cell_ok(&s[j0..j])?;
+            cell_ok(&head[..j0])?;
+            cell_ok(&head[j0..j])?;
         }
         let mut scratch = pos.clone();
         let mut legal = Vec::new();

@@ -10,7 +10,7 @@ use super::kinds::{KindSet, kind_set};
 use super::tables::Tables;
 use crate::rules::{
     Counting, DropRule, Effect, EndingRule, Extinction, Filter, GoalMode, MoveRule, Outcome, Row,
-    Royalty, RuleSet, ZoneId,
+    Royalty, RuleSet, WallCells, ZoneId,
 };
 
 /// The eight steps to the cells around a cell, as (file, rank) offsets.
@@ -209,6 +209,19 @@ pub(crate) struct Plan<B> {
     pub facing: bool,
     /// Enemy royal pieces may be captured (their owner may leave some attacked).
     pub royals_capturable: bool,
+    /// The wall a move places as its second part, if moves have one.
+    pub walls: Option<WallPlan<B>>,
+}
+
+/// A wall placed as a move's second part (see [`MoveRule::Wall`]; the placing is in
+/// `movegen/walls.rs`).
+pub(crate) struct WallPlan<B> {
+    /// Which empty cells take it.
+    pub cells: WallCells,
+    /// The standing walls are lifted first.
+    pub moves: bool,
+    /// Each player's cells that may take it (the board without a zone).
+    pub region: Vec<B>,
 }
 
 impl<B: Bits> Plan<B> {
@@ -304,6 +317,14 @@ impl<B: Bits> Plan<B> {
             passing,
             facing: rules.endings.contains(&EndingRule::Facing),
             royals_capturable: rules.royalty != Royalty::Each,
+            walls: rules.wall_rule().map(|(cells, moves, zone)| WallPlan {
+                cells,
+                moves,
+                region: match zone {
+                    Some(z) => per_player(z),
+                    None => vec![t.on_board; players],
+                },
+            }),
         }
     }
 
@@ -370,6 +391,6 @@ impl<B: Bits> Plan<B> {
     /// the moves.
     #[inline]
     pub(crate) fn special(&self) -> bool {
-        !self.immediate.is_empty() || !self.filters.is_empty()
+        !self.immediate.is_empty() || !self.filters.is_empty() || self.walls.is_some()
     }
 }

@@ -389,6 +389,15 @@ pub(crate) struct RawMove {
     pub swap: bool,
     /// What kind of move it is.
     pub kind: MoveKind,
+    /// The move's second part, if it has one.
+    pub then: Option<Then>,
+}
+
+/// A move's second part, made after its first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) enum Then {
+    /// A wall put on this empty cell (lifting the walls that stand, where walls move).
+    Wall(Cell),
 }
 
 impl RawMove {
@@ -401,6 +410,7 @@ impl RawMove {
             promotion: None,
             swap: false,
             kind: MoveKind::Normal,
+            then: None,
         }
     }
 }

@@ -87,6 +87,8 @@ pub(super) struct Draft {
     pub(super) styles: Vec<(Spanned<Style>, Vec<Name>)>,
     pub(super) interchangeable: Vec<Vec<Name>>,
     pub(super) castling_by_drops: Option<(Name, Name)>,
+    /// `after a move, a wall ...`
+    pub(super) wall_rule: Option<Statement>,
     /// `drops must enclose`, with its start zone.
     pub(super) drops_enclose: Option<Option<Name>>,
     pub(super) separated: Vec<Name>,
@@ -220,6 +222,7 @@ impl Draft {
                 self.endings.passing = !when_stuck;
                 self.endings.passing_when_stuck = *when_stuck;
             }
+            Statement::WallRule { .. } => self.wall_rule = Some(s.clone()),
             Statement::EnclosingDrops(_, first) => {
                 self.drops_enclose = Some(first.clone());
             }

@@ -26,6 +26,7 @@ fn single(s: &Statement) -> Option<&'static str> {
         CheckLimit(_) => "N checks win",
         Passing(..) => "passing",
         EnclosingDrops(..) => "drops must enclose",
+        WallRule { .. } => "after a move, a wall",
         DrawsByValue(_) => "draws decided by value",
         Royalty(_) => "royalty",
         DrawOdds(_) => "draws count for",

@@ -6,14 +6,25 @@ use super::draft::Draft;
 use super::names::Names;
 use super::pieces::Spared;
 use crate::rules::{DropRule, Effect, Filter, MoveRule};
-use crate::syntax::Flag;
+use crate::syntax::{Flag, Statement};
 
-/// Moves beyond the pieces' own: passing, and the royals' facing rule.
-pub(super) fn moves(d: &Draft) -> Vec<MoveRule> {
+/// Moves beyond the pieces' own: passing, and a wall as a move's second part (the royals'
+/// facing rule is a flag).
+pub(super) fn moves(d: &Draft, cx: &mut Names) -> Vec<MoveRule> {
     let mut list = Vec::new();
     if d.endings.passing || d.endings.passing_when_stuck {
         list.push(MoveRule::Passing {
             when_stuck: d.endings.passing_when_stuck,
+        });
+    }
+    if let Some(Statement::WallRule {
+        moves, cells, zone, ..
+    }) = &d.wall_rule
+    {
+        list.push(MoveRule::Wall {
+            cells: cells.node,
+            moves: *moves,
+            zone: zone.as_ref().and_then(|z| cx.zone(z)),
         });
     }
     list

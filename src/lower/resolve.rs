@@ -67,7 +67,7 @@ pub(super) fn resolve(
         checkmate: outcome(&d.checkmate, Outcome::Loss),
         stalemate: outcome(&d.stalemate, Outcome::Draw),
         royalty: d.endings.royalty.as_ref().map_or(Royalty::Each, |r| r.node),
-        moves: mechanics::moves(d),
+        moves: mechanics::moves(d, cx),
         drops: mechanics::drops(d, cx),
         effects: mechanics::effects(d, spared, cx),
         filters: mechanics::filters(d),

@@ -103,6 +103,7 @@ pub(crate) fn record_statement(map: &mut SourceMap, s: &Statement, span: Span) {
         CheckLimit(_) => &["endings:check_limit"],
         Passing(..) => &["moves:passing"],
         EnclosingDrops(..) => &["drops:enclose"],
+        WallRule { .. } => &["moves:wall"],
         DrawsByValue(_) => &["verdicts:draws_by_value"],
         Royalty(_) => &["royalty"],
         DrawOdds(_) => &["verdicts:draw_odds"],

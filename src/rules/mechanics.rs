@@ -15,9 +15,11 @@ use strum::{EnumDiscriminants, IntoStaticStr};
 /// The rule-set format this build writes (`RuleSet::format`). Format 1 was the flat shape of one
 /// field per rule, before the mechanics became lists; it is refused. Format 3 added the row
 /// ending ([`EndingRule::Row`]) and falling drops ([`DropRule::Fall`]), format 4 capturers that
-/// change sides and turn into walls ([`Effect::CapturerTurns`], [`Effect::Petrify`]), each what a reader of the format before cannot
-/// read; a rule set of format 2 or 3 is a format-4 one without what came later, and is read.
-pub const FORMAT: u32 = 4;
+/// change sides and turn into walls ([`Effect::CapturerTurns`], [`Effect::Petrify`]), format 5
+/// walls placed as a move's second part ([`MoveRule::Wall`]), each what a reader of the format
+/// before cannot read; a rule set of an older format this build reads is one of this format
+/// without what came later, and is read.
+pub const FORMAT: u32 = 5;
 
 /// The formats this build reads.
 pub const READS: std::ops::RangeInclusive<u32> = 2..=FORMAT;
@@ -69,6 +71,34 @@ pub enum MoveRule {
         /// Only a player without a legal move passes, and must.
         when_stuck: bool,
     },
+    /// A move has a second part: after it, its player puts a wall (which no piece may enter,
+    /// pass or take; `*` in a FEN) on an empty cell, `cells` saying which (Fairy-Stockfish's
+    /// walling: the Game of the Amazons, Isolation, Duck chess). The move is written with the
+    /// wall after a comma, as Fairy-Stockfish writes it: `d1d7,d7g4`. A move whose every
+    /// placement is impossible is not legal.
+    Wall {
+        /// Which empty cells the wall may go on.
+        cells: WallCells,
+        /// The walls that stand are lifted first: the wall moves (Duck chess's duck, which may
+        /// not stay where it stood).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        moves: bool,
+        /// Only the mover's cells of this zone take the wall.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        zone: Option<ZoneId>,
+    },
+}
+
+/// Which empty cells the wall of a move's second part may go on ([`MoveRule::Wall`]), after
+/// the move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum WallCells {
+    /// Any empty cell.
+    Empty,
+    /// A cell the moved piece could move to (without capturing) from where it landed, as it
+    /// stands there: an arrow shot by the piece (the Game of the Amazons).
+    Reach,
 }
 
 /// A rule on where drops may land (beyond each type's own [`super::DropRules`]).

@@ -26,6 +26,15 @@ impl RuleSet {
         })
     }
 
+    /// The wall a move places as its second part, if moves have one: which cells, whether the
+    /// standing walls are lifted first, and the zone.
+    pub fn wall_rule(&self) -> Option<(WallCells, bool, Option<ZoneId>)> {
+        self.moves.iter().find_map(|m| match m {
+            MoveRule::Wall { cells, moves, zone } => Some((*cells, *moves, *zone)),
+            _ => None,
+        })
+    }
+
     /// The zone pair of castling by drops, if drops give castling rights.
     pub fn castling_by_drops(&self) -> Option<(ZoneId, ZoneId)> {
         self.effects.iter().find_map(|e| match e {
@@ -44,9 +53,9 @@ impl RuleSet {
         self.effects.contains(&Effect::LeaveWalls)
     }
 
-    /// Whether some effect of the game turns cells into walls (so that a FEN may have them).
+    /// Whether some effect or move rule of the game makes walls (so that a FEN may have them).
     pub fn makes_walls(&self) -> bool {
-        self.effects.iter().any(Effect::makes_walls)
+        self.effects.iter().any(Effect::makes_walls) || self.wall_rule().is_some()
     }
 
     /// The types that may be dropped without being held.

@@ -2,7 +2,7 @@
 
 use super::keywords::{GoalRider, RowLines, Verdict};
 pub use super::words::{Flag, PieceFlag, TypesPhrase};
-use crate::rules::{Direction, Obligation, Outcome, Royalty, Style, Trigger};
+use crate::rules::{Direction, Obligation, Outcome, Royalty, Style, Trigger, WallCells};
 use serde::Serialize;
 
 /// A byte range in the source text.
@@ -159,6 +159,14 @@ pub enum Statement {
     Passing(Span, bool),
     /// `drops must enclose [, first in ZONE]`
     EnclosingDrops(Span, Option<Name>),
+    /// `after a move, a wall goes on|the wall moves to CELLS [in ZONE]`
+    WallRule {
+        /// `the wall moves`: the standing walls are lifted first.
+        moves: bool,
+        cells: Spanned<WallCells>,
+        zone: Option<Name>,
+        span: Span,
+    },
     /// `draws decided by value[, PLAYER +N]`: the player and the bonus as written.
     DrawsByValue(Option<(Name, Spanned<String>)>),
     /// `royalty each|all|alone`

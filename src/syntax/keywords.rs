@@ -3,7 +3,9 @@
 //! its values. The parser reads the words into these enums, lowering maps them without a
 //! fallback, and front ends print them with `Display`.
 
-use crate::rules::{Direction, GoalMode, Line, Obligation, Outcome, Royalty, Style, Trigger};
+use crate::rules::{
+    Direction, GoalMode, Line, Obligation, Outcome, Royalty, Style, Trigger, WallCells,
+};
 use serde::Serialize;
 
 /// A word that is not one of a keyword choice's words.
@@ -122,6 +124,11 @@ keyword_enum!(impl Trigger "a trigger" {
     StartingOrEndingIn = "starting or ending in",
     Leaving = "leaving",
     CapturingIn = "capturing in",
+});
+
+keyword_enum!(impl WallCells "a wall's cells" {
+    Empty = "any empty cell",
+    Reach = "a cell the piece could move to",
 });
 
 keyword_enum!(impl Obligation "an obligation" {

@@ -294,6 +294,12 @@ fn statement(pair: Pair<Rule>) -> Statement {
         Rule::row => row(&p, sp),
         Rule::passing => Statement::Passing(sp, p.iter().any(|x| x.as_rule() == Rule::when_stuck)),
         Rule::enclosing_drops => Statement::EnclosingDrops(sp, p.first().map(spanned_str)),
+        Rule::wall_rule => Statement::WallRule {
+            moves: p[0].as_str().starts_with("the"),
+            cells: keyword(&p[1]),
+            zone: p.get(2).map(spanned_str),
+            span: sp,
+        },
         Rule::draws_by_value => draws_by_value(&p),
         Rule::royalty => Statement::Royalty(keyword(&p[0])),
         Rule::draw_odds => Statement::DrawOdds(spanned_str(&p[0])),

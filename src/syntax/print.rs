@@ -207,6 +207,20 @@ impl Display for Statement {
                 }
                 Ok(())
             }
+            S::WallRule {
+                moves, cells, zone, ..
+            } => {
+                let act = if *moves {
+                    "the wall moves to"
+                } else {
+                    "a wall goes on"
+                };
+                write!(f, "after a move, {act} {}", cells.node)?;
+                if let Some(z) = zone {
+                    write!(f, " in {}", z.node)?;
+                }
+                Ok(())
+            }
             S::DrawsByValue(bonus) => {
                 f.write_str("draws decided by value")?;
                 if let Some((p, n)) = bonus {
@@ -505,6 +519,8 @@ mod tests {
             promotes to stronger captive when leaving z\n  en passant in z\n  takes en passant in z\n  \
             survives nearby blasts\n  survives blasts\n  at most 1 on the board\n  at most 2 per colour\n\n\
             1 check wins\n2 checks win\npassing allowed\npassing when stuck\ndrops must enclose, first in z\n\
+            after a move, a wall goes on any empty cell in z\n\
+            after a move, the wall moves to a cell the piece could move to\n\
             draws decided by value, black +1.5\nrepetition 3 wins for black, perpetual check loses\n\
             back and forth 4 times loses, except King\ncounting board 64 with stoppers up to 3 pieces\n\
             counting bare 8 from pieces: 2 King 8, 1 King 16\nextinction of all pieces down to 1 against 2 \

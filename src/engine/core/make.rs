@@ -4,7 +4,7 @@ use super::Engine;
 use crate::engine::bits::Bits;
 use crate::engine::index::AsIndex;
 use crate::engine::keys::{Salt, term};
-use crate::engine::position::{FenStyle, MoveKind, Piece, Pos, RawMove, Sq};
+use crate::engine::position::{FenStyle, MoveKind, Piece, Pos, RawMove, Sq, Then};
 use crate::rules::PlayerId;
 
 impl<B: Bits> Engine<B> {
@@ -129,6 +129,9 @@ impl<B: Bits> Engine<B> {
         }
         if !self.plan.effects.is_empty() && m.kind != MoveKind::Pass {
             self.effects(pos, m, side, loser);
+        }
+        if let Some(Then::Wall(c)) = m.then {
+            self.place_wall(pos, c.index());
         }
         pos.st.passes = if m.kind == MoveKind::Pass {
             pos.st.passes.saturating_add(1)

@@ -61,6 +61,7 @@ impl<B: Bits> Engine<B> {
                     let safe = !self.t.royal[cs.king.index()] || self.castle_safe(pos, k, kd, r);
                     if safe {
                         let m = RawMove {
+                            then: None,
                             from: Cell(k as u16),
                             to: Cell(kd as u16),
                             piece: cs.king,

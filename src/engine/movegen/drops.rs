@@ -126,6 +126,7 @@ impl<B: Bits> Engine<B> {
                 out.add_drops(kind, allowed & !risky);
                 for to in risky.cells() {
                     let m = RawMove {
+                        then: None,
                         from: Cell(to as u16),
                         to: Cell(to as u16),
                         piece: PieceId(kind),

@@ -442,6 +442,7 @@ impl<B: Bits> Engine<B> {
         let t = &self.t;
         let side = pos.st.side.index();
         let plain = RawMove {
+            then: None,
             from: Cell(from as u16),
             to: Cell(to as u16),
             piece: PieceId(piece),

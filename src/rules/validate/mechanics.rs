@@ -34,6 +34,17 @@ impl Check<'_> {
     pub(super) fn mechanics(&mut self) {
         let r = self.r;
         self.entries("moves", &r.moves, MoveRule::rank, &[]);
+        for (i, m) in r.moves.iter().enumerate() {
+            if let MoveRule::Wall { zone, .. } = m {
+                self.keep(self.zone_opt(&format!("moves[{i}].zone"), *zone));
+                if r.leaves_walls() {
+                    self.keep(fail(
+                        format!("moves[{i}]"),
+                        "a move writes one wall: pieces that leave walls may not place another",
+                    ));
+                }
+            }
+        }
         self.entries("drops", &r.drops, DropRule::rank, &[]);
         for (i, d) in r.drops.iter().enumerate() {
             match d {

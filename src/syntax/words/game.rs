@@ -120,6 +120,21 @@ pub(super) const GAME: &[Phrase] = &[
     ),
     phrase!(
         Game,
+        wall_rule,
+        Structured,
+        [
+            "after a move, a wall goes on any empty cell [in ZONE]",
+            "after a move, a wall goes on a cell the piece could move to [in ZONE]",
+            "after a move, the wall moves to any empty cell [in ZONE]"
+        ],
+        "a move has a second part: a wall (`*` in a FEN) put after it on an empty cell (any, or \
+         one the moved piece could move to, without capturing, from where it landed: an arrow), \
+         of the mover's cells of the zone if one is named; `the wall moves` lifts the walls \
+         that stand first, so that the wall may not stay where it stood (Duck chess); written \
+         after a comma, as Fairy-Stockfish writes it (`d1d7,d7g4`: the Game of the Amazons)"
+    ),
+    phrase!(
+        Game,
         passing,
         Flag,
         ["passing when stuck"],

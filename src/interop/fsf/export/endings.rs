@@ -61,6 +61,17 @@ pub(super) fn write(
         let letters: String = petrified.iter().map(|&t| types.letter(t)).collect();
         ini.kv("petrifyOnCaptureTypes", letters);
     }
+    for (_, (rule, zone)) in said.all(|s| match s {
+        Say::Walling(rule, zone) => Some((rule, zone)),
+        _ => None,
+    }) {
+        ini.kv("wallingRule", rule);
+        if let Some(z) = zone {
+            let cells = &rules.zones[z.index()].cells;
+            ini.kv("wallingRegionWhite", squares(&rules.board, &cells[0]));
+            ini.kv("wallingRegionBlack", squares(&rules.board, &cells[1]));
+        }
+    }
     let must_drop = said.all(|s| match s {
         Say::MustDrop(types) => Some(types),
         _ => None,

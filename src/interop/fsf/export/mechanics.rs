@@ -5,7 +5,7 @@
 use super::refusal::{Result, refuse};
 use crate::rules::{
     DropRule, Effect, EndingRule, Extinction, Filter, Goal, MoveRule, PieceId, Repetition, Row,
-    Verdict,
+    Verdict, WallCells, ZoneId,
 };
 
 /// What one entry says in Fairy-Stockfish's keys.
@@ -27,6 +27,8 @@ pub(super) enum Say<'a> {
     MustDrop(&'a [PieceId]),
     /// `petrifyOnCaptureTypes`.
     Petrify(&'a [PieceId]),
+    /// `wallingRule` (its value) and the walling regions (the zone's cells, else the board).
+    Walling(&'static str, Option<ZoneId>),
     /// `makpongRule = true`.
     Makpong,
     /// `mustCapture = true`.
@@ -58,6 +60,7 @@ pub(super) enum Say<'a> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(super) enum Unsaid {
     LeaveWalls,
+    MovedArrow,
     FreeDrops,
     DropsTouch,
     FlipNeighbours,
@@ -81,6 +84,9 @@ impl Unsaid {
         match self {
             Unsaid::LeaveWalls => {
                 "`pieces leave walls`: not yet written as Fairy-Stockfish's wallingRule"
+            }
+            Unsaid::MovedArrow => {
+                "`after a move, the wall moves to a cell the piece could move to`: Fairy-Stockfish's duck goes anywhere, its arrows stay"
             }
             Unsaid::FreeDrops | Unsaid::DropsTouch | Unsaid::FlipNeighbours => {
                 "`drops of TYPE... are free` / `drops must touch own pieces` / `neighbours flip`: not yet written as Fairy-Stockfish's freeDrops and Ataxx rules"
@@ -125,6 +131,12 @@ fn move_rule(m: &MoveRule) -> Say<'_> {
         MoveRule::RoyalsMayNotFace => Say::FlyingGeneral,
         MoveRule::Passing { when_stuck: false } => Say::Pass,
         MoveRule::Passing { when_stuck: true } => Say::Unsaid(Unsaid::PassingWhenStuck),
+        MoveRule::Wall { cells, moves, zone } => match (cells, moves) {
+            (WallCells::Reach, false) => Say::Walling("arrow", *zone),
+            (WallCells::Empty, false) => Say::Walling("static", *zone),
+            (WallCells::Empty, true) => Say::Walling("duck", *zone),
+            (WallCells::Reach, true) => Say::Unsaid(Unsaid::MovedArrow),
+        },
     }
 }
 

@@ -1,9 +1,9 @@
 //! How the game ends: checkmate, stalemate and the rules on checks, captures and drops;
 //! extinction, the flag and the check limit; repetition and the move limit.
 
-use super::draft::{Draft, outcome, squares};
+use super::draft::{Cells, Draft, outcome, squares};
 use super::tree::{at, int, name, names};
-use crate::rules::Outcome;
+use crate::rules::{Outcome, WallCells};
 use crate::syntax::{Flag, GoalRider, RowLines, Span, Statement, TypesPhrase, Verdict};
 
 /// Hands, checkmate, stalemate and the rules on checks, captures and drops.
@@ -49,6 +49,7 @@ pub(super) fn outcomes(d: &mut Draft) -> Result<(), String> {
             ));
         }
     }
+    walling(d)?;
     let must_drop_type = d.keys.take("mustDropType");
     if d.keys.bool("mustDrop", false)? {
         match must_drop_type.as_deref() {
@@ -65,6 +66,40 @@ pub(super) fn outcomes(d: &mut Draft) -> Result<(), String> {
             }
         }
     }
+    Ok(())
+}
+
+/// `wallingRule` (`arrow`, `static`, `duck`) and its regions: a wall placed as a move's second
+/// part, on the zone `wall-cells` where the regions are not the whole board.
+fn walling(d: &mut Draft) -> Result<(), String> {
+    let Some(rule) = d.keys.take("wallingRule") else {
+        return Ok(());
+    };
+    let (cells, moves) = match rule.as_str() {
+        "none" => return Ok(()),
+        "arrow" => (WallCells::Reach, false),
+        "static" => (WallCells::Empty, false),
+        "duck" => (WallCells::Empty, true),
+        other => {
+            return Err(format!(
+                "`wallingRule = {other}`: only `arrow`, `static` and `duck` are translated"
+            ));
+        }
+    };
+    let all: Cells = (0..d.ranks).flat_map(|r| d.rank(r)).collect();
+    let (w, b) = d.region("wallingRegion", all.clone(), all.clone())?;
+    let zone = if w.len() == all.len() && b.len() == all.len() {
+        None
+    } else {
+        d.zone("wall-cells", &w, &b)?;
+        Some(name("wall-cells"))
+    };
+    d.ends.push(Statement::WallRule {
+        moves,
+        cells: at(cells),
+        zone,
+        span: Span::default(),
+    });
     Ok(())
 }
 
