@@ -221,3 +221,149 @@ fn petrifying_captures_are_petrify_types_and_turning_capturers_are_refused() {
         "`capturing pieces change sides`: Fairy-Stockfish has no rule for it"
     );
 }
+
+/// A game of kings, pawns and one piece type `X` with the given moves, for the export's pieces.
+fn x_game(moves: &str) -> String {
+    format!(
+        "game xs\nboard 8 x 8\nplayer white north\nplayer black south\n\
+         piece King K\n  royal\n  moves K\npiece Pawn P\n  moves mfW cfF\npiece X X\n  moves {moves}\n\
+         checkmate loss\nstalemate draw\nrepetition 3 draws\n\
+         setup 3xk3/pp1x1p1p/2p3p1/8/8/2P1P1P1/PP1X1P1P/3XK3 w - - 0 1\n"
+    )
+}
+
+/// A tiny deterministic generator (xorshift) for the random games of these tests.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// Compares the legal moves of a definition with those of its export read back as Fairy-Stockfish
+/// reads it (`varia import`, which reads Betza as FSF's `from_betza` does), along random games.
+fn export_plays_as_its_import(source: &str, rng: &mut Rng) -> Result<(), String> {
+    let rules = varia::compile(source, None).map_err(|e| e.to_string())?;
+    let ini = varia::interop::fsf::export(&rules).map_err(|r| format!("{r:?}"))?;
+    let imported = varia::interop::fsf::import(&ini, None, &|_| None)?
+        .pop()
+        .ok_or("no section")?
+        .result
+        .map_err(|e| format!("import: {e}\n{ini}"))?;
+    let ours = varia::load_str(source, None).map_err(|e| e.to_string())?;
+    let theirs = varia::load_str(&imported, None).map_err(|e| format!("{e}\n{imported}"))?;
+    for _ in 0..6 {
+        let mut pos = ours.start();
+        for _ in 0..30 {
+            let fen = ours.fen(&pos);
+            let list = ours.legal_moves(&pos);
+            let mut a: Vec<String> = list.iter().map(|m| ours.move_to_string(m)).collect();
+            let their_pos = theirs.parse_fen(&fen).map_err(|e| e.to_string())?;
+            let mut b: Vec<String> = theirs
+                .legal_moves(&their_pos)
+                .iter()
+                .map(|m| theirs.move_to_string(m))
+                .collect();
+            a.sort();
+            b.sort();
+            if a != b {
+                return Err(format!("{fen}: varia {a:?}\n  its export {b:?}\n{ini}"));
+            }
+            if list.is_empty() {
+                break;
+            }
+            pos = ours.make(&pos, &list[rng.below(list.len())]);
+        }
+    }
+    Ok(())
+}
+
+/// Repeated atoms are not joined into a rider (`cW W` is not `cWW`), and overlapping parts are
+/// merged (FSF keeps the last distance written for a direction: `mR R2` is not `mWWW2`).
+#[test]
+fn a_pieces_parts_are_merged_as_fairy_stockfish_reads_them() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    for (moves, word) in [
+        ("cW W", "W"),
+        ("W W", "W"),
+        ("mA A", "A"),
+        ("FB3", "F3F"),
+        ("mR R2", "mWWcW2"),
+        ("B F2", "FF"),
+        ("N nN", "N"),
+        ("W R2", "W2W"),
+    ] {
+        let source = x_game(moves);
+        let rules = varia::compile(&source, None).unwrap();
+        let ini = varia::interop::fsf::export(&rules).unwrap();
+        let line = format!("customPiece1 = x:{word}");
+        assert!(
+            ini.lines().any(|l| l == line),
+            "`moves {moves}`: no `{line}`:\n{ini}"
+        );
+        if let Err(e) = export_plays_as_its_import(&source, &mut rng) {
+            panic!("`moves {moves}`: {e}");
+        }
+    }
+}
+
+/// Over random pieces made of two or three move words of the shipped definitions (and the
+/// cases above), the export is unchanged and plays as Fairy-Stockfish played it
+/// (`scripts/fsf_piece_fixtures.py` wrote `tests/fixtures/fsf-pieces/pieces.tsv` with pyffish),
+/// or is still refused at the piece's moves.
+#[test]
+fn random_pieces_export_as_fairy_stockfish_plays_them_or_are_refused() {
+    let dir = root().join("tests/fixtures/fsf-pieces");
+    let template = std::fs::read_to_string(dir.join("template.varia")).unwrap();
+    let table = std::fs::read_to_string(dir.join("pieces.tsv")).unwrap();
+    let mut problems = Vec::new();
+    let mut last: Option<(String, Option<varia::Game>)> = None;
+    let (mut pieces, mut positions) = (0, 0);
+    for row in table
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let r: Vec<&str> = row.split('\t').collect();
+        let (moves, word) = (r[0], r[1]);
+        if last.as_ref().is_none_or(|(m, _)| m != moves) {
+            pieces += 1;
+            let source = template.replace("MOVES", moves);
+            let rules = varia::compile(&source, None).unwrap();
+            let got = match varia::interop::fsf::export(&rules) {
+                Ok(ini) => ini
+                    .lines()
+                    .find_map(|l| l.strip_prefix("customPiece1 = x:"))
+                    .unwrap_or("?")
+                    .to_string(),
+                Err(r) => {
+                    if !r.at.starts_with("pieces[2].moves") {
+                        problems.push(format!("`moves {moves}`: refused at {}", r.at));
+                    }
+                    "refused".to_string()
+                }
+            };
+            if got != word {
+                problems.push(format!(
+                    "`moves {moves}`: exported `{got}`, the fixture has `{word}`"
+                ));
+            }
+            let game =
+                (got == word && word != "refused").then(|| varia::load_str(&source, None).unwrap());
+            last = Some((moves.to_string(), game));
+        }
+        if let Some((_, Some(g))) = &last {
+            positions += 1;
+            let row = [r[2].to_string(), r[3].to_string(), r[4].to_string()];
+            common::compare_with_fsf(g, &format!("moves {moves}"), &row, &mut problems);
+        }
+    }
+    assert!(
+        pieces >= 100 && positions >= 1000,
+        "{pieces} pieces, {positions} positions"
+    );
+    common::assert_no_problems(&problems);
+}

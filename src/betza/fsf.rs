@@ -3,6 +3,92 @@
 //! importer can turn FSF's words into move vectors.
 
 pub use super::{LEAPERS, Vector};
+use std::collections::BTreeMap;
+
+/// FSF's move tables of a Betza word as `from_betza` fills them: (table, modality, vector) ->
+/// distance, where table is 0 steps, 1 sliders, 2 hoppers; modality 0 quiet, 1 capture; the
+/// distance 0 for a free leap, an unlimited rider or a cannon-like hopper, -1 for a lame leap,
+/// `n` for a rider of range `n` and 1 for a grasshopper. A later word of the same key replaces
+/// an earlier one, as in FSF.
+pub type Tables = BTreeMap<(u8, u8, Vector), i32>;
+
+/// The tables FSF fills from a Betza word, character by character as `from_betza` reads it
+/// (a doubled atom letter or a digit after it makes a rider; characters it does not know are
+/// skipped). `None` for what this reading does not cover: initial moves (`i`) and two-letter
+/// directions on a compound atom (`K`, `Q`), which the exporter never writes.
+pub fn tables(word: &str) -> Option<Tables> {
+    let chars: Vec<char> = word.chars().collect();
+    let mut t = Tables::new();
+    let mut modal: Vec<u8> = Vec::new();
+    let mut mods = String::new();
+    let (mut hopper, mut lame, mut distance) = (false, false, 0i32);
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        match c {
+            'm' => modal.push(0),
+            'c' => modal.push(1),
+            'p' | 'g' => {
+                hopper = true;
+                if c == 'g' {
+                    distance = 1;
+                }
+            }
+            'n' => lame = true,
+            'i' => return None,
+            'f' | 'b' | 'v' | 'h' | 'r' | 'l' | 's' => mods.push(c),
+            _ => {
+                // FSF's atoms: its leapers and R B Q rides (no synonyms).
+                let known = LEAPERS.iter().any(|(l, _)| *l == c) || "KRBQ".contains(c);
+                let Some((atoms, mut rider)) = known.then(|| super::atom(c)).flatten() else {
+                    i += 1;
+                    continue;
+                };
+                if let Some(&n) = chars.get(i + 1)
+                    && (n.is_ascii_digit() || n == c)
+                {
+                    rider = true;
+                    if let Some(d) = n.to_digit(10) {
+                        distance = d as i32;
+                    }
+                    i += 1;
+                }
+                if !rider && lame {
+                    distance = -1;
+                }
+                if modal.is_empty() {
+                    modal = vec![0, 1];
+                }
+                if atoms.len() > 1
+                    && pairs(&mods)
+                        .iter()
+                        .any(|p| p.as_bytes()[0] != p.as_bytes()[1])
+                {
+                    return None;
+                }
+                let table = if hopper {
+                    2
+                } else if rider {
+                    1
+                } else {
+                    0
+                };
+                for &a in &atoms {
+                    for v in vectors(a, &mods) {
+                        for &md in &modal {
+                            t.insert((table, md, v), distance);
+                        }
+                    }
+                }
+                modal.clear();
+                mods.clear();
+                (hopper, lame, distance) = (false, false, 0);
+            }
+        }
+        i += 1;
+    }
+    Some(t)
+}
 
 /// Direction pairs FSF tests, in the order of `from_betza`'s eight `has_dir` lines.
 const DIRS: [&[&str]; 8] = [
@@ -141,6 +227,20 @@ mod tests {
         assert!(vectors((1, 0), "h").is_empty());
         assert_eq!(lame_path((1, 2)), vec![(0, 1)]);
         assert_eq!(lame_path((2, 3)), vec![(0, 1), (1, 2)]);
+    }
+
+    #[test]
+    fn tables_as_from_betza_fills_them() {
+        let t = tables("cWW").unwrap();
+        assert!(t.keys().all(|&(table, md, _)| table == 1 && md == 1) && t.len() == 4);
+        // A later word replaces the distance of an earlier one.
+        let t = tables("mWWW2").unwrap();
+        assert!(t.values().all(|&d| d == 2) && t.len() == 8);
+        // A digit no atom takes is skipped: `FF3` is the unlimited bishop.
+        assert!(tables("FF3").unwrap().values().all(|&d| d == 0));
+        assert_eq!(tables("nN").unwrap().len(), 16);
+        assert!(tables("mcW").unwrap().keys().any(|&(_, md, _)| md == 0));
+        assert_eq!(tables("iW"), None);
     }
 
     #[test]

@@ -7,12 +7,115 @@ use crate::rules::{Mode, MovePart, PieceType, Style};
 use std::fmt::Write as _;
 
 /// The Betza word FSF reads as exactly these move parts, or a refusal.
+///
+/// Each part is written atom by atom; FSF keeps one distance per (steps, sliders or hoppers;
+/// quiet or capture; direction) and a later word replaces an earlier one, and an atom letter
+/// written twice in a row is a rider, so the words are only joined as they are when FSF reads
+/// the joined word as the union of the parts. Otherwise the parts are merged (where two parts
+/// give one direction, the wider move is kept: an unlimited rider over a limited one, a free
+/// leap over a lame one, a cannon over a grasshopper; each holds the other's moves) and written
+/// one word per table, distance, atom and modality. The word written is read back as FSF reads
+/// it ([`betza::tables`]) and must be the union of the parts.
 pub(super) fn betza_of(at: &str, p: &PieceType) -> Result<String> {
-    let mut word = String::new();
+    let mut joined = String::new();
+    let mut want = betza::Tables::new();
     for (j, m) in p.moves.iter().enumerate() {
-        part(&mut word, m, &format!("{at}.moves[{j}]"))?;
+        let here = format!("{at}.moves[{j}]");
+        let mut word = String::new();
+        part(&mut word, m, &here)?;
+        let Some(t) = betza::tables(&word) else {
+            return refuse(
+                format!("moves written `{word}`, which Fairy-Stockfish reads otherwise"),
+                here,
+            );
+        };
+        for (k, d) in t {
+            want.entry(k).and_modify(|e| *e = wider(*e, d)).or_insert(d);
+        }
+        joined.push_str(&word);
     }
-    Ok(word)
+    if betza::tables(&joined).as_ref() == Some(&want) {
+        return Ok(joined);
+    }
+    let merged = merged_word(&want);
+    if betza::tables(&merged).as_ref() == Some(&want) {
+        return Ok(merged);
+    }
+    refuse(
+        format!("moves that Fairy-Stockfish's Betza cannot join into one word (`{merged}`)"),
+        format!("{at}.moves"),
+    )
+}
+
+/// Of two distances FSF gives one direction of one table, the one whose moves hold the other's
+/// (0: a free leap, unlimited rider or cannon; otherwise the longer range).
+fn wider(a: i32, b: i32) -> i32 {
+    if a == 0 || b == 0 { 0 } else { a.max(b) }
+}
+
+/// The tables written one word per table, distance, atom and modality: sliders first, then free
+/// leaps, lame leaps and hoppers, so that no word's atom letter runs into the next one's (a word
+/// that would begin with the letter the word before it ends with is prefixed `mc`).
+fn merged_word(t: &betza::Tables) -> String {
+    use std::collections::BTreeMap;
+    // (table, vector) -> (modality, distance)
+    type Entries = Vec<(u8, i32)>;
+    let mut per: BTreeMap<(u8, (i8, i8)), Entries> = BTreeMap::new();
+    for (&(table, md, v), &d) in t {
+        per.entry((table, v)).or_default().push((md, d));
+    }
+    // (order, distance, atom, modalities) -> vectors
+    type Group = (u8, i32, (i8, i8), Vec<u8>);
+    let mut groups: BTreeMap<Group, Vec<(i8, i8)>> = BTreeMap::new();
+    for ((table, v), list) in per {
+        let split: Vec<(Vec<u8>, i32)> = if list.iter().all(|x| x.1 == list[0].1) {
+            vec![(list.iter().map(|x| x.0).collect(), list[0].1)]
+        } else {
+            list.iter().map(|&(md, d)| (vec![md], d)).collect()
+        };
+        for (mds, d) in split {
+            let order = match (table, d) {
+                (1, _) => 0,
+                (0, 0) => 1,
+                (0, _) => 2,
+                _ => 3,
+            };
+            groups
+                .entry((order, d, betza::atom_of(v), mds))
+                .or_default()
+                .push(v);
+        }
+    }
+    let mut out = String::new();
+    for ((order, d, atom, mds), vs) in groups {
+        let letter = betza::LEAPERS
+            .iter()
+            .find(|(_, a)| *a == atom)
+            .map_or('?', |&(l, _)| l);
+        let modality = match mds.as_slice() {
+            [0] => "m",
+            [1] => "c",
+            _ => "",
+        };
+        let dirs = betza::modifiers(atom, &vs).unwrap_or_else(|| "?".into());
+        let core = match (order, d) {
+            (0, 0) => format!("{letter}{letter}"),
+            (0, n) => format!("{letter}{n}"),
+            (1, _) => letter.to_string(),
+            (2, _) => format!("n{letter}"),
+            (_, n) => format!(
+                "{}{}",
+                if n == 1 { 'g' } else { 'p' },
+                if letter == 'W' { 'R' } else { 'B' }
+            ),
+        };
+        let word = format!("{modality}{dirs}{core}");
+        if out.ends_with(letter) && word.starts_with(letter) {
+            out.push_str("mc");
+        }
+        out.push_str(&word);
+    }
+    out
 }
 
 /// Writes one move part's Betza onto `word`, or refuses the part (at `here`).
