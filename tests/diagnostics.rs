@@ -140,6 +140,8 @@ case!(reversed_range, 2);
 case!(bad_rows, 4);
 // A wall rule beside `pieces leave walls`: a move writes one wall.
 case!(bad_walls, 1);
+// Gating without hands and beside a wall rule.
+case!(bad_gating, 2);
 
 /// The path of a case that loads with warnings, as the snapshots show it.
 fn warning_path(name: &str) -> String {
@@ -224,6 +226,7 @@ fn every_bad_file_is_a_case() {
         "reversed_range",
         "bad_rows",
         "bad_walls",
+        "bad_gating",
     ];
     let dir = format!("{}/tests/bad", env!("CARGO_MANIFEST_DIR"));
     let mut found: Vec<String> = std::fs::read_dir(&dir)

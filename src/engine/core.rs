@@ -433,6 +433,9 @@ impl<B: Bits> Engine<B> {
         for c in pos.walls.cells() {
             k ^= term(Salt::Wall, c as u64);
         }
+        for c in pos.gates.cells() {
+            k ^= term(Salt::Gate, c as u64);
+        }
         k
     }
 
@@ -466,6 +469,13 @@ impl<B: Bits> Engine<B> {
                 pos.st.ep_victim = None;
             }
         }
+    }
+
+    /// Gives or takes away the gating right of cell `c`, logged (undone by the same toggle).
+    pub(crate) fn toggle_gate(&self, pos: &mut Pos<B>, c: usize) {
+        pos.log.push(Change::Gate(c as u16));
+        pos.gates ^= B::cell(c);
+        pos.st.key ^= term(Salt::Gate, c as u64);
     }
 
     /// Sets a cell, logging the old contents and keeping the key.

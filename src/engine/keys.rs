@@ -30,12 +30,14 @@ pub(crate) enum Salt {
     Wall = 8,
     /// A player's check counter (`N checks win`).
     Checks = 9,
+    /// A cell's gating right (`gating in ZONE`).
+    Gate = 10,
 }
 
 impl Salt {
     /// Every salt.
     #[cfg(test)]
-    pub const ALL: [Salt; 10] = [
+    pub const ALL: [Salt; 11] = [
         Salt::Piece,
         Salt::Origin,
         Salt::Hand,
@@ -46,6 +48,7 @@ impl Salt {
         Salt::Out,
         Salt::Wall,
         Salt::Checks,
+        Salt::Gate,
     ];
 
     /// The salt's bits.

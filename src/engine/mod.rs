@@ -721,6 +721,7 @@ fn without_history<B: Bits>(p: &Pos<B>) -> Pos<B> {
         occ: p.occ,
         royals: p.royals,
         walls: p.walls,
+        gates: p.gates,
         hands: p.hands.clone(),
         kinds: p.kinds,
         st: p.st,

@@ -13,6 +13,7 @@ use crate::rules::{Cell, PieceId};
 mod castling;
 mod drops;
 mod fast;
+mod gating;
 mod hops;
 mod piece;
 mod walls;
@@ -145,6 +146,10 @@ impl<B: Bits> Engine<B> {
             let mut firsts = std::mem::take(out);
             firsts.append(suspects);
             self.add_walls(pos, w, &firsts, out);
+        } else if let Some(zones) = &self.plan.gating {
+            // Gating: each move, then the same move with a piece from hand on the cell it left.
+            let safe = std::mem::take(out);
+            self.add_gated(pos, zones, &safe, suspects, out);
         } else {
             for m in suspects.iter() {
                 if self.legal(pos, m) {

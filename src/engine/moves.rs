@@ -39,6 +39,13 @@ pub enum Then {
         /// Where the wall goes.
         at: Cell,
     },
+    /// A piece from the mover's hand put on a cell the move left (gating).
+    Gate {
+        /// The type put on the board.
+        piece: PieceId,
+        /// Where it goes.
+        at: Cell,
+    },
 }
 
 /// A set of cells of a board of up to 256 cells, a bit each: the cells a move passes.
@@ -309,6 +316,7 @@ impl<B: Bits> Engine<B> {
         let (from, to, piece, promotion) = (m.from, m.to, m.piece, promotion_of(m));
         let then = m.then.map(|t| match t {
             RawThen::Wall(at) => Then::Wall { at },
+            RawThen::Gate(piece, at) => Then::Gate { piece, at },
         });
         let passed = |path: u32| -> CellSet {
             self.t.paths[path as usize]
@@ -391,6 +399,7 @@ impl<B: Bits> Engine<B> {
                 kind,
                 then: m.then().map(|t| match t {
                     Then::Wall { at } => RawThen::Wall(at),
+                    Then::Gate { piece, at } => RawThen::Gate(piece, at),
                 }),
             };
         match *m {

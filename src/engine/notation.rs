@@ -61,6 +61,13 @@ impl<B: Bits> Engine<B> {
             let symbol = &self.rules.pieces[m.piece.index()].symbol;
             return (format!("{symbol}@{}", self.cell_name(m.to)), m.to);
         }
+        if let (MoveKind::Castle { rook, .. }, Some(Then::Gate(_, c))) = (m.kind, m.then)
+            && c == rook
+        {
+            // Gating on the partner's cell: written from it to the king's, as Fairy-Stockfish
+            // writes it (`h1e1h`).
+            return (self.cell_name(rook) + &self.cell_name(m.from), rook);
+        }
         if let MoveKind::Castle { rook, .. } = m.kind {
             // Written as taking the partner under Chess960 notation, and for a king that moves
             // less than two cells, which could be read as a plain king move.
@@ -78,6 +85,22 @@ impl<B: Bits> Engine<B> {
     fn wall_suffix(&self, m: &RawMove, written_to: Cell) -> String {
         match m.then {
             Some(Then::Wall(c)) => format!(",{}{}", self.cell_name(written_to), self.cell_name(c)),
+            Some(Then::Gate(kind, c)) => {
+                // The gated type's letter, and its cell where it is not the one written first.
+                let letter = self.rules.pieces[kind.index()]
+                    .symbol
+                    .trim_start_matches('+')
+                    .to_lowercase();
+                let written_from = match m.kind {
+                    MoveKind::Castle { rook, .. } if c == rook => rook,
+                    _ => m.from,
+                };
+                if c == written_from {
+                    letter
+                } else {
+                    letter + &self.cell_name(c)
+                }
+            }
             None if self.rules.leaves_walls() && m.kind != MoveKind::Pass => {
                 format!(",{}{}", self.cell_name(m.to), self.cell_name(m.from))
             }

@@ -211,6 +211,10 @@ pub(crate) struct Plan<B> {
     pub royals_capturable: bool,
     /// The wall a move places as its second part, if moves have one.
     pub walls: Option<WallPlan<B>>,
+    /// Per player, the cells where pieces from hand may be gated (see `movegen/gating.rs`).
+    pub gating: Option<Vec<B>>,
+    /// Pieces in hand are only gated, never dropped.
+    pub no_drops: bool,
 }
 
 /// A wall placed as a move's second part (see [`MoveRule::Wall`]; the placing is in
@@ -317,6 +321,8 @@ impl<B: Bits> Plan<B> {
             passing,
             facing: rules.endings.contains(&EndingRule::Facing),
             royals_capturable: rules.royalty != Royalty::Each,
+            gating: rules.gating_zone().map(per_player),
+            no_drops: rules.gating_without_drops(),
             walls: rules.wall_rule().map(|(cells, moves, zone)| WallPlan {
                 cells,
                 moves,
@@ -391,6 +397,9 @@ impl<B: Bits> Plan<B> {
     /// the moves.
     #[inline]
     pub(crate) fn special(&self) -> bool {
-        !self.immediate.is_empty() || !self.filters.is_empty() || self.walls.is_some()
+        !self.immediate.is_empty()
+            || !self.filters.is_empty()
+            || self.walls.is_some()
+            || self.gating.is_some()
     }
 }

@@ -181,6 +181,8 @@ pub(crate) enum Change {
     Hand(u16, u8),
     /// A wall was put on an empty cell.
     Wall(u16),
+    /// A cell's gating right was given or lost.
+    Gate(u16),
 }
 
 /// A game position, with the line of the moves made on it (`undo`).
@@ -193,6 +195,8 @@ pub struct Pos<B> {
     pub(crate) royals: B,
     /// Cells walled up during play (`pieces leave walls`): in `occ`, but no piece's.
     pub(crate) walls: B,
+    /// Cells that hold a gating right (`gating in ZONE`), whoever's piece stands there.
+    pub(crate) gates: B,
     /// `hands[player * kinds + kind]`.
     pub(crate) hands: Vec<u8>,
     pub(crate) kinds: usize,
@@ -212,6 +216,7 @@ impl<B: Bits> Pos<B> {
             occ: B::EMPTY,
             royals: B::EMPTY,
             walls: B::EMPTY,
+            gates: B::EMPTY,
             hands: vec![0; kinds * players],
             kinds,
             st: State {
@@ -294,6 +299,7 @@ impl<B: Bits> Pos<B> {
             match self.log.pop() {
                 Some(Change::Cell(c, old)) => self.raw_set(c as usize, old, royal_kinds),
                 Some(Change::Hand(i, n)) => self.hands[i as usize] = n,
+                Some(Change::Gate(c)) => self.gates ^= B::cell(c as usize),
                 Some(Change::Wall(c)) => {
                     let bit = B::cell(c as usize);
                     self.walls ^= bit;
@@ -398,6 +404,8 @@ pub(crate) struct RawMove {
 pub(crate) enum Then {
     /// A wall put on this empty cell (lifting the walls that stand, where walls move).
     Wall(Cell),
+    /// A piece of this type from the mover's hand put on this cell, which the move left.
+    Gate(PieceId, Cell),
 }
 
 impl RawMove {

@@ -27,6 +27,7 @@ fn single(s: &Statement) -> Option<&'static str> {
         Passing(..) => "passing",
         EnclosingDrops(..) => "drops must enclose",
         WallRule { .. } => "after a move, a wall",
+        Gating(..) => "gating",
         DrawsByValue(_) => "draws decided by value",
         Royalty(_) => "royalty",
         DrawOdds(_) => "draws count for",

@@ -27,6 +27,14 @@ pub(super) fn moves(d: &Draft, cx: &mut Names) -> Vec<MoveRule> {
             zone: zone.as_ref().and_then(|z| cx.zone(z)),
         });
     }
+    if let Some((name, only)) = &d.gating
+        && let Some(zone) = cx.zone(name)
+    {
+        list.push(MoveRule::Gate {
+            zone,
+            without_drops: *only,
+        });
+    }
     list
 }
 

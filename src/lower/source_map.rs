@@ -104,6 +104,7 @@ pub(crate) fn record_statement(map: &mut SourceMap, s: &Statement, span: Span) {
         Passing(..) => &["moves:passing"],
         EnclosingDrops(..) => &["drops:enclose"],
         WallRule { .. } => &["moves:wall"],
+        Gating(..) => &["moves:gate"],
         DrawsByValue(_) => &["verdicts:draws_by_value"],
         Royalty(_) => &["royalty"],
         DrawOdds(_) => &["verdicts:draw_odds"],

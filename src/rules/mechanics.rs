@@ -16,7 +16,8 @@ use strum::{EnumDiscriminants, IntoStaticStr};
 /// field per rule, before the mechanics became lists; it is refused. Format 3 added the row
 /// ending ([`EndingRule::Row`]) and falling drops ([`DropRule::Fall`]), format 4 capturers that
 /// change sides and turn into walls ([`Effect::CapturerTurns`], [`Effect::Petrify`]), format 5
-/// walls placed as a move's second part ([`MoveRule::Wall`]), each what a reader of the format
+/// walls and pieces from hand placed as a move's second part ([`MoveRule::Wall`],
+/// [`MoveRule::Gate`]), each what a reader of the format
 /// before cannot read; a rule set of an older format this build reads is one of this format
 /// without what came later, and is read.
 pub const FORMAT: u32 = 5;
@@ -86,6 +87,19 @@ pub enum MoveRule {
         /// Only the mover's cells of this zone take the wall.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         zone: Option<ZoneId>,
+    },
+    /// A move has a second part: its player puts a piece from hand on the cell of `zone` that
+    /// the moving piece, or its castling partner, left, while that cell holds its gating right
+    /// (Fairy-Stockfish's Seirawan gating). The rights are read from the FEN's castling field
+    /// and lost when a cell's piece leaves it or is taken there. A type with drop rules may be
+    /// gated only where it may be dropped. Written with the type's letter after the move:
+    /// `g1f3h`, `h1e1h` (on the partner's cell when castling).
+    Gate {
+        /// The cells that may hold gating rights, per player as the zone is mirrored.
+        zone: ZoneId,
+        /// Pieces in hand enter the board only so: they are not dropped.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        without_drops: bool,
     },
 }
 

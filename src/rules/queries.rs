@@ -35,6 +35,27 @@ impl RuleSet {
         })
     }
 
+    /// The zone of gating (a piece from hand put on the cell a move leaves), if moves have it.
+    pub fn gating_zone(&self) -> Option<ZoneId> {
+        self.moves.iter().find_map(|m| match m {
+            MoveRule::Gate { zone, .. } => Some(*zone),
+            _ => None,
+        })
+    }
+
+    /// Whether pieces in hand enter the board only by gating (`gating in ZONE, without drops`).
+    pub fn gating_without_drops(&self) -> bool {
+        self.moves.iter().any(|m| {
+            matches!(
+                m,
+                MoveRule::Gate {
+                    without_drops: true,
+                    ..
+                }
+            )
+        })
+    }
+
     /// The zone pair of castling by drops, if drops give castling rights.
     pub fn castling_by_drops(&self) -> Option<(ZoneId, ZoneId)> {
         self.effects.iter().find_map(|e| match e {

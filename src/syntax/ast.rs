@@ -167,6 +167,8 @@ pub enum Statement {
         zone: Option<Name>,
         span: Span,
     },
+    /// `gating in ZONE [, without drops]` (`true`: without drops)
+    Gating(Span, Name, bool),
     /// `draws decided by value[, PLAYER +N]`: the player and the bonus as written.
     DrawsByValue(Option<(Name, Spanned<String>)>),
     /// `royalty each|all|alone`

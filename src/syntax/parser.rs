@@ -300,6 +300,11 @@ fn statement(pair: Pair<Rule>) -> Statement {
             zone: p.get(2).map(spanned_str),
             span: sp,
         },
+        Rule::gating => Statement::Gating(
+            sp,
+            spanned_str(&p[0]),
+            p.iter().any(|x| x.as_rule() == Rule::gating_only),
+        ),
         Rule::draws_by_value => draws_by_value(&p),
         Rule::royalty => Statement::Royalty(keyword(&p[0])),
         Rule::draw_odds => Statement::DrawOdds(spanned_str(&p[0])),

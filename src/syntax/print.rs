@@ -221,6 +221,13 @@ impl Display for Statement {
                 }
                 Ok(())
             }
+            S::Gating(_, zone, only) => {
+                write!(f, "gating in {}", zone.node)?;
+                if *only {
+                    f.write_str(", without drops")?;
+                }
+                Ok(())
+            }
             S::DrawsByValue(bonus) => {
                 f.write_str("draws decided by value")?;
                 if let Some((p, n)) = bonus {
@@ -521,6 +528,7 @@ mod tests {
             1 check wins\n2 checks win\npassing allowed\npassing when stuck\ndrops must enclose, first in z\n\
             after a move, a wall goes on any empty cell in z\n\
             after a move, the wall moves to a cell the piece could move to\n\
+            gating in z, without drops\n\
             draws decided by value, black +1.5\nrepetition 3 wins for black, perpetual check loses\n\
             back and forth 4 times loses, except King\ncounting board 64 with stoppers up to 3 pieces\n\
             counting bare 8 from pieces: 2 King 8, 1 King 16\nextinction of all pieces down to 1 against 2 \

@@ -130,8 +130,8 @@ impl<B: Bits> Engine<B> {
         if !self.plan.effects.is_empty() && m.kind != MoveKind::Pass {
             self.effects(pos, m, side, loser);
         }
-        if let Some(Then::Wall(c)) = m.then {
-            self.place_wall(pos, c.index());
+        if m.then.is_some() || pos.gates.any() {
+            self.second_part(pos, m, side);
         }
         pos.st.passes = if m.kind == MoveKind::Pass {
             pos.st.passes.saturating_add(1)
@@ -155,6 +155,21 @@ impl<B: Bits> Engine<B> {
             && self.checked(pos, next);
         if !self.plan.counters.is_empty() {
             self.after_move(pos, side, captured, m);
+        }
+    }
+
+    /// Makes a move's second part (a wall, a piece gated from hand) and spends the gating rights
+    /// of the cells the move leaves or takes on.
+    #[cold]
+    #[inline(never)]
+    fn second_part(&self, pos: &mut Pos<B>, m: &RawMove, side: PlayerId) {
+        match m.then {
+            Some(Then::Wall(c)) => self.place_wall(pos, c.index()),
+            Some(Then::Gate(kind, c)) => self.make_gate(pos, side, kind, c),
+            None => {}
+        }
+        if pos.gates.any() && !matches!(m.kind, MoveKind::Pass | MoveKind::Drop) {
+            self.spoil_gates(pos, m);
         }
     }
 

@@ -426,13 +426,19 @@ impl<B: Bits> Engine<B> {
         }
         let err = || FenError::Castling(s.into());
         let first_moves = (0..self.t.kinds).any(|k| self.t.kind(k as u8, 0).has_initial);
-        if (self.rules.castling.is_empty() && !first_moves) || self.tagged() {
+        let gating = self.plan.gating.as_ref();
+        if (self.rules.castling.is_empty() && !first_moves && gating.is_none()) || self.tagged() {
             return Err(err());
         }
         pos.style.castling_kq = s.chars().all(|c| "KQkq".contains(c));
         let b = &self.rules.board;
         for ch in s.chars() {
             let owner = PlayerId(if ch.is_ascii_uppercase() { 0 } else { 1 });
+            if let Some(zones) = gating
+                && self.read_gate(pos, zones[owner.index()], owner, ch)
+            {
+                continue;
+            }
             // A file letter may name a piece with first moves on its owner's first rank.
             let lower = ch.to_ascii_lowercase();
             if first_moves
@@ -515,8 +521,33 @@ impl<B: Bits> Engine<B> {
                 }));
             };
             pos.st.castling |= B::cell(r.index());
+            if let Some(zones) = gating {
+                // `K`/`Q` give the king's and the partner's cells their gating rights too.
+                let own = zones[owner.index()] & pos.by_owner[owner.index()];
+                pos.gates |= own & (B::cell(r.index()) | B::cell(king.index()));
+            }
         }
         Ok(())
+    }
+
+    /// Reads a file letter of the castling field as a gating right, in a game with gating: the
+    /// cell of the player's gating zone on that file that holds one of its pieces (Fairy-Stockfish
+    /// writes the rights of the cells that castling does not imply so).
+    fn read_gate(&self, pos: &mut Pos<B>, zone: B, owner: PlayerId, ch: char) -> bool {
+        let b = &self.rules.board;
+        let lower = ch.to_ascii_lowercase();
+        if "kq".contains(lower) || !lower.is_ascii_lowercase() || lower as u8 - b'a' >= b.files {
+            return false;
+        }
+        let f = (lower as u8 - b'a') as i32;
+        let Some(c) = (zone & pos.by_owner[owner.index()])
+            .cells()
+            .find(|&c| b.coords(Cell(c as u16)).0 == f)
+        else {
+            return false;
+        };
+        pos.gates |= B::cell(c);
+        true
     }
 
     /// Reads the en-passant field: one or more cells, written together (`e3`, FSF's `c3b4` for a

@@ -126,7 +126,7 @@ impl<B: Bits> Engine<B> {
     /// where the game writes castling as Chess960 (Shredder-FEN), unless the FEN read wrote
     /// `KQkq`.
     fn castling_field(&self, pos: &Pos<B>) -> String {
-        if pos.st.castling.none() {
+        if pos.st.castling.none() && pos.gates.none() {
             return "-".into();
         }
         let b = &self.rules.board;
@@ -147,8 +147,47 @@ impl<B: Bits> Engine<B> {
                     } as char);
                 }
             }
+            self.gates_of(pos, owner, &mut s);
         }
         if s.is_empty() { "-".into() } else { s }
+    }
+
+    /// Writes one player's gating rights that its castling rights do not imply, as file letters
+    /// in file order, as Fairy-Stockfish writes them: none while the player holds nothing to
+    /// gate (in a game where captures do not refill the hand).
+    fn gates_of(&self, pos: &Pos<B>, owner: PlayerId, s: &mut String) {
+        let own = pos.gates & pos.by_owner[owner.index()];
+        if own.none() {
+            return;
+        }
+        let base = owner.index() * self.t.kinds;
+        if !self.rules.captures_to_hand
+            && pos.hands[base..base + self.t.kinds].iter().all(|&n| n == 0)
+        {
+            return;
+        }
+        let b = &self.rules.board;
+        let rights = pos.st.castling & pos.by_owner[owner.index()];
+        let mut implied = rights;
+        if rights.any()
+            && !self.rules.castling_chess960
+            && let Some(k) = self.castling_king(pos, owner)
+        {
+            implied |= B::cell(k.index());
+        }
+        let mut files: Vec<i32> = (own & !implied)
+            .cells()
+            .map(|c| b.coords(Cell(c as u16)).0)
+            .collect();
+        files.sort_unstable();
+        for f in files {
+            let letter = (b'a' + f as u8) as char;
+            s.push(if owner == PlayerId(0) {
+                letter.to_ascii_uppercase()
+            } else {
+                letter
+            });
+        }
     }
 
     /// Writes one player's castling rights.

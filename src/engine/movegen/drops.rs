@@ -52,6 +52,9 @@ impl<B: Bits> Engine<B> {
         let side = pos.st.side;
         let s = side.index();
         let base = s * t.kinds;
+        if self.plan.no_drops {
+            return;
+        }
         if self.plan.free_drops.none() && pos.hands[base..base + t.kinds].iter().all(|&n| n == 0) {
             return;
         }

@@ -44,6 +44,21 @@ impl Check<'_> {
                     ));
                 }
             }
+            if let MoveRule::Gate { zone, .. } = m {
+                self.keep(self.zone(&format!("moves[{i}].zone"), *zone));
+                if !r.has_hands() {
+                    self.keep(fail(
+                        format!("moves[{i}]"),
+                        "gating puts pieces from hand on the board: the game needs hands (`players have hands` or `captures go to hand`)",
+                    ));
+                }
+                if r.wall_rule().is_some() || r.leaves_walls() {
+                    self.keep(fail(
+                        format!("moves[{i}]"),
+                        "a move has one second part: gating may not be combined with walls",
+                    ));
+                }
+            }
         }
         self.entries("drops", &r.drops, DropRule::rank, &[]);
         for (i, d) in r.drops.iter().enumerate() {

@@ -135,6 +135,20 @@ pub(super) const GAME: &[Phrase] = &[
     ),
     phrase!(
         Game,
+        gating,
+        Structured,
+        ["gating in ZONE", "gating in ZONE, without drops"],
+        "a move has a second part: a piece from its player's hand (of a type that may be dropped \
+         there, where drops are limited) put on the cell of the zone that the moving piece, or \
+         its castling partner, left, while that cell holds its gating right; a cell's right is \
+         given by the FEN's castling field (`K`/`Q`: the king's and that partner's cells, a file \
+         letter: the cell of that file) and lost when its piece leaves or is taken; written with \
+         the type's letter after the move, as Fairy-Stockfish writes it (`g1f3h`; gating on the \
+         partner's cell when castling: `h1e1h`); `without drops`: pieces in hand enter the \
+         board only so (Seirawan chess; S-House drops them too)"
+    ),
+    phrase!(
+        Game,
         passing,
         Flag,
         ["passing when stuck"],

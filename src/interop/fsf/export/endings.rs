@@ -72,6 +72,16 @@ pub(super) fn write(
             ini.kv("wallingRegionBlack", squares(&rules.board, &cells[1]));
         }
     }
+    for (_, only) in said.all(|s| match s {
+        Say::Gating(only) => Some(only),
+        _ => None,
+    }) {
+        ini.kv("gating", "true");
+        ini.kv("seirawanGating", "true");
+        if only {
+            ini.kv("pieceDrops", "false");
+        }
+    }
     let must_drop = said.all(|s| match s {
         Say::MustDrop(types) => Some(types),
         _ => None,

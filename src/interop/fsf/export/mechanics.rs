@@ -29,6 +29,9 @@ pub(super) enum Say<'a> {
     Petrify(&'a [PieceId]),
     /// `wallingRule` (its value) and the walling regions (the zone's cells, else the board).
     Walling(&'static str, Option<ZoneId>),
+    /// `gating = true` and `seirawanGating = true`; `pieceDrops = false` where pieces are only
+    /// gated.
+    Gating(bool),
     /// `makpongRule = true`.
     Makpong,
     /// `mustCapture = true`.
@@ -131,6 +134,7 @@ fn move_rule(m: &MoveRule) -> Say<'_> {
         MoveRule::RoyalsMayNotFace => Say::FlyingGeneral,
         MoveRule::Passing { when_stuck: false } => Say::Pass,
         MoveRule::Passing { when_stuck: true } => Say::Unsaid(Unsaid::PassingWhenStuck),
+        MoveRule::Gate { without_drops, .. } => Say::Gating(*without_drops),
         MoveRule::Wall { cells, moves, zone } => match (cells, moves) {
             (WallCells::Reach, false) => Say::Walling("arrow", *zone),
             (WallCells::Empty, false) => Say::Walling("static", *zone),
