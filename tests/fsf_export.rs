@@ -367,3 +367,36 @@ fn random_pieces_export_as_fairy_stockfish_plays_them_or_are_refused() {
     );
     common::assert_no_problems(&problems);
 }
+
+/// `passing allowed` is the royal piece's pass: in a game with no royal piece it is never played
+/// (`check` warns of it), so it is not Fairy-Stockfish's `pass`, which would be.
+#[test]
+fn a_dead_passing_rule_is_not_exported_as_a_pass() {
+    let game = |royal: &str| {
+        format!(
+            "game passes\nboard 5 x 5\nplayer white north\nplayer black south\n\
+             piece King K\n{royal}  moves K\npiece Rook R\n  moves R\n\
+             passing allowed\nrepetition 3 draws\nsetup r1k2/5/5/5/2K1R w - - 0 1\n"
+        )
+    };
+    let export =
+        |source: &str| varia::interop::fsf::export(&varia::compile(source, None).unwrap()).unwrap();
+    assert!(
+        export(&game("  royal\n"))
+            .lines()
+            .any(|l| l == "pass = true")
+    );
+    let dead = game("");
+    let warnings = varia::check_all(&dead).unwrap().warnings;
+    assert!(
+        warnings
+            .iter()
+            .any(|w| format!("{w:?}").contains("passing allowed")),
+        "{warnings:?}"
+    );
+    let ini = export(&dead);
+    assert!(
+        !ini.lines().any(|l| l.starts_with("pass")),
+        "a pass FSF would play, varia never:\n{ini}"
+    );
+}

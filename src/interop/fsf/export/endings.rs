@@ -45,7 +45,9 @@ pub(super) fn write(
     if said.has(Say::NoDropChecks) {
         ini.kv("dropChecks", "false");
     }
-    if said.has(Say::Pass) {
+    // varia's pass is the royal piece's: with no royal type it is never played (`check` warns),
+    // and FSF's `pass` would play it.
+    if said.has(Say::Pass) && rules.pieces.iter().any(|p| p.royal) {
         ini.kv("pass", "true");
     }
     if said.has(Say::Bikjang) {
