@@ -400,3 +400,28 @@ fn a_dead_passing_rule_is_not_exported_as_a_pass() {
         "a pass FSF would play, varia never:\n{ini}"
     );
 }
+
+/// Where only the setup's pieces are in hand (captures leave the game), their drop zone is
+/// Fairy-Stockfish's drop region (Dragon chess: tests/fixtures/fsf-export/dragon.*); types in hand
+/// with different zones are refused, as FSF's region holds for all.
+#[test]
+fn the_drop_zone_of_the_pieces_in_hand_is_the_drop_region() {
+    let game = |knight_zone: &str| {
+        format!(
+            "game hands\nboard 5 x 5\nplayer white north\nplayer black south\nzone home = rank 1\n\
+             piece King K\n  royal\n  moves K\npiece Dragon D\n  moves BN\n  drops in home\n\
+             piece Knight N\n  moves N\n{knight_zone}players have hands\nrepetition 3 draws\n\
+             setup 2k2/5/5/5/2K2[DNdn] w - - 0 1\n"
+        )
+    };
+    let export = |source: &str| varia::interop::fsf::export(&varia::compile(source, None).unwrap());
+    let ini = export(&game("  drops in home\n")).unwrap();
+    for line in [
+        "dropRegionWhite = a1 b1 c1 d1 e1",
+        "dropRegionBlack = a5 b5 c5 d5 e5",
+    ] {
+        assert!(ini.lines().any(|l| l == line), "{line} missing:\n{ini}");
+    }
+    let refusal = export(&game("")).unwrap_err();
+    assert_eq!(refusal.at, "pieces[1].drops.zone");
+}

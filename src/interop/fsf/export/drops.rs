@@ -3,10 +3,10 @@
 //! A type's drop rules are taken apart by an exhaustive pattern (no `..`), so a rule added later
 //! does not compile here until the exporter says it or refuses it.
 
-use super::ini::{Ini, all_cells};
+use super::ini::{Ini, all_cells, squares};
 use super::pieces::{Kind, Types};
 use super::refusal::{Result, piece_path, refuse};
-use crate::rules::{Cell, DropRules, PieceId, PieceType, RuleSet};
+use crate::rules::{Cell, DropRules, PieceId, PieceType, RuleSet, ZoneId};
 
 /// The rule set's hand fields.
 pub(super) struct Hands {
@@ -40,7 +40,6 @@ pub(super) fn write(
         pieces,
         ..
     } = rules;
-    let ranks = &board.ranks;
     let pc = |p: &PieceType, field: &str| piece_path(pieces, p, field);
     ini.kv(
         "pieceDrops",
@@ -53,6 +52,17 @@ pub(super) fn write(
     if *promoted_keep_type_in_hand {
         ini.kv("dropLoop", "true");
     }
+    // The types that may come to be dropped: every type where captures go to a hand; else
+    // (hands filled only by the setup, captures leaving the game) those of the setup's hands.
+    let any_type = *captures_to_hand || *captures_to_partner;
+    let in_hand = if *hands && !any_type {
+        start_hand(&rules.setup, types)
+    } else {
+        Vec::new()
+    };
+    let droppable = |i: usize| any_type || in_hand.contains(&i);
+    // Where only the setup's pieces are dropped, their one drop zone is FSF's drop region.
+    let mut region_of_all: Option<(usize, Option<ZoneId>)> = None;
     let mut no_doubled: Option<(char, u8)> = None;
     for (i, p) in pieces.iter().enumerate() {
         let DropRules {
@@ -95,10 +105,24 @@ pub(super) fn write(
             }
             no_doubled = Some((types.letters[i], *n));
         }
-        if !*captures_to_hand {
+        if !droppable(i) {
             continue;
         }
         let is_pawn = types.kinds[i] == Kind::Pawn;
+        if !any_type && !is_pawn {
+            match region_of_all {
+                None => region_of_all = Some((i, *zone)),
+                Some((first, z)) if z != *zone => {
+                    let at = if zone.is_some() { p } else { &pieces[first] };
+                    return refuse(
+                        "`drops in ZONE` for some of the types in hand: Fairy-Stockfish's drop region holds for all",
+                        pc(at, "drops.zone"),
+                    );
+                }
+                Some(_) => {}
+            }
+            continue;
+        }
         match (zone, is_pawn) {
             (None, false) => {}
             (None, true) => {
@@ -106,20 +130,7 @@ pub(super) fn write(
                 ini.kv("promotionZonePawnDrops", "true");
             }
             (Some(z), true) => {
-                // FSF's pawn may not be dropped on the first rank or in the promotion zone.
-                let cells = &zones[z.index()].cells;
-                let ok = (0..2).all(|side| {
-                    let first = if side == 0 { 0 } else { *ranks as i32 - 1 };
-                    let want: Vec<Cell> = all_cells(board)
-                        .into_iter()
-                        .filter(|&c| {
-                            board.coords(c).1 != first
-                                && !region.is_some_and(|r| r[side].contains(&c))
-                        })
-                        .collect();
-                    cells[side] == want
-                });
-                if !ok {
+                if !pawn_zone_is_fsfs(rules, *z, region) {
                     return refuse(
                         "a pawn drop zone other than off the first rank and the promotion zone",
                         pc(p, "drops.zone"),
@@ -134,9 +145,55 @@ pub(super) fn write(
             }
         }
     }
+    if let Some((i, Some(z))) = region_of_all {
+        if in_hand.iter().any(|&t| types.kinds[t] == Kind::Pawn) {
+            return refuse(
+                "a pawn in hand with a type dropped only in a zone: Fairy-Stockfish's drop region holds for all",
+                pc(&pieces[i], "drops.zone"),
+            );
+        }
+        let cells = &zones[z.index()].cells;
+        ini.kv("dropRegionWhite", squares(board, &cells[0]));
+        ini.kv("dropRegionBlack", squares(board, &cells[1]));
+    }
     if let Some((l, n)) = no_doubled {
         ini.kv("dropNoDoubled", l);
         ini.kv("dropNoDoubledCount", n);
     }
     Ok(())
+}
+
+/// The types (indices) of the pieces in the setup's hands (`[...]` after the board).
+fn start_hand(setup: &str, types: &Types) -> Vec<usize> {
+    let board = setup.split(' ').next().unwrap_or("");
+    let hand = board
+        .split_once('[')
+        .map_or("", |(_, h)| h.split(']').next().unwrap_or(""));
+    let mut out: Vec<usize> = hand
+        .chars()
+        .filter(char::is_ascii_alphabetic)
+        .filter_map(|c| {
+            let c = c.to_ascii_lowercase();
+            types.letters.iter().position(|&l| l == c)
+        })
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Whether a pawn's drop zone is FSF's: off the first rank and out of the promotion zone.
+fn pawn_zone_is_fsfs(rules: &RuleSet, z: ZoneId, region: Option<&Vec<Vec<Cell>>>) -> bool {
+    let board = &rules.board;
+    let cells = &rules.zones[z.index()].cells;
+    (0..2).all(|side| {
+        let first = if side == 0 { 0 } else { board.ranks as i32 - 1 };
+        let want: Vec<Cell> = all_cells(board)
+            .into_iter()
+            .filter(|&c| {
+                board.coords(c).1 != first && !region.is_some_and(|r| r[side].contains(&c))
+            })
+            .collect();
+        cells[side] == want
+    })
 }
