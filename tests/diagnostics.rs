@@ -142,6 +142,8 @@ case!(bad_rows, 4);
 case!(bad_walls, 1);
 // Gating without hands and beside a wall rule.
 case!(bad_gating, 2);
+// Promotion in place to an unknown piece, in an unknown zone.
+case!(bad_in_place, 2);
 
 /// The path of a case that loads with warnings, as the snapshots show it.
 fn warning_path(name: &str) -> String {
@@ -227,6 +229,7 @@ fn every_bad_file_is_a_case() {
         "bad_rows",
         "bad_walls",
         "bad_gating",
+        "bad_in_place",
     ];
     let dir = format!("{}/tests/bad", env!("CARGO_MANIFEST_DIR"));
     let mut found: Vec<String> = std::fs::read_dir(&dir)

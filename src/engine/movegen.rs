@@ -15,6 +15,7 @@ mod drops;
 mod fast;
 mod gating;
 mod hops;
+mod in_place;
 mod piece;
 mod walls;
 
@@ -156,6 +157,9 @@ impl<B: Bits> Engine<B> {
                     out.push(*m);
                 }
             }
+        }
+        if let Some(ip) = &self.plan.in_place {
+            self.add_in_place(pos, ip, out);
         }
         if !self.plan.filters.is_empty() {
             self.filter_moves(pos, out, safety.in_check);

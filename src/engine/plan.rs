@@ -9,8 +9,8 @@ use super::bits::{Bits, set_of};
 use super::kinds::{KindSet, kind_set};
 use super::tables::Tables;
 use crate::rules::{
-    Counting, DropRule, Effect, EndingRule, Extinction, Filter, GoalMode, MoveRule, Outcome, Row,
-    Royalty, RuleSet, WallCells, ZoneId,
+    Counting, DropRule, Effect, EndingRule, Extinction, Filter, GoalMode, MoveRule, Outcome,
+    PieceId, Row, Royalty, RuleSet, WallCells, ZoneId,
 };
 
 /// The eight steps to the cells around a cell, as (file, rank) offsets.
@@ -215,6 +215,19 @@ pub(crate) struct Plan<B> {
     pub gating: Option<Vec<B>>,
     /// Pieces in hand are only gated, never dropped.
     pub no_drops: bool,
+    /// Promotion as a move of its own (see `movegen/in_place.rs`).
+    pub in_place: Option<InPlacePlan<B>>,
+}
+
+/// Promotion as a move of its own ([`MoveRule::PromoteInPlace`]).
+pub(crate) struct InPlacePlan<B> {
+    pub piece: PieceId,
+    pub to: Vec<PieceId>,
+    /// Per player, the cells where it may promote.
+    pub zone: Vec<B>,
+    pub anywhere_when_last: bool,
+    pub moving: bool,
+    pub attacking_nothing: bool,
 }
 
 /// A wall placed as a move's second part (see [`MoveRule::Wall`]; the placing is in
@@ -323,6 +336,24 @@ impl<B: Bits> Plan<B> {
             royals_capturable: rules.royalty != Royalty::Each,
             gating: rules.gating_zone().map(per_player),
             no_drops: rules.gating_without_drops(),
+            in_place: rules.moves.iter().find_map(|m| match m {
+                MoveRule::PromoteInPlace {
+                    piece,
+                    to,
+                    zone,
+                    anywhere_when_last,
+                    moving,
+                    attacking_nothing,
+                } => Some(InPlacePlan {
+                    piece: *piece,
+                    to: to.clone(),
+                    zone: per_player(*zone),
+                    anywhere_when_last: *anywhere_when_last,
+                    moving: *moving,
+                    attacking_nothing: *attacking_nothing,
+                }),
+                _ => None,
+            }),
             walls: rules.wall_rule().map(|(cells, moves, zone)| WallPlan {
                 cells,
                 moves,
@@ -401,5 +432,6 @@ impl<B: Bits> Plan<B> {
             || !self.filters.is_empty()
             || self.walls.is_some()
             || self.gating.is_some()
+            || self.in_place.is_some()
     }
 }

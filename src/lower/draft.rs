@@ -89,6 +89,8 @@ pub(super) struct Draft {
     pub(super) castling_by_drops: Option<(Name, Name)>,
     /// `after a move, a wall ...`
     pub(super) wall_rule: Option<Statement>,
+    /// `promotion in place of ...`
+    pub(super) in_place: Option<Statement>,
     /// `gating in ZONE [, without drops]`
     pub(super) gating: Option<(Name, bool)>,
     /// `drops must enclose`, with its start zone.
@@ -225,6 +227,7 @@ impl Draft {
                 self.endings.passing_when_stuck = *when_stuck;
             }
             Statement::WallRule { .. } => self.wall_rule = Some(s.clone()),
+            Statement::PromotionInPlace { .. } => self.in_place = Some(s.clone()),
             Statement::Gating(_, zone, only) => self.gating = Some((zone.clone(), *only)),
             Statement::EnclosingDrops(_, first) => {
                 self.drops_enclose = Some(first.clone());

@@ -28,6 +28,7 @@ fn single(s: &Statement) -> Option<&'static str> {
         EnclosingDrops(..) => "drops must enclose",
         WallRule { .. } => "after a move, a wall",
         Gating(..) => "gating",
+        PromotionInPlace { .. } => "promotion in place",
         DrawsByValue(_) => "draws decided by value",
         Royalty(_) => "royalty",
         DrawOdds(_) => "draws count for",

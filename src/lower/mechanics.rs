@@ -5,7 +5,7 @@
 use super::draft::Draft;
 use super::names::Names;
 use super::pieces::Spared;
-use crate::rules::{DropRule, Effect, Filter, MoveRule};
+use crate::rules::{DropRule, Effect, Filter, MoveRule, PieceId};
 use crate::syntax::{Flag, Statement};
 
 /// Moves beyond the pieces' own: passing, and a wall as a move's second part (the royals'
@@ -26,6 +26,29 @@ pub(super) fn moves(d: &Draft, cx: &mut Names) -> Vec<MoveRule> {
             moves: *moves,
             zone: zone.as_ref().and_then(|z| cx.zone(z)),
         });
+    }
+    if let Some(Statement::PromotionInPlace {
+        piece,
+        to,
+        zone,
+        anywhere_when_last,
+        moving,
+        attacking_nothing,
+        ..
+    }) = &d.in_place
+    {
+        let piece = cx.piece(piece);
+        let to: Vec<PieceId> = to.iter().filter_map(|t| cx.piece(t)).collect();
+        if let (Some(piece), Some(zone)) = (piece, cx.zone(zone)) {
+            list.push(MoveRule::PromoteInPlace {
+                piece,
+                to,
+                zone,
+                anywhere_when_last: *anywhere_when_last,
+                moving: *moving,
+                attacking_nothing: *attacking_nothing,
+            });
+        }
     }
     if let Some((name, only)) = &d.gating
         && let Some(zone) = cx.zone(name)

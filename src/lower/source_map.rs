@@ -105,6 +105,7 @@ pub(crate) fn record_statement(map: &mut SourceMap, s: &Statement, span: Span) {
         EnclosingDrops(..) => &["drops:enclose"],
         WallRule { .. } => &["moves:wall"],
         Gating(..) => &["moves:gate"],
+        PromotionInPlace { .. } => &["moves:promote_in_place"],
         DrawsByValue(_) => &["verdicts:draws_by_value"],
         Royalty(_) => &["royalty"],
         DrawOdds(_) => &["verdicts:draw_odds"],

@@ -88,6 +88,27 @@ pub enum MoveRule {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         zone: Option<ZoneId>,
     },
+    /// A move of its own that changes a piece's type where it stands, without moving (or, with
+    /// `moving`, onto an empty cell the new type moves to): Sittuyin's promotion. Written as the
+    /// cell twice with the new type's letter (`e5e5f`), or as the step (`e5f6f`).
+    PromoteInPlace {
+        /// The type that promotes.
+        piece: PieceId,
+        /// What it may turn into (each within its limits on the board).
+        to: Vec<PieceId>,
+        /// Where it may promote: its owner's cells of the zone.
+        zone: ZoneId,
+        /// Anywhere when it is its owner's last piece of its type.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        anywhere_when_last: bool,
+        /// Also onto an empty cell the new type moves to from there.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        moving: bool,
+        /// The new piece may attack no enemy piece where it lands, and the move may not give
+        /// check.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        attacking_nothing: bool,
+    },
     /// A move has a second part: its player puts a piece from hand on the cell of `zone` that
     /// the moving piece, or its castling partner, left, while that cell holds its gating right
     /// (Fairy-Stockfish's Seirawan gating). The rights are read from the FEN's castling field

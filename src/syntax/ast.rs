@@ -169,6 +169,17 @@ pub enum Statement {
     },
     /// `gating in ZONE [, without drops]` (`true`: without drops)
     Gating(Span, Name, bool),
+    /// `promotion in place of TYPE to TYPE... in ZONE [, anywhere when last] [, or moving]
+    /// [, attacking nothing]`
+    PromotionInPlace {
+        piece: Name,
+        to: Vec<Name>,
+        zone: Name,
+        anywhere_when_last: bool,
+        moving: bool,
+        attacking_nothing: bool,
+        span: Span,
+    },
     /// `draws decided by value[, PLAYER +N]`: the player and the bonus as written.
     DrawsByValue(Option<(Name, Spanned<String>)>),
     /// `royalty each|all|alone`

@@ -305,6 +305,28 @@ fn statement(pair: Pair<Rule>) -> Statement {
             spanned_str(&p[0]),
             p.iter().any(|x| x.as_rule() == Rule::gating_only),
         ),
+        Rule::promotion_in_place => {
+            let names: Vec<Name> = p
+                .iter()
+                .filter(|x| x.as_rule() == Rule::name)
+                .map(spanned_str)
+                .collect();
+            let has = |r: Rule| {
+                p.iter()
+                    .filter(|x| x.as_rule() == Rule::pip_option)
+                    .any(|x| x.clone().into_inner().any(|y| y.as_rule() == r))
+            };
+            let n = names.len();
+            Statement::PromotionInPlace {
+                piece: names[0].clone(),
+                to: names[1..n - 1].to_vec(),
+                zone: names[n - 1].clone(),
+                anywhere_when_last: has(Rule::pip_last),
+                moving: has(Rule::pip_moving),
+                attacking_nothing: has(Rule::pip_quiet),
+                span: sp,
+            }
+        }
         Rule::draws_by_value => draws_by_value(&p),
         Rule::royalty => Statement::Royalty(keyword(&p[0])),
         Rule::draw_odds => Statement::DrawOdds(spanned_str(&p[0])),

@@ -207,27 +207,7 @@ impl Display for Statement {
                 }
                 Ok(())
             }
-            S::WallRule {
-                moves, cells, zone, ..
-            } => {
-                let act = if *moves {
-                    "the wall moves to"
-                } else {
-                    "a wall goes on"
-                };
-                write!(f, "after a move, {act} {}", cells.node)?;
-                if let Some(z) = zone {
-                    write!(f, " in {}", z.node)?;
-                }
-                Ok(())
-            }
-            S::Gating(_, zone, only) => {
-                write!(f, "gating in {}", zone.node)?;
-                if *only {
-                    f.write_str(", without drops")?;
-                }
-                Ok(())
-            }
+            S::WallRule { .. } | S::Gating(..) | S::PromotionInPlace { .. } => move_rule(self, f),
             S::DrawsByValue(bonus) => {
                 f.write_str("draws decided by value")?;
                 if let Some((p, n)) = bonus {
@@ -451,6 +431,60 @@ impl Display for Property {
     }
 }
 
+/// Writes a statement of moves beyond the pieces' own: walls, gating, promotion in place.
+fn move_rule(s: &Statement, f: &mut Formatter<'_>) -> fmt::Result {
+    use Statement as S;
+    match s {
+        S::WallRule {
+            moves, cells, zone, ..
+        } => {
+            let act = if *moves {
+                "the wall moves to"
+            } else {
+                "a wall goes on"
+            };
+            write!(f, "after a move, {act} {}", cells.node)?;
+            if let Some(z) = zone {
+                write!(f, " in {}", z.node)?;
+            }
+            Ok(())
+        }
+        S::Gating(_, zone, only) => {
+            write!(f, "gating in {}", zone.node)?;
+            if *only {
+                f.write_str(", without drops")?;
+            }
+            Ok(())
+        }
+        S::PromotionInPlace {
+            piece,
+            to,
+            zone,
+            anywhere_when_last,
+            moving,
+            attacking_nothing,
+            ..
+        } => {
+            write!(f, "promotion in place of {} to", piece.node)?;
+            for t in to {
+                write!(f, " {}", t.node)?;
+            }
+            write!(f, " in {}", zone.node)?;
+            if *anywhere_when_last {
+                f.write_str(", anywhere when last")?;
+            }
+            if *moving {
+                f.write_str(", or moving")?;
+            }
+            if *attacking_nothing {
+                f.write_str(", attacking nothing")?;
+            }
+            Ok(())
+        }
+        _ => Ok(()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::parse;
@@ -529,6 +563,7 @@ mod tests {
             after a move, a wall goes on any empty cell in z\n\
             after a move, the wall moves to a cell the piece could move to\n\
             gating in z, without drops\n\
+            promotion in place of a to b c in z, anywhere when last, or moving, attacking nothing\n\
             draws decided by value, black +1.5\nrepetition 3 wins for black, perpetual check loses\n\
             back and forth 4 times loses, except King\ncounting board 64 with stoppers up to 3 pieces\n\
             counting bare 8 from pieces: 2 King 8, 1 King 16\nextinction of all pieces down to 1 against 2 \

@@ -534,7 +534,7 @@ impl<B: Bits> Engine<B> {
 
     /// Whether a piece of type `kind` may arrive on `to` (leaving `from`) within its per-file and
     /// per-colour limits.
-    fn arrival_ok(&self, pos: &Pos<B>, kind: u8, from: usize, to: usize) -> bool {
+    pub(super) fn arrival_ok(&self, pos: &Pos<B>, kind: u8, from: usize, to: usize) -> bool {
         let limits = &self.rules.pieces[kind.index()].drops;
         if limits.max_per_file.is_none()
             && limits.max_per_colour.is_none()

@@ -9,8 +9,8 @@ use crate::engine::position::{Pos, RawMove, Then};
 use crate::rules::{Cell, PlayerId, WallCells};
 
 /// Gathers the cells a piece's quiet moves reach.
-struct Reach<B> {
-    cells: B,
+pub(super) struct Reach<B> {
+    pub(super) cells: B,
 }
 
 impl<B: Bits> Sink<B> for Reach<B> {

@@ -44,6 +44,19 @@ impl Check<'_> {
                     ));
                 }
             }
+            if let MoveRule::PromoteInPlace {
+                piece, to, zone, ..
+            } = m
+            {
+                self.keep(self.zone(&format!("moves[{i}].zone"), *zone));
+                self.keep(self.piece(&format!("moves[{i}].piece"), *piece));
+                for (j, t) in to.iter().enumerate() {
+                    self.keep(self.piece(&format!("moves[{i}].to[{j}]"), *t));
+                }
+                if to.is_empty() {
+                    self.keep(fail(format!("moves[{i}].to"), "no type to promote to"));
+                }
+            }
             if let MoveRule::Gate { zone, .. } = m {
                 self.keep(self.zone(&format!("moves[{i}].zone"), *zone));
                 if !r.has_hands() {

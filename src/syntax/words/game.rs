@@ -149,6 +149,22 @@ pub(super) const GAME: &[Phrase] = &[
     ),
     phrase!(
         Game,
+        promotion_in_place,
+        Structured,
+        [
+            "promotion in place of TYPE to TYPE... in ZONE [, anywhere when last] [, or moving] \
+             [, attacking nothing]"
+        ],
+        "a move of its own that turns a piece of the first type into one of the others where it \
+         stands, on its owner's cells of the zone (`anywhere when last`: anywhere when it is its \
+         owner's last piece of its type), within the new type's limits (`at most N on the \
+         board`); `or moving`: also onto an empty cell the new type moves to from there; \
+         `attacking nothing`: the new piece may not attack an enemy piece where it lands, nor the \
+         move give check. Written as the cells and the new type's letter (`d5d5f` in place, \
+         `d5c4f` moving) (Sittuyin)"
+    ),
+    phrase!(
+        Game,
         passing,
         Flag,
         ["passing when stuck"],

@@ -64,6 +64,7 @@ pub(super) enum Say<'a> {
 pub(super) enum Unsaid {
     LeaveWalls,
     MovedArrow,
+    PromoteInPlace,
     FreeDrops,
     DropsTouch,
     FlipNeighbours,
@@ -90,6 +91,9 @@ impl Unsaid {
             }
             Unsaid::MovedArrow => {
                 "`after a move, the wall moves to a cell the piece could move to`: Fairy-Stockfish's duck goes anywhere, its arrows stay"
+            }
+            Unsaid::PromoteInPlace => {
+                "`promotion in place of`: not yet written as Fairy-Stockfish's sittuyinPromotion"
             }
             Unsaid::FreeDrops | Unsaid::DropsTouch | Unsaid::FlipNeighbours => {
                 "`drops of TYPE... are free` / `drops must touch own pieces` / `neighbours flip`: not yet written as Fairy-Stockfish's freeDrops and Ataxx rules"
@@ -134,6 +138,7 @@ fn move_rule(m: &MoveRule) -> Say<'_> {
         MoveRule::RoyalsMayNotFace => Say::FlyingGeneral,
         MoveRule::Passing { when_stuck: false } => Say::Pass,
         MoveRule::Passing { when_stuck: true } => Say::Unsaid(Unsaid::PassingWhenStuck),
+        MoveRule::PromoteInPlace { .. } => Say::Unsaid(Unsaid::PromoteInPlace),
         MoveRule::Gate { without_drops, .. } => Say::Gating(*without_drops),
         MoveRule::Wall { cells, moves, zone } => match (cells, moves) {
             (WallCells::Reach, false) => Say::Walling("arrow", *zone),
