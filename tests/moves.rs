@@ -274,3 +274,109 @@ fn every_legal_move_round_trips_through_its_string() {
         assert!(seen.contains(&k), "{k} not seen: {seen:?}");
     }
 }
+
+/// A king that may also leap two cells sideways (`moves K rD`) has its leap written `e1g1`, so
+/// its castling is written as the king taking its rook (`e1h1`), as Fairy-Stockfish writes it;
+/// each string plays its own move. A chess king's castling is still `e1g1`.
+#[test]
+fn a_castling_the_king_could_also_leap_to_is_written_as_taking_the_rook() {
+    let source = "game leaps\nboard 8 x 8\nplayer white north\nplayer black south\n\
+                  piece King K\n  royal\n  moves K rD\npiece Rook R\n  moves R\n\
+                  castling King with Rook\ncheckmate loss\nstalemate draw\n\
+                  setup r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\n";
+    let g = varia::load_str(source, None).unwrap();
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    let from_e1 = moves_from(&g, fen, "e1");
+    // `rD` is the rightward leap: e1g1 for white, whose queenside castling stays e1c1.
+    assert_eq!(
+        from_e1,
+        strs(&[
+            "e1c1", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2", "e1g1", "e1h1"
+        ])
+    );
+    // Black's right is towards the a-file: its leap is e8c8, its queenside castling e8a8.
+    let black = "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1";
+    assert_eq!(
+        moves_from(&g, black, "e8"),
+        strs(&[
+            "e8a8", "e8c8", "e8d7", "e8d8", "e8e7", "e8f7", "e8f8", "e8g8"
+        ])
+    );
+    assert!(matches!(public(&g, black, "e8a8"), Move::Castle { .. }));
+    assert!(matches!(public(&g, black, "e8c8"), Move::Normal { .. }));
+    assert!(matches!(public(&g, fen, "e1h1"), Move::Castle { .. }));
+    assert!(matches!(public(&g, fen, "e1g1"), Move::Normal { .. }));
+    assert_eq!(
+        after(&g, fen, &["e1h1"]),
+        "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1"
+    );
+    assert_eq!(
+        after(&g, fen, &["e1g1"]),
+        "r3k2r/8/8/8/8/8/8/R5KR b kq - 1 1"
+    );
+    let chess = load("definitions/classic/chess.varia", None);
+    assert!(legal(&chess, fen, "e1g1") && !legal(&chess, fen, "e1h1"));
+}
+
+/// In every position of a few random games of every variant of every shipped definition, no two
+/// legal moves are written alike.
+#[test]
+fn move_strings_are_unique_in_random_games_of_every_shipped_game() {
+    fn files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                files(&p, out);
+            } else if p.extension().is_some_and(|x| x == "varia") {
+                out.push(p);
+            }
+        }
+    }
+    let mut paths = Vec::new();
+    files(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions"),
+        &mut paths,
+    );
+    paths.sort();
+    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    let (mut variants, mut positions) = (0, 0);
+    let mut problems = Vec::new();
+    for path in &paths {
+        let source = std::fs::read_to_string(path).unwrap();
+        for v in varia::check(&source).unwrap() {
+            variants += 1;
+            let g = varia::load_str(&source, Some(&v)).unwrap();
+            for _game in 0..2 {
+                let mut pos = g.start();
+                for _ply in 0..30 {
+                    let legal = g.legal_moves(&pos);
+                    if legal.is_empty() || g.status(&pos).is_over() {
+                        break;
+                    }
+                    positions += 1;
+                    let mut seen = std::collections::BTreeSet::new();
+                    for m in &legal {
+                        let text = g.move_to_string(m);
+                        if !seen.insert(text.clone()) {
+                            problems.push(format!(
+                                "{} [{v}] {}: `{text}` twice",
+                                path.display(),
+                                g.fen(&pos)
+                            ));
+                        }
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let m = legal[(seed % legal.len() as u64) as usize];
+                    g.play(&mut pos, &m).unwrap();
+                }
+            }
+        }
+    }
+    assert!(
+        variants > 100 && positions > 5000,
+        "{variants} variants, {positions} positions"
+    );
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

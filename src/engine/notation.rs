@@ -5,7 +5,7 @@
 use super::bits::Bits;
 use super::core::Engine;
 use super::position::{MoveKind, Pos, RawMove, Then};
-use crate::rules::{Cell, PieceId};
+use crate::rules::{Cell, Direction, Mode, PieceId};
 
 /// A move string that is malformed or not legal in the position; each message says which.
 #[allow(missing_docs)]
@@ -69,15 +69,74 @@ impl<B: Bits> Engine<B> {
             return (self.cell_name(rook) + &self.cell_name(m.from), rook);
         }
         if let MoveKind::Castle { rook, .. } = m.kind {
-            // Written as taking the partner under Chess960 notation, and for a king that moves
-            // less than two cells, which could be read as a plain king move.
-            let (fk, _) = self.rules.board.coords(m.from);
-            let (fd, _) = self.rules.board.coords(m.to);
-            if self.rules.castling_chess960 || (fk - fd).abs() < 2 {
+            // Written as taking the partner under Chess960 notation, for a king that moves less
+            // than two cells, which could be read as a plain king move, and for a king that
+            // could also move to its castling cell by itself (`moves K rD`), as Fairy-Stockfish
+            // writes it: the string is then the plain move's.
+            let (fk, rk) = self.rules.board.coords(m.from);
+            let (fd, rd) = self.rules.board.coords(m.to);
+            if self.rules.castling_chess960
+                || (fk - fd).abs() < 2
+                || (m.to != rook && self.could_move_by_itself(m.piece, m.from, fd - fk, rd - rk))
+            {
                 return (self.cell_name(m.from) + &self.cell_name(rook), rook);
             }
         }
         (self.cell_name(m.from) + &self.cell_name(m.to), m.to)
+    }
+
+    /// Whether the king of a castling from `from` has a move of its own (not a capture, not a
+    /// hop) by `(dx, dy)` on the board. Castling's cells between are empty, so where castling is
+    /// legal such a move is too (a first move included: the king keeps its right). The king's
+    /// player is the one whose first rank `from` is on (each player, where none is).
+    fn could_move_by_itself(&self, piece: PieceId, from: Cell, dx: i32, dy: i32) -> bool {
+        let b = &self.rules.board;
+        let (f, r) = b.coords(from);
+        let first = |d: Direction| match d {
+            Direction::North => r == 0,
+            Direction::South => r == b.ranks as i32 - 1,
+            Direction::East => f == 0,
+            Direction::West => f == b.files as i32 - 1,
+        };
+        let players = &self.rules.players;
+        let own: Vec<Direction> = players
+            .iter()
+            .map(|p| p.forward)
+            .filter(|&d| first(d))
+            .collect();
+        let frames: Vec<(i32, i32)> = (if own.is_empty() {
+            players.iter().map(|p| p.forward).collect()
+        } else {
+            own
+        })
+        .into_iter()
+        .map(|d| match d {
+            // The inverse of `Direction::orient`.
+            Direction::North => (dx, dy),
+            Direction::South => (-dx, -dy),
+            Direction::East => (-dy, dx),
+            Direction::West => (dy, -dx),
+        })
+        .collect();
+        self.rules.pieces[piece.index()].moves.iter().any(|part| {
+            !part.hop
+                && part.mode != Mode::Capture
+                && part.vectors.iter().any(|&(vx, vy)| {
+                    let (vx, vy) = (i32::from(vx), i32::from(vy));
+                    frames.iter().any(|&(x, y)| {
+                        let k = if vx != 0 {
+                            x / vx
+                        } else if vy != 0 {
+                            y / vy
+                        } else {
+                            0
+                        };
+                        k >= 1
+                            && (vx * k, vy * k) == (x, y)
+                            && (k == 1 || part.range == 0 || k <= i32::from(part.range))
+                    })
+                })
+        })
     }
 
     /// The placement that follows a move, as Fairy-Stockfish writes it: the written destination,

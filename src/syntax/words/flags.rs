@@ -185,7 +185,7 @@ flag_table! {
             partners' files (`HAha`, Shredder-FEN), as Fairy-Stockfish writes Chess960. Without it \
             the rights are `KQkq`, with a file letter for a right held by an inner partner (X-FEN), \
             and castling is the king's own move (as taking the partner where the king moves less \
-            than two cells)";
+            than two cells, or could move to that cell by itself)";
     MustCapture: must_capture, Ending, Entry(E::Filter(Filter::MustCapture)), None,
         "captures are compulsory",
         "while a player can capture, it must (a capture by a royal piece too)";
