@@ -62,7 +62,6 @@ pub(super) enum Say<'a> {
 /// up to [`Unsaid::Blast`] before the pieces are looked at, the others with the endings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(super) enum Unsaid {
-    LeaveWalls,
     MovedArrow,
     PromoteInPlace,
     FreeDrops,
@@ -86,9 +85,6 @@ impl Unsaid {
     /// The rule, as the refusal says it.
     fn rule(self) -> &'static str {
         match self {
-            Unsaid::LeaveWalls => {
-                "`pieces leave walls`: not yet written as Fairy-Stockfish's wallingRule"
-            }
             Unsaid::MovedArrow => {
                 "`after a move, the wall moves to a cell the piece could move to`: Fairy-Stockfish's duck goes anywhere, its arrows stay"
             }
@@ -174,7 +170,8 @@ fn effect(e: &Effect) -> Say<'_> {
             spare_nearby: _,
             spare_always: _,
         } => Unsaid::Blast,
-        Effect::LeaveWalls => Unsaid::LeaveWalls,
+        // The wall on the cell a piece leaves: Fairy-Stockfish's `past` walling.
+        Effect::LeaveWalls => return Say::Walling("past", None),
         Effect::FlipNeighbours => Unsaid::FlipNeighbours,
         Effect::CapturerTurns => Unsaid::CapturerTurns,
     };

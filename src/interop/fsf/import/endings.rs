@@ -77,12 +77,27 @@ fn walling(d: &mut Draft) -> Result<(), String> {
     };
     let (cells, moves) = match rule.as_str() {
         "none" => return Ok(()),
+        "past" => {
+            // The wall on the cell the piece leaves, wherever it stands.
+            if d.keys.take("wallingRegionWhite").is_some()
+                || d.keys.take("wallingRegionBlack").is_some()
+            {
+                return Err(
+                    "`wallingRule = past` with a walling region: varia's walls left \
+                            behind go on every cell"
+                        .into(),
+                );
+            }
+            d.ends
+                .push(Statement::Flag(Flag::LeaveWalls, Span::default()));
+            return Ok(());
+        }
         "arrow" => (WallCells::Reach, false),
         "static" => (WallCells::Empty, false),
         "duck" => (WallCells::Empty, true),
         other => {
             return Err(format!(
-                "`wallingRule = {other}`: only `arrow`, `static` and `duck` are translated"
+                "`wallingRule = {other}`: only `arrow`, `static`, `duck` and `past` are translated"
             ));
         }
     };
