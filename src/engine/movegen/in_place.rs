@@ -54,8 +54,8 @@ impl<B: Bits> Engine<B> {
     }
 
     /// The cells a piece of type `kind` of `side` on `at` reaches (quietly or capturing), the
-    /// board as it stands.
-    fn reach_as(&self, pos: &Pos<B>, kind: u8, at: usize, side: PlayerId) -> B {
+    /// board as it stands and `side` to move.
+    pub(super) fn reach_as(&self, pos: &Pos<B>, kind: u8, at: usize, side: PlayerId) -> B {
         let kt = self.t.kind(kind, side.index());
         let mut reach = Reach { cells: B::EMPTY };
         self.gen_piece(

@@ -68,21 +68,8 @@ impl<B: Bits> Engine<B> {
         }
         let next = pos.st.side;
         pos.st.side = mover;
-        let kind = pos.sq[at].kind;
-        let kt = self.t.kind(kind, mover.index());
-        let mut reach = Reach { cells: B::EMPTY };
-        self.gen_piece(
-            pos,
-            kind,
-            at,
-            kt,
-            false,
-            !B::EMPTY,
-            B::EMPTY,
-            false,
-            &mut reach,
-        );
+        let reach = self.reach_as(pos, pos.sq[at].kind, at, mover);
         pos.st.side = next;
-        reach.cells & !pos.occ
+        reach & !pos.occ
     }
 }
