@@ -593,3 +593,62 @@ fn uci_go_without_a_limit_is_stopped_by_the_end_of_input() {
         assert!(ended, "`{go}` then end of input: varia uci did not end");
     }
 }
+
+/// Three files of one variant name: the second is offered as STEM-NAME with its stem cleaned (a
+/// file name with line breaks injected lines into the option list), the third as
+/// STEM-NAME-2 (it was dropped without a word); echoed input has its control characters escaped
+/// (a CR let `foo\rbestmove e2e4` pass for a move).
+#[test]
+fn offered_names_are_clean_and_unique_and_echoes_are_escaped() {
+    let dir = std::env::temp_dir().join(format!("varia-names-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("other")).unwrap();
+    let chess = std::fs::read_to_string(def("definitions/classic/chess.varia")).unwrap();
+    let files = [
+        dir.join("chess.varia"),
+        dir.join("evil\nreadyok\nid name x.varia"),
+        dir.join("other/evil\nreadyok\nid name x.varia"),
+    ];
+    for f in &files {
+        std::fs::write(f, &chess).unwrap();
+    }
+    let args: Vec<&str> = files.iter().map(|f| f.to_str().unwrap()).collect();
+    let mut u = Session::start(&[&["uci"], &args[..]].concat());
+    u.send("uci");
+    let option = u.until(|l| l.starts_with("option name UCI_Variant"));
+    assert_eq!(
+        option,
+        "option name UCI_Variant type combo default chess var chess \
+         var evil_readyok_id_name_x-chess var evil_readyok_id_name_x-chess-2"
+    );
+    assert_eq!(
+        u.line(),
+        "option name Hash type spin default 16 min 1 max 4096"
+    );
+    u.until(|l| l == "uciok");
+    u.send("setoption name UCI_Variant value evil_readyok_id_name_x-chess-2");
+    u.send("foo\rbest\u{c}move e2e4");
+    assert_eq!(
+        u.line(),
+        "info string unknown command: foo\\rbest\\u{c}move e2e4"
+    );
+    u.send("isready");
+    assert_eq!(u.line(), "readyok");
+    u.quit();
+
+    let mut x = Session::start(&[&["xboard"], &args[..]].concat());
+    x.send("xboard");
+    x.send("protover 2");
+    let features = x.until(|l| l.contains("variants="));
+    assert!(
+        features.contains(
+            "variants=\"chess,evil_readyok_id_name_x-chess,evil_readyok_id_name_x-chess-2\""
+        ),
+        "{features}"
+    );
+    x.until(|l| l.contains("done=1"));
+    x.send("foo\u{1b}[2Jbar");
+    assert_eq!(x.line(), "Error (unknown command): foo\\u{1b}[2Jbar");
+    x.quit();
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -72,9 +72,45 @@ pub fn read_line(input: &mut impl BufRead, max: usize) -> Input {
 
 /// Writes one line to standard output and flushes it; a closed pipe is ignored (the reader has
 /// gone, and the input loop will end).
+/// A name as offered to a GUI: each character other than a letter, digit, `-`, `_` or `.`
+/// (a space, a line break, a quote or comma of XBoard's list) written `_`.
+fn offered(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "-_.".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// Control characters in the line (from echoed input: a CR would let it pass for another line)
+/// are written escaped (`\r`, `\u{c}`); a line break is kept, for text of several lines (`d`),
+/// as input, read line by line, has none.
 pub fn send(line: &str) {
     let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "{line}").and_then(|_| out.flush());
+    let _ = writeln!(out, "{}", escape_controls(line)).and_then(|_| out.flush());
+}
+
+/// The text with each control character but the line break escaped as Rust writes it (`\r`,
+/// `\u{1b}`).
+pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
+    let bad = |c: char| c.is_control() && c != '\n';
+    if !text.chars().any(bad) {
+        return text.into();
+    }
+    text.chars()
+        .map(|c| {
+            if bad(c) {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect::<String>()
+        .into()
 }
 
 /// The selectable variants of one or more files, each under a unique name.
@@ -86,7 +122,8 @@ pub struct Catalogue {
 
 impl Catalogue {
     /// Lists the variants of the files; a name used by an earlier file is offered as
-    /// `STEM-NAME` (the file's name without extension).
+    /// `STEM-NAME` (the file's name without extension), and one still taken as `STEM-NAME-2`,
+    /// `-3`, ...; names and stems are offered with only letters, digits, `-`, `_` and `.`.
     pub fn load(files: &[String]) -> Result<Catalogue, Failure> {
         let mut entries: Vec<(String, String, String)> = Vec::new();
         for path in files {
@@ -97,18 +134,25 @@ impl Catalogue {
                 varia::variant_names(&source)
                     .map_err(|e| super::load::render_load_error(path, &source, e))?
             };
-            let stem = std::path::Path::new(path)
-                .file_stem()
-                .map(|s| s.to_string_lossy().to_string())
-                .unwrap_or_default();
+            let stem = offered(
+                &std::path::Path::new(path)
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().to_string())
+                    .unwrap_or_default(),
+            );
             for v in names {
-                let mut name = v.clone();
-                if entries.iter().any(|e| e.0 == name) {
-                    name = format!("{stem}-{v}");
+                let taken = |n: &str| entries.iter().any(|e| e.0 == n);
+                let clean = offered(&v);
+                let mut name = clean.clone();
+                if taken(&name) {
+                    name = format!("{stem}-{clean}");
                 }
-                if !entries.iter().any(|e| e.0 == name) {
-                    entries.push((name, path.clone(), v));
+                let mut n = 2;
+                while taken(&name) {
+                    name = format!("{stem}-{clean}-{n}");
+                    n += 1;
                 }
+                entries.push((name, path.clone(), v));
             }
         }
         if entries.is_empty() {
