@@ -315,3 +315,41 @@ fn an_engine_that_writes_an_endless_line_loses() {
     );
     assert_eq!(s["wins"], 2);
 }
+
+#[test]
+fn an_engine_with_a_name_over_65535_characters_is_reported() {
+    // The report's table padded its columns with `format!` widths, which stop at 65,535: the
+    // match panicked after every game was played.
+    let script = "N=$(head -c 70000 /dev/zero | tr \"\\0\" x); read l; echo \"id name $N\"; echo uciok; read l";
+    let engine = format!("sh -c '{}'", script.replace('\'', "'\\''"));
+    for json_out in [false, true] {
+        let mut args = vec![
+            "match".to_string(),
+            def("definitions/classic/chess.varia"),
+            "--games".into(),
+            "2".into(),
+            "--depth".into(),
+            "1".into(),
+            "--engine".into(),
+            engine.clone(),
+        ];
+        if json_out {
+            args.push("--json".into());
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = varia(&args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+                .chars()
+                .filter(|&c| c != 'x')
+                .collect::<String>()
+        );
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            text.contains(&"x".repeat(70000)),
+            "the name is not in the report"
+        );
+    }
+}

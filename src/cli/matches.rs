@@ -564,10 +564,15 @@ fn report(stats: &[Stats]) -> String {
         })
         .collect();
     let mut out = String::new();
+    // Padded by hand: `format!`'s widths stop at 65,535 (an engine's `id name` may be longer).
+    let pad = |n: usize, text: &str| " ".repeat(n.saturating_sub(text.chars().count()));
     for (label, cells) in rows {
-        out += &format!("{label:<label_w$}");
+        out += &label;
+        out += &pad(label_w, &label);
         for (i, c) in cells.iter().enumerate() {
-            out += &format!("  {c:>w$}", w = col_w[i]);
+            out += "  ";
+            out += &pad(col_w[i], c);
+            out += c;
         }
         out += "\n";
     }
