@@ -353,3 +353,23 @@ fn an_engine_with_a_name_over_65535_characters_is_reported() {
         );
     }
 }
+
+#[test]
+fn zero_threads_depth_nodes_and_movetime_are_refused() {
+    // `--threads 0` was taken (as perft refuses it), `--depth 0` played depth 1 and `--nodes 0`
+    // a one-node search without a word.
+    let chess = def("definitions/classic/chess.varia");
+    for flag in ["--threads", "--depth", "--nodes", "--movetime"] {
+        let out = varia(&["match", &chess, "--games", "2", flag, "0"]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "match {flag} 0: {err}");
+        assert!(
+            err.starts_with(&format!("error: invalid value '0' for '{flag} ")),
+            "match {flag} 0: {err}"
+        );
+    }
+    for flag in ["--depth", "--nodes", "--movetime"] {
+        let out = varia(&["play", &chess, flag, "0"]);
+        assert_eq!(out.status.code(), Some(2), "play {flag} 0");
+    }
+}

@@ -129,8 +129,8 @@ enum Command {
         #[arg(long)]
         protocol: Option<ProtocolArg>,
         /// Games played at once (default: the number of cores)
-        #[arg(long)]
-        threads: Option<usize>,
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        threads: Option<u64>,
         #[arg(long)]
         json: bool,
         /// Start positions: one a line, a FEN or moves from the setup
@@ -186,13 +186,16 @@ enum Command {
 #[derive(clap::Args, Clone, Copy)]
 struct Think {
     /// Search this many plies deep
-    #[arg(long, conflicts_with_all = ["nodes", "movetime"])]
+    #[arg(long, conflicts_with_all = ["nodes", "movetime"],
+          value_parser = clap::value_parser!(u32).range(1..))]
     depth: Option<u32>,
     /// Search this many nodes
-    #[arg(long, conflicts_with_all = ["depth", "movetime"])]
+    #[arg(long, conflicts_with_all = ["depth", "movetime"],
+          value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
     /// Search this many milliseconds
-    #[arg(long, conflicts_with_all = ["depth", "nodes"])]
+    #[arg(long, conflicts_with_all = ["depth", "nodes"],
+          value_parser = clap::value_parser!(u64).range(1..))]
     movetime: Option<u64>,
 }
 
@@ -374,8 +377,10 @@ fn dispatch_into(cmd: Command, out: &mut String) -> Result<(), Failure> {
             max_plies,
             random_plies,
         } => {
-            let threads = threads
-                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            let threads = threads.map_or_else(
+                || std::thread::available_parallelism().map_or(1, |n| n.get()),
+                |t| usize::try_from(t).unwrap_or(usize::MAX),
+            );
             let spec = matches::MatchSpec {
                 file,
                 variants: variant,
