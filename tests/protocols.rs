@@ -1,94 +1,13 @@
 //! Scripted UCI and XBoard sessions and terminal games: the exact lines sent and expected. Every
 //! wait has a deadline, so a broken engine fails a test instead of hanging it.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
+#[path = "common/session.rs"]
+mod session;
+
+use session::{Session, def};
+use std::io::Write;
+use std::process::{Command, Stdio};
 use std::time::Duration;
-
-fn def(path: &str) -> String {
-    format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))
-}
-
-/// A running `varia` speaking a protocol on its standard input and output.
-struct Session {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-}
-
-impl Session {
-    fn start(args: &[&str]) -> Session {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_varia"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("varia starts");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Session {
-            child,
-            stdin,
-            lines: rx,
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").unwrap();
-        self.stdin.flush().unwrap();
-    }
-
-    /// The next line of output (at most 20 s away).
-    fn line(&self) -> String {
-        self.lines
-            .recv_timeout(Duration::from_secs(20))
-            .expect("an answer in time")
-    }
-
-    /// Reads lines until one satisfies `f`; returns it.
-    fn until(&self, f: impl Fn(&str) -> bool) -> String {
-        loop {
-            let l = self.line();
-            if f(&l) {
-                return l;
-            }
-        }
-    }
-
-    /// Sends `quit` and checks that the process ends well.
-    fn quit(mut self) {
-        self.send("quit");
-        for _ in 0..200 {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                let mut err = String::new();
-                use std::io::Read;
-                self.child
-                    .stderr
-                    .take()
-                    .unwrap()
-                    .read_to_string(&mut err)
-                    .unwrap();
-                assert!(!err.contains("panicked"), "{err}");
-                assert!(status.success(), "exit status {status}");
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(25));
-        }
-        let _ = self.child.kill();
-        panic!("varia did not quit");
-    }
-}
 
 #[test]
 fn uci_handshake_lists_every_variant_of_the_files() {

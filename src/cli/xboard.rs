@@ -217,7 +217,10 @@ impl Xboard {
             },
             _ => {
                 // Without `usermove`, a move comes bare; anything else is unknown.
-                match self.game.parse_move(self.line.current(), cmd) {
+                match self
+                    .game
+                    .parse_move(self.line.current(), &self.incoming(cmd))
+                {
                     Err(MoveError::Malformed(_)) => {
                         send(&format!("Error (unknown command): {cmd}"))
                     }
@@ -343,6 +346,11 @@ impl Xboard {
         }
     }
 
+    /// A move as XBoard wrote it, in varia's notation.
+    fn incoming(&self, text: &str) -> String {
+        xboard_cells(&self.game, text, 1)
+    }
+
     fn user_move(&mut self, text: &str) {
         self.abort();
         if let Some(v) = self.line.verdict() {
@@ -354,8 +362,12 @@ impl Xboard {
         }
         // XBoard writes a move into a promotion zone that does not promote with `=`.
         let parsed = match text.strip_suffix('=') {
-            Some(plain) => self.game.parse_move(self.line.current(), plain),
-            None => self.game.parse_move(self.line.current(), text),
+            Some(plain) => self
+                .game
+                .parse_move(self.line.current(), &self.incoming(plain)),
+            None => self
+                .game
+                .parse_move(self.line.current(), &self.incoming(text)),
         };
         match parsed {
             Ok(m) => {
@@ -451,7 +463,10 @@ impl Xboard {
             && self.engine == Some(self.line.current().side_to_move())
             && let Some(m) = d.result.best
         {
-            send(&format!("move {}", self.game.move_to_string(&m)));
+            send(&format!(
+                "move {}",
+                xboard_cells(&self.game, &self.game.move_to_string(&m), -1)
+            ));
             self.line.play(m);
             self.report_end();
         }
@@ -469,7 +484,10 @@ fn thinking_line(game: &Game, i: &Info) -> String {
         Score::Mate(n) if n > 0 => 100_000 + n,
         Score::Mate(n) => -100_000 + n,
     };
-    let pv: Vec<String> = i.pv.iter().map(|m| game.move_to_string(m)).collect();
+    let pv: Vec<String> =
+        i.pv.iter()
+            .map(|m| xboard_cells(game, &game.move_to_string(m), -1))
+            .collect();
     format!(
         "{} {score} {} {} {}",
         i.depth,
@@ -479,6 +497,37 @@ fn thinking_line(game: &Game, i: &Info) -> String {
     )
     .trim_end()
     .to_string()
+}
+
+/// A move string with each cell's rank moved by `by` on a board of exactly ten ranks, where
+/// XBoard numbers the ranks from 0 (`a0` to `a9`: one digit each) and varia from 1 (`a1` to
+/// `a10`); on any other board the text as it is. A cell is a lower-case letter and the digits
+/// after it; the piece letters of a drop (`P@`) are left alone.
+fn xboard_cells(game: &Game, text: &str, by: i64) -> String {
+    if game.rules().board.ranks != 10 {
+        return text.to_string();
+    }
+    let (head, cells) = match text.find('@') {
+        Some(at) => text.split_at(at + 1),
+        None => ("", text),
+    };
+    let mut out = head.to_string();
+    let mut chars = cells.chars().peekable();
+    while let Some(c) = chars.next() {
+        out.push(c);
+        if !c.is_ascii_lowercase() || !chars.peek().is_some_and(char::is_ascii_digit) {
+            continue;
+        }
+        let mut digits = String::new();
+        while let Some(d) = chars.next_if(char::is_ascii_digit) {
+            digits.push(d);
+        }
+        match digits.parse::<i64>().ok().and_then(|r| r.checked_add(by)) {
+            Some(r) if r >= 0 => out += &r.to_string(),
+            _ => out += &digits,
+        }
+    }
+    out
 }
 
 /// `RESULT {COMMENT}` for an ended game.

@@ -1,0 +1,117 @@
+//! XBoard sessions on what XBoard numbers or names its own way: boards of ten ranks (counted
+//! from 0 by XBoard), variant names XBoard would take for its own, games it cannot show.
+
+#[path = "common/session.rs"]
+mod session;
+
+use session::{Session, def};
+use std::process::Command;
+
+/// The sorted legal moves after some moves, as `varia moves` lists them.
+fn legal_after(file: &str, moves: &[&str]) -> Vec<String> {
+    let mut args = vec!["moves".to_string(), def(file)];
+    if !moves.is_empty() {
+        args.push("--moves".into());
+        args.extend(moves.iter().map(|m| m.to_string()));
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_varia"))
+        .args(&args)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// A cell of XBoard's on a ten-rank board: a file letter and one digit, 0 to 9.
+fn xboard_cell(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() == 2 && b[0].is_ascii_lowercase() && b[1].is_ascii_digit()
+}
+
+/// XBoard's move on a ten-rank board in varia's notation (every rank one higher).
+fn varia_move(xb: &str) -> String {
+    assert!(
+        xb.len() == 4 && xboard_cell(&xb[..2]) && xboard_cell(&xb[2..]),
+        "not an XBoard move of a ten-rank board: {xb}"
+    );
+    let b = xb.as_bytes();
+    format!(
+        "{}{}{}{}",
+        b[0] as char,
+        b[1] - b'0' + 1,
+        b[2] as char,
+        b[3] - b'0' + 1
+    )
+}
+
+/// On a board of ten ranks XBoard numbers them 0 to 9: its `b2e2` is varia's `b3e3` (a cannon),
+/// its `b3c3` varia's `b4c4` (nothing there), and the engine's own move and thinking come back
+/// in XBoard's numbers (classic xiangqi forfeited `b3c3` on move 1; a 10 x 10 chess forfeited
+/// its first move).
+#[test]
+fn xboard_numbers_the_ranks_of_a_ten_rank_board_from_zero() {
+    for (file, ours, theirs, wrong) in [
+        ("definitions/classic/xiangqi.varia", "b3e3", "b2e2", "b3c3"),
+        ("definitions/fsf/grand.varia", "a3a5", "a2a4", "a3a4"),
+    ] {
+        let mut s = Session::start(&["xboard", &def(file)]);
+        s.send("xboard");
+        s.send("protover 2");
+        s.until(|l| l == "feature done=1");
+        s.send("new");
+        s.send("force");
+        s.send(&format!("usermove {wrong}"));
+        assert_eq!(
+            s.line(),
+            format!("Illegal move (not a legal move): {wrong}")
+        );
+        s.send(&format!("usermove {theirs}"));
+        s.send("post");
+        s.send("sd 2");
+        s.send("go");
+        let mut thinking = Vec::new();
+        let reply = s.until(|l| {
+            let done = l.starts_with("move ");
+            if !done {
+                thinking.push(l.to_string());
+            }
+            done
+        });
+        let reply = reply.strip_prefix("move ").unwrap();
+        let legal = legal_after(file, &[ours]);
+        assert!(
+            legal.contains(&varia_move(reply)),
+            "{file}: {reply} is not a legal move in XBoard's numbers"
+        );
+        // Thinking lines: depth, score, time, nodes, then the moves in XBoard's numbers.
+        assert!(!thinking.is_empty());
+        for t in &thinking {
+            let pv: Vec<&str> = t.split_whitespace().skip(4).collect();
+            assert!(!pv.is_empty(), "{t}");
+            let first = varia_move(pv[0]);
+            assert!(legal.contains(&first), "{file}: {t}");
+        }
+        s.send("ping 1");
+        assert_eq!(s.until(|l| l.starts_with("pong")), "pong 1");
+        s.quit();
+    }
+}
+
+/// A board of other than ten ranks keeps varia's numbers, from 1.
+#[test]
+fn xboard_keeps_the_ranks_of_other_boards() {
+    let mut s = Session::start(&["xboard", &def("definitions/classic/chess.varia")]);
+    s.send("protover 2");
+    s.until(|l| l == "feature done=1");
+    s.send("new");
+    s.send("force");
+    s.send("usermove e1e0");
+    assert_eq!(s.line(), "Illegal move (no such cell): e1e0");
+    s.send("usermove e2e4");
+    s.send("ping 2");
+    assert_eq!(s.line(), "pong 2");
+    s.quit();
+}
