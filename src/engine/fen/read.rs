@@ -62,8 +62,20 @@ impl<B: Bits> Engine<B> {
             Some(s) if !is_number(s) => {
                 let s = fields.next().unwrap_or("-");
                 self.parse_castling(&mut pos, s)?;
+                // Dialects that leave the en-passant field out, told apart by how many numbers
+                // follow the castling field: one is Cute Chess's shogi move number (`w - 1`), two
+                // are the clocks, three are Cute Chess's makruk count (`w - 0 0 1`: a count
+                // limit, its plies, the move number).
+                let numbers = fields.clone().take_while(is_number).count();
+                let rest = fields.clone().count();
+                if numbers == rest && numbers == 1 {
+                    return self.read_move_number(pos, fields.next().unwrap_or("1"));
+                }
+                if numbers == rest && numbers == 2 {
+                    return self.read_clocks(pos, fields);
+                }
                 let ep = fields.next().unwrap_or("-");
-                if self.rules.counting().is_some() && is_number(&ep) {
+                if (self.rules.counting().is_some() || ep == "0") && is_number(&ep) {
                     match ep.parse::<u16>() {
                         Ok(n) if n <= 20000 && n % 2 == 0 => pos.st.count_limit = n,
                         _ => return Err(FenError::Counting(ep.into())),
@@ -81,6 +93,25 @@ impl<B: Bits> Engine<B> {
             Some(_) => pos.style.short = true,
             None => {}
         }
+        self.read_clocks(pos, fields)
+    }
+
+    /// A lone move number where the clocks would be (Cute Chess's shogi form `w - 1`).
+    fn read_move_number(&self, mut pos: Pos<B>, s: &str) -> Result<Pos<B>, FenError> {
+        pos.st.fullmove = match s.parse::<u32>() {
+            Ok(n) if (1..=MAX_COUNTER).contains(&n) => n,
+            _ => return Err(FenError::Counter(s.into())),
+        };
+        pos.style.short = true;
+        Ok(self.keyed(pos))
+    }
+
+    /// The fields from the clocks on: the half-move clock, the move number, Lichess's checks.
+    fn read_clocks<'a>(
+        &self,
+        pos: Pos<B>,
+        mut fields: impl Iterator<Item = &'a str>,
+    ) -> Result<Pos<B>, FenError> {
         let mut pos = parse_clocks(pos, &mut fields)?;
         if let Some(s) = fields.next() {
             // Lichess writes the checks given after the move number: `+1+0`.
