@@ -318,20 +318,6 @@ fn xboard_takes_a_move_that_declines_promotion_with_an_equals_sign() {
 }
 
 #[test]
-fn xboard_offers_no_four_player_game() {
-    let out = Command::new(env!("CARGO_BIN_EXE_varia"))
-        .args(["xboard", &def("definitions/4-faces.varia")])
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    assert!(!out.status.success());
-    assert_eq!(
-        String::from_utf8_lossy(&out.stderr),
-        "error: no two-player variant in these files for XBoard\n"
-    );
-}
-
-#[test]
 fn protocols_survive_hostile_numbers() {
     let mut s = Session::start(&["xboard", &def("definitions/classic/chess.varia")]);
     s.send("protover 2");
@@ -450,25 +436,6 @@ fn play_skips_a_bad_line_and_prints_the_moves_at_the_end_of_input() {
             "end of input: the game is left unfinished",
             &format!("moves: e2e4 {black}")
         ]
-    );
-}
-
-#[test]
-fn xboard_says_why_a_variant_is_not_offered() {
-    let out = Command::new(env!("CARGO_BIN_EXE_varia"))
-        .args(["xboard", &def("tests/bad/missing_setup.varia")])
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    assert!(!out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
-    let lines: Vec<&str> = err.lines().collect();
-    assert_eq!(lines.len(), 2, "{err}");
-    assert!(lines[0].starts_with("error: variant `"), "{err}");
-    assert!(lines[0].contains("` not offered: "), "{err}");
-    assert_eq!(
-        lines[1],
-        "error: no two-player variant in these files for XBoard"
     );
 }
 

@@ -115,3 +115,95 @@ fn xboard_keeps_the_ranks_of_other_boards() {
     assert_eq!(s.line(), "pong 2");
     s.quit();
 }
+
+/// The variant names of XBoard's `variants` feature.
+fn offered(files: &[&str]) -> (Vec<String>, Session) {
+    let mut args = vec!["xboard".to_string()];
+    args.extend(files.iter().map(|f| def(f)));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let mut s = Session::start(&args);
+    s.send("xboard");
+    s.send("protover 2");
+    let features = s.until(|l| l.contains("variants="));
+    s.until(|l| l == "feature done=1");
+    let list = features.split("variants=\"").nth(1).unwrap();
+    let list = &list[..list.find('"').unwrap()];
+    (list.split(',').map(str::to_string).collect(), s)
+}
+
+/// Shoxiang 108's `shogi-heavy-*` were taken by XBoard for its shogi (a shogi board, "Variant
+/// shogi not supported"): they are offered after `v-`, and XBoard's names found anywhere in a name
+/// (`crazyhouse`, `atomic`) are broken with `_`; each is chosen by the name offered. The
+/// `xq-heavy-*` variants, whose Wazir XBoard cannot show, are not offered.
+#[test]
+fn xboard_is_offered_names_it_cannot_take_for_its_own() {
+    let (names, mut s) = offered(&[
+        "definitions/shoxiang108.varia",
+        "definitions/classic/crazyhouse.varia",
+        "definitions/fsf/atomic.varia",
+        "definitions/classic/chess.varia",
+    ]);
+    for n in [
+        "v-shogi-heavy-weak",
+        "v-shogi-heavy-strong-cannon-screens",
+        "v-c_razyhouse",
+        "v-a_tomic",
+        "chess",
+    ] {
+        assert!(names.contains(&n.to_string()), "{n} in {names:?}");
+    }
+    assert_eq!(
+        names.iter().filter(|n| n.contains("shogi-heavy")).count(),
+        8,
+        "{names:?}"
+    );
+    assert!(!names.iter().any(|n| n.contains("xq-heavy")), "{names:?}");
+    assert!(!names.iter().any(|n| n.starts_with("shogi")), "{names:?}");
+    s.send("variant v-c_razyhouse");
+    let setup = s.line();
+    assert!(setup.starts_with("setup ("), "{setup}");
+    assert!(setup.contains(" 8x8+5_fairy "), "{setup}");
+    s.send("variant crazyhouse");
+    s.until(|l| l == "Error (unsupported variant): crazyhouse");
+    s.send("variant v-shogi-heavy-weak");
+    let setup = s.until(|l| l.starts_with("setup ("));
+    assert!(setup.contains(" 9x12+"), "{setup}");
+    s.send("new");
+    s.send("force");
+    s.send("ping 4");
+    assert_eq!(s.until(|l| l.starts_with("pong")), "pong 4");
+    s.quit();
+}
+
+/// A file XBoard can show nothing of (four players; a game without a start) no longer ends the
+/// engine with one line on standard error while XBoard shows a chessboard: the protocol runs,
+/// the reason goes to XBoard's window (`tellusererror`), and every command is answered.
+#[test]
+fn xboard_tells_the_user_why_a_file_cannot_be_shown() {
+    for (file, why) in [
+        (
+            "definitions/4-faces.varia",
+            "small: XBoard plays two-player games only",
+        ),
+        (
+            "tests/bad/missing_setup.varia",
+            "chess: the game has no `setup FEN`",
+        ),
+    ] {
+        let (names, mut s) = offered(&[file]);
+        assert_eq!(names, vec![String::new()]);
+        let told = s.line();
+        assert!(
+            told.starts_with("tellusererror varia cannot show any variant"),
+            "{told}"
+        );
+        assert!(told.contains(why), "{told}");
+        s.send("new");
+        assert!(s.line().starts_with("tellusererror "));
+        s.send("usermove e2e4");
+        assert_eq!(s.line(), "Error (no variant): usermove");
+        s.send("ping 7");
+        assert_eq!(s.line(), "pong 7");
+        s.quit();
+    }
+}

@@ -11,6 +11,7 @@ mod session;
 mod show;
 mod uci;
 mod xbetza;
+mod xbnames;
 mod xboard;
 
 use clap::{Parser, Subcommand, ValueEnum};

@@ -25,7 +25,8 @@ enum Purpose {
 
 struct Xboard {
     catalogue: Catalogue,
-    variants: Vec<String>,
+    /// The variants offered: (the name XBoard is given, the catalogue's name).
+    variants: Vec<(String, String)>,
     game: Arc<Game>,
     line: Line,
     /// The player the engine plays; `None` in force mode.
@@ -51,25 +52,21 @@ struct Xboard {
 /// Runs the protocol until `quit` or the end of input.
 pub fn run(files: &[String]) -> Result<String, Failure> {
     let mut catalogue = Catalogue::load(files)?;
-    let mut variants = Vec::new();
-    for name in catalogue.names() {
-        if name.contains(',') || name.contains('"') {
-            continue;
+    let (variants, refused) = offer(&mut catalogue);
+    let Some(first) = variants.first().map(|v| v.1.clone()) else {
+        let mut why = refused
+            .iter()
+            .take(3)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("; ");
+        if refused.len() > 3 {
+            why += &format!("; and {} more", refused.len() - 3);
         }
-        match catalogue.game(&name) {
-            Ok(g) if g.rules().players.len() == 2 => variants.push(name),
-            Ok(_) => {}
-            // On standard error, which a GUI logs: the variant is not offered.
-            Err(e) => eprintln!(
-                "error: variant `{name}` not offered: {}",
-                e.strip_prefix("error: ").unwrap_or(&e)
-            ),
-        }
-    }
-    let Some(first) = variants.first().cloned() else {
-        return Err(Failure(
-            "error: no two-player variant in these files for XBoard".into(),
+        no_game(&format!(
+            "varia cannot show any variant of these files in XBoard ({why})"
         ));
+        return Ok(String::new());
     };
     let game = catalogue
         .game(&first)
@@ -111,6 +108,78 @@ pub fn run(files: &[String]) -> Result<String, Failure> {
     }
     xb.abort();
     Ok(String::new())
+}
+
+/// The variants XBoard can show, each under a name XBoard takes for an engine-defined variant
+/// (`xbnames`), and why each other one is not offered (also written on standard error, which a
+/// GUI logs).
+fn offer(catalogue: &mut Catalogue) -> (Vec<(String, String)>, Vec<String>) {
+    let mut variants: Vec<(String, String)> = Vec::new();
+    let mut refused = Vec::new();
+    for name in catalogue.names() {
+        let why = match catalogue.game(&name) {
+            Ok(g) => super::xbetza::setup_lines(&g).err(),
+            Err(e) => Some(e.strip_prefix("error: ").unwrap_or(&e).to_string()),
+        };
+        if let Some(why) = why {
+            eprintln!("error: variant `{name}` not offered: {why}");
+            refused.push(format!("{name}: {why}"));
+            continue;
+        }
+        let base = super::xbnames::engine_name(&name);
+        let taken = |n: &str| variants.iter().any(|v| v.0 == n);
+        let mut offered = base.clone();
+        let mut n = 2;
+        while taken(&offered) || super::xbnames::own_word(&offered).is_some() {
+            offered = format!("{base}-{n}");
+            n += 1;
+        }
+        variants.push((offered, name));
+    }
+    (variants, refused)
+}
+
+/// The protocol without a game to play: the features, with no variant, and the reason in
+/// XBoard's own window (`tellusererror`) at `protover` and `new`; `ping` is answered, and any
+/// other command that needs a game gets `Error (no variant): COMMAND`, until `quit` or the end
+/// of input.
+fn no_game(message: &str) {
+    eprintln!("error: {message}");
+    let mut worker = Worker::new();
+    loop {
+        let line = match worker.next() {
+            Event::Closed => break,
+            Event::Done(_) => continue,
+            Event::TooLong => {
+                send(&format!(
+                    "Error (line too long): a line over {MAX_LINE} bytes was ignored"
+                ));
+                continue;
+            }
+            Event::Input(line) => line,
+        };
+        let mut words = line.split_whitespace();
+        let Some(cmd) = words.next() else { continue };
+        match cmd {
+            "quit" => break,
+            "protover" => {
+                send("feature done=0");
+                send(&format!(
+                    "feature ping=1 setboard=1 usermove=1 sigint=0 sigterm=0 reuse=1 \
+                     myname=\"varia {}\" variants=\"\"",
+                    env!("CARGO_PKG_VERSION")
+                ));
+                send("feature done=1");
+                send(&format!("tellusererror {message}"));
+            }
+            "new" => send(&format!("tellusererror {message}")),
+            "ping" => send(&format!("pong {}", words.next().unwrap_or(""))),
+            "xboard" | "accepted" | "rejected" | "computer" | "name" | "rating" | "random"
+            | "post" | "nopost" | "hard" | "easy" | "force" | "result" | "level" | "st" | "sd"
+            | "time" | "otim" | "memory" | "cores" | "." => {}
+            _ => send(&format!("Error (no variant): {cmd}")),
+        }
+    }
 }
 
 impl Xboard {
@@ -233,7 +302,8 @@ impl Xboard {
 
     /// Answers `protover`: the features and the variants.
     fn protover(&self) {
-        let names = self.variants.join(",");
+        let names: Vec<&str> = self.variants.iter().map(|v| v.0.as_str()).collect();
+        let names = names.join(",");
         send("feature done=0");
         send(&format!(
             "feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=0 \
@@ -247,7 +317,7 @@ impl Xboard {
     /// `new`: the first variant's start, the engine playing the second player.
     fn new_game(&mut self) {
         self.abort();
-        let first = self.variants[0].clone();
+        let first = self.variants[0].1.clone();
         self.select(&first);
         self.engine = Some(PlayerId(1));
         self.sd = None;
@@ -261,9 +331,10 @@ impl Xboard {
     /// `variant NAME`: selects a variant (and sends its pieces and board to the GUI).
     fn variant(&mut self, arg: Option<&str>) {
         self.abort();
-        match arg {
-            Some(v) if self.variants.iter().any(|x| x == v) => {
-                self.select(v);
+        let chosen = arg.and_then(|v| self.variants.iter().find(|x| x.0 == v));
+        match chosen.map(|x| x.1.clone()) {
+            Some(v) => {
+                self.select(&v);
                 match super::xbetza::setup_lines(&self.game) {
                     Ok(lines) => lines.iter().for_each(|l| send(l)),
                     Err(e) => send(&format!("telluser {e}")),
