@@ -513,3 +513,122 @@ fn every_shipped_mechanics_entry_has_a_place() {
     }
     assert!(entries > 100, "{entries} entries");
 }
+
+/// The line of the caret under a source line in codespan's layout, as (column of the first `^`,
+/// number of `^`), columns counted after the gutter.
+fn caret_under(text: &str, source_line: &str) -> (usize, usize) {
+    let lines: Vec<&str> = text.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.ends_with(source_line))
+        .unwrap_or_else(|| panic!("no line ending `{source_line}` in:\n{text}"));
+    let gutter = lines[at].len() - source_line.len();
+    let carets = &lines[at + 1][gutter..];
+    let first = carets.find('^').expect("a caret");
+    (
+        first,
+        carets[first..].chars().take_while(|&c| c == '^').count(),
+    )
+}
+
+/// Control characters of a definition (ESC, CR, C1) reach the terminal escaped as Rust writes
+/// them, in the source line and the message, with the caret still under the place and the
+/// column still counted in the file.
+#[test]
+fn control_characters_are_shown_escaped() {
+    let source = "game g\nboard 8 x 8 # \x1b[2J\r\u{9b}here\n";
+    let start = source.find("\x1b[2J").unwrap();
+    let diag = Diagnostic::error(
+        varia::Span {
+            start,
+            end: start + 4,
+        },
+        "bad `\x1b[2J`",
+    )
+    .with_label(
+        varia::Span {
+            start: start + 5,
+            end: source.find('\n').unwrap() + 1 + "board 8 x 8 # \x1b[2J\r\u{9b}here".len(),
+        },
+        "and \r here",
+    );
+    let text = varia::render_diagnostics("g.varia", source, &[diag]);
+    assert!(
+        !text.chars().any(|c| c.is_control() && c != '\n'),
+        "{text:?}"
+    );
+    assert!(text.contains("error: bad `\\u{1b}[2J`"), "{text}");
+    assert!(text.contains("g.varia:2:15"), "{text}");
+    let shown = "board 8 x 8 # \\u{1b}[2J\\r\\u{9b}here";
+    assert_eq!(
+        caret_under(&text, shown),
+        (14, "\\u{1b}[2J".len()),
+        "{text}"
+    );
+    // The label's dashes start under the escaped C1 character, and its note is escaped too.
+    assert!(text.contains("and \\r here"), "{text}");
+    let dashes = text.lines().find(|l| l.contains("and \\r here")).unwrap();
+    let gutter = text.lines().find(|l| l.ends_with(shown)).unwrap().len() - shown.len();
+    assert_eq!(dashes[gutter..].find('-'), shown.find("\\u{9b}"), "{text}");
+    // A CR that ends a line (a CRLF file) is not shown at all.
+    let crlf = "game g\r\nboard 8 x 99\r\n";
+    let at = crlf.find("99").unwrap();
+    let diag = Diagnostic::error(
+        varia::Span {
+            start: at,
+            end: at + 2,
+        },
+        "too big",
+    );
+    let text = varia::render_diagnostics("g.varia", crlf, &[diag]);
+    assert!(!text.contains("\\r") && !text.contains('\r'), "{text:?}");
+    assert_eq!(caret_under(&text, "board 8 x 99"), (10, 2), "{text}");
+    // A line too long to show whole is escaped in its window too.
+    let long = format!("game g\nboard 8 x 8 {}\x1b]0;title\x07\n", "#".repeat(300));
+    let at = long.find('\x1b').unwrap();
+    let diag = Diagnostic::error(
+        varia::Span {
+            start: at,
+            end: at + 1,
+        },
+        "here",
+    );
+    let text = varia::render_diagnostics("g.varia", &long, &[diag]);
+    assert!(
+        !text.chars().any(|c| c.is_control() && c != '\n'),
+        "{text:?}"
+    );
+    assert!(text.contains("\\u{1b}]0;title\\u{7}"), "{text}");
+    assert!(
+        text.contains(&format!("g.varia:2:{}", 12 + 300 + 1)),
+        "{text}"
+    );
+    let line = text.lines().find(|l| l.ends_with("title\\u{7}")).unwrap();
+    let carets = text.lines().find(|l| l.ends_with("^^^^^^")).unwrap();
+    let column = |l: &str, i: usize| l[..i].chars().count();
+    assert_eq!(
+        column(carets, carets.find('^').unwrap()),
+        column(line, line.find("\\u{1b}").unwrap()),
+        "{text}"
+    );
+}
+
+/// `varia check` on a file with an ESC and a CR in a line it shows: nothing raw reaches stderr.
+#[test]
+fn check_escapes_the_source_line() {
+    let path = std::env::temp_dir().join(format!("varia-esc-{}.varia", std::process::id()));
+    let source = "game chess \"Chess\"\nboard 8 x 8\nplayer white north\nplayer black south\n\
+                  # \x1b[31m red \rcomment\npiece King K\n  royal\n  moves K\n";
+    std::fs::write(&path, source).unwrap();
+    let (code, _, err) = varia(&["check", path.to_str().unwrap()]);
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(code, 1, "{err}");
+    assert!(!err.contains('\x1b') && !err.contains('\r'), "{err:?}");
+    let shown = "# \\u{1b}[31m red \\rcomment";
+    assert!(err.contains(":5:14"), "{err}");
+    assert_eq!(
+        caret_under(&err, shown).0,
+        shown.find("comment").unwrap(),
+        "{err}"
+    );
+}

@@ -425,3 +425,25 @@ fn the_drop_zone_of_the_pieces_in_hand_is_the_drop_region() {
     let refusal = export(&game("")).unwrap_err();
     assert_eq!(refusal.at, "pieces[1].drops.zone");
 }
+
+/// The definition line a refusal quotes is shown with its control characters escaped.
+#[test]
+fn a_refusal_quotes_its_line_escaped() {
+    let tmp = std::env::temp_dir().join(format!("varia-fsf-esc-{}.varia", std::process::id()));
+    let source = "game g\nboard 15 x 15 # \x1b[2J\r# x\nplayer white north\nplayer black south\n\
+                  piece King K\n  royal\n  moves K\n\
+                  setup k14/15/15/15/15/15/15/15/15/15/15/15/15/15/K14 w - - 0 1\n";
+    std::fs::write(&tmp, source).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_varia"))
+        .args(["export", tmp.to_str().unwrap(), "--format", "fsf"])
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(tmp);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("a board of 15 x 15"), "{err}");
+    assert!(
+        err.contains("  2 | board 15 x 15 # \\u{1b}[2J\\r# x\n"),
+        "{err:?}"
+    );
+}

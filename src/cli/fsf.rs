@@ -46,7 +46,9 @@ fn render(path: &str, source: Option<&str>, variant: &str, r: &Refusal) -> Strin
         let line = start.matches('\n').count() + 1;
         let from = start.rfind('\n').map_or(0, |i| i + 1);
         let to = s[from..].find('\n').map_or(s.len(), |i| from + i);
-        Some((line, s[from..to].trim().to_string()))
+        // The line is the user's: a control character in it is shown escaped, not sent raw.
+        let text = super::session::escape_controls(s[from..to].trim()).into_owned();
+        Some((line, text))
     });
     match place {
         Some((line, text)) => format!(
