@@ -175,7 +175,12 @@ fn perft_start_positions_match_setups() {
 fn counting_moves_equals_listing_them() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("definitions");
     let mut files = Vec::new();
-    for dir in [root.clone(), root.join("classic"), root.join("fsf")] {
+    for dir in [
+        root.clone(),
+        root.join("classic"),
+        root.join("fsf"),
+        root.join("sjaak"),
+    ] {
         for e in std::fs::read_dir(&dir).expect("definitions folder") {
             let path = e.expect("readable dir entry").path();
             if path.extension().is_some_and(|x| x == "varia") {

@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""Writes Sjaak II perft fixtures for the definitions under definitions/sjaak/.
+
+    python3 scripts/sjaak_fixtures.py [--seed N] [--games N] [--plies N] [--depth D] [--only NAME ...]
+
+Each definition's first comment line names the Sjaak II variant it plays (`as Sjaak II plays it
+(its `NAME` variant`). For every variant of the file, seeded random games are played with varia
+(`varia moves`, `varia show`); at every ply Sjaak II (`sjaakii`, Debian's package) replays the same
+moves from the variant's start position (Sjaak II's FEN leaves out gating rights, so positions go
+over as moves, not FENs) and counts perft to the given depth. One line per position goes to
+`tests/fixtures/sjaak/NAME.tsv`:
+
+    VARIANT<TAB>moves from the start, space-separated, in varia's notation<TAB>depth<TAB>Sjaak II's count
+
+varia's own count is compared here too and every difference printed; `tests/sjaak.rs` checks
+varia against the file without Sjaak II. Needs a release build of varia.
+"""
+import argparse
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+VARIA = os.path.join(ROOT, "target", "release", "varia")
+DEFS = os.path.join(ROOT, "definitions", "sjaak")
+OUT = os.path.join(ROOT, "tests", "fixtures", "sjaak")
+
+
+def varia(*args):
+    return subprocess.check_output([VARIA, *args], text=True)
+
+
+def board_of(fen):
+    rows = fen.split()[0].split("[")[0].split("/")
+    cells = {}
+    for i, row in enumerate(rows):
+        rank, f = len(rows) - i, 0
+        for ch in re.findall(r"\d+|.", row):
+            if ch.isdigit():
+                f += int(ch)
+            else:
+                cells[f"{chr(97 + f)}{rank}"] = ch
+                f += 1
+    return cells
+
+
+def sjaak_move(fen, move):
+    """varia's move as Sjaak II reads it: the same for all but gating moves without a capture,
+    which Sjaak II takes only as `Nb1-a3/L`, and castling with a gate, `O-O/Le1` (the gate's
+    cell)."""
+    m = re.fullmatch(r"([a-z]\d+)([a-z]\d+)([a-z]?)", move)
+    if not m:
+        return move
+    fr, to, x = m.groups()
+    cells = board_of(fen)
+    piece = cells.get(fr, "")
+    if not x or piece.upper() == "P":
+        return move
+    gate, kind = x.upper(), piece.upper()
+    if kind == "K" and abs(ord(fr[0]) - ord(to[0])) == 2:
+        return ("O-O" if to[0] > fr[0] else "O-O-O") + f"/{gate}{fr}"
+    partner = cells.get(to, "")
+    if partner.upper() == "K" and partner.isupper() == piece.isupper():
+        return ("O-O" if fr[0] > to[0] else "O-O-O") + f"/{gate}{fr}"
+    if to in cells:
+        return move  # a capture with a gate: Sjaak II reads only `d8g5c`
+    return f"{kind}{fr}-{to}/{gate}"
+
+
+class Sjaak:
+    def __init__(self):
+        self.p = subprocess.Popen([shutil.which("sjaakii") or "/usr/games/sjaakii"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, text=True)
+
+    def perft(self, variant, start, moves, depth):
+        cmds = ["new", f"variant {variant}", "force", f"setboard {start}", *moves,
+                f"perft {depth}", "echo END"]
+        self.p.stdin.write("\n".join(cmds) + "\n")
+        self.p.stdin.flush()
+        count = None
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                sys.exit("sjaakii exited")
+            if "Error" in line:
+                sys.exit(f"sjaakii refused a move: {line.strip()} (moves {moves})")
+            m = re.match(r"^\s*(\d+)\s+(\d+)\s", line)
+            if m and int(m.group(1)) == depth:
+                return int(m.group(2))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seed", type=int, default=20261203)
+    ap.add_argument("--games", type=int, default=3)
+    ap.add_argument("--plies", type=int, default=40)
+    ap.add_argument("--depth", type=int, default=2)
+    ap.add_argument("--only", nargs="*")
+    args = ap.parse_args()
+    sjaak = Sjaak()
+    os.makedirs(OUT, exist_ok=True)
+    bad = 0
+    for name in sorted(f[:-6] for f in os.listdir(DEFS) if f.endswith(".varia")):
+        if args.only and name not in args.only:
+            continue
+        path = os.path.join(DEFS, name + ".varia")
+        first = open(path).read()
+        sjv = re.search(r"its `([^`]+)` variant", first).group(1).lower()
+        variants = json.loads(varia("check", path, "--json"))["variants"]
+        lines = [f"# scripts/sjaak_fixtures.py (seed {args.seed}), Sjaak II variant {sjv}\n"]
+        for variant in variants:
+            vf = ["--variant", variant]
+            start = json.loads(varia("show", path, *vf, "--json"))["fen"]
+            for g in range(args.games):
+                rng = random.Random(f"{args.seed}:{name}:{variant}:{g}")
+                fen, played, sj = start, [], []
+                for _ in range(args.plies):
+                    want = sjaak.perft(sjv, start, sj, args.depth)
+                    got = int(re.search(r"depth \d+: (\d+)", varia(
+                        "perft", path, *vf, "--fen", fen, "--depth", str(args.depth))).group(1))
+                    if got != want:
+                        bad += 1
+                        print(f"{name} {variant} {' '.join(played)}: varia {got}, Sjaak II {want}")
+                    lines.append(f"{variant}\t{' '.join(played)}\t{args.depth}\t{want}\n")
+                    moves = json.loads(varia("moves", path, *vf, "--fen", fen, "--json"))
+                    if not moves:
+                        break
+                    m = rng.choice(moves)
+                    sj.append(sjaak_move(fen, m))
+                    played.append(m)
+                    fen = json.loads(varia("show", path, *vf, "--fen", fen, "--moves", m,
+                                           "--json"))["fen"]
+        with open(os.path.join(OUT, name + ".tsv"), "w") as f:
+            f.writelines(lines)
+        print(f"{name}: {len(lines) - 1} positions")
+    print(f"{bad} positions differ")
+    sys.exit(1 if bad else 0)
+
+
+if __name__ == "__main__":
+    main()
