@@ -480,6 +480,55 @@ fn uci_go_without_a_limit_is_stopped_by_the_end_of_input() {
     }
 }
 
+/// Runs `varia PROTOCOL chess` on the input given, then closed; returns its output if it ends
+/// within 5 seconds (it is killed and the test fails if not).
+fn output_at_end_of_input(protocol: &str, input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_varia"))
+        .args([protocol, &def("definitions/classic/chess.varia")])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(5) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{protocol}: {input:?} then end of input: still running after 5 s");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{:?}", out.status);
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The end of input stops a search with a large limit, as `quit` does (UCI: with the best move
+/// found so far); a `go depth 40` searched on for minutes after its input was gone.
+#[test]
+fn the_end_of_input_ends_any_search() {
+    for go in [
+        "go depth 40",
+        "go mate 50",
+        "go infinite",
+        "go movetime 100000000",
+    ] {
+        let out = output_at_end_of_input("uci", &format!("uci\nposition startpos\n{go}\n"));
+        let last = out.lines().last().unwrap_or_default();
+        assert!(last.starts_with("bestmove "), "{go}: {out}");
+    }
+    for go in ["sd 40\ngo", "st 100000\ngo", "analyze"] {
+        output_at_end_of_input("xboard", &format!("xboard\nprotover 2\nnew\n{go}\n"));
+    }
+}
+
 /// Three files of one variant name: the second is offered as STEM-NAME with its stem cleaned (a
 /// file name with line breaks injected lines into the option list), the third as
 /// STEM-NAME-2 (it was dropped without a word); echoed input has its control characters escaped

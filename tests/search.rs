@@ -363,20 +363,26 @@ fn a_hash_table_too_large_is_refused() {
         .stdout(std::process::Stdio::piped())
         .spawn()
         .expect("sh runs");
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
+    use std::io::{BufRead, Write};
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
         .write_all(b"setoption name Hash value 4096\nposition startpos\ngo depth 2\n")
         .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "{:?}", out.status);
-    let text = String::from_utf8(out.stdout).unwrap();
-    let lines: Vec<&str> = text
-        .lines()
-        .filter(|l| !l.starts_with("info depth"))
-        .collect();
+    // The input is closed after the answer: the end of input stops a search.
+    let mut lines = Vec::new();
+    for line in std::io::BufReader::new(child.stdout.take().unwrap()).lines() {
+        let line = line.unwrap();
+        let done = line.starts_with("bestmove");
+        if !line.starts_with("info depth") {
+            lines.push(line);
+        }
+        if done {
+            break;
+        }
+    }
+    drop(stdin);
+    let status = child.wait().unwrap();
+    assert!(status.success(), "{status:?}");
     assert_eq!(
         lines,
         [

@@ -22,8 +22,6 @@ struct Uci {
     searcher: Option<Searcher>,
     hash_mb: usize,
     worker: Worker,
-    /// The running search waits for `stop`.
-    infinite: bool,
 }
 
 /// Runs the protocol until `quit` or the end of input.
@@ -41,17 +39,12 @@ pub fn run(files: &[String]) -> Result<String, Failure> {
         game,
         hash_mb: DEFAULT_HASH_MB,
         worker: Worker::new(),
-        infinite: false,
     };
     loop {
         match uci.worker.next() {
-            // At the end of input a finite search still finishes and reports.
-            Event::Closed if uci.worker.busy() && !uci.infinite => {
-                if let Event::Done(d) = uci.worker.next() {
-                    uci.finish(*d);
-                }
-                break;
-            }
+            // At the end of input any search is stopped (below) and reports its best move so
+            // far: one with a large limit (`go depth 40`) would otherwise run on for minutes
+            // with no one to read it.
             Event::Closed => break,
             Event::Done(d) => uci.finish(*d),
             Event::TooLong => send(&format!(
@@ -288,7 +281,7 @@ impl Uci {
             limits.soft_time = clock.soft_time;
         }
         // A `go` that sets no limit (none given, or only ones it could not read) searches until
-        // `stop`, as `go infinite` does, so that the end of input stops it too.
+        // `stop` or the end of input, as `go infinite` does.
         if limits.depth.is_none()
             && limits.nodes.is_none()
             && limits.movetime.is_none()
@@ -301,7 +294,6 @@ impl Uci {
             .take()
             .unwrap_or_else(|| Searcher::new(self.game.clone(), self.hash_mb));
         let game = self.game.clone();
-        self.infinite = infinite;
         let info = Box::new(move |i: &Info| send(&info_line(&game, i)));
         self.worker
             .start(searcher, &self.line, limits, infinite, info);
