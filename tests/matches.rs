@@ -164,12 +164,13 @@ fn an_engine_that_dies_loses_and_the_match_ends() {
         s["entrants"][1],
         format!("varia {}", env!("CARGO_PKG_VERSION"))
     );
-    // Unless varia mates within a second, the engine's death ends the game.
+    // Unless varia mates within a second, the engine's death ends the game: `timeout` ends
+    // with status 124, a crash.
     let causes = s["causes"].as_object().unwrap();
     assert!(
         causes
             .keys()
-            .all(|k| k == "engine-died" || k == "checkmate"),
+            .all(|k| k == "engine-crashed" || k == "checkmate"),
         "{s}"
     );
     assert_eq!(s["wins"], 2, "{s}");
@@ -289,8 +290,9 @@ fn an_engine_that_exits_at_once_is_named_in_the_report() {
 
 #[test]
 fn an_engine_that_writes_an_endless_line_loses() {
-    // Plays the handshake, then answers `go` with a line of 4 MB before its move.
-    let script = "while read l; do case \"$l\" in uci) echo uciok;; isready) echo readyok;; go*) head -c 4000000 /dev/zero | tr '\\0' x; echo; echo 'bestmove (none)';; esac; done";
+    // Plays the handshake, then answers `go` with a line of 4 MB that never ends (it was scored
+    // a timeout: the line was read to its end before it counted as too long).
+    let script = "while read l; do case \"$l\" in uci) echo uciok;; isready) echo readyok;; go*) head -c 4000000 /dev/zero | tr '\\0' x; sleep 600;; esac; done";
     let engine = format!("sh -c '{}'", script.replace('\'', "'\\''"));
     let out = varia(&[
         "match",

@@ -2,10 +2,12 @@
 //! never trusted to answer. Every wait has a deadline; a process that dies, hangs or answers
 //! nonsense loses the game and is killed.
 
-use super::session::{Input, MAX_LINE, read_line};
-use std::io::{BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use super::engine_process::{EngineSpec, Process, describe};
+use super::session::MAX_LINE;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::PathBuf;
+use std::process::{ChildStdin, ChildStdout};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::time::{Duration, Instant};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,22 +24,28 @@ pub enum EngineLimit {
     Movetime(Duration),
 }
 
-/// How an engine failed: the game's cause for its loss.
+/// How an engine failed: the game's cause for its loss, and what happened, with the last lines
+/// of its standard error and the log that holds it all.
 #[derive(Debug)]
 pub struct EngineFailure {
     pub cause: &'static str,
     pub detail: String,
+    /// The engine's standard error, kept for the user to read.
+    pub log: Option<PathBuf>,
 }
 
 fn failure(cause: &'static str, detail: impl Into<String>) -> EngineFailure {
     EngineFailure {
         cause,
         detail: detail.into(),
+        log: None,
     }
 }
 
 pub struct External {
-    child: Child,
+    process: Process,
+    /// Set once a failure is reported: the log is then kept.
+    failed: bool,
     stdin: ChildStdin,
     /// The engine's lines; `None` for a line over [`MAX_LINE`] bytes, after which it is not read.
     lines: Receiver<Option<String>>,
@@ -55,68 +63,65 @@ pub struct External {
 const HANDSHAKE: Duration = Duration::from_secs(5);
 
 impl External {
-    /// Starts an engine (`CMD` is run by `sh -c`), in the given protocol or, without one,
-    /// UCI if it answers `uci` with `uciok` within a few seconds, else XBoard.
-    pub fn start(cmd: &str, protocol: Option<Protocol>) -> Result<External, EngineFailure> {
+    /// Starts an engine in the given protocol or, without one, UCI if it answers `uci` with
+    /// `uciok` within a few seconds, else XBoard; then sets its options.
+    pub fn start(spec: &EngineSpec, protocol: Option<Protocol>) -> Result<External, EngineFailure> {
         match protocol {
-            Some(p) => External::spawn(cmd, p),
-            None => match External::spawn(cmd, Protocol::Uci) {
+            Some(p) => External::spawn(spec, p),
+            None => match External::spawn(spec, Protocol::Uci) {
                 Ok(e) => Ok(e),
-                Err(_) => External::spawn(cmd, Protocol::Xboard),
+                // A program that cannot be started is not tried again.
+                Err(f) if f.cause == "engine-failed" => Err(f),
+                Err(f) => {
+                    // Not a UCI engine (or a broken one): its log of that try is not kept.
+                    if let Some(log) = f.log {
+                        let _ = std::fs::remove_file(log);
+                    }
+                    External::spawn(spec, Protocol::Xboard)
+                }
             },
         }
     }
 
-    fn spawn(cmd: &str, protocol: Protocol) -> Result<External, EngineFailure> {
-        let mut child = Command::new("sh")
-            .arg("-c")
-            .arg(format!("exec {cmd}"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| failure("engine-failed", format!("cannot start `{cmd}`: {e}")))?;
-        let stdin = child.stdin.take().expect("piped");
-        let stdout = child.stdout.take().expect("piped");
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            loop {
-                match read_line(&mut reader, MAX_LINE) {
-                    Input::End => break,
-                    Input::Line(l) => {
-                        let line = String::from_utf8_lossy(&l).trim().to_string();
-                        if tx.send(Some(line)).is_err() {
-                            break;
-                        }
-                    }
-                    // The engine has broken the protocol: nothing more is read from it.
-                    Input::TooLong => {
-                        let _ = tx.send(None);
-                        break;
-                    }
-                }
-            }
-        });
+    fn spawn(spec: &EngineSpec, protocol: Protocol) -> Result<External, EngineFailure> {
+        let (process, stdin, stdout) =
+            Process::spawn(spec).map_err(|e| failure("engine-failed", e))?;
+        let lines = read_lines(stdout);
+        let program = std::path::Path::new(&spec.program)
+            .file_name()
+            .map_or(spec.program.clone(), |n| n.to_string_lossy().into_owned());
         let mut e = External {
-            child,
+            process,
+            failed: false,
             stdin,
-            lines: rx,
+            lines,
             protocol,
-            name: cmd
-                .split_whitespace()
-                .next()
-                .unwrap_or(cmd)
-                .rsplit('/')
-                .next()
-                .unwrap_or(cmd)
-                .to_string(),
+            name: program,
             variants: Vec::new(),
             usermove: false,
             told: 0,
             going: false,
         };
-        match protocol {
+        e.handshake()?;
+        if !spec.options.is_empty() {
+            for (name, value) in &spec.options {
+                e.send(&match protocol {
+                    Protocol::Uci => format!("setoption name {name} value {value}"),
+                    Protocol::Xboard => format!("option {name}={value}"),
+                })?;
+            }
+            // An option may change what the engine plays (Fairy-Stockfish's `VariantPath`):
+            // the handshake again lists its variants as they now are.
+            e.handshake()?;
+        }
+        Ok(e)
+    }
+
+    /// `uci` and the options up to `uciok`, or XBoard's `protover 2` and the features up to
+    /// `done=1`.
+    fn handshake(&mut self) -> Result<(), EngineFailure> {
+        let e = self;
+        match e.protocol {
             Protocol::Uci => {
                 e.send("uci")?;
                 let deadline = Instant::now() + HANDSHAKE;
@@ -159,7 +164,7 @@ impl External {
                 }
             }
         }
-        Ok(e)
+        Ok(())
     }
 
     /// Reads the XBoard features the engine announces, accepting them all.
@@ -192,21 +197,57 @@ impl External {
     }
 
     fn send(&mut self, line: &str) -> Result<(), EngineFailure> {
-        writeln!(self.stdin, "{line}")
-            .and_then(|_| self.stdin.flush())
-            .map_err(|e| failure("engine-died", format!("cannot write to the engine: {e}")))
+        match writeln!(self.stdin, "{line}").and_then(|_| self.stdin.flush()) {
+            Ok(()) => Ok(()),
+            Err(e) => Err(self.fail("engine-died", format!("cannot write to the engine: {e}"))),
+        }
     }
 
     fn read(&mut self, deadline: Instant) -> Result<String, EngineFailure> {
         let left = deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(left) {
             Ok(Some(l)) => Ok(l),
-            Ok(None) => Err(failure(
+            Ok(None) => Err(self.fail(
                 "engine-line-too-long",
                 format!("the engine wrote a line over {MAX_LINE} bytes"),
             )),
-            Err(RecvTimeoutError::Timeout) => Err(failure("engine-timeout", "no answer in time")),
-            Err(RecvTimeoutError::Disconnected) => Err(failure("engine-died", "the engine exited")),
+            Err(RecvTimeoutError::Timeout) => Err(self.fail("engine-timeout", "no answer in time")),
+            Err(RecvTimeoutError::Disconnected) => {
+                Err(self.fail("engine-died", "the engine closed its output"))
+            }
+        }
+    }
+
+    /// A failure, told as what happened to the process: one that has ended with a signal or a
+    /// status other than 0 has crashed, whatever was awaited from it (a wrapper may keep its
+    /// output open). The last lines of its standard error are quoted, and its log is kept.
+    fn fail(&mut self, cause: &'static str, detail: impl Into<String>) -> EngineFailure {
+        let mut detail = detail.into();
+        let mut cause = cause;
+        let moment = if cause == "engine-died" { 500 } else { 20 };
+        match self.process.wait_a_moment(Duration::from_millis(moment)) {
+            Some(status) if !status.success() => {
+                cause = "engine-crashed";
+                detail = format!("the engine crashed ({})", describe(status));
+            }
+            Some(_) if cause == "engine-died" => detail = "the engine exited".into(),
+            _ => {}
+        }
+        let tail = self.process.stderr_tail(5);
+        let log = self.process.log.display();
+        if tail.is_empty() {
+            detail += &format!(" (nothing on its standard error, logged in {log})");
+        } else {
+            detail += &format!("; the end of its standard error (logged in {log}):");
+            for l in tail {
+                detail += &format!("\n    {l}");
+            }
+        }
+        self.failed = true;
+        EngineFailure {
+            cause,
+            detail,
+            log: Some(self.process.log.clone()),
         }
     }
 
@@ -362,24 +403,57 @@ impl External {
         }
     }
 
-    /// Ends the process: `quit`, a moment's grace, then a kill.
+    /// Ends the process: `quit`, a moment's grace, then its whole process group is killed
+    /// (when it is dropped).
     pub fn quit(mut self) {
-        let _ = self.send("quit");
-        let until = Instant::now() + Duration::from_millis(300);
-        while Instant::now() < until {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(10));
+        if writeln!(self.stdin, "quit")
+            .and_then(|_| self.stdin.flush())
+            .is_ok()
+        {
+            self.process.wait_a_moment(Duration::from_millis(300));
         }
     }
 }
 
 impl Drop for External {
+    /// Kills the engine's process group, and removes its log unless a failure was reported.
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.process.kill();
+        if !self.failed {
+            let _ = std::fs::remove_file(&self.process.log);
+        }
     }
+}
+
+/// Reads the engine's lines on a thread of its own: `None` for a line over [`MAX_LINE`] bytes,
+/// as soon as it is that long (a line without end must not pass for silence), after which
+/// nothing more is read.
+fn read_lines(stdout: ChildStdout) -> Receiver<Option<String>> {
+    let (tx, rx): (Sender<Option<String>>, _) = channel();
+    std::thread::spawn(move || {
+        let mut reader = BufReader::new(stdout);
+        loop {
+            let mut buf = Vec::new();
+            let n = (&mut reader)
+                .take(MAX_LINE as u64 + 1)
+                .read_until(b'\n', &mut buf)
+                .unwrap_or(0);
+            if n == 0 {
+                break;
+            }
+            if buf.last() == Some(&b'\n') {
+                buf.pop();
+            } else if buf.len() > MAX_LINE {
+                let _ = tx.send(None);
+                break;
+            }
+            let line = String::from_utf8_lossy(&buf).trim().to_string();
+            if tx.send(Some(line)).is_err() {
+                break;
+            }
+        }
+    });
+    rx
 }
 
 /// XBoard's `st` takes whole seconds: at least one.

@@ -2,10 +2,11 @@
 //!
 //! Without `--engine`, each `--variant` is a series of self-play games (one varia engine on every
 //! side), and the series are reported side by side: the first player's score and Elo edge, wins,
-//! draws and their causes, and game lengths. With `--engine CMD`, varia plays each variant
+//! draws and their causes, and game lengths. With `--engine ENGINE`, varia plays each variant
 //! against the external engine (UCI or XBoard), colours alternated, varia being the referee; the
 //! score is varia's.
 
+use super::engine_process::EngineSpec;
 use super::external::{EngineLimit, External, Protocol};
 use super::load::Failure;
 use super::session::{Line, Verdict};
@@ -38,7 +39,7 @@ pub struct MatchSpec {
 struct Series {
     variant: String,
     game: Arc<Game>,
-    engine: Option<String>,
+    engine: Option<EngineSpec>,
     /// The engine's name, as it gave it when it was checked before the games (its command's
     /// first word if it gave none): a game it fails to start is still reported against it.
     engine_name: Option<String>,
@@ -55,6 +56,8 @@ struct Record {
     /// The player varia played against an engine (`None` in self-play).
     varia_side: Option<PlayerId>,
     opponent: String,
+    /// What went wrong with the engine, if it lost so (its standard error quoted).
+    note: Option<String>,
 }
 
 /// A small deterministic generator (xorshift) for the random opening plies.
@@ -76,6 +79,11 @@ pub fn run(spec: MatchSpec) -> Result<String, Failure> {
     if spec.games == 0 {
         return Err(Failure("error: --games must be at least 1".into()));
     }
+    let specs = spec
+        .engines
+        .iter()
+        .map(|e| EngineSpec::parse(e).map_err(|m| Failure(format!("error: engine `{e}`: {m}"))))
+        .collect::<Result<Vec<_>, _>>()?;
     let variants: Vec<Option<String>> = if spec.variants.is_empty() {
         vec![None]
     } else {
@@ -89,10 +97,10 @@ pub fn run(spec: MatchSpec) -> Result<String, Failure> {
             Some(path) => read_openings(path, &game)?,
             None => vec![(game.start(), Vec::new())],
         };
-        let engines: Vec<Option<String>> = if spec.engines.is_empty() {
+        let engines: Vec<Option<EngineSpec>> = if specs.is_empty() {
             vec![None]
         } else {
-            spec.engines.iter().cloned().map(Some).collect()
+            specs.iter().cloned().map(Some).collect()
         };
         for e in engines {
             if e.is_some() && game.rules().players.len() != 2 {
@@ -111,10 +119,10 @@ pub fn run(spec: MatchSpec) -> Result<String, Failure> {
     }
     // Check each engine once before the games start: a command that does not run is an error,
     // not a series of lost games.
-    for e in &spec.engines {
+    for e in &specs {
         let ext = External::start(e, spec.protocol)
-            .map_err(|f| Failure(format!("error: engine `{e}`: {}", f.detail)))?;
-        for s in series.iter_mut().filter(|s| s.engine.as_deref() == Some(e)) {
+            .map_err(|f| Failure(format!("error: engine `{}`: {}", e.text, f.detail)))?;
+        for s in series.iter_mut().filter(|s| s.engine.as_ref() == Some(e)) {
             if ext.variant_name(&s.variant).is_none() {
                 return Err(Failure(format!(
                     "error: engine `{}` does not play {}",
@@ -156,6 +164,17 @@ pub fn run(spec: MatchSpec) -> Result<String, Failure> {
     bar.finish_and_clear();
     let mut records = records.into_inner().unwrap_or_default();
     records.sort_by_key(|r| (r.series, r.index));
+    // What went wrong with an engine, on standard error: the report stays as it is.
+    for r in records.iter().filter(|r| r.note.is_some()) {
+        eprintln!(
+            "game {} of {} against {}: {}: {}",
+            r.index + 1,
+            series[r.series].variant,
+            r.opponent,
+            r.verdict.cause,
+            r.note.as_deref().unwrap_or_default()
+        );
+    }
     if let Some(path) = &spec.pgn {
         let text: String = records.iter().map(|r| pgn(r, &series[r.series])).collect();
         std::fs::write(path, text)
@@ -264,6 +283,7 @@ fn play(series: &Series, s: usize, index: usize, spec: &MatchSpec) -> Record {
         },
         varia_side: None,
         opponent: series.engine_name.clone().unwrap_or_else(|| "varia".into()),
+        note: None,
     };
     let mut engine = None;
     if let Some(cmd) = &series.engine {
@@ -284,6 +304,7 @@ fn play(series: &Series, s: usize, index: usize, spec: &MatchSpec) -> Record {
                     winner: Some(side),
                     cause: f.cause.into(),
                 };
+                record.note = Some(f.detail);
                 return record;
             }
         }
@@ -340,16 +361,7 @@ fn play(series: &Series, s: usize, index: usize, spec: &MatchSpec) -> Record {
                         cause: "fifty-move-claim".into(),
                     };
                 }
-                Err(f) => {
-                    let cause = match f.cause {
-                        "draw-claim" | "win-claim" => "false-claim",
-                        c => c,
-                    };
-                    break Verdict {
-                        winner: record.varia_side,
-                        cause: cause.into(),
-                    };
-                }
+                Err(f) => break engine_loss(f, &mut record),
             }
         };
         match m {
@@ -368,6 +380,22 @@ fn play(series: &Series, s: usize, index: usize, spec: &MatchSpec) -> Record {
     record.moves = line.move_strings().split_off(prefix);
     record.verdict = verdict;
     record
+}
+
+/// The verdict on a game the engine lost by failing: a claim the referee did not uphold is a
+/// false claim; a failure of the process is noted for the user.
+fn engine_loss(f: super::external::EngineFailure, record: &mut Record) -> Verdict {
+    let cause = match f.cause {
+        "draw-claim" | "win-claim" => "false-claim",
+        c => c,
+    };
+    if f.log.is_some() {
+        record.note = Some(f.detail);
+    }
+    Verdict {
+        winner: record.varia_side,
+        cause: cause.into(),
+    }
 }
 
 /// Tells whether a claim of the 50-move rule holds: the game has no move limit of its own (which

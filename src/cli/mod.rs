@@ -1,6 +1,7 @@
 //! Command-line front end: check, show, moves, perft, export, serve, and the programs that play:
 //! xboard, uci, play, match.
 
+mod engine_process;
 mod external;
 mod fsf;
 mod load;
@@ -123,7 +124,9 @@ enum Command {
         games: usize,
         #[command(flatten)]
         think: Think,
-        /// An external engine to play against (a command; several: one series each)
+        /// An external engine to play against: `[NAME=VALUE ...] PROGRAM [ARG ...]` or Cute
+        /// Chess's `cmd=PROGRAM arg=ARG dir=DIR env.NAME=VALUE option.NAME=VALUE`, split as a
+        /// shell splits words, run without a shell (several: one series each)
         #[arg(long, num_args = 1..)]
         engine: Vec<String>,
         /// The external engines' protocol (default: UCI if it answers `uci`, else XBoard)
