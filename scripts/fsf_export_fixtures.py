@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks `varia export --format fsf` against Fairy-Stockfish and writes committed fixtures.
 
-    python3 scripts/fsf_export_fixtures.py [--seed N] [--games N] [--plies N]
+    python3 scripts/fsf_export_fixtures.py [--seed N] [--games N] [--plies N] [--only FILE ...]
 
 For every variant of every definition under definitions/ it runs `varia export FILE --variant V
 --format fsf`. A refusal is recorded in tests/fixtures/fsf-export/refusals.tsv (file, variant,
@@ -98,12 +98,32 @@ def main():
     ap.add_argument("--seed", type=int, default=20261201)
     ap.add_argument("--games", type=int, default=4)
     ap.add_argument("--plies", type=int, default=80)
+    ap.add_argument("--only", nargs="*", metavar="FILE",
+                    help="only these definitions (paths as listed, e.g. definitions/fsf/seirawan.varia): "
+                         "their fixtures are written anew and the other rows kept")
     args = ap.parse_args()
     os.makedirs(OUT, exist_ok=True)
-    for f in os.listdir(OUT):
-        os.remove(os.path.join(OUT, f))
+    kept_refusals, kept_perft = [], []
+    if args.only:
+        only = {os.path.normpath(p) for p in args.only}
+
+        def kept(file):
+            rows = open(os.path.join(OUT, file)).read().splitlines()[1:]
+            return [r for r in rows if r and os.path.normpath(r.split("\t")[0 if file == "refusals.tsv" else 1]) not in only]
+
+        kept_refusals, kept_perft = kept("refusals.tsv"), kept("perft.tsv")
+        for path in only:
+            stem = os.path.splitext(os.path.basename(path))[0]
+            for f in os.listdir(OUT):
+                if f.split(".")[0] == stem and f.endswith((".ini", ".tsv")) and f not in ("refusals.tsv", "perft.tsv"):
+                    os.remove(os.path.join(OUT, f))
+    else:
+        for f in os.listdir(OUT):
+            os.remove(os.path.join(OUT, f))
     refusals, perft, exported = [], [], []
     for path in definitions():
+        if args.only and os.path.normpath(path) not in only:
+            continue
         listing = varia("check", path, "--json")
         if listing.returncode != 0:
             sys.exit(f"{path}: varia check failed:\n{listing.stderr}")
@@ -132,10 +152,10 @@ def main():
             print(f"exported {path} [{variant}]: {n} positions", flush=True)
     with open(os.path.join(OUT, "refusals.tsv"), "w") as f:
         f.write("# file<TAB>variant<TAB>the first line of varia's refusal (scripts/fsf_export_fixtures.py)\n")
-        f.write("\n".join(refusals) + "\n")
+        f.write("\n".join(kept_refusals + refusals) + "\n")
     with open(os.path.join(OUT, "perft.tsv"), "w") as f:
         f.write("# name<TAB>file<TAB>variant<TAB>start FEN<TAB>depth<TAB>Fairy-Stockfish's perft\n")
-        f.write("\n".join(perft) + "\n")
+        f.write("\n".join(kept_perft + perft) + "\n")
     print(f"{len(exported)} exported, {len(refusals)} refused")
 
 

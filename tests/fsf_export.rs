@@ -447,3 +447,35 @@ fn a_refusal_quotes_its_line_escaped() {
         "{err:?}"
     );
 }
+
+/// A file letter in the castling field is an inner rook's castling right, which Fairy-Stockfish's
+/// two-cell castling cannot say, unless the game gates and no castling partner stands there: then
+/// it is a gating right, as Fairy-Stockfish's `gating` reads it.
+#[test]
+fn file_letters_are_gating_rights_only_where_no_rook_stands() {
+    let game = |gating: &str, rights: &str| {
+        format!(
+            "game g\nboard 8 x 8\nplayer white north\nplayer black south\nzone home = rank 1\n\
+             piece King K\n  royal\n  moves K\npiece Rook R\n  moves R\npiece Knight N\n  moves N\n\
+             piece Hawk H\n  moves BN\nplayers have hands\ncastling King with Rook\n{gating}\
+             checkmate loss\nrepetition 3 draws\nsetup rr2kn1r/8/8/8/8/8/8/RR2KN1R[Hh] w {rights} - 0 1\n"
+        )
+    };
+    let export = |src: String| {
+        let rules = varia::compile(&src, None).unwrap_or_else(|e| panic!("{e}\n{src}"));
+        varia::interop::fsf::export(&rules)
+    };
+    // The knight's file: a gating right.
+    let ini = export(game("gating in home, without drops\n", "KQFkqf")).unwrap();
+    for line in ["gating = true", "seirawanGating = true", "castling = true"] {
+        assert!(ini.lines().any(|l| l == line), "{line} missing:\n{ini}");
+    }
+    // The inner rook's file, with or without gating: refused.
+    for gating in ["gating in home, without drops\n", ""] {
+        let refusal = export(game(gating, "KBkb")).unwrap_err();
+        assert_eq!(
+            refusal.rule,
+            "two-cell castling with rights held by inner rooks (file letters)"
+        );
+    }
+}

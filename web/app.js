@@ -189,16 +189,21 @@ function centre(c, cellSize) {
 }
 
 // The legal moves that the current selection may make, by destination cell.
+// The moves of the selected piece (or piece in hand) by the cell a click plays them with: their
+// destination, or, once a destination of moves with a wall as their second part is chosen
+// (`S.selected.to`), the wall's cell.
 function targets() {
   const out = new Map();
   if (!S.selected || !S.pos) return out;
+  const second = S.selected.to !== undefined;
   for (const m of S.pos.legal) {
     const mine = S.selected.hand !== undefined
       ? m.hand === S.selected.hand
       : m.from === S.selected.from;
-    if (!mine) continue;
-    if (!out.has(m.to)) out.set(m.to, []);
-    out.get(m.to).push(m);
+    if (!mine || (second && m.to !== S.selected.to)) continue;
+    const key = second ? m.wall : m.to;
+    if (!out.has(key)) out.set(key, []);
+    out.get(key).push(m);
   }
   return out;
 }
@@ -212,6 +217,7 @@ function drawBoard() {
   boardFrame(svg, CELL);
   const pos = S.pos;
   const t = targets();
+  const second = Boolean(S.selected && S.selected.to !== undefined);
   const occupied = new Map();
   if (pos) for (const p of pos.board) occupied.set(p.cell, p);
   const zone = S.rules.zones.find((z) => z.name === S.zone);
@@ -229,12 +235,12 @@ function drawBoard() {
     if (walls.has(c)) k.push('wall');
     if (zoneCells.has(c)) k.push('zone');
     if (last && (last.from === c || last.to === c)) k.push('last');
-    if (S.selected && S.selected.from === c) k.push('selected');
+    if (S.selected && (S.selected.from === c || S.selected.to === c)) k.push('selected');
     if (checked.has(c)) k.push('check');
     const ms = t.get(c);
     if (ms) {
       k.push('target');
-      if (ms.some((m) => m.captures.length > 0)) k.push('capture');
+      if (!second && ms.some((m) => m.captures.length > 0)) k.push('capture');
       if (ms.some((m) => m.promotion !== null)) k.push('promotion');
     }
     return k.join(' ');
@@ -246,7 +252,7 @@ function drawBoard() {
   }
   for (const [c, ms] of t) {
     const [x, y] = centre(c, CELL);
-    const capture = ms.some((m) => m.captures.length > 0);
+    const capture = !second && ms.some((m) => m.captures.length > 0);
     s += capture
       ? `<circle class="mark capture" cx="${x}" cy="${y}" r="${CELL * 0.46}"/>`
       : `<circle class="mark quiet" cx="${x}" cy="${y}" r="${CELL * 0.14}"/>`;
@@ -511,8 +517,11 @@ function askChoice(moves) {
   const owner = S.pos.to_move;
   $('choice-title').textContent = `Choose the move to ${cellName(moves[0].to)}`;
   $('choice-list').innerHTML = moves.map((m) => {
-    const kind = m.promotion !== null ? m.promotion : m.piece;
-    const label = m.promotion !== null ? `${pieceName(m.promotion)}` : (m.hand !== null ? pieceName(m.piece) : 'no promotion');
+    const kind = m.gate ? m.gate.piece : (m.promotion !== null ? m.promotion : m.piece);
+    const label = m.gate
+      ? `${pieceName(m.gate.piece)} gated on ${cellName(m.gate.at)}`
+      : m.promotion !== null ? `${pieceName(m.promotion)}`
+        : (m.hand !== null ? pieceName(m.piece) : (moves.some((x) => x.gate) ? 'no gating' : 'no promotion'));
     return `<button type="button" class="choice" data-move="${esc(m.move)}">${discSvg(kind, owner, 40)}`
       + `<span>${esc(label)}</span> <code>${esc(m.move)}</code></button>`;
   }).join('');
@@ -524,10 +533,19 @@ async function clickCell(c) {
   const t = targets();
   if (t.has(c)) {
     const ms = t.get(c);
+    if (ms.length > 1 && S.selected.to === undefined && ms.every((m) => m.wall !== null)) {
+      // A move with a wall as its second part: the destination first, then the wall's cell.
+      S.selected = { ...S.selected, to: c };
+      notice(`${cellName(c)}: now click where the wall goes (${ms.length} cells)`);
+      drawBoard();
+      return;
+    }
+    if (S.selected.to !== undefined) notice('');
     if (ms.length === 1) await play(ms[0].move);
     else askChoice(ms);
     return;
   }
+  if (S.selected && S.selected.to !== undefined) notice('');
   const here = S.pos.board.find((p) => p.cell === c);
   if (here && here.owner === S.pos.to_move && !(S.selected && S.selected.from === c)) {
     S.selected = { from: c };

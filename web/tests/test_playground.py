@@ -354,3 +354,53 @@ def test_walls_left_behind(page, defs):
     page.click("f5")
     assert "d4" not in page.highlighted()
     page.shot("walls.png")
+
+
+def test_wall_as_a_second_part(page, defs):
+    # The Game of the Amazons: a queen's move, then an arrow shot from where it landed. The first
+    # click picks the queen, the second its destination, the third the arrow's cell.
+    amazons = "fsf/amazons.varia"
+    page.open(amazons)
+    moves = legal_moves(defs / amazons)
+    page.click("d1")
+    assert page.highlighted() == destinations(moves)["d1"]
+    page.click("d7")
+    arrows = sorted(m.split(",")[1][2:] for m in moves if m.startswith("d1d7,"))
+    assert len(arrows) > 10
+    assert page.highlighted() == arrows
+    assert "wall" in page.js("return document.getElementById('notice').textContent")
+    page.shot("amazons-arrow.png")
+    page.click("g4")
+    assert page.wait(lambda: page.js("return !S.busy && S.pos.moves.length") == 1)
+    assert page.js("return S.pos.moves") == ["d1d7,d7g4"]
+    assert "wall" in page.cell("g4").get_attribute("class")
+    want = varia("show", defs / amazons, "--moves", "d1d7,d7g4", "--json")
+    assert page.fen() == json.loads(want)["fen"]
+    # A click elsewhere in the second stage lets go of the move.
+    page.click("g10")
+    page.click("g5")
+    assert page.highlighted()
+    page.click("a1")
+    assert page.highlighted() == []
+    assert page.js("return S.pos.moves.length") == 1
+
+
+def test_gating_choice(page, defs):
+    # Seirawan chess: a first move off the first rank may gate a piece from hand; the choice
+    # names each.
+    seirawan = "fsf/seirawan.varia"
+    page.open(seirawan)
+    page.click("g1")
+    page.click("f3")
+    dialog = page.css("#choice")[0]
+    assert wait_until(lambda: dialog.get_attribute("open") is not None)
+    offered = sorted(b.get_attribute("data-move") for b in page.css("#choice-list button.choice"))
+    assert offered == sorted(m for m in legal_moves(defs / seirawan) if m.startswith("g1f3"))
+    assert offered == ["g1f3", "g1f3e", "g1f3h"]
+    labels = sorted(e.text for e in page.css("#choice-list button.choice span"))
+    assert labels == ["Elephant gated on g1", "Hawk gated on g1", "no gating"]
+    page.css('#choice-list button[data-move="g1f3h"]')[0].click()
+    assert wait_until(lambda: page.js("return S.pos.moves.length") == 1)
+    assert page.piece_at("g1") == ["H", 0]
+    want = varia("show", defs / seirawan, "--moves", "g1f3h", "--json")
+    assert page.fen() == json.loads(want)["fen"]

@@ -392,6 +392,14 @@ pub fn state_json(game: &Game, r: &Replayed) -> Value {
                 "hand": drop.then(|| rules.hand_slot(piece)),
                 "promotion": m.promotion().map(|p| p.piece()),
                 "captures": captures,
+                "wall": match m.then() {
+                    Some(varia::engine::Then::Wall { at }) => Some(at),
+                    _ => None,
+                },
+                "gate": match m.then() {
+                    Some(varia::engine::Then::Gate { piece, at }) => Some(json!({"piece": piece, "at": at})),
+                    _ => None,
+                },
             })
         })
         .collect();

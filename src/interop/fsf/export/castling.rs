@@ -68,7 +68,25 @@ pub(super) fn write(
                 st("castling[0]"),
             );
         }
-        if king_to.is_none() && !rights.chars().all(|c| "KQkq-".contains(c)) {
+        // A file letter is an inner rook's castling right, or with gating the gating right of
+        // another first-rank piece (Fairy-Stockfish's `gating` reads those letters so too).
+        let rook_symbols: Vec<&str> = castling
+            .iter()
+            .map(|c| pieces[c.rook.index()].symbol.as_str())
+            .collect();
+        let inner_rook = |c: char| {
+            let row = if c.is_ascii_uppercase() {
+                rows.last().copied()
+            } else {
+                rows.first().copied()
+            };
+            let f = (c.to_ascii_lowercase() as u8).wrapping_sub(b'a') as usize;
+            let here = row.map(expand).and_then(|r| r.get(f).cloned());
+            rules.gating_zone().is_none()
+                || here.is_some_and(|s| rook_symbols.contains(&s.to_ascii_uppercase().as_str()))
+        };
+        let letters = rights.chars().filter(|c| !"KQkq-".contains(*c));
+        if king_to.is_none() && letters.clone().any(inner_rook) {
             return refuse(
                 "two-cell castling with rights held by inner rooks (file letters)",
                 st("castling[0]"),
