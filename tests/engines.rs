@@ -212,3 +212,57 @@ fn nothing_of_an_engine_is_left_running() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// An XBoard engine under `--movetime 100` was sent `st 1` (XBoard's `st` takes whole seconds):
+/// a short match ran ten times longer than asked. A time with a fraction of a second is now one
+/// move a period (`level 1 0:01 0`) with the clocks set before each move in centiseconds (`time
+/// 10`, `otim 10`); a whole number of seconds is still `st`. varia itself plays, behind a `tee`
+/// that keeps what it is sent.
+#[test]
+fn an_xboard_engine_gets_a_fraction_of_a_second() {
+    let dir = folder("level");
+    let bin = env!("CARGO_BIN_EXE_varia");
+    for (movetime, expected, unexpected) in [
+        ("100", ["level 1 0:01 0", "time 10", "otim 10"], "st "),
+        ("1000", ["st 1", "usermove ", "go"], "level "),
+    ] {
+        let log = dir.join(format!("sent-{movetime}"));
+        let engine = format!(
+            "sh -c 'tee -a {} | exec {bin} xboard {}/chess.varia'",
+            log.display(),
+            dir.display()
+        );
+        let started = std::time::Instant::now();
+        let (s, err) = chess_match(
+            "2",
+            &engine,
+            &[
+                "--movetime",
+                movetime,
+                "--protocol",
+                "xboard",
+                "--max-plies",
+                "6",
+                "--random-plies",
+                "0",
+                "--threads",
+                "1",
+            ],
+        );
+        let took = started.elapsed();
+        assert_eq!(s["games"], 2, "{s}");
+        let causes = s["causes"].as_object().unwrap();
+        assert!(causes.keys().all(|k| !k.starts_with("engine")), "{s} {err}");
+        let sent = std::fs::read_to_string(&log).unwrap();
+        let lines: Vec<&str> = sent.lines().collect();
+        for e in expected {
+            assert!(lines.iter().any(|l| l.starts_with(e)), "{e} not in {sent}");
+        }
+        assert!(!lines.iter().any(|l| l.starts_with(unexpected)), "{sent}");
+        if movetime == "100" {
+            // 12 moves of 0.1 s one after the other, where `st 1` took 12 s.
+            assert!(took < Duration::from_secs(8), "{took:?}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

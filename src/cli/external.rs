@@ -58,6 +58,9 @@ pub struct External {
     /// told to `go` (after which it answers every move on its own).
     told: usize,
     going: bool,
+    /// XBoard: the clock each side is given before each move (centiseconds), for a move time
+    /// with a fraction of a second.
+    clock: Option<u64>,
 }
 
 const HANDSHAKE: Duration = Duration::from_secs(5);
@@ -101,6 +104,7 @@ impl External {
             usermove: false,
             told: 0,
             going: false,
+            clock: None,
         };
         e.handshake()?;
         if !spec.options.is_empty() {
@@ -286,6 +290,7 @@ impl External {
         };
         self.told = 0;
         self.going = false;
+        self.clock = None;
         match self.protocol {
             Protocol::Uci => {
                 if !self.variants.is_empty() {
@@ -312,7 +317,16 @@ impl External {
                         self.send(&format!("sd {d}"))?;
                         self.send("st 3600")?;
                     }
-                    EngineLimit::Movetime(t) => self.send(&format!("st {}", xboard_seconds(t)))?,
+                    EngineLimit::Movetime(t) if t.subsec_nanos() == 0 => {
+                        self.send(&format!("st {}", t.as_secs()))?
+                    }
+                    // `st` takes whole seconds: a time with a fraction is one move a period,
+                    // the period's time set before each move in centiseconds.
+                    EngineLimit::Movetime(t) => {
+                        let secs = t.as_secs() + 1;
+                        self.send(&format!("level 1 {}:{:02} 0", secs / 60, secs % 60))?;
+                        self.clock = Some(centiseconds(t));
+                    }
                     EngineLimit::Nodes(_) => self.send("st 1")?,
                 }
                 // Protocol 2 engines answer `ping` once everything before it is done.
@@ -363,6 +377,10 @@ impl External {
                 }
             }
             Protocol::Xboard => {
+                if let Some(cs) = self.clock {
+                    self.send(&format!("time {cs}"))?;
+                    self.send(&format!("otim {cs}"))?;
+                }
                 for m in &moves[self.told.min(moves.len())..] {
                     let cmd = if self.usermove {
                         format!("usermove {m}")
@@ -456,7 +474,7 @@ fn read_lines(stdout: ChildStdout) -> Receiver<Option<String>> {
     rx
 }
 
-/// XBoard's `st` takes whole seconds: at least one.
-pub fn xboard_seconds(t: Duration) -> u64 {
-    t.as_millis().div_ceil(1000).max(1) as u64
+/// A time in XBoard's centiseconds, to the nearest, at least one.
+fn centiseconds(t: Duration) -> u64 {
+    (t.as_millis().saturating_add(5) / 10).clamp(1, u64::MAX as u128) as u64
 }

@@ -310,13 +310,7 @@ fn play(series: &Series, s: usize, index: usize, spec: &MatchSpec) -> Record {
         }
     }
     let patience = match spec.limit {
-        EngineLimit::Movetime(t) => {
-            let t = match engine.as_ref().map(|e| e.protocol) {
-                Some(Protocol::Xboard) => Duration::from_secs(super::external::xboard_seconds(t)),
-                _ => t,
-            };
-            t * 3 + Duration::from_secs(2)
-        }
+        EngineLimit::Movetime(t) => t * 3 + Duration::from_secs(2),
         _ => Duration::from_secs(120),
     };
     let verdict = loop {
@@ -332,14 +326,7 @@ fn play(series: &Series, s: usize, index: usize, spec: &MatchSpec) -> Record {
         let side = line.current().side_to_move();
         let varia_moves = record.varia_side.is_none_or(|v| v == side);
         let m = if varia_moves {
-            let mut l = limits.clone();
-            // Against an XBoard engine, both sides get its whole seconds.
-            if let (Some(e), EngineLimit::Movetime(t)) = (&engine, spec.limit)
-                && e.protocol == Protocol::Xboard
-            {
-                l = Limits::movetime(Duration::from_secs(super::external::xboard_seconds(t)));
-            }
-            searcher.search(line.current(), &l, &mut |_| {}).best
+            searcher.search(line.current(), &limits, &mut |_| {}).best
         } else {
             let e = engine.as_mut().expect("an engine plays this side");
             match e.best_move(&origin_fen, &line.move_strings(), spec.limit, patience) {
