@@ -620,3 +620,29 @@ fn a_rule_set_that_does_not_parse_is_refused_with_the_path_of_the_field() {
     let prefix = format!("error: {p}: not a rule set: pieces[2].extra: unknown field `extra`");
     assert!(stderr(&o).starts_with(&prefix), "{}", stderr(&o));
 }
+
+/// `moves` on a finished game printed nothing and exited 0 without a word: the list stays empty
+/// (for scripts), exit 0, and why goes to standard error.
+#[test]
+fn moves_of_a_finished_game_say_the_game_is_over() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_varia"))
+        .args([
+            "moves",
+            &format!(
+                "{}/definitions/classic/chess.varia",
+                env!("CARGO_MANIFEST_DIR")
+            ),
+            "--fen",
+            "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
+            "--moves",
+            "a1a8",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "game over: checkmate: white wins\n"
+    );
+}

@@ -375,3 +375,48 @@ fn zero_threads_depth_nodes_and_movetime_are_refused() {
         assert_eq!(out.status.code(), Some(2), "play {flag} 0");
     }
 }
+
+/// Elo at a score of 0 or 1 was written `-`, and all draws `-0 [-0, -0]`: now an infinite
+/// difference says so, and no difference is 0 (JSON too).
+#[test]
+fn elo_is_written_for_all_draws_and_all_wins() {
+    let chess = def("definitions/classic/chess.varia");
+    let row = |out: &Output| {
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .find(|l| l.starts_with("Elo [95% interval]"))
+            .expect("an Elo row")
+            .to_string()
+    };
+    // One ply each: every game a draw at the ply cap.
+    let args = [
+        "match",
+        &chess,
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--max-plies",
+        "1",
+    ];
+    let draws = varia(&args);
+    assert!(row(&draws).ends_with(" 0 [0, 0]"), "{}", row(&draws));
+    let json_out = varia(&[&args[..], &["--json"]].concat());
+    let s = &json(&json_out)["series"][0];
+    assert_eq!(s["draws"], 2, "{s}");
+    for k in ["elo", "elo_low", "elo_high"] {
+        assert_eq!(s[k].to_string(), "0.0", "{s}");
+    }
+    // An engine that exits as each game starts: every game won.
+    let script = "read l; echo \"id name Quitter\"; echo uciok; read l";
+    let engine = format!("sh -c '{script}'");
+    let wins = varia(&[
+        "match", &chess, "--games", "2", "--depth", "1", "--engine", &engine,
+    ]);
+    assert!(
+        row(&wins).ends_with(" +inf (every game won)"),
+        "{}",
+        row(&wins)
+    );
+}

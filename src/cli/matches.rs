@@ -490,7 +490,8 @@ impl Stats {
     fn json(&self) -> serde_json::Value {
         let (elo, low, high) = self.elo();
         let (mean, sd, min, max) = self.lengths();
-        let round = |x: f64| (x * 10.0).round() / 10.0;
+        // `+ 0.0` writes no difference as 0.0, not -0.0.
+        let round = |x: f64| (x * 10.0).round() / 10.0 + 0.0;
         serde_json::json!({
             "variant": self.variant,
             "entrants": self.entrants,
@@ -510,8 +511,14 @@ impl Stats {
     }
 }
 
+/// An Elo difference as the report writes it: signed, `0` (never `-0`) for no difference,
+/// `-inf` or `+inf` for a bound at a score of 0 or 1.
 fn elo_text(e: Option<f64>, side: &str) -> String {
-    e.map_or(format!("{side}inf"), |v| format!("{v:+.0}"))
+    match e.map(f64::round) {
+        None => format!("{side}inf"),
+        Some(0.0) => "0".into(),
+        Some(v) => format!("{v:+.0}"),
+    }
 }
 
 /// The report as text: one column per series.
@@ -532,7 +539,13 @@ fn report(stats: &[Stats]) -> String {
     row("Elo [95% interval]", &|s| {
         let (e, l, h) = s.elo();
         if e.is_none() {
-            "-".to_string()
+            // A score of 0 or 1: an infinite difference, and no spread to bound it by.
+            let all = if s.score() > 0.5 {
+                "+inf (every game won)"
+            } else {
+                "-inf (every game lost)"
+            };
+            all.to_string()
         } else {
             format!(
                 "{} [{}, {}]",

@@ -332,6 +332,12 @@ fn dispatch_into(cmd: Command, out: &mut String) -> Result<(), Failure> {
                 .map(|m| game.move_to_string(m))
                 .collect();
             moves.sort();
+            // A finished game: no move to list (or only what its rules still generate), and
+            // why on standard error, so that the list stays a list of moves for scripts.
+            let status = game.status(&pos);
+            if matches!(status, varia::Status::Over(_)) {
+                eprintln!("game over: {}", show::describe(&game, &pos, &status));
+            }
             if json {
                 outln!(out, "{}", serde_json::to_string(&moves).unwrap_or_default());
             } else {
