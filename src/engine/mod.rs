@@ -338,6 +338,15 @@ impl Position {
     pub fn halfmove_clock(&self) -> u32 {
         read!(self, |p| p.st.halfmove)
     }
+    /// Indexes the moves that led here, for a search from this position: the repetitions it
+    /// looks for below its root are then found without scanning the game's line.
+    pub(crate) fn index_past(&mut self) {
+        match &mut self.0 {
+            PosInner::Narrow(p) => p.index_past(),
+            PosInner::Medium(p) => p.index_past(),
+            PosInner::Wide(p) => p.index_past(),
+        }
+    }
 }
 
 impl Game {
@@ -415,7 +424,7 @@ impl Game {
             &pos.0,
             |e, p| {
                 let mut raw = Vec::new();
-                e.legal_moves(&mut without_history(p), &mut raw);
+                e.legal_moves(&mut p.without_history(), &mut raw);
                 raw.iter().map(|m| e.public_move(p, m)).collect()
             },
             MoveList::new()
@@ -428,7 +437,7 @@ impl Game {
         with!(
             self,
             &pos.0,
-            |e, p| e.legal_moves(&mut without_history(p), &mut out),
+            |e, p| e.legal_moves(&mut p.without_history(), &mut out),
             ()
         );
         out
@@ -451,7 +460,7 @@ impl Game {
             self,
             &pos.0,
             |e, p| e
-                .parse_move(&without_history(p), s)
+                .parse_move(&p.without_history(), s)
                 .map(|m| e.public_move(p, &m)),
             Err(MoveError::Illegal(s.to_string()))
         )
@@ -481,7 +490,13 @@ impl Game {
 
     /// The public forms of a line of legal moves in the engine's form, played from `pos`.
     pub(crate) fn public_line(&self, pos: &Position, line: &[RawMove]) -> Vec<Move> {
-        let mut p = pos.clone();
+        // Without the game's line, whose copy would make each report of a search cost time in
+        // proportion to the game's length.
+        let mut p = Position(match &pos.0 {
+            PosInner::Narrow(q) => PosInner::Narrow(q.without_history()),
+            PosInner::Medium(q) => PosInner::Medium(q.without_history()),
+            PosInner::Wide(q) => PosInner::Wide(q.without_history()),
+        });
         line.iter()
             .filter_map(|m| {
                 let public = with!(self, &p.0, |e, q| Some(e.public_move(q, m)), None);
@@ -587,7 +602,7 @@ impl Game {
         with!(
             self,
             &pos.0,
-            |e, p| e.status(&mut without_history(p), p),
+            |e, p| e.status(&mut p.without_history(), p),
             Status::Ongoing { in_check: false }
         )
     }
@@ -707,27 +722,6 @@ impl From<Pos<u128>> for PosInner {
 impl From<Pos<U256>> for PosInner {
     fn from(p: Pos<U256>) -> Self {
         PosInner::Wide(p)
-    }
-}
-
-/// A copy of a position without the moves that led to it: its legal moves do not depend on them
-/// (only its status does), and copying them would make every move parsed or listed cost time in
-/// proportion to the game's length, so that replaying a game took time quadratic in its length.
-fn without_history<B: Bits>(p: &Pos<B>) -> Pos<B> {
-    Pos {
-        sq: p.sq.clone(),
-        by_kind: p.by_kind.clone(),
-        by_owner: p.by_owner.clone(),
-        occ: p.occ,
-        royals: p.royals,
-        walls: p.walls,
-        gates: p.gates,
-        hands: p.hands.clone(),
-        kinds: p.kinds,
-        st: p.st,
-        style: p.style,
-        undo: Vec::new(),
-        log: Vec::new(),
     }
 }
 

@@ -205,6 +205,8 @@ pub struct Pos<B> {
     /// Per move made: the state before it and where its changes start in `log`.
     pub(crate) undo: Vec<(State<B>, u32, FenStyle)>,
     pub(crate) log: Vec<Change>,
+    /// The line below a search's root, indexed by position (`None` elsewhere).
+    pub(crate) past: Option<std::sync::Arc<Past>>,
 }
 
 impl<B: Bits> Pos<B> {
@@ -243,6 +245,7 @@ impl<B: Bits> Pos<B> {
             style: FenStyle::default(),
             undo: Vec::new(),
             log: Vec::new(),
+            past: None,
         }
     }
 
@@ -310,6 +313,14 @@ impl<B: Bits> Pos<B> {
         }
         self.st = st;
         self.style = style;
+        // An index of the line is kept only while the states it covers are.
+        if self
+            .past
+            .as_ref()
+            .is_some_and(|p| self.undo.len() < p.plies)
+        {
+            self.past = None;
+        }
     }
 
     /// Tells whether a cell has been walled up during play (`pieces leave walls`).
@@ -339,6 +350,29 @@ impl<B: Bits> Pos<B> {
     /// Gets the number of moves made on the position since it was set up.
     pub fn moves_made(&self) -> usize {
         self.undo.len()
+    }
+
+    /// A copy of the position without the moves that led to it: its legal moves do not depend
+    /// on them (only its status does), and copying them would make every move parsed or listed
+    /// cost time in proportion to the game's length, so that replaying a game took time
+    /// quadratic in its length.
+    pub(crate) fn without_history(&self) -> Pos<B> {
+        Pos {
+            sq: self.sq.clone(),
+            by_kind: self.by_kind.clone(),
+            by_owner: self.by_owner.clone(),
+            occ: self.occ,
+            royals: self.royals,
+            walls: self.walls,
+            gates: self.gates,
+            hands: self.hands.clone(),
+            kinds: self.kinds,
+            st: self.st,
+            style: self.style,
+            undo: Vec::new(),
+            log: Vec::new(),
+            past: None,
+        }
     }
 }
 
@@ -430,6 +464,44 @@ impl RawMove {
 pub(crate) struct Repeats {
     pub back: u32,
     pub count: u32,
+}
+
+/// The shortest line a search indexes; a shorter one is scanned.
+const INDEX_FROM: usize = 32;
+
+/// The positions of a line up to a search's root: for each (key, player to move), the last ply
+/// at which it stood. Built once per search, and dropped by the position when a move it covers
+/// is taken back.
+#[derive(Debug)]
+pub(crate) struct Past {
+    /// The states indexed: `undo[..plies]`.
+    pub plies: usize,
+    last: std::collections::HashMap<(u64, PlayerId), u32>,
+}
+
+impl Past {
+    /// The last ply of the line indexed at which a position stood.
+    pub fn at(&self, key: u64, side: PlayerId) -> Option<u32> {
+        self.last.get(&(key, side)).copied()
+    }
+}
+
+impl<B: Bits> Pos<B> {
+    /// Indexes the line below this position for a search from it (see [`Past`]); a short line
+    /// is left to be scanned.
+    pub(crate) fn index_past(&mut self) {
+        if self.undo.len() < INDEX_FROM {
+            return;
+        }
+        let mut last = std::collections::HashMap::with_capacity(self.undo.len());
+        for (i, (s, _, _)) in self.undo.iter().enumerate() {
+            last.insert((s.key, s.side), i as u32);
+        }
+        self.past = Some(std::sync::Arc::new(Past {
+            plies: self.undo.len(),
+            last,
+        }));
+    }
 }
 
 #[cfg(test)]

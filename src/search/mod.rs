@@ -293,8 +293,10 @@ impl Searcher {
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.history.iter_mut().for_each(|h| *h /= 4);
         let game = self.game.clone();
-        // The search makes and takes back its moves on one copy of the position.
+        // The search makes and takes back its moves on one copy of the position, its line
+        // indexed.
         let mut work = pos.clone();
+        work.index_past();
         let pos = &mut work;
         let moves = game.raw_legal_moves(pos);
         let over = self.terminal(pos, 0).or_else(|| match game.status(pos) {

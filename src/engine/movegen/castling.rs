@@ -99,7 +99,8 @@ impl<B: Bits> Engine<B> {
         if fr == fd || self.rules.board.cell(away, rank as i32).is_none() {
             return true;
         }
-        let mut bare = pos.clone();
+        // Without the line: a copy of it would cost time in proportion to the game's length.
+        let mut bare = pos.without_history();
         bare.raw_set(r, Sq::EMPTY, self.t.royal_kinds);
         self.opponents(&bare, pos.st.side)
             .all(|q| !self.threatens(&bare, kd, q))
