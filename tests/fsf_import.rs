@@ -319,3 +319,40 @@ fn import_out_never_writes_through_a_link_nor_over_a_file() {
     assert!(varia::check(&def).is_ok());
     let _ = std::fs::remove_dir_all(tmp);
 }
+
+/// Seirawan gating (`gating`, `seirawanGating`): the sections varia exports for seirawan, shouse
+/// and musketeer import back and give Fairy-Stockfish's legal moves at every position of the
+/// export fixtures (pyffish's moves along random games), the file letters of the castling field
+/// read as gating rights.
+#[test]
+fn gating_sections_import_and_play_as_fairy_stockfish() {
+    let fixtures = root().join("tests/fixtures/fsf-export");
+    let mut checked = 0;
+    for name in ["seirawan", "shouse", "musketeer"] {
+        let text = read(fixtures.join(format!("{name}.ini")));
+        let source = one(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(source.contains("\ngating in gating-cells"), "{source}");
+        let game = varia::load_str(&source, None).unwrap_or_else(|e| panic!("{name}: {e}"));
+        for line in read(fixtures.join(format!("{name}.tsv"))).lines() {
+            if line.starts_with('#') {
+                continue;
+            }
+            let f: Vec<&str> = line.split('\t').collect();
+            let mut want: Vec<&str> = f[1].split_whitespace().collect();
+            want.sort();
+            assert_eq!(common::moves(&game, f[0]), want, "{name}: {}", f[0]);
+            checked += 1;
+        }
+    }
+    assert!(checked >= 200, "only {checked} positions");
+    for (ini, why) in [
+        ("gating = true\n", "`gating` without `seirawanGating`"),
+        (
+            "seirawanGating = true\n",
+            "`seirawanGating` without `gating`",
+        ),
+    ] {
+        let err = one(&format!("[a:chess]\n{ini}")).unwrap_err();
+        assert!(err.contains(why), "{ini}: {err}");
+    }
+}

@@ -113,6 +113,8 @@ pub(super) struct Draft<'a> {
     pub(super) promotion: (Cells, Cells),
     /// Whether captures go to hand and pieces are dropped.
     pub(super) hands: bool,
+    /// Seirawan gating (`gating`, `seirawanGating`): whether pieces in hand enter only so.
+    pub(super) gating: Option<bool>,
     pub(super) move_limit: i64,
     /// The start position's FEN fields.
     pub(super) fen: Vec<String>,

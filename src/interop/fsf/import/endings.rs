@@ -12,6 +12,16 @@ pub(super) fn outcomes(d: &mut Draft) -> Result<(), String> {
     if d.hands {
         d.ends.push(Statement::Flag(Flag::CapturesToHand, sp));
     }
+    if let Some(without_drops) = d.gating {
+        // Gating rights stand on the castling ranks: the FEN's file letters give them.
+        if !d.hands {
+            d.ends.push(Statement::Flag(Flag::HaveHands, sp));
+        }
+        let (w, b) = (d.rank(0), d.rank(d.ranks - 1));
+        d.zone("gating-cells", &w, &b)?;
+        d.ends
+            .push(Statement::Gating(sp, name("gating-cells"), without_drops));
+    }
     let cm = d.keys.take("checkmateValue").unwrap_or("loss".into());
     let cm = outcome("checkmateValue", &cm)?;
     d.ends.push(Statement::Checkmate(at(cm)));

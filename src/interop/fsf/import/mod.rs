@@ -132,6 +132,7 @@ fn translate(section: &str, m: &Merged) -> Result<String, String> {
         ends: Vec::new(),
         promotion: (Vec::new(), Vec::new()),
         hands: false,
+        gating: None,
         move_limit: 0,
         fen: Vec::new(),
     };

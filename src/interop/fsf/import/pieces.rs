@@ -136,9 +136,23 @@ pub(super) fn drops(d: &mut Draft) -> Result<(), String> {
     if d.keys.bool("dropLoop", false)? {
         return Err("`dropLoop = true`".into());
     }
+    match (
+        d.keys.bool("gating", false)?,
+        d.keys.bool("seirawanGating", false)?,
+    ) {
+        (false, false) => {}
+        (true, true) => d.gating = Some(!drops),
+        (true, false) => {
+            return Err(
+                "`gating` without `seirawanGating` (first-move rights of other kinds)".into(),
+            );
+        }
+        (false, true) => return Err("`seirawanGating` without `gating`".into()),
+    }
     d.hands = match (drops, to_hand) {
         (false, false) => false,
         (true, true) => true,
+        (true, false) if d.gating.is_some() => false,
         _ => {
             return Err(format!(
                 "`pieceDrops = {drops}` with `capturesToHand = {to_hand}`"
@@ -208,7 +222,7 @@ pub(super) fn start_fen(d: &mut Draft) -> Result<(), String> {
             fields.push(x.to_string());
         }
     }
-    if d.hands && !fields[0].contains('[') {
+    if (d.hands || d.gating.is_some()) && !fields[0].contains('[') {
         fields[0].push_str("[]");
     }
     d.fen = fields;
@@ -295,7 +309,8 @@ pub(super) fn castling(d: &mut Draft) -> Result<(), String> {
         && rows
             .first()
             .is_some_and(|r| file_in_row(r, kc).is_none_or(|x| x == 4));
-    if !rights.chars().all(|c| "KQkq".contains(c)) {
+    // With gating, a file letter is a gating right (Fairy-Stockfish reads it so).
+    if d.gating.is_none() && !rights.chars().all(|c| "KQkq".contains(c)) {
         return Err(format!("castling rights `{rights}` naming files"));
     }
     for r in rooks {
