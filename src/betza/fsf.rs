@@ -44,12 +44,10 @@ pub fn tables(word: &str) -> Option<Tables> {
                     i += 1;
                     continue;
                 };
-                if let Some(&n) = chars.get(i + 1)
-                    && (n.is_ascii_digit() || n == c)
-                {
+                if let Some(range) = super::rider_suffix(&chars, i) {
                     rider = true;
-                    if let Some(d) = n.to_digit(10) {
-                        distance = d as i32;
+                    if let Some(d) = range {
+                        distance = d;
                     }
                     i += 1;
                 }

@@ -35,6 +35,15 @@ pub const COMPOUNDS: &[(char, &[Vector], bool)] = &[
     ('Q', &[(1, 0), (1, 1)], true),
 ];
 
+/// Fairy-Stockfish's rider suffix after the atom at `chars[i]`: a digit (its range) or the atom
+/// repeated (`WW`, unlimited). `Some(range)` where there is one (`None` for unlimited), `None`
+/// where the atom is a plain leap.
+pub fn rider_suffix(chars: &[char], i: usize) -> Option<Option<i32>> {
+    let c = *chars.get(i)?;
+    let n = *chars.get(i + 1)?;
+    (n.is_ascii_digit() || n == c).then(|| n.to_digit(10).map(|d| d as i32))
+}
+
 /// An atom letter's leaps (as (long, short) offsets) and whether it rides; `None` for a letter
 /// that is no atom.
 pub fn atom(letter: char) -> Option<(Vec<Vector>, bool)> {

@@ -41,12 +41,10 @@ pub(super) fn read_betza(word: &str) -> Result<Tables, String> {
             _ if crate::betza::atom(c).is_some() => {
                 let (atoms, mut rider) = crate::betza::atom(c).unwrap_or_default();
                 let mut distance: i32 = 0;
-                if let Some(&n) = chars.get(i + 1)
-                    && (n.is_ascii_digit() || n == c)
-                {
+                if let Some(range) = crate::betza::rider_suffix(&chars, i) {
                     rider = true;
-                    if let Some(d) = n.to_digit(10) {
-                        distance = d as i32;
+                    if let Some(d) = range {
+                        distance = d;
                     }
                     i += 1;
                 }
