@@ -31,6 +31,10 @@ fn uci_handshake_lists_every_variant_of_the_files() {
         "option name Hash type spin default 16 min 1 max 4096"
     );
     assert_eq!(s.line(), "option name Clear Hash type button");
+    assert_eq!(
+        s.line(),
+        "option name MultiPV type spin default 1 min 1 max 256"
+    );
     assert_eq!(s.line(), "uciok");
     s.send("isready");
     assert_eq!(s.line(), "readyok");
@@ -586,4 +590,58 @@ fn offered_names_are_clean_and_unique_and_echoes_are_escaped() {
     assert_eq!(x.line(), "Error (unknown command): foo\\u{1b}[2Jbar");
     x.quit();
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// UCI's `MultiPV` (python-chess's `analysis(multipv=2)` failed): the option is listed, and each
+/// depth reports that many lines, `multipv 1` to `K`, best first, each with its own first move;
+/// the move played is the first line's. A bad value is refused and the option stays.
+#[test]
+fn uci_multipv_reports_several_lines_per_depth() {
+    let mut u = Session::start(&["uci", &def("definitions/classic/chess.varia")]);
+    u.send("uci");
+    u.until(|l| l == "option name MultiPV type spin default 1 min 1 max 256");
+    u.until(|l| l == "uciok");
+    u.send("setoption name MultiPV value 0");
+    assert_eq!(
+        u.line(),
+        "info string error: bad MultiPV value `0` (1 to 256)"
+    );
+    u.send("setoption name MultiPV value 3");
+    // Mate in one or a rook lost: three lines with three first moves.
+    u.send("position fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+    u.send("go depth 3");
+    let mut lines: Vec<Vec<String>> = Vec::new();
+    let best = u.until(|l| {
+        if l.starts_with("info depth") {
+            lines.push(l.split_whitespace().map(str::to_string).collect());
+        }
+        l.starts_with("bestmove")
+    });
+    assert_eq!(best, "bestmove a1a8");
+    for depth in 1..=3 {
+        let of_depth: Vec<&Vec<String>> =
+            lines.iter().filter(|w| w[2] == depth.to_string()).collect();
+        assert_eq!(of_depth.len(), 3, "depth {depth}: {lines:?}");
+        let mut firsts = Vec::new();
+        for (k, w) in of_depth.iter().enumerate() {
+            assert_eq!(&w[5..7], ["multipv".to_string(), (k + 1).to_string()]);
+            let pv = w.iter().position(|x| x == "pv").unwrap();
+            firsts.push(w[pv + 1].clone());
+        }
+        assert_eq!(firsts[0], "a1a8", "{of_depth:?}");
+        firsts.sort();
+        firsts.dedup();
+        assert_eq!(firsts.len(), 3, "{of_depth:?}");
+    }
+    // The first line mates; the others do not.
+    let last: Vec<&Vec<String>> = lines.iter().rev().take(3).collect();
+    assert_eq!(&last[2][7..10], ["score", "mate", "1"]);
+    assert!(last[1][8] == "cp" && last[0][8] == "cp", "{last:?}");
+    // One line again: no `multipv` field, as before.
+    u.send("setoption name MultiPV value 1");
+    u.send("go depth 1");
+    let info = u.until(|l| l.starts_with("info depth"));
+    assert!(!info.contains("multipv"), "{info}");
+    u.until(|l| l.starts_with("bestmove"));
+    u.quit();
 }

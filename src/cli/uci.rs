@@ -13,6 +13,8 @@ const DEFAULT_HASH_MB: usize = 16;
 /// The largest Hash accepted; the table's memory is reserved at once and committed as the
 /// search fills it.
 const MAX_HASH_MB: usize = 4096;
+/// The most lines `MultiPV` asks for (a search with more root moves reports them all).
+const MAX_MULTIPV: usize = 256;
 
 struct Uci {
     catalogue: Catalogue,
@@ -22,6 +24,8 @@ struct Uci {
     searcher: Option<Searcher>,
     hash_mb: usize,
     worker: Worker,
+    /// Lines reported at each depth (`MultiPV`).
+    multipv: usize,
 }
 
 /// Runs the protocol until `quit` or the end of input.
@@ -39,6 +43,7 @@ pub fn run(files: &[String]) -> Result<String, Failure> {
         game,
         hash_mb: DEFAULT_HASH_MB,
         worker: Worker::new(),
+        multipv: 1,
     };
     loop {
         match uci.worker.next() {
@@ -93,6 +98,9 @@ impl Uci {
                     "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
                 ));
                 send("option name Clear Hash type button");
+                send(&format!(
+                    "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
+                ));
                 send("uciok");
             }
             "isready" => send("readyok"),
@@ -177,6 +185,12 @@ impl Uci {
                 }
                 _ => send(&format!(
                     "info string error: bad Hash value `{value}` (1 to {MAX_HASH_MB} MB)"
+                )),
+            },
+            "multipv" => match value.parse::<usize>() {
+                Ok(n) if (1..=MAX_MULTIPV).contains(&n) => self.multipv = n,
+                _ => send(&format!(
+                    "info string error: bad MultiPV value `{value}` (1 to {MAX_MULTIPV})"
                 )),
             },
             "clear hash" => {
@@ -294,19 +308,26 @@ impl Uci {
             .take()
             .unwrap_or_else(|| Searcher::new(self.game.clone(), self.hash_mb));
         let game = self.game.clone();
-        let info = Box::new(move |i: &Info| send(&info_line(&game, i)));
+        limits.multipv = self.multipv;
+        let multipv_on = self.multipv > 1;
+        let info = Box::new(move |i: &Info| send(&info_line(&game, i, multipv_on)));
         self.worker
             .start(searcher, &self.line, limits, infinite, info);
     }
 }
 
-/// An `info` line for a completed iteration.
-pub fn info_line(game: &Game, i: &Info) -> String {
+/// An `info` line for a completed iteration (with `multipv K` where several lines are asked).
+pub fn info_line(game: &Game, i: &Info, multipv_on: bool) -> String {
     let pv: Vec<String> = i.pv.iter().map(|m| game.move_to_string(m)).collect();
     format!(
-        "info depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
+        "info depth {} seldepth {}{} score {} nodes {} nps {} time {} pv {}",
         i.depth,
         i.seldepth,
+        if multipv_on {
+            format!(" multipv {}", i.multipv)
+        } else {
+            String::new()
+        },
         score_text(i.score),
         i.nodes,
         i.nps(),

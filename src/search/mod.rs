@@ -77,6 +77,9 @@ pub struct Limits {
     pub soft_time: Option<Duration>,
     /// Stop as soon as this flag is set (from another thread).
     pub stop: Option<Arc<AtomicBool>>,
+    /// Lines to find at each depth, each with its own first move, best first (UCI's
+    /// `MultiPV`); 0 or 1: one. The move played is the first line's.
+    pub multipv: usize,
 }
 
 impl Limits {
@@ -155,6 +158,8 @@ pub struct Info {
     pub elapsed: Duration,
     /// The principal variation.
     pub pv: Vec<Move>,
+    /// Which line of the depth this is, 1 for the best ([`Limits::multipv`]).
+    pub multipv: usize,
 }
 
 impl Info {
@@ -207,6 +212,9 @@ pub struct Searcher {
     /// has a score, so that the move played has been searched.
     iteration: u32,
     root_best: Option<(RawMove, i32)>,
+    /// Root moves left out of this search of the iteration: the first moves of its better
+    /// lines (MultiPV).
+    excluded: Vec<RawMove>,
     /// The node count at which the quiescence search under way stops searching moves.
     quiescence_end: u64,
 }
@@ -237,6 +245,7 @@ impl Searcher {
             aborted: false,
             iteration: 0,
             root_best: None,
+            excluded: Vec::new(),
             quiescence_end: 0,
             game,
         }
@@ -325,7 +334,8 @@ impl Searcher {
             .depth
             .unwrap_or(MAX_PLY as u32 - 1)
             .clamp(1, MAX_PLY as u32 - 1);
-        for depth in 1..=max_depth {
+        let lines = limits.multipv.clamp(1, moves.len());
+        'deepen: for depth in 1..=max_depth {
             self.iteration = depth;
             self.root_best = None;
             let v = self.negamax(pos, depth as i32, -INF, INF, 0, true);
@@ -354,8 +364,33 @@ impl Searcher {
                 nodes: self.nodes,
                 elapsed: self.start.elapsed(),
                 pv: game.public_line(pos, &line),
+                multipv: 1,
             };
             info(&report);
+            // The next best lines: the root searched again without the first moves found.
+            self.excluded.clear();
+            for k in 2..=lines {
+                self.excluded
+                    .push(self.pv[0].first().copied().unwrap_or(best));
+                let v = self.negamax(pos, depth as i32, -INF, INF, 0, true);
+                if self.aborted {
+                    self.excluded.clear();
+                    break 'deepen;
+                }
+                if self.pv[0].is_empty() {
+                    break;
+                }
+                info(&Info {
+                    depth,
+                    seldepth: self.seldepth as u32,
+                    score: Score::from_internal(v),
+                    nodes: self.nodes,
+                    elapsed: self.start.elapsed(),
+                    pv: game.public_line(pos, &self.pv[0]),
+                    multipv: k,
+                });
+            }
+            self.excluded.clear();
             if limits
                 .soft_time
                 .is_some_and(|soft| self.start.elapsed() >= soft)
@@ -613,7 +648,11 @@ impl Searcher {
         if let Some(e) = verdict {
             return self.ending_value(pos, &e, ply);
         }
-        let ordered = self.order(pos, &moves, entry.and_then(|e| e.best), ply);
+        let mut ordered = self.order(pos, &moves, entry.and_then(|e| e.best), ply);
+        let excluding = ply == 0 && !self.excluded.is_empty();
+        if excluding {
+            ordered.retain(|(_, m)| !self.excluded.contains(m));
+        }
         let mut best = -INF;
         let mut best_move = None;
         let old_alpha = alpha;
@@ -653,7 +692,7 @@ impl Searcher {
             if v > best {
                 best = v;
                 best_move = Some(m);
-                if ply == 0 {
+                if ply == 0 && !excluding {
                     self.root_best = Some((m, v));
                 }
             }
@@ -666,13 +705,7 @@ impl Searcher {
             }
             if alpha >= beta {
                 if quiet {
-                    let k = &mut self.killers[ply];
-                    if k[0] != Some(m) {
-                        k[1] = k[0];
-                        k[0] = Some(m);
-                    }
-                    let h = self.history_index(&m);
-                    self.history[h] = (self.history[h] + depth * depth).min(1 << 20);
+                    self.reward_quiet(m, ply, depth);
                 }
                 break;
             }
@@ -684,9 +717,23 @@ impl Searcher {
         } else {
             Bound::Upper
         };
-        self.tt
-            .store(tt_key, best_move, to_tt(best, ply), depth, bound);
+        // A root searched without some of its moves says nothing true of the position.
+        if !excluding {
+            self.tt
+                .store(tt_key, best_move, to_tt(best, ply), depth, bound);
+        }
         best
+    }
+
+    /// A quiet move that cut off: a killer at its ply, and its history raised.
+    fn reward_quiet(&mut self, m: RawMove, ply: usize, depth: i32) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(m) {
+            k[1] = k[0];
+            k[0] = Some(m);
+        }
+        let h = self.history_index(&m);
+        self.history[h] = (self.history[h] + depth * depth).min(1 << 20);
     }
 
     /// The static evaluation for the player to move, in the search's teams.
