@@ -673,3 +673,61 @@ fn a_long_game_replays_to_the_right_position() {
     );
     assert_eq!(pos["legal"].as_array().unwrap().len(), 20);
 }
+
+/// The server keeps a bounded number of compiled games and no failure: requests for ever new
+/// unknown variants leave its cache as it was (3,000 of them grew the server from 5 MB to
+/// 215 MB); a file over 16 MiB is refused unread, as on the command line.
+#[test]
+fn the_cache_is_bounded_and_files_are_capped() {
+    let dir = std::env::temp_dir().join(format!("varia-serve-cache-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let chess = std::fs::read_to_string(format!(
+        "{}/definitions/classic/chess.varia",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    std::fs::write(dir.join("chess.varia"), &chess).unwrap();
+    // Past 16 MiB with comment lines: the text is a definition in every other way.
+    let big = std::fs::File::create(dir.join("big.varia")).unwrap();
+    big.set_len(16 << 20).unwrap();
+    drop(big);
+    let mut f = std::fs::OpenOptions::new()
+        .append(true)
+        .open(dir.join("big.varia"))
+        .unwrap();
+    f.write_all(b"\n# one byte too many\n").unwrap();
+    drop(f);
+    let s = serve(dir.to_str().unwrap());
+    let cached = |s: &Server| {
+        let (code, info) = s.get("/api/info");
+        assert_eq!(code, 200);
+        (
+            info["cache"]["games"]
+                .as_u64()
+                .expect("a count of cached games"),
+            info["cache"]["capacity"].as_u64().unwrap(),
+        )
+    };
+    let (code, _) = s.get("/api/rules?file=chess.varia");
+    assert_eq!(code, 200);
+    let (games, capacity) = cached(&s);
+    assert_eq!(games, 1);
+    for i in 0..200 {
+        let (code, v) = s.get(&format!("/api/rules?file=chess.varia&variant=nope{i}"));
+        assert_eq!(code, 404, "{v}");
+    }
+    assert_eq!(cached(&s).0, 1, "failures are not kept");
+    assert!((1..=64).contains(&capacity), "{capacity}");
+    let (code, v) = s.get("/api/rules?file=big.varia");
+    assert_eq!(code, 422, "{v}");
+    let error = v["error"].as_str().unwrap_or_default();
+    assert!(
+        error.contains("cannot read `big.varia`: the file is over 16 MiB"),
+        "{v}"
+    );
+    let (code, _) = s.get("/api/version?file=big.varia");
+    assert_eq!(code, 422);
+    drop(s);
+    let _ = std::fs::remove_dir_all(&dir);
+}

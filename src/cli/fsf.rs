@@ -1,6 +1,6 @@
 //! `varia export --format fsf` and `varia import`: Fairy-Stockfish's variants.ini.
 
-use super::load::{Failure, load_game, read};
+use super::load::{Failure, load_game, read, read_capped};
 use varia::interop::fsf::{self, Refusal};
 
 /// Writes a variants.ini section for each variant of a file (or the one asked for). Sections that
@@ -88,9 +88,9 @@ pub fn import(
             return None;
         }
         roots.iter().find_map(|r| {
-            ["fsf", "classic"].iter().find_map(|sub| {
-                std::fs::read_to_string(r.join(sub).join(format!("{name}.varia"))).ok()
-            })
+            ["fsf", "classic"]
+                .iter()
+                .find_map(|sub| read_capped(&r.join(sub).join(format!("{name}.varia"))).ok())
         })
     };
     let results =

@@ -17,26 +17,22 @@ impl From<String> for Failure {
 const MAX_FILE_BYTES: u64 = 16 << 20;
 
 pub(super) fn read(path: &str) -> Result<String, Failure> {
+    read_capped(std::path::Path::new(path))
+        .map_err(|e| Failure(format!("error: cannot read {path}: {e}")))
+}
+
+/// Reads a file of at most [`MAX_FILE_BYTES`] (16 MiB) as UTF-8 text, or says why not: every
+/// command, the server included, reads files through here.
+pub(super) fn read_capped(path: &std::path::Path) -> Result<String, String> {
     use std::io::Read;
-    let fail = |e: std::io::Error| Failure(format!("error: cannot read {path}: {e}"));
     let mut bytes = Vec::new();
     std::fs::File::open(path)
-        .map_err(fail)?
-        .take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(fail)?;
+        .and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|e| e.to_string())?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(Failure(format!(
-            "error: cannot read {path}: the file is over {} MiB",
-            MAX_FILE_BYTES >> 20
-        )));
+        return Err(format!("the file is over {} MiB", MAX_FILE_BYTES >> 20));
     }
-    String::from_utf8(bytes).map_err(|_| {
-        fail(std::io::Error::new(
-            std::io::ErrorKind::InvalidData,
-            "stream did not contain valid UTF-8",
-        ))
-    })
+    String::from_utf8(bytes).map_err(|_| "stream did not contain valid UTF-8".to_string())
 }
 
 /// Renders a load error as the user reads it.

@@ -21,6 +21,7 @@
 //! whatever the request asks, and at most [`MAX_SEARCHES`] at once (more are refused with 503),
 //! so the page stays answered while the engine thinks.
 
+mod cache;
 mod game;
 mod http;
 
@@ -91,19 +92,15 @@ impl ApiError {
     }
 }
 
-/// A compiled game, or why the definition does not compile, shared between requests.
-type Compiled = Result<Arc<varia::Game>, ApiError>;
-/// A file and a variant (none: the main one).
-type GameKey = (String, Option<String>);
-
 /// What the server serves: a folder of definitions, or one file in a folder.
 struct Served {
     /// The folder, canonical.
     root: PathBuf,
     /// The only file served, relative to `root`, when a file was named.
     single: Option<String>,
-    /// Compiled games by file and variant, with the hash of the text they were compiled from.
-    cache: Mutex<HashMap<GameKey, (u64, Compiled)>>,
+    /// The compiled games used last (a definition that does not compile is compiled again at
+    /// each request, as on the command line).
+    cache: Mutex<cache::Cache>,
     /// The searches running now.
     searches: AtomicUsize,
 }
@@ -157,7 +154,7 @@ pub fn run(target: Option<&str>, port: u16) -> Result<(), String> {
     let served = Arc::new(Served {
         root,
         single,
-        cache: Mutex::new(HashMap::new()),
+        cache: Mutex::new(cache::Cache::default()),
         searches: AtomicUsize::new(0),
     });
     runtime.block_on(http::accept(listener, served));
@@ -258,6 +255,12 @@ impl Served {
                     "default_movetime": DEFAULT_MOVETIME_MS,
                     "max_movetime": MAX_MOVETIME_MS,
                     "max_depth": MAX_SEARCH_DEPTH,
+                },
+                "max_moves": game::MAX_MOVES,
+                // Compiled games kept, of at most `capacity`.
+                "cache": {
+                    "games": self.cache.lock().map_or(0, |c| c.len()),
+                    "capacity": cache::CAPACITY,
                 },
             })),
             "/api/definitions" => json(self.definitions()),
@@ -396,7 +399,9 @@ impl Served {
         if !real.starts_with(&self.root) || !real.is_file() {
             return Err(missing());
         }
-        let text = std::fs::read_to_string(&real)
+        // At most as much as the command line reads (a file of 700 MB was read whole, per
+        // request).
+        let text = super::load::read_capped(&real)
             .map_err(|e| ApiError::new(422, "file", format!("cannot read `{file}`: {e}")))?;
         Ok((real, text))
     }
@@ -407,17 +412,16 @@ impl Served {
         let (_, text) = self.read(file)?;
         let version = hash(&text);
         let key = (file.to_string(), variant.map(str::to_string));
-        if let Ok(cache) = self.cache.lock()
-            && let Some((v, g)) = cache.get(&key)
-            && *v == version
+        if let Ok(mut cache) = self.cache.lock()
+            && let Some(g) = cache.get(&key, version)
         {
-            return g.clone().map(|g| (version, g));
+            return Ok((version, g));
         }
-        let compiled = game::load(file, &text, variant).map(Arc::new);
+        let game = Arc::new(game::load(file, &text, variant)?);
         if let Ok(mut cache) = self.cache.lock() {
-            cache.insert(key, (version, compiled.clone()));
+            cache.insert(key, version, game.clone());
         }
-        compiled.map(|g| (version, g))
+        Ok((version, game))
     }
 
     /// Takes one of the [`MAX_SEARCHES`] places for a search, given back when dropped; 503 when
