@@ -3,22 +3,11 @@
 //! from a timeout; and nothing of theirs left running after the match. The engines are small
 //! shell scripts, or varia itself.
 
-use std::process::{Command, Output};
 use std::time::Duration;
 
-fn def(path: &str) -> String {
-    format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))
-}
+mod common;
 
-fn varia(args: &[&str]) -> Output {
-    let out = Command::new(env!("CARGO_BIN_EXE_varia"))
-        .args(args)
-        .output()
-        .expect("varia runs");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(!err.contains("panicked"), "{err}");
-    out
-}
+use common::{def, varia};
 
 /// A chess match of `games` games against `engine` (more flags after), as JSON: its one series.
 fn chess_match(games: &str, engine: &str, more: &[&str]) -> (serde_json::Value, String) {

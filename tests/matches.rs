@@ -1,21 +1,11 @@
 //! `varia match`: reports whose numbers add up, PGN that replays, and external engines that die or
 //! hang without hanging the referee.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn def(path: &str) -> String {
-    format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))
-}
+mod common;
 
-fn varia(args: &[&str]) -> Output {
-    let out = Command::new(env!("CARGO_BIN_EXE_varia"))
-        .args(args)
-        .output()
-        .expect("varia runs");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(!err.contains("panicked"), "{err}");
-    out
-}
+use common::{def, varia};
 
 fn json(out: &Output) -> serde_json::Value {
     assert!(

@@ -1,7 +1,27 @@
 //! Helpers shared by the scenario tests.
 #![allow(dead_code)]
 
+use std::process::{Command, Output};
 use varia::Game;
+
+/// The absolute path of a shipped file (relative to the crate root).
+pub fn def(path: &str) -> String {
+    format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs the varia binary; whatever it answers, it must not panic.
+pub fn varia(args: &[&str]) -> Output {
+    let out = Command::new(env!("CARGO_BIN_EXE_varia"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !stderr.contains("panicked"),
+        "varia {args:?} panicked:\n{stderr}"
+    );
+    out
+}
 
 /// Loads a shipped definition (path relative to the crate root) and one of its variants.
 pub fn load(path: &str, variant: Option<&str>) -> Game {
