@@ -479,3 +479,42 @@ fn file_letters_are_gating_rights_only_where_no_rook_stands() {
         );
     }
 }
+
+/// A type whose moves equal Fairy-Stockfish's built-in soldier's (forward, and sideways from a
+/// rank on) is that soldier, with its rank (classic xiangqi: tests/fixtures/fsf-export/xiangqi.*);
+/// sideways steps from a zone that is not every rank from one on, and a second such type, are
+/// refused.
+#[test]
+fn a_soldier_is_fairy_stockfishs_soldier_by_its_moves() {
+    let game = |zone: &str, second: &str| {
+        format!(
+            "game g\nboard 7 x 7\nplayer white north\nplayer black south\nzone far = {zone}\n\
+             piece King K\n  royal\n  moves K\npiece Soldier P\n  moves fW\n  moves sW in far\n\
+             {second}checkmate loss\nrepetition 3 draws\nsetup 3k3/7/p5p/7/P5P/7/3K3 w - - 0 1\n"
+        )
+    };
+    let export = |src: String| {
+        let rules = varia::compile(&src, None).unwrap_or_else(|e| panic!("{e}\n{src}"));
+        varia::interop::fsf::export(&rules)
+    };
+    for (zone, rank) in [("ranks 5-7", "5"), ("ranks 1-7", "1"), ("rank 7", "7")] {
+        let ini = export(game(zone, "")).unwrap();
+        for line in [
+            "soldier = p".to_string(),
+            format!("soldierPromotionRank = {rank}"),
+        ] {
+            assert!(
+                ini.lines().any(|l| l == line),
+                "{zone}: {line} missing:\n{ini}"
+            );
+        }
+    }
+    for zone in ["ranks 5-6", "a5-c7"] {
+        let refusal = export(game(zone, "")).unwrap_err();
+        assert_eq!(refusal.at, "pieces[1].moves[1]", "{zone}");
+    }
+    let second = "piece Guard G\n  moves fW\n  moves sW in far\n";
+    let refusal = export(game("ranks 5-7", second)).unwrap_err();
+    assert_eq!(refusal.at, "pieces[2].moves");
+    assert!(refusal.rule.contains("second type"), "{}", refusal.rule);
+}

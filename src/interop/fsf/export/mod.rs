@@ -6,12 +6,14 @@
 //! matched by its kind ([`mechanics`]). Every piece becomes one of FSF's custom pieces, written in
 //! the Betza words FSF reads (checked against FSF's own reading, [`crate::betza::fsf`]); the chess
 //! pawn, whose double step, en passant and promotion FSF ties to its built-in `pawn`, and the
-//! shogi pawn (drop mate) are the only built-in types used.
+//! shogi pawn (drop mate) are built-in types, and so is a type whose moves no custom word says
+//! but a built-in piece's moves equal ([`builtin`]: the xiangqi soldier).
 //!
 //! The section is written in one order, part by part: the board and the pieces, promotions,
 //! drops, castling, then the endings and the rules on moves.
 
 mod board;
+mod builtin;
 mod castling;
 mod drops;
 mod endings;

@@ -4,9 +4,10 @@
 //! Every field of a piece type is taken apart by an exhaustive pattern (no `..`), so a field
 //! added later does not compile here until the exporter decides how to say it or to refuse it.
 
+use super::builtin::{self, Builtin};
 use super::ini::{Ini, all_cells, squares};
 use super::moves::betza_of;
-use super::refusal::{Result, piece_path, refuse};
+use super::refusal::{Refusal, Result, piece_path, refuse};
 use crate::rules::{Cell, Mode, MovePart, PieceId, PieceType, RuleSet, Style, ZoneId};
 
 /// How a piece type is written for FSF.
@@ -20,6 +21,8 @@ pub(super) enum Kind {
     King(String),
     /// A custom piece slot with its Betza.
     Custom(usize, String),
+    /// A built-in piece whose moves no custom Betza says ([`builtin`]).
+    Builtin(Builtin),
 }
 
 /// The facts about the chess pawn the exporter found.
@@ -149,7 +152,10 @@ impl Types {
             }
             return Ok(Kind::ShogiPawn);
         }
-        let word = betza_of(&pc(""), p)?;
+        let word = match betza_of(&pc(""), p) {
+            Ok(word) => word,
+            Err(refusal) => return self.builtin(rules, p, refusal),
+        };
         if *royal {
             return Ok(Kind::King(word));
         }
@@ -165,6 +171,34 @@ impl Types {
             );
         }
         Ok(Kind::Custom(slot, word))
+    }
+
+    /// The built-in piece whose moves equal the type's, which custom Betza cannot say
+    /// (`refusal`, returned when there is none).
+    fn builtin(&self, rules: &RuleSet, p: &PieceType, refusal: Refusal) -> Result<Kind> {
+        let Some(b) = builtin::matching(rules, p) else {
+            return Err(refusal);
+        };
+        if p.royal {
+            return refuse(
+                format!(
+                    "a royal type that moves as Fairy-Stockfish's `{}`: its king is its own type",
+                    b.name
+                ),
+                piece_path(&rules.pieces, p, "royal"),
+            );
+        }
+        let taken = |k: &Kind| matches!(k, Kind::Builtin(o) if o.name == b.name);
+        if self.kinds.iter().any(taken) {
+            return refuse(
+                format!(
+                    "a second type that moves as Fairy-Stockfish's `{}`: it has one such type",
+                    b.name
+                ),
+                piece_path(&rules.pieces, p, "moves"),
+            );
+        }
+        Ok(Kind::Builtin(b))
     }
 
     /// Takes the type `i` as the chess pawn, with its en passant (taken, takes, zone).
@@ -285,12 +319,19 @@ pub(super) fn write(ini: &mut Ini, rules: &RuleSet, types: &Types) -> Result<()>
             Kind::ShogiPawn => ini.kv("shogiPawn", l),
             Kind::King(w) => ini.kv("king", format!("{l}:{w}")),
             Kind::Custom(n, w) => ini.kv(&format!("customPiece{n}"), format!("{l}:{w}")),
+            Kind::Builtin(b) => {
+                ini.kv(b.name, l);
+                for (k, v) in &b.keys {
+                    ini.kv(k, v);
+                }
+            }
         }
         let name = match &types.kinds[i] {
             Kind::Pawn => "Pawn".to_string(),
             Kind::ShogiPawn => "ShogiPawn".to_string(),
             Kind::King(_) => "King".to_string(),
             Kind::Custom(n, _) => format!("CustomPiece{n}"),
+            Kind::Builtin(b) => b.name[..1].to_uppercase() + &b.name[1..],
         };
         let region = match (p.confined_to, p.barred_from) {
             (Some(_), Some(_)) => {
