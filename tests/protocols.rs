@@ -232,6 +232,76 @@ fn xboard_analyze_prints_thinking_until_exit() {
     s.quit();
 }
 
+/// The fields of a thinking line (`depth score time nodes pv...`), if it is one.
+fn thinking(line: &str) -> Option<(u32, i64, Vec<String>)> {
+    let f: Vec<&str> = line.split_whitespace().collect();
+    if f.len() < 5 || !f[..4].iter().all(|x| x.parse::<i64>().is_ok()) {
+        return None;
+    }
+    let pv = f[4..].iter().map(|m| m.to_string()).collect();
+    Some((f[0].parse().ok()?, f[1].parse().ok()?, pv))
+}
+
+/// The first thinking line of a depth-1 analysis that starts after this point, its pv's first move.
+fn first_analysis_move(s: &Session) -> String {
+    let line = s.until(|l| thinking(l).is_some_and(|t| t.0 == 1));
+    thinking(&line).unwrap().2[0].clone()
+}
+
+/// Analyze mode as XBoard drives it (engine-intf section 12): thinking lines without `post`,
+/// `.` answered with `stat01`, moves, `undo`, `new` and `setboard` restarting the analysis on
+/// the new position, mate scores as 100000 + N, nothing after `exit`, no `move` ever.
+#[test]
+fn xboard_analysis_mode_follows_the_position_and_reports_its_status() {
+    let mut s = Session::start(&["xboard", &def("definitions/classic/chess.varia")]);
+    s.send("xboard");
+    s.send("protover 2");
+    s.until(|l| l == "feature done=1");
+    s.send("new");
+    s.send("force");
+    s.send("analyze");
+    let m = first_analysis_move(&s);
+    assert!(m.as_bytes()[1] <= b'2', "a White move at the start: {m}");
+    // `.` once a depth is complete: time, nodes, depth, 0 moves left of the 20, the best move.
+    s.until(|l| thinking(l).is_some_and(|t| t.0 >= 2));
+    s.send(".");
+    let stat = s.until(|l| l.starts_with("stat01: "));
+    let f: Vec<&str> = stat.split_whitespace().collect();
+    assert_eq!(f.len(), 7, "{stat}");
+    assert!(f[1..4].iter().all(|x| x.parse::<u64>().is_ok()), "{stat}");
+    assert!(f[3].parse::<u32>().unwrap() >= 2, "{stat}");
+    assert_eq!(&f[4..6], ["0", "20"], "{stat}");
+    assert!(f[6].len() == 4, "{stat}");
+    // A move: Black's position is analysed.
+    s.send("usermove e2e4");
+    let m = first_analysis_move(&s);
+    assert!(m.as_bytes()[1] >= b'7', "a Black move after e2e4: {m}");
+    // `undo`: White's again; `new`: still analysing, from the start.
+    s.send("undo");
+    let m = first_analysis_move(&s);
+    assert!(m.as_bytes()[1] <= b'2', "a White move after undo: {m}");
+    s.send("new");
+    let m = first_analysis_move(&s);
+    assert!(m.as_bytes()[1] <= b'2', "a White move after new: {m}");
+    // `setboard`: a mate in one, scored 100000 + 1.
+    s.send("setboard 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+    let line = s.until(|l| thinking(l).is_some_and(|t| t.2[0] == "a1a8" && t.1 == 100_001));
+    assert!(!line.contains("move "), "{line}");
+    // `exit`: the analysis stops; nothing is sent after it but the answers.
+    s.send("exit");
+    s.send("ping 1");
+    let mut seen = Vec::new();
+    s.until(|l| {
+        seen.push(l.to_string());
+        l == "pong 1"
+    });
+    assert!(seen.iter().all(|l| !l.starts_with("move")), "{seen:?}");
+    s.send(".");
+    s.send("ping 2");
+    assert_eq!(s.line(), "pong 2", "no thinking and no stat01 after exit");
+    s.quit();
+}
+
 fn play(args: &[&str], input: &str) -> (String, bool) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_varia"))
         .args(args)

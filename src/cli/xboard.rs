@@ -6,9 +6,9 @@ use super::load::Failure;
 use super::session::{
     Catalogue, Done, Event, Line, MAX_LINE, Verdict, Worker, number, resize_hash, send,
 };
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 use varia::Game;
 use varia::engine::MoveError;
 use varia::rules::PlayerId;
@@ -37,6 +37,8 @@ struct Xboard {
     purpose: Purpose,
     post: Arc<AtomicBool>,
     analyzing: bool,
+    /// The running search's start and its last completed depth, for `.` in analyze mode.
+    progress: Arc<Mutex<Progress>>,
     /// Time control: moves per session (0: all), base, increment; or a fixed time or depth.
     mps: u32,
     base: Duration,
@@ -47,6 +49,15 @@ struct Xboard {
     /// `ping`s received while the engine was on move, answered after the move.
     pongs: Vec<String>,
     usermove: bool,
+}
+
+/// What `.` reports of the running search: when it started, and its last completed depth (the
+/// search reports no progress within a depth).
+struct Progress {
+    started: Instant,
+    depth: u32,
+    nodes: u64,
+    best: Option<String>,
 }
 
 /// Runs the protocol until `quit` or the end of input.
@@ -83,6 +94,12 @@ pub fn run(files: &[String]) -> Result<String, Failure> {
         purpose: Purpose::Move,
         post: Arc::new(AtomicBool::new(false)),
         analyzing: false,
+        progress: Arc::new(Mutex::new(Progress {
+            started: Instant::now(),
+            depth: 0,
+            nodes: 0,
+            best: None,
+        })),
         mps: 0,
         base: Duration::from_secs(300),
         inc: Duration::ZERO,
@@ -192,8 +209,8 @@ impl Xboard {
         let arg = args.first().copied();
         match cmd {
             "xboard" | "accepted" | "rejected" | "computer" | "name" | "rating" | "ics"
-            | "random" | "draw" | "hint" | "bk" | "cores" | "option" | "hard" | "easy" | "."
-            | "lift" | "put" | "hover" | "include" | "exclude" | "pause" | "resume" => {
+            | "random" | "draw" | "hint" | "bk" | "cores" | "option" | "hard" | "easy" | "lift"
+            | "put" | "hover" | "include" | "exclude" | "pause" | "resume" => {
                 if cmd == "accepted" && arg == Some("usermove") {
                     self.usermove = true;
                 }
@@ -269,6 +286,7 @@ impl Xboard {
                 }
                 self.restart_analysis();
             }
+            "." => self.status(),
             "analyze" => {
                 self.abort();
                 self.engine = None;
@@ -502,7 +520,25 @@ impl Xboard {
         let game = self.game.clone();
         let post = self.post.clone();
         let always = purpose == Purpose::Analysis;
+        if let Ok(mut p) = self.progress.lock() {
+            *p = Progress {
+                started: Instant::now(),
+                depth: 0,
+                nodes: 0,
+                best: None,
+            };
+        }
+        let progress = self.progress.clone();
         let info = Box::new(move |i: &Info| {
+            if i.multipv == 1
+                && let Ok(mut p) = progress.lock()
+            {
+                p.depth = i.depth;
+                p.nodes = i.nodes;
+                p.best =
+                    i.pv.first()
+                        .map(|m| xboard_cells(&game, &game.move_to_string(m), -1));
+            }
             if always || post.load(Ordering::Relaxed) {
                 send(&thinking_line(&game, i));
             }
@@ -510,6 +546,27 @@ impl Xboard {
         self.purpose = purpose;
         self.worker
             .start(searcher, &self.line, limits, infinite, info);
+    }
+
+    /// `.` in analyze mode: `stat01: TIME NODES DEPTH LEFT TOTAL MOVE`, the time (centiseconds)
+    /// since the analysis started, and of the last completed depth its nodes, the depth, 0 moves
+    /// left of all the legal moves, and its best move; before the first depth, 0 nodes at depth 0
+    /// with every move left and no move. Nothing outside analyze mode.
+    fn status(&self) {
+        if !self.analyzing || !self.worker.busy() {
+            return;
+        }
+        let Ok(p) = self.progress.lock() else { return };
+        let total = self.game.legal_moves(self.line.current()).len();
+        let left = if p.best.is_some() { 0 } else { total };
+        let line = format!(
+            "stat01: {} {} {} {left} {total} {}",
+            p.started.elapsed().as_millis() / 10,
+            p.nodes,
+            p.depth,
+            p.best.as_deref().unwrap_or("")
+        );
+        send(line.trim_end());
     }
 
     fn think(&mut self) {
