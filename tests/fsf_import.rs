@@ -356,3 +356,56 @@ fn gating_sections_import_and_play_as_fairy_stockfish() {
         assert!(err.contains(why), "{ini}: {err}");
     }
 }
+
+/// FSF's pawn with compulsory promotion and nothing to promote to (no `promotionPieceTypes` in a
+/// section without parent, or `-`) has no move into the promotion region; the import let it onto
+/// the last rank. The legal moves are pyffish 0.0.90's.
+#[test]
+fn a_pawn_with_nothing_to_promote_to_stays_out_of_the_region() {
+    let bare = "[bare]\npawn = p\nking = k\nstartFen = 4k3/P7/8/8/8/8/8/4K3 w - - 0 1\n";
+    let none = "[none:chess]\npromotionPieceTypes = -\n";
+    let optional = "[optional:chess]\npromotionPieceTypes = -\nmandatoryPawnPromotion = false\n";
+    for (ini, fen, want) in [
+        (
+            bare,
+            "4k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+            "e1d1 e1d2 e1e2 e1f1 e1f2",
+        ),
+        (
+            bare,
+            "4k3/8/8/8/8/8/1p6/4K3 b - - 0 1",
+            "e8d7 e8d8 e8e7 e8f7 e8f8",
+        ),
+        (
+            none,
+            "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+            "e1d1 e1d2 e1e2 e1f1 e1f2",
+        ),
+        (
+            optional,
+            "4k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+            "a7a8 e1d1 e1d2 e1e2 e1f1 e1f2",
+        ),
+    ] {
+        let source = one(ini).unwrap_or_else(|e| panic!("{ini}: {e}"));
+        let game = varia::load_str(&source, None).unwrap();
+        let want: Vec<&str> = want.split(' ').collect();
+        assert_eq!(common::moves(&game, fen), want, "{ini}{fen}\n{source}");
+    }
+    // Where the region's rule cannot be said exactly, the section is refused, naming the key.
+    for (ini, why) in [
+        // FSF's pawn promotes whatever `promotionPawnTypes` says (pyffish: a7a8q a7a8r ...).
+        (
+            "[a:chess]\npromotionPawnTypes = -\n",
+            "`promotionPawnTypes = -` cannot be imported with a pawn (`pawn = p`) and a promotion region",
+        ),
+        // An en-passant capture onto a6 lands in the region without promoting (pyffish: e5d6).
+        (
+            "[a:chess]\npromotionPieceTypes = -\npromotionRegionWhite = *6 *7 *8\npromotionRegionBlack = *3 *2 *1\n",
+            "`promotionRegionWhite` holds a6, where a pawn may capture en passant",
+        ),
+    ] {
+        let err = one(ini).unwrap_err();
+        assert!(err.starts_with(why), "{ini}: {err}");
+    }
+}

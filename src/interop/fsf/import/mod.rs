@@ -136,7 +136,7 @@ fn translate(section: &str, m: &Merged) -> Result<String, String> {
         move_limit: 0,
         fen: Vec::new(),
     };
-    pieces::pawn_rules(&mut d, m.opaque)?;
+    pieces::pawn_rules(&mut d)?;
     pieces::clock(&mut d)?;
     pieces::drops(&mut d)?;
     pieces::start_fen(&mut d)?;

@@ -1,7 +1,7 @@
 //! The pieces' rules: promotion and the pawn's moves, the clock, drops, the start position and
 //! castling.
 
-use super::draft::{Draft, file_of, pname};
+use super::draft::{Cells, Draft, file_of, pname};
 use super::inherit::Piece;
 use super::tree::{at, name, names};
 use super::words::moves;
@@ -9,28 +9,39 @@ use crate::rules::{Obligation, Trigger};
 use crate::syntax::{PieceFlag, Property, Span, Statement};
 
 /// Promotion and the pawn's moves.
-pub(super) fn pawn_rules(d: &mut Draft, opaque: bool) -> Result<(), String> {
+pub(super) fn pawn_rules(d: &mut Draft) -> Result<(), String> {
     let pawn = d.kind("pawn");
     let (r7, r0) = (d.rank(7), d.rank(0));
     d.promotion = d.region("promotionRegion", r7, r0)?;
+    // Without the key, a section with no parent has none (FSF's `reset_pieces`), and a built-in
+    // parent's export always writes it.
     let promo_types = match d.keys.take("promotionPieceTypes") {
         Some(v) => d.letters_of("promotionPieceTypes", &v)?,
-        None if opaque => Vec::new(),
         None => Vec::new(),
     };
     let promo_pawns = d.keys.take("promotionPawnTypes");
-    let promotes_pawn = match (&promo_pawns, pawn) {
-        (None, Some(_)) => true,
-        (Some(v), Some(p)) if v.len() == 1 && v.starts_with(p.letter) => true,
-        (Some(v), _) if v == "-" => false,
-        (None, None) => false,
+    let mandatory = d.keys.bool("mandatoryPawnPromotion", true)?;
+    // What the region does to FSF's pawn (`pawn = p`): it promotes there, or with nothing to
+    // promote to and promotion compulsory, no move of it ends there.
+    let region_rules = (!d.promotion.0.is_empty() || !d.promotion.1.is_empty())
+        && (mandatory || !promo_types.is_empty());
+    match (&promo_pawns, pawn) {
+        (None, _) => {}
+        (Some(v), Some(p)) if v.len() == 1 && v.starts_with(p.letter) => {}
+        (Some(v), _) if v == "-" && !(pawn.is_some() && region_rules) => {}
+        (Some(v), Some(p)) if v == "-" => {
+            return Err(format!(
+                "`promotionPawnTypes = -` cannot be imported with a pawn (`pawn = {}`) and a promotion region: Fairy-Stockfish's pawn keeps its promotion rules whatever this key says, and varia's import does not follow that",
+                p.letter
+            ));
+        }
         (Some(v), _) => {
             return Err(format!(
                 "`promotionPawnTypes = {v}`: only the pawn promotes in varia's import"
             ));
         }
-    };
-    if !d.keys.bool("mandatoryPawnPromotion", true)? && promotes_pawn && !promo_types.is_empty() {
+    }
+    if !mandatory && pawn.is_some() && !promo_types.is_empty() {
         return Err("`mandatoryPawnPromotion = false`".into());
     }
     match d.keys.take("promotedPieceType") {
@@ -87,7 +98,13 @@ pub(super) fn pawn_rules(d: &mut Draft, opaque: bool) -> Result<(), String> {
         }
     }
     let (pw, pb) = d.promotion.clone();
-    if promotes_pawn && !promo_types.is_empty() && (!pw.is_empty() || !pb.is_empty()) {
+    if double && ep && region_rules {
+        ep_outside_region((&dw, &db), (&pw, &pb))?;
+    }
+    if region_rules && promo_types.is_empty() {
+        d.zone("promotion", &pw, &pb)?;
+        props.push(Property::Barred(name("promotion")));
+    } else if region_rules {
         d.zone("promotion", &pw, &pb)?;
         props.push(Property::Promotes {
             captive: false,
@@ -100,6 +117,24 @@ pub(super) fn pawn_rules(d: &mut Draft, opaque: bool) -> Result<(), String> {
         });
     }
     d.extra.insert(p.key.clone(), props);
+    Ok(())
+}
+
+/// Refuses a promotion region holding a cell where a pawn captures en passant: FSF's pawn lands
+/// there without promoting, and is not kept out of it.
+fn ep_outside_region((dw, db): (&Cells, &Cells), (pw, pb): (&Cells, &Cells)) -> Result<(), String> {
+    // White captures en passant on the cells black's double step passes, and black on white's.
+    let passed =
+        |cells: &Cells, dy: i32| -> Cells { cells.iter().map(|&(f, r)| (f, r + dy)).collect() };
+    for (colour, region, ep_cells) in [("White", pw, passed(db, -1)), ("Black", pb, passed(dw, 1))]
+    {
+        if let Some(&(f, r)) = ep_cells.iter().find(|c| region.contains(c)) {
+            let cell = format!("{}{}", (b'a' + f as u8) as char, r + 1);
+            return Err(format!(
+                "`promotionRegion{colour}` holds {cell}, where a pawn may capture en passant: Fairy-Stockfish's pawn lands there without promoting, which varia's import cannot say (en passant into a promotion zone)"
+            ));
+        }
+    }
     Ok(())
 }
 
