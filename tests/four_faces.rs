@@ -225,3 +225,42 @@ fn ff15_stalemated_player_is_eliminated() {
         })
     );
 }
+
+/// On a terminal (a pseudo-terminal from util-linux's `script`) each player's pieces are drawn
+/// in the colour of its name (Blue blue, Orange orange, not by turn), and the last move's cells
+/// in reverse video; `last move:` names it on any output.
+#[test]
+fn show_on_a_terminal_colours_players_by_name_and_marks_the_last_move() {
+    let file = def("definitions/4-faces.varia");
+    let plain = varia(&["show", &file, "--moves", "d2e3"]);
+    let text = String::from_utf8_lossy(&plain.stdout);
+    assert!(text.contains("\nlast move: d2e3\n"), "{text}");
+    assert!(!text.contains('\x1b'), "no escapes off a terminal: {text}");
+    let bin = env!("CARGO_BIN_EXE_varia");
+    let Ok(out) = std::process::Command::new("script")
+        .args([
+            "-qec",
+            &format!("{bin} show {file} --moves d2e3"),
+            "/dev/null",
+        ])
+        .output()
+    else {
+        eprintln!("skipped: no `script` to run varia on a pseudo-terminal");
+        return;
+    };
+    let screen = String::from_utf8_lossy(&out.stdout);
+    for (piece, colour) in [
+        ("bK", "\x1b[1;34m"),
+        ("oK", "\x1b[1;38;5;208m"),
+        ("rK", "\x1b[1;31m"),
+        ("gK", "\x1b[1;32m"),
+    ] {
+        assert!(
+            screen.contains(&format!("{colour}{piece}\x1b[0m")),
+            "{piece} not in {colour:?}: {screen:?}"
+        );
+    }
+    // The Mover's cells: e3 now holds Red's piece, d2 is empty.
+    assert!(screen.contains("\x1b[7m\x1b[1;31mrM\x1b[0m"), "{screen:?}");
+    assert!(screen.contains("\x1b[7m.\x1b[0m"), "{screen:?}");
+}

@@ -267,6 +267,11 @@ pub fn run() -> i32 {
 }
 
 fn position(select: &Select) -> Result<(Game, Position), Failure> {
+    position_after(select).map(|(g, p, _)| (g, p))
+}
+
+/// The selected position and the last of the `--moves` that lead to it.
+fn position_after(select: &Select) -> Result<(Game, Position, Option<varia::Move>), Failure> {
     let game = load_game(&select.file, select.variant.as_deref())?;
     let mut pos = match &select.fen {
         Some(f) => game
@@ -280,13 +285,15 @@ fn position(select: &Select) -> Result<(Game, Position), Failure> {
         },
     };
     // In place, one parse a move: replaying takes time in proportion to the moves.
+    let mut last = None;
     for m in &select.moves {
         let mv = game
             .parse_move(&pos, m)
             .map_err(|e| format!("error: {e} (position: {})", game.fen(&pos)))?;
         game.play_unchecked(&mut pos, &mv);
+        last = Some(mv);
     }
-    Ok((game, pos))
+    Ok((game, pos, last))
 }
 
 /// Appends a formatted line to the output buffer.
@@ -316,11 +323,11 @@ fn dispatch_into(cmd: Command, out: &mut String) -> Result<(), Failure> {
         Command::Serve { target, port } => serve::run(target.as_deref(), port).map_err(Failure),
         Command::Check { file, json } => check(&file, json, out),
         Command::Show { select, json } => {
-            let (game, pos) = position(&select)?;
+            let (game, pos, last) = position_after(&select)?;
             if json {
                 outln!(out, "{}", show::json(&game, &pos));
             } else {
-                outp!(out, "{}", show::diagram(&game, &pos));
+                outp!(out, "{}", show::diagram(&game, &pos, last.as_ref()));
             }
             Ok(())
         }

@@ -20,7 +20,11 @@ pub fn run(
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let name = |p: PlayerId| game.rules().players[p.index()].name.clone();
-    send(&super::show::diagram(&game, line.current()));
+    send(&super::show::diagram(
+        &game,
+        line.current(),
+        line.moves.last(),
+    ));
     loop {
         let verdict = line.verdict().or_else(|| {
             (line.moves.len() >= max_plies).then(|| Verdict {
@@ -92,7 +96,11 @@ pub fn run(
                     if !undone {
                         send("nothing to undo");
                     }
-                    send(&super::show::diagram(&game, line.current()));
+                    send(&super::show::diagram(
+                        &game,
+                        line.current(),
+                        line.moves.last(),
+                    ));
                     continue;
                 }
                 _ => {}
@@ -121,7 +129,11 @@ pub fn run(
             ));
             line.play(m);
         }
-        send(&super::show::diagram(&game, line.current()));
+        send(&super::show::diagram(
+            &game,
+            line.current(),
+            line.moves.last(),
+        ));
     }
 }
 

@@ -3,19 +3,41 @@
 use std::io::IsTerminal;
 use varia::engine::{Reason, Status};
 use varia::rules::{PieceId, PlayerId};
-use varia::{Game, Position};
+use varia::{Game, Move, Position};
 
-/// ANSI colours for up to four players' pieces, used only on a terminal.
+/// ANSI colours for the players' pieces of a game of more than two, used only on a terminal,
+/// for a player not named after a colour: by turn.
 const COLOURS: [&str; 4] = ["\x1b[1;31m", "\x1b[1;34m", "\x1b[1;32m", "\x1b[1;33m"];
 
-/// Draws the board from the first player's side, with hands, side to move and status. With more
-/// than two players each piece is written with its owner's initial (`rW`), and coloured on a
-/// terminal.
-pub fn diagram(game: &Game, pos: &Position) -> String {
+/// The ANSI colour of a player named after one (`red`, `orange`, ...; orange from the 256-colour
+/// palette), else the one of its turn.
+fn colour_of(name: &str, index: usize) -> &'static str {
+    match name.to_ascii_lowercase().as_str() {
+        "red" => "\x1b[1;31m",
+        "green" => "\x1b[1;32m",
+        "yellow" | "gold" => "\x1b[1;33m",
+        "blue" => "\x1b[1;34m",
+        "purple" | "magenta" | "violet" => "\x1b[1;35m",
+        "cyan" => "\x1b[1;36m",
+        "orange" => "\x1b[1;38;5;208m",
+        _ => COLOURS[index % 4],
+    }
+}
+
+/// Draws the board from the first player's side, with hands, the last move (`last`), side to
+/// move and status. With more than two players each piece is written with its owner's initial
+/// (`rW`), and coloured on a terminal (a player named after a colour in that colour). On a
+/// terminal the last move's cells are shown in reverse video.
+pub fn diagram(game: &Game, pos: &Position, last: Option<&Move>) -> String {
     let rules = game.rules();
     let b = &rules.board;
     let many = rules.players.len() > 2;
-    let colour = many && std::io::stdout().is_terminal();
+    let terminal = std::io::stdout().is_terminal();
+    let colour = many && terminal;
+    let marked: Vec<varia::rules::Cell> = match last {
+        Some(m) if terminal => vec![m.from(), m.to()],
+        _ => Vec::new(),
+    };
     let width = if many { 4 } else { 3 };
     let mut out = String::new();
     let title = rules.title.clone().unwrap_or_else(|| rules.game.clone());
@@ -40,14 +62,19 @@ pub fn diagram(game: &Game, pos: &Position) -> String {
                 },
             };
             let pad = " ".repeat(width - text.chars().count().min(width));
-            let owner = b
-                .cell(file, rank)
-                .and_then(|c| pos.piece(c))
-                .map(|p| p.owner);
+            let cell = b.cell(file, rank);
+            let owner = cell.and_then(|c| pos.piece(c)).map(|p| p.owner);
+            let reverse = if cell.is_some_and(|c| marked.contains(&c)) {
+                "\x1b[7m"
+            } else {
+                ""
+            };
             match owner {
                 Some(o) if colour => {
-                    out += &format!("{pad}{}{text}\x1b[0m", COLOURS[o.index() % 4]);
+                    let c = colour_of(&rules.players[o.index()].name, o.index());
+                    out += &format!("{pad}{reverse}{c}{text}\x1b[0m");
                 }
+                _ if !reverse.is_empty() => out += &format!("{pad}{reverse}{text}\x1b[0m"),
                 _ => out += &format!("{pad}{text}"),
             }
         }
@@ -98,6 +125,9 @@ pub fn diagram(game: &Game, pos: &Position) -> String {
             out += &line;
             out.push('\n');
         }
+    }
+    if let Some(m) = last {
+        out += &format!("last move: {}\n", game.move_to_string(m));
     }
     out += &format!(
         "to move: {}\nstatus: {}\nfen: {}\n",

@@ -123,7 +123,10 @@ impl Uci {
             }
             "stop" => self.stop(),
             "quit" => return false,
-            "d" => send(super::show::diagram(&self.game, self.line.current()).trim_end()),
+            "d" => send(
+                super::show::diagram(&self.game, self.line.current(), self.line.moves.last())
+                    .trim_end(),
+            ),
             _ => send(&format!("info string unknown command: {line}")),
         }
         true
