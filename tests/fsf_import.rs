@@ -397,7 +397,7 @@ fn a_pawn_with_nothing_to_promote_to_stays_out_of_the_region() {
         // FSF's pawn promotes whatever `promotionPawnTypes` says (pyffish: a7a8q a7a8r ...).
         (
             "[a:chess]\npromotionPawnTypes = -\n",
-            "`promotionPawnTypes = -` cannot be imported with a pawn (`pawn = p`) and a promotion region",
+            "`promotionPawnTypes = -` with a pawn (`pawn = p`) and a promotion region:",
         ),
         // An en-passant capture onto a6 lands in the region without promoting (pyffish: e5d6).
         (
@@ -407,5 +407,54 @@ fn a_pawn_with_nothing_to_promote_to_stays_out_of_the_region() {
     ] {
         let err = one(ini).unwrap_err();
         assert!(err.starts_with(why), "{ini}: {err}");
+    }
+}
+
+/// FSF's en-passant regions (where a side may capture en passant) import when each holds all of
+/// that side's en-passant cells or none, alike for both sides; otherwise the refusal is a sentence
+/// naming the key and what varia cannot say (it read "an en-passant region (...)").
+#[test]
+fn en_passant_regions_import_exactly_or_are_refused_in_a_sentence() {
+    // pyffish 0.0.90: after d7d5, e5d6 is legal in `all` and not in `none`.
+    let fen = "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1";
+    for (keys, takes) in [
+        ("enPassantRegion = *3 *6\n", true),
+        (
+            "enPassantRegionWhite = *6\nenPassantRegionBlack = *3\n",
+            true,
+        ),
+        ("enPassantRegion = -\n", false),
+    ] {
+        let source = one(&format!("[a:chess]\n{keys}")).unwrap_or_else(|e| panic!("{keys}: {e}"));
+        let game = varia::load_str(&source, None).unwrap();
+        let mut pos = game.parse_fen(fen).unwrap();
+        let m = game.parse_move(&pos, "d7d5").unwrap();
+        game.play(&mut pos, &m).unwrap();
+        let moves: Vec<String> = game
+            .legal_moves(&pos)
+            .iter()
+            .map(|m| game.move_to_string(m))
+            .collect();
+        assert_eq!(moves.contains(&"e5d6".to_string()), takes, "{keys}");
+    }
+    for (keys, why) in [
+        (
+            "enPassantRegion = a3 a6 b3 b6\n",
+            "`enPassantRegion = a3 a6 b3 b6`: white may capture en passant on some of its en-passant cells but not on c6, and varia's en passant holds on all of them or none",
+        ),
+        (
+            "enPassantRegionWhite = *6\nenPassantRegionBlack = -\n",
+            "`enPassantRegionWhite = *6` with `enPassantRegionBlack = -`: white may capture en passant and black may not, and varia's en passant holds for both sides or neither",
+        ),
+        (
+            "enPassantRegionBlack = -\n",
+            "no `enPassantRegionWhite` (all cells) with `enPassantRegionBlack = -`: white may capture en passant and black may not, and varia's en passant holds for both sides or neither",
+        ),
+    ] {
+        assert_eq!(
+            one(&format!("[a:chess]\n{keys}")),
+            Err(why.to_string()),
+            "{keys}"
+        );
     }
 }

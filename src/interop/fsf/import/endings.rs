@@ -268,7 +268,11 @@ pub(super) fn connect(d: &mut Draft) -> Result<(), String> {
         Some("top") => d
             .ends
             .push(Statement::Flag(Flag::FallingDrops, Span::default())),
-        Some(v) => return Err(format!("`enclosingDrop = {v}`")),
+        Some(v) => {
+            return Err(format!(
+                "`enclosingDrop = {v}`: only `none` and `top` are translated"
+            ));
+        }
     }
     if on_top
         && !d
@@ -292,7 +296,11 @@ pub(super) fn connect(d: &mut Draft) -> Result<(), String> {
     }
     let pieces = match types.as_deref() {
         None => Vec::new(),
-        Some(t) if t.contains(['*', '-']) => return Err(format!("`connectPieceTypes = {t}`")),
+        Some(t) if t.contains(['*', '-']) => {
+            return Err(format!(
+                "`connectPieceTypes = {t}`: only a list of piece letters is translated"
+            ));
+        }
         Some(t) => names(&d.letters_of("connectPieceTypes", t)?),
     };
     let verdict = match outcome("connectValue", value.as_deref().unwrap_or("win"))? {
@@ -332,10 +340,12 @@ pub(super) fn repetition(d: &mut Draft) -> Result<(), String> {
     let absolute = d.keys.bool("nFoldValueAbsolute", false)?;
     let perpetual = d.keys.bool("perpetualCheckIllegal", false)?;
     if absolute {
-        return Err("`nFoldValueAbsolute = true`".into());
+        return Err("`nFoldValueAbsolute = true`: a repetition result from white's point of view is not translated".into());
     }
     if nfold < 1 {
-        return Err(format!("`nFoldRule = {nfold}`"));
+        return Err(format!(
+            "`nFoldRule = {nfold}`: a repetition count below 1 is not translated"
+        ));
     }
     // FSF's value is for the side to move after the repeating move.
     let verdict = match outcome("nFoldValue", &nv)? {

@@ -1,7 +1,7 @@
 //! The pieces' rules: promotion and the pawn's moves, the clock, drops, the start position and
 //! castling.
 
-use super::draft::{Cells, Draft, file_of, pname};
+use super::draft::{Cells, Draft, file_of, pname, squares};
 use super::inherit::Piece;
 use super::tree::{at, name, names};
 use super::words::moves;
@@ -31,7 +31,7 @@ pub(super) fn pawn_rules(d: &mut Draft) -> Result<(), String> {
         (Some(v), _) if v == "-" && !(pawn.is_some() && region_rules) => {}
         (Some(v), Some(p)) if v == "-" => {
             return Err(format!(
-                "`promotionPawnTypes = -` cannot be imported with a pawn (`pawn = {}`) and a promotion region: Fairy-Stockfish's pawn keeps its promotion rules whatever this key says, and varia's import does not follow that",
+                "`promotionPawnTypes = -` with a pawn (`pawn = {}`) and a promotion region: Fairy-Stockfish's pawn keeps its promotion rules whatever this key says, which varia's import does not follow",
                 p.letter
             ));
         }
@@ -42,7 +42,7 @@ pub(super) fn pawn_rules(d: &mut Draft) -> Result<(), String> {
         }
     }
     if !mandatory && pawn.is_some() && !promo_types.is_empty() {
-        return Err("`mandatoryPawnPromotion = false`".into());
+        return Err("`mandatoryPawnPromotion = false`: an optional pawn promotion (the pawn may stay a pawn in the region) is not translated".into());
     }
     match d.keys.take("promotedPieceType") {
         None => {}
@@ -55,7 +55,7 @@ pub(super) fn pawn_rules(d: &mut Draft) -> Result<(), String> {
     }
     d.keys.bool("mandatoryPiecePromotion", false)?;
     if d.keys.bool("immobilityIllegal", false)? {
-        return Err("`immobilityIllegal = true`".into());
+        return Err("`immobilityIllegal = true`: the rule that no piece may move where it could never move again is not translated".into());
     }
     let Some(p) = pawn else {
         for k in [
@@ -63,6 +63,8 @@ pub(super) fn pawn_rules(d: &mut Draft) -> Result<(), String> {
             "doubleStepRegionWhite",
             "doubleStepRegionBlack",
             "enPassantRegion",
+            "enPassantRegionWhite",
+            "enPassantRegionBlack",
         ] {
             d.keys.take(k);
         }
@@ -72,24 +74,7 @@ pub(super) fn pawn_rules(d: &mut Draft) -> Result<(), String> {
     let double = d.keys.bool("doubleStep", true)?;
     let (r1, r6) = (d.rank(1), d.rank(6));
     let (dw, db) = d.region("doubleStepRegion", r1, r6)?;
-    let ep = match (
-        d.keys.take("enPassantRegion"),
-        d.keys.take("enPassantRegionWhite"),
-        d.keys.take("enPassantRegionBlack"),
-    ) {
-        (None, None, None) => true,
-        (Some(v), None, None) if v == "-" => false,
-        (a, b, c) => {
-            return Err(format!(
-                "an en-passant region ({})",
-                [a, b, c]
-                    .into_iter()
-                    .flatten()
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ));
-        }
-    };
+    let ep = en_passant(d, double, (&dw, &db))?;
     if double && (!dw.is_empty() || !db.is_empty()) {
         d.zone("pawn-start", &dw, &db)?;
         props.push(moves(&["mfnD".into()], Some("pawn-start"))?);
@@ -120,14 +105,75 @@ pub(super) fn pawn_rules(d: &mut Draft) -> Result<(), String> {
     Ok(())
 }
 
+/// The cells where each side captures en passant: those the other side's double step passes.
+fn ep_cells((dw, db): (&Cells, &Cells)) -> [Cells; 2] {
+    let passed =
+        |cells: &Cells, dy: i32| -> Cells { cells.iter().map(|&(f, r)| (f, r + dy)).collect() };
+    [passed(db, -1), passed(dw, 1)]
+}
+
+/// Whether the pawn takes en passant. FSF's en-passant regions (the cells a side may capture on)
+/// are read exactly when each holds all of that side's en-passant cells or none of them, the
+/// same for both sides.
+fn en_passant(d: &mut Draft, double: bool, starts: (&Cells, &Cells)) -> Result<bool, String> {
+    let both = d.keys.take("enPassantRegion");
+    // Per side: whether it captures en passant (`None`: it never could), and the keys that say so.
+    let mut allowed = Vec::new();
+    for (side, cells) in ["White", "Black"].into_iter().zip(ep_cells(starts)) {
+        let key = format!("enPassantRegion{side}");
+        let own = d.keys.take(&key);
+        if !double || cells.is_empty() {
+            allowed.push((None, String::new()));
+            continue;
+        }
+        let (key, value) = match own {
+            Some(v) => (key, v),
+            None => match &both {
+                Some(v) => ("enPassantRegion".to_string(), v.clone()),
+                None => {
+                    allowed.push((Some(true), format!("no `{key}` (all cells)")));
+                    continue;
+                }
+            },
+        };
+        let region = squares(&value, d.files, d.ranks, &key)?;
+        let inside = cells.iter().filter(|c| region.contains(c)).count();
+        if inside == 0 || inside == cells.len() {
+            allowed.push((Some(inside > 0), format!("`{key} = {value}`")));
+            continue;
+        }
+        let (f, r) = cells
+            .iter()
+            .find(|c| !region.contains(c))
+            .copied()
+            .unwrap_or_default();
+        return Err(format!(
+            "`{key} = {value}`: {} may capture en passant on some of its en-passant cells but not on {}{}, and varia's en passant holds on all of them or none",
+            side.to_lowercase(),
+            (b'a' + f as u8) as char,
+            r + 1
+        ));
+    }
+    match (&allowed[0], &allowed[1]) {
+        ((Some(w), said_w), (Some(b), said_b)) if w != b => {
+            let (yes, no) = if *w {
+                ("white", "black")
+            } else {
+                ("black", "white")
+            };
+            Err(format!(
+                "{said_w} with {said_b}: {yes} may capture en passant and {no} may not, and varia's en passant holds for both sides or neither"
+            ))
+        }
+        ((w, _), (b, _)) => Ok(w.or(*b).unwrap_or(true)),
+    }
+}
+
 /// Refuses a promotion region holding a cell where a pawn captures en passant: FSF's pawn lands
 /// there without promoting, and is not kept out of it.
 fn ep_outside_region((dw, db): (&Cells, &Cells), (pw, pb): (&Cells, &Cells)) -> Result<(), String> {
-    // White captures en passant on the cells black's double step passes, and black on white's.
-    let passed =
-        |cells: &Cells, dy: i32| -> Cells { cells.iter().map(|&(f, r)| (f, r + dy)).collect() };
-    for (colour, region, ep_cells) in [("White", pw, passed(db, -1)), ("Black", pb, passed(dw, 1))]
-    {
+    let [white, black] = ep_cells((dw, db));
+    for (colour, region, ep_cells) in [("White", pw, white), ("Black", pb, black)] {
         if let Some(&(f, r)) = ep_cells.iter().find(|c| region.contains(c)) {
             let cell = format!("{}{}", (b'a' + f as u8) as char, r + 1);
             return Err(format!(
@@ -169,7 +215,10 @@ pub(super) fn drops(d: &mut Draft) -> Result<(), String> {
     let drops = d.keys.bool("pieceDrops", false)?;
     let to_hand = d.keys.bool("capturesToHand", false)?;
     if d.keys.bool("dropLoop", false)? {
-        return Err("`dropLoop = true`".into());
+        return Err(
+            "`dropLoop = true`: captured promoted pieces going to hand undemoted is not translated"
+                .into(),
+        );
     }
     match (
         d.keys.bool("gating", false)?,
@@ -288,7 +337,7 @@ fn file_in_row(row: &str, c: char) -> Option<i32> {
 pub(super) fn castling(d: &mut Draft) -> Result<(), String> {
     let castling = d.keys.bool("castling", true)?;
     if d.keys.bool("chess960", false)? {
-        return Err("`chess960 = true`".into());
+        return Err("`chess960 = true`: chess960 castling is not translated".into());
     }
     let ks = d.keys.take("castlingKingsideFile");
     let qs = d.keys.take("castlingQueensideFile");
