@@ -443,6 +443,12 @@ impl Game {
         out
     }
 
+    /// A pass by the player to move in the engine's form, whether or not the rules allow one
+    /// (the search's null move); `None` when that player has no piece on the board.
+    pub(crate) fn raw_null_move(&self, pos: &Position) -> Option<RawMove> {
+        with!(self, &pos.0, |e, p| e.null_move(p), None)
+    }
+
     /// The legal move of the position whose public form is `m`, in the engine's form.
     fn find_legal(&self, pos: &Position, m: &Move) -> Option<RawMove> {
         let legal = self.raw_legal_moves(pos);

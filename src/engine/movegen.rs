@@ -166,20 +166,26 @@ impl<B: Bits> Engine<B> {
         }
         if out.is_empty() && self.plan.passing == Some(true) {
             // Stuck with a piece on the board: a pass, written as the first piece's cell twice.
-            let mine = pos.by_owner[pos.st.side.index()];
-            if mine.any() {
-                let c = mine.lowest();
-                out.push(RawMove {
-                    then: None,
-                    from: Cell(c as u16),
-                    to: Cell(c as u16),
-                    piece: PieceId(pos.sq[c].kind),
-                    promotion: None,
-                    swap: false,
-                    kind: MoveKind::Pass,
-                });
-            }
+            out.extend(self.null_move(pos));
         }
+    }
+
+    /// A pass by the player to move, written as its first piece's cell twice (`None` without a
+    /// piece on the board): the search's null move, which the game's rules need not allow.
+    pub(crate) fn null_move(&self, pos: &Pos<B>) -> Option<RawMove> {
+        let mine = pos.by_owner[pos.st.side.index()];
+        mine.any().then(|| {
+            let c = mine.lowest();
+            RawMove {
+                then: None,
+                from: Cell(c as u16),
+                to: Cell(c as u16),
+                piece: PieceId(pos.sq[c].kind),
+                promotion: None,
+                swap: false,
+                kind: MoveKind::Pass,
+            }
+        })
     }
 
     /// Gets every legal move of the player to move, in generation order.

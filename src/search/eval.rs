@@ -361,6 +361,22 @@ impl Eval {
         self.value[kind.index()]
     }
 
+    /// Tells whether a player has a piece worth at least two pawns besides its royals, on the
+    /// board or in hand: the search's guard against zugzwang before a null move (a player left
+    /// with pawns and royals may be obliged to spoil its position).
+    pub fn has_pieces(&self, game: &Game, pos: &Position, player: PlayerId) -> bool {
+        let big = |k: usize| !self.royal[k] && self.value[k] >= 2 * UNIT;
+        let stored = pos.stored();
+        let on_board = self.on_board.iter().any(|&c| {
+            stored.get(c.index()).is_some_and(|s| {
+                s.owner.is_some_and(|o| o.player() == player) && big(s.kind as usize)
+            })
+        });
+        on_board
+            || (game.rules().has_hands()
+                && (0..self.value.len()).any(|k| pos.in_hand(player, PieceId(k as u8)) > 0))
+    }
+
     /// Copies the owners and types of the pieces on the board, by cell, as the position stores
     /// them. Kept out of line: inlined, it crowds the registers of [`Self::sides`]' loops.
     #[inline(never)]

@@ -28,6 +28,7 @@
 //! ```
 
 mod eval;
+mod prune;
 mod quiesce;
 mod tt;
 
@@ -217,6 +218,10 @@ pub struct Searcher {
     excluded: Vec<RawMove>,
     /// The node count at which the quiescence search under way stops searching moves.
     quiescence_end: u64,
+    /// Whether the game allows the search's null move ([`Searcher::null_moves_fit`]).
+    null_moves: bool,
+    /// Per ply: whether the node was reached by a null move (no second one follows it).
+    nulled: Vec<bool>,
 }
 
 impl Searcher {
@@ -247,6 +252,8 @@ impl Searcher {
             root_best: None,
             excluded: Vec::new(),
             quiescence_end: 0,
+            null_moves: Searcher::null_moves_fit(&game),
+            nulled: vec![false; MAX_PLY + 2],
             game,
         }
     }
@@ -626,20 +633,11 @@ impl Searcher {
         }
         let tt_key = key ^ self.salt;
         let entry = self.tt.probe(tt_key);
-        if let Some(e) = entry
+        if let Some(v) = entry.and_then(|e| table_cut(&e, depth, alpha, beta, ply))
             && ply > 0
             && !pv_node
-            && e.depth as i32 >= depth
         {
-            let v = from_tt(e.score, ply);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => v >= beta,
-                Bound::Upper => v <= alpha,
-            };
-            if cut {
-                return v;
-            }
+            return v;
         }
         let moves = game.raw_legal_moves(pos);
         if moves.is_empty() {
@@ -647,6 +645,14 @@ impl Searcher {
         }
         if let Some(e) = verdict {
             return self.ending_value(pos, &e, ply);
+        }
+        // The static evaluation, where pruning may use it.
+        let static_eval = (!pv_node && !in_check && ply > 0).then(|| self.evaluate_for_root(pos));
+        if let Some(v) = static_eval.and_then(|e| self.prune_node(pos, depth, beta, ply, e)) {
+            return v;
+        }
+        if self.aborted {
+            return 0;
         }
         let mut ordered = self.order(pos, &moves, entry.and_then(|e| e.best), ply);
         let excluding = ply == 0 && !self.excluded.is_empty();
@@ -657,9 +663,19 @@ impl Searcher {
         let mut best_move = None;
         let old_alpha = alpha;
         let side = pos.side_to_move();
+        let mut quiets = 0;
         for (i, &(_, m)) in ordered.iter().enumerate() {
             let quiet = self.victim(pos, &m).is_none() && self.promotion_gain(&m).is_none();
             game.raw_play_unchecked(pos, &m);
+            if quiet
+                && i > 0
+                && self.skip_quiet(depth, alpha, quiets, static_eval)
+                && !game.in_check(pos)
+            {
+                game.undo(pos);
+                continue;
+            }
+            quiets += quiet as usize;
             let mut v;
             if i == 0 {
                 v = self.child(side, pos, depth - 1, alpha, beta, ply, pv_node);
@@ -740,6 +756,19 @@ impl Searcher {
     fn evaluate_for_root(&self, pos: &Position) -> i32 {
         self.eval.evaluate(&self.game, pos, self.root)
     }
+}
+
+/// The score a table entry gives a node searched to `depth` within (alpha, beta), if it decides
+/// the node.
+fn table_cut(e: &tt::Entry, depth: i32, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
+    let v = from_tt(e.score, ply);
+    let cut = e.depth as i32 >= depth
+        && match e.bound {
+            Bound::Exact => true,
+            Bound::Lower => v >= beta,
+            Bound::Upper => v <= alpha,
+        };
+    cut.then_some(v)
 }
 
 /// A score as the table stores it: mates counted from this node, not from the root.
