@@ -342,10 +342,11 @@ impl Searcher {
             .unwrap_or(MAX_PLY as u32 - 1)
             .clamp(1, MAX_PLY as u32 - 1);
         let lines = limits.multipv.clamp(1, moves.len());
+        let mut last = 0;
         'deepen: for depth in 1..=max_depth {
             self.iteration = depth;
             self.root_best = None;
-            let v = self.negamax(pos, depth as i32, -INF, INF, 0, true);
+            let v = self.search_root(pos, depth, last);
             if self.aborted {
                 // A move searched to the full depth of the unfinished iteration is the better
                 // guess, if one was.
@@ -364,6 +365,7 @@ impl Searcher {
             }
             result.score = Score::from_internal(v);
             result.depth = depth;
+            last = v;
             let report = Info {
                 depth,
                 seldepth: self.seldepth as u32,
@@ -680,8 +682,8 @@ impl Searcher {
             if i == 0 {
                 v = self.child(side, pos, depth - 1, alpha, beta, ply, pv_node);
             } else {
-                let reduction = if depth >= 3 && i >= 3 && quiet && !in_check {
-                    1 + (depth >= 6 && i >= 10) as i32
+                let reduction = if quiet && !in_check {
+                    self.late_reduction(depth, i, pv_node)
                 } else {
                     0
                 };
@@ -708,7 +710,7 @@ impl Searcher {
             if v > best {
                 best = v;
                 best_move = Some(m);
-                if ply == 0 && !excluding {
+                if ply == 0 && !excluding && v > alpha {
                     self.root_best = Some((m, v));
                 }
             }

@@ -84,3 +84,53 @@ impl Searcher {
             || e + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha
     }
 }
+
+/// Aspiration windows: the first half-width (centipawns) around the last iteration's score.
+const ASPIRATION_WINDOW: i32 = 30;
+/// Aspiration windows: the first depth that uses one.
+const ASPIRATION_DEPTH: u32 = 4;
+
+impl Searcher {
+    /// Searches the root to `depth` within a window around the last iteration's score `last`,
+    /// widened (doubled on the side it failed) until the score falls inside it.
+    pub(super) fn search_root(&mut self, pos: &mut Position, depth: u32, last: i32) -> i32 {
+        if depth < ASPIRATION_DEPTH || last.abs() >= MATE_BOUND {
+            return self.negamax(pos, depth as i32, -INF, INF, 0, true);
+        }
+        let mut delta = ASPIRATION_WINDOW;
+        let (mut alpha, mut beta) = (last - delta, last + delta);
+        loop {
+            let v = self.negamax(pos, depth as i32, alpha, beta, 0, true);
+            if self.aborted {
+                return v;
+            }
+            delta = delta.saturating_mul(2);
+            if v <= alpha {
+                alpha = if delta > 4 * ASPIRATION_WINDOW * 8 {
+                    -INF
+                } else {
+                    (v - delta).max(-INF)
+                };
+            } else if v >= beta {
+                beta = if delta > 4 * ASPIRATION_WINDOW * 8 {
+                    INF
+                } else {
+                    (v + delta).min(INF)
+                };
+            } else {
+                return v;
+            }
+        }
+    }
+
+    /// How many plies a late move is searched less deep: more the deeper the node and the later
+    /// the move (logarithmically in both), one less on the principal variation, and always at
+    /// least one ply of search left.
+    pub(super) fn late_reduction(&self, depth: i32, index: usize, pv_node: bool) -> i32 {
+        if depth < 3 || index < 3 {
+            return 0;
+        }
+        let r = 0.75 + (depth as f64).ln() * (index as f64).ln() / 2.25;
+        (r as i32 - pv_node as i32).clamp(0, depth - 2)
+    }
+}
