@@ -457,3 +457,29 @@ fn the_engine_gives_the_search_its_verdict_on_the_line() {
     play(&mut pos, "e2e4");
     assert_eq!(g.verdict(&pos), None);
 }
+
+/// The null move's guard against zugzwang: a player with only pawns and royals (nothing worth
+/// two pawns on the board, nothing in hand) never passes in the search.
+#[test]
+fn the_null_move_guard_counts_pieces_besides_pawns_and_royals() {
+    use varia::rules::PlayerId;
+    use varia::search::Eval;
+    let chess = chess();
+    let eval = Eval::new(&chess);
+    let has =
+        |fen: &str, p: u8| eval.has_pieces(&chess, &chess.parse_fen(fen).unwrap(), PlayerId(p));
+    assert!(has(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        0
+    ));
+    assert!(!has("4k3/4p3/8/8/8/8/3PP3/4K3 w - - 0 1", 0));
+    assert!(!has("4k3/4p3/8/8/8/8/3PP3/4K3 w - - 0 1", 1));
+    assert!(has("4k3/4p3/8/8/8/8/3PP3/3NK3 w - - 0 1", 0));
+    assert!(!has("4k3/4p3/8/8/8/8/3PP3/3NK3 w - - 0 1", 1));
+    // A pawn in hand is a piece to drop: no zugzwang while it lasts.
+    let house = game("classic/crazyhouse.varia", None);
+    let eval = Eval::new(&house);
+    let pos = house.parse_fen("4k3/8/8/8/8/8/8/4K3[P] w - - 0 1").unwrap();
+    assert!(eval.has_pieces(&house, &pos, PlayerId(0)));
+    assert!(!eval.has_pieces(&house, &pos, PlayerId(1)));
+}

@@ -678,31 +678,13 @@ impl Searcher {
                 continue;
             }
             quiets += quiet as usize;
-            let mut v;
-            if i == 0 {
-                v = self.child(side, pos, depth - 1, alpha, beta, ply, pv_node);
+            let reduction = if quiet && !in_check && i > 0 {
+                self.late_reduction(depth, i, pv_node)
             } else {
-                let reduction = if quiet && !in_check {
-                    self.late_reduction(depth, i, pv_node)
-                } else {
-                    0
-                };
-                v = self.child(
-                    side,
-                    pos,
-                    depth - 1 - reduction,
-                    alpha,
-                    alpha + 1,
-                    ply,
-                    false,
-                );
-                if v > alpha && reduction > 0 {
-                    v = self.child(side, pos, depth - 1, alpha, alpha + 1, ply, false);
-                }
-                if v > alpha && v < beta && pv_node {
-                    v = self.child(side, pos, depth - 1, alpha, beta, ply, true);
-                }
-            }
+                0
+            };
+            let window = (alpha, beta);
+            let v = self.search_move(side, pos, depth, window, ply, pv_node, i == 0, reduction);
             game.undo(pos);
             if self.aborted {
                 return 0;

@@ -134,3 +134,34 @@ impl Searcher {
         (r as i32 - pv_node as i32).clamp(0, depth - 2)
     }
 }
+
+impl Searcher {
+    /// Searches a move already played at a node of `depth` within `window`: the first with the
+    /// full window, a later one with a null window, reduced by `reduction` plies, then again at
+    /// full depth if it reached alpha, and with the full window on the principal variation.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn search_move(
+        &mut self,
+        side: PlayerId,
+        pos: &mut Position,
+        depth: i32,
+        (alpha, beta): (i32, i32),
+        ply: usize,
+        pv_node: bool,
+        first: bool,
+        reduction: i32,
+    ) -> i32 {
+        if first {
+            return self.child(side, pos, depth - 1, alpha, beta, ply, pv_node);
+        }
+        let null = (alpha, alpha + 1);
+        let mut v = self.child(side, pos, depth - 1 - reduction, null.0, null.1, ply, false);
+        if v > alpha && reduction > 0 {
+            v = self.child(side, pos, depth - 1, null.0, null.1, ply, false);
+        }
+        if v > alpha && v < beta && pv_node {
+            v = self.child(side, pos, depth - 1, alpha, beta, ply, true);
+        }
+        v
+    }
+}
