@@ -152,7 +152,7 @@ fn xboard_features_and_variant_setup() {
     s.send("variant leaping");
     assert_eq!(
         s.line(),
-        "setup (PNBRZFXT.W.+.++......Kpnbrzfxt.w.+.++......k) 9x9+7_shogi \
+        "setup (.NBRPFZXTW...+++.....K.nbrpfzxtw...+++.....k) 9x9+7_shogi \
          wxttkzzfn/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/NFZZKTTXW[] w - - 0 1"
     );
     let pieces: Vec<String> = (0..13).map(|_| s.line()).collect();
@@ -714,4 +714,31 @@ fn uci_multipv_reports_several_lines_per_depth() {
     assert!(!info.contains("multipv"), "{info}");
     u.until(|l| l.starts_with("bestmove"));
     u.quit();
+}
+
+/// Under XBoard's shogi parent the Pawn's place carries shogi's pawn-drop rules (one a file, no
+/// drop mate): shogi's pawn takes it, Shoxiang 108's Point (doubled from the start) does not, and
+/// its sixteen types (six with promoted forms) still find places.
+#[test]
+fn xboard_gives_the_pawn_place_only_to_a_shogi_pawn() {
+    for (file, variant, table) in [
+        (
+            "definitions/classic/shogi.varia",
+            "v-shogi",
+            "setup (PNBRLSG....++++++....Kpnbrlsg....++++++....k) 9x9+7_shogi ",
+        ),
+        (
+            "definitions/shoxiang108.varia",
+            "v-shogi-heavy-weak",
+            "setup (.NBRPHTSCWEG.+.++++.+K.nbrphtscweg.+.++++.+k) 9x12+7_shogi ",
+        ),
+    ] {
+        let mut s = Session::start(&["xboard", &def(file)]);
+        s.send("protover 2");
+        s.until(|l| l == "feature done=1");
+        s.send(&format!("variant {variant}"));
+        let setup = s.line();
+        assert!(setup.starts_with(table), "{variant}: {setup}");
+        s.quit();
+    }
 }

@@ -35,11 +35,39 @@ pub fn setup_lines(game: &Game) -> Result<Vec<String>, String> {
         .filter_map(|p| p.symbol.strip_prefix('+'))
         .filter_map(|b| b.chars().next())
         .collect();
+    // Under the shogi parent XBoard gives the Pawn's place the shogi pawn's drop rules (one
+    // unpromoted pawn a file, no mate by a pawn drop): only a type with both rules takes it.
+    let shogi = shogi_parent(game);
+    let pawn_place = |i: usize| {
+        let d = &pieces[i].drops;
+        !shogi || (d.max_per_file == Some(1) && d.may_not_mate)
+    };
+    // Types with a promoted form need one of the first ten places: a type without one takes
+    // its letter's place there only while enough are left for them.
+    let order: Vec<usize> = plain
+        .iter()
+        .copied()
+        .filter(|&i| Some(i) != royal)
+        .collect();
+    let mut bases_left = order
+        .iter()
+        .filter(|&&i| bases.contains(&letter(i)))
+        .count();
     let mut rest = Vec::new();
-    for &i in plain.iter().filter(|&&i| Some(i) != royal) {
+    for i in order {
+        let is_base = bases.contains(&letter(i));
+        let free_bases = (1..10).filter(|&s| slots[s].is_none()).count();
         match SLOT_LETTERS.iter().position(|&c| c == letter(i)) {
-            Some(s) if slots[s].is_none() && (s < 10 || !bases.contains(&letter(i))) => {
-                slots[s] = Some(i)
+            Some(s)
+                if slots[s].is_none()
+                    && (s < 10 || !is_base)
+                    && (s != 0 || pawn_place(i))
+                    && (is_base || s == 0 || s >= 10 || free_bases > bases_left) =>
+            {
+                slots[s] = Some(i);
+                if is_base {
+                    bases_left -= 1;
+                }
             }
             _ => rest.push(i),
         }
@@ -102,12 +130,7 @@ pub fn setup_lines(game: &Game) -> Result<Vec<String>, String> {
     } else {
         0
     };
-    let promoted = pieces.iter().any(|p| p.symbol.starts_with('+'));
-    let parent = if promoted && rules.captures_to_hand {
-        "shogi"
-    } else {
-        "fairy"
-    };
+    let parent = if shogi { "shogi" } else { "fairy" };
     let mut lines = vec![format!(
         "setup ({}{}) {}x{}+{holdings}_{parent} {}",
         table(true),
@@ -123,6 +146,13 @@ pub fn setup_lines(game: &Game) -> Result<Vec<String>, String> {
         }
     }
     Ok(lines)
+}
+
+/// Whether the game is shown under XBoard's `shogi` parent (promoted types and hands), else
+/// `fairy`.
+fn shogi_parent(game: &Game) -> bool {
+    let rules = game.rules();
+    rules.captures_to_hand && rules.pieces.iter().any(|p| p.symbol.starts_with('+'))
 }
 
 /// A piece's moves in XBoard's Betza dialect: atoms with direction, mode (`m`, `c`), lame (`n`),
