@@ -742,3 +742,22 @@ fn xboard_gives_the_pawn_place_only_to_a_shogi_pawn() {
         s.quit();
     }
 }
+
+/// A stepping three-cell straight leap (Symgi's stepping Cross, `nG`) is written for XBoard as
+/// three one-cell legs, the first two to empty cells, as XBoard's `n` on G does not check every
+/// cell passed; the leaping one stays a plain `G`.
+#[test]
+fn xboard_writes_a_stepping_three_cell_leap_as_legs() {
+    for (variant, cross) in [
+        ("stepping", "piece X& WmafmafF@9"),
+        ("leaping", "piece X& WG@9"),
+    ] {
+        let mut s = Session::start(&["xboard", &def("definitions/symgi.varia")]);
+        s.send("protover 2");
+        s.until(|l| l == "feature done=1");
+        s.send(&format!("variant {variant}"));
+        let line = s.until(|l| l.starts_with("piece X& "));
+        assert_eq!(line, cross, "{variant}");
+        s.quit();
+    }
+}

@@ -124,7 +124,19 @@ pub fn part(part: &MovePart, initial: bool) -> String {
             ("fs", &|x, y| y > 0 && x.abs() > y.abs()),
             ("bs", &|x, y| y < 0 && x.abs() > y.abs()),
         ];
-        if same(full.clone()) {
+        // XBoard's `n` on a three-cell straight leap (G, H) does not check every cell passed:
+        // a stepping one in all its directions is written as three legs of one cell, the first
+        // two to empty cells (`mafmafF`).
+        let long_step = part.style == Style::Step && !part.hop && !initial && "GH".contains(a);
+        if long_step && same(full.clone()) {
+            let last = match part.mode {
+                Mode::Move => "m",
+                Mode::Capture => "c",
+                Mode::Both => "",
+            };
+            let one = if a == 'G' { 'F' } else { 'W' };
+            out += &format!("mafmaf{last}{one}");
+        } else if same(full.clone()) {
             out += &word("");
         } else if let Some((d, _)) = halves.iter().find(|(_, keep)| same(subset(*keep))) {
             out += &word(d);
