@@ -458,3 +458,43 @@ fn en_passant_regions_import_exactly_or_are_refused_in_a_sentence() {
         );
     }
 }
+
+/// `pieceDrops` without `capturesToHand`: the start position's hands are dropped from, captures
+/// leave the game (`players have hands`); FSF's drop region holds for every type, its pawn kept
+/// off its first rank besides. The legal moves are pyffish 0.0.90's.
+#[test]
+fn drops_from_the_start_hands_keep_to_the_drop_region() {
+    let region = "[a:chess]\npieceDrops = true\ndropRegionWhite = *1 *2\ndropRegionBlack = *7 *8\nstartFen = 4k3/8/8/8/8/8/8/4K3[Pq] w - - 0 1\n";
+    let must = "[a:chess]\npieceDrops = true\nmustDrop = true\nstartFen = 4k3/8/8/8/8/8/8/4K3[Nn] w - - 0 1\n";
+    for (ini, fen, count, want) in [
+        (region, "4k3/8/8/8/8/8/8/4K3[Pq] w - - 0 1", 13, "P@a2"),
+        (region, "4k3/8/8/8/8/8/8/4K3[Pq] b - - 0 1", 20, "Q@a8"),
+        (must, "4k3/8/8/8/8/8/8/4K3[Nn] w - - 0 1", 62, "N@a1"),
+        (must, "4k3/8/8/8/8/8/8/4K3[n] w - - 0 1", 5, "e1d1"),
+    ] {
+        let source = one(ini).unwrap_or_else(|e| panic!("{ini}: {e}"));
+        assert!(source.contains("players have hands\n"), "{source}");
+        let game = varia::load_str(&source, None).unwrap();
+        let moves = common::moves(&game, fen);
+        assert_eq!(moves.len(), count, "{fen}: {moves:?}\n{source}");
+        assert!(moves.iter().any(|m| m == want), "{fen}: {moves:?}");
+        assert!(
+            !moves
+                .iter()
+                .any(|m| m.ends_with('1') && m.starts_with("P@"))
+        );
+    }
+    for (ini, why) in [
+        (
+            "[a:chess]\npieceDrops = true\ndropRegionWhite = *1\ndropRegionBlack = *8\nstartFen = 4k3/8/8/8/8/8/8/4K3[P] w - - 0 1\n",
+            "piece `p` in hand with no cell to be dropped on",
+        ),
+        (
+            "[a:chess]\ncapturesToHand = true\n",
+            "`pieceDrops = false` with `capturesToHand = true`",
+        ),
+    ] {
+        let err = one(ini).unwrap_err();
+        assert!(err.starts_with(why), "{ini}: {err}");
+    }
+}

@@ -113,6 +113,8 @@ pub(super) struct Draft<'a> {
     pub(super) promotion: (Cells, Cells),
     /// Whether captures go to hand and pieces are dropped.
     pub(super) hands: bool,
+    /// Whether pieces the start position puts in hand are dropped, captures leaving the game.
+    pub(super) setup_hands: bool,
     /// Seirawan gating (`gating`, `seirawanGating`): whether pieces in hand enter only so.
     pub(super) gating: Option<bool>,
     pub(super) move_limit: i64,

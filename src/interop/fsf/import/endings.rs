@@ -1,7 +1,7 @@
 //! How the game ends: checkmate, stalemate and the rules on checks, captures and drops;
 //! extinction, the flag and the check limit; repetition and the move limit.
 
-use super::draft::{Cells, Draft, outcome, squares};
+use super::draft::{Cells, Draft, outcome, pname, squares};
 use super::tree::{at, int, name, names};
 use crate::rules::{Outcome, WallCells};
 use crate::syntax::{Flag, GoalRider, RowLines, Span, Statement, TypesPhrase, Verdict};
@@ -12,11 +12,11 @@ pub(super) fn outcomes(d: &mut Draft) -> Result<(), String> {
     if d.hands {
         d.ends.push(Statement::Flag(Flag::CapturesToHand, sp));
     }
+    if d.setup_hands || (d.gating.is_some() && !d.hands) {
+        d.ends.push(Statement::Flag(Flag::HaveHands, sp));
+    }
     if let Some(without_drops) = d.gating {
         // Gating rights stand on the castling ranks: the FEN's file letters give them.
-        if !d.hands {
-            d.ends.push(Statement::Flag(Flag::HaveHands, sp));
-        }
         let (w, b) = (d.rank(0), d.rank(d.ranks - 1));
         d.zone("gating-cells", &w, &b)?;
         d.ends
@@ -64,7 +64,13 @@ pub(super) fn outcomes(d: &mut Draft) -> Result<(), String> {
     if d.keys.bool("mustDrop", false)? {
         match must_drop_type.as_deref() {
             None | Some("*") => {
-                return Err("`mustDrop` without `mustDropType` (drops of every type)".into());
+                // Any piece in hand: a drop of every type.
+                let types: Vec<String> = d.pieces.iter().map(pname).collect();
+                d.ends.push(Statement::Types(
+                    TypesPhrase::MustDrop,
+                    names(&types),
+                    Span::default(),
+                ));
             }
             Some(t) => {
                 let types = d.letters_of("mustDropType", t)?;

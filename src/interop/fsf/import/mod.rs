@@ -132,6 +132,7 @@ fn translate(section: &str, m: &Merged) -> Result<String, String> {
         ends: Vec::new(),
         promotion: (Vec::new(), Vec::new()),
         hands: false,
+        setup_hands: false,
         gating: None,
         move_limit: 0,
         fen: Vec::new(),
@@ -200,7 +201,9 @@ fn definition(section: &str, mut d: Draft) -> Result<(String, Expects), String> 
                 .map(word_for)
                 .collect::<Result<Vec<_>, _>>()
                 .map_err(|e| format!("piece `{}` ({}): {e}", p.letter, p.betza))?;
-            if !words.is_empty() {
+            if words.is_empty() {
+                properties.push(Property::Flag(PieceFlag::NeverMoves, sp));
+            } else {
                 properties.push(moves(&words, None)?);
             }
             expects.push((pname(p), e));

@@ -210,7 +210,7 @@ pub(super) fn clock(d: &mut Draft) -> Result<(), String> {
     Ok(())
 }
 
-/// Hands and where pawns are dropped.
+/// Hands and where pieces are dropped.
 pub(super) fn drops(d: &mut Draft) -> Result<(), String> {
     let drops = d.keys.bool("pieceDrops", false)?;
     let to_hand = d.keys.bool("capturesToHand", false)?;
@@ -233,19 +233,28 @@ pub(super) fn drops(d: &mut Draft) -> Result<(), String> {
         }
         (false, true) => return Err("`seirawanGating` without `gating`".into()),
     }
-    d.hands = match (drops, to_hand) {
-        (false, false) => false,
-        (true, true) => true,
-        (true, false) if d.gating.is_some() => false,
-        _ => {
-            return Err(format!(
-                "`pieceDrops = {drops}` with `capturesToHand = {to_hand}`"
-            ));
+    (d.hands, d.setup_hands) = match (drops, to_hand) {
+        (false, false) => (false, false),
+        (true, true) => (true, false),
+        (true, false) if d.gating.is_some() => (false, false),
+        // Pieces the start position (or a FEN) puts in hand are dropped; captures leave the game.
+        (true, false) => (false, true),
+        (false, true) => {
+            return Err(
+                "`pieceDrops = false` with `capturesToHand = true`: captured pieces kept in hand but never dropped"
+                    .into(),
+            );
         }
     };
-    if !d.hands {
-        d.keys.take("firstRankPawnDrops");
-        d.keys.take("promotionZonePawnDrops");
+    if !d.hands && !d.setup_hands {
+        for k in [
+            "firstRankPawnDrops",
+            "promotionZonePawnDrops",
+            "dropRegionWhite",
+            "dropRegionBlack",
+        ] {
+            d.keys.take(k);
+        }
         return Ok(());
     }
     if d.kind("shogiPawn").is_some() {
@@ -253,34 +262,65 @@ pub(super) fn drops(d: &mut Draft) -> Result<(), String> {
     }
     let first = d.keys.bool("firstRankPawnDrops", false)?;
     let zone_drops = d.keys.bool("promotionZonePawnDrops", false)?;
-    let Some(p) = d.kind("pawn") else {
-        return Ok(());
+    // FSF's drop region holds for every type; its pawn is besides kept off its first rank and
+    // out of the promotion region unless the keys above allow them.
+    let all: Cells = (0..d.ranks).flat_map(|r| d.rank(r)).collect();
+    let (rw, rb) = d.region("dropRegion", all.clone(), all.clone())?;
+    let (pw, pb) = d.promotion.clone();
+    let last = d.ranks - 1;
+    let pawn_cells = |cells: &Cells, first_rank: i32, promo: &Cells| -> Cells {
+        cells
+            .iter()
+            .copied()
+            .filter(|c| (first || c.1 != first_rank) && (zone_drops || !promo.contains(c)))
+            .collect()
     };
-    match (first, zone_drops) {
-        (true, true) => {}
-        (false, false) => {
-            let (files, ranks) = (d.files, d.ranks);
-            let all: Vec<(i32, i32)> = (0..ranks)
-                .flat_map(|r| (0..files).map(move |f| (f, r)))
-                .collect();
-            let (pw, pb) = &d.promotion;
-            let w: Vec<_> = all
+    let (paw, pab) = (pawn_cells(&rw, 0, &pw), pawn_cells(&rb, last, &pb));
+    let whole = |w: &Cells, b: &Cells| w.len() == all.len() && b.len() == all.len();
+    let zone_of =
+        |d: &mut Draft, n: &str, w: &Cells, b: &Cells| -> Result<Option<String>, String> {
+            if whole(w, b) {
+                return Ok(None);
+            }
+            if !d
+                .zones
                 .iter()
-                .copied()
-                .filter(|c| c.1 != 0 && !pw.contains(c))
-                .collect();
-            let b: Vec<_> = all
-                .iter()
-                .copied()
-                .filter(|c| c.1 != ranks - 1 && !pb.contains(c))
-                .collect();
-            d.zone("pawn-drops", &w, &b)?;
-            d.extra(p, Property::DropsIn(name("pawn-drops")));
+                .any(|s| matches!(s, Statement::Zone { name, .. } if name.node == n))
+            {
+                d.zone(n, w, b)?;
+            }
+            Ok(Some(n.to_string()))
+        };
+    // Without captures to hand, only the start position's hands are dropped from.
+    let start_hand: String = d
+        .keys
+        .map
+        .get("startFen")
+        .and_then(|f| f.split_whitespace().next())
+        .and_then(|b| b.split_once('['))
+        .map(|(_, h)| h.split(']').next().unwrap_or("").to_ascii_lowercase())
+        .unwrap_or_default();
+    for p in d.pieces {
+        if p.kind() == "king" {
+            continue;
         }
-        _ => {
-            return Err(format!(
-                "`firstRankPawnDrops = {first}` with `promotionZonePawnDrops = {zone_drops}`"
-            ));
+        let (n, w, b) = if p.kind() == "pawn" {
+            ("pawn-drops", &paw, &pab)
+        } else {
+            ("drop-region", &rw, &rb)
+        };
+        if w.is_empty() && b.is_empty() {
+            if d.hands || start_hand.contains(p.letter) {
+                return Err(format!(
+                    "piece `{}` in hand with no cell to be dropped on (FSF's drop region and pawn-drop keys): varia's import does not say a type that is never dropped",
+                    p.letter
+                ));
+            }
+            // It never comes to hand.
+            continue;
+        }
+        if let Some(z) = zone_of(d, n, w, b)? {
+            d.extra(p, Property::DropsIn(name(&z)));
         }
     }
     Ok(())
@@ -306,7 +346,7 @@ pub(super) fn start_fen(d: &mut Draft) -> Result<(), String> {
             fields.push(x.to_string());
         }
     }
-    if (d.hands || d.gating.is_some()) && !fields[0].contains('[') {
+    if (d.hands || d.setup_hands || d.gating.is_some()) && !fields[0].contains('[') {
         fields[0].push_str("[]");
     }
     d.fen = fields;
