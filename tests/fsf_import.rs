@@ -498,3 +498,39 @@ fn drops_from_the_start_hands_keep_to_the_drop_region() {
         assert!(err.starts_with(why), "{ini}: {err}");
     }
 }
+
+/// `nFoldRule = 0`: FSF has no repetition rule (the move rule stays); one direction modifier
+/// that picks all of an atom's moves is written as one move part (`mvR`, it was refused as
+/// `mfR mbR`); FSF's janggi cannon neither hops over nor captures a janggi cannon. The legal
+/// moves are pyffish 0.0.90's.
+#[test]
+fn no_repetition_rule_vertical_riders_and_janggi_cannons_import() {
+    let source = one("[a:chess]\nnFoldRule = 0\nnFoldValue = loss\n").unwrap();
+    assert!(!source.contains("repetition"), "{source}");
+    assert!(source.contains("move limit 50\n"), "{source}");
+    assert!(
+        one("[a:chess]\nnFoldRule = -1\n")
+            .unwrap_err()
+            .contains("`nFoldRule = -1`")
+    );
+    let source = one(
+        "[t]\nmaxRank = 6\nmaxFile = f\ncustomPiece1 = w:mvR\nstartFen = wwwwww/6/6/6/6/WWWWWW w\n",
+    )
+    .unwrap();
+    assert!(source.contains("  moves mvR\n"), "{source}");
+    let source = one("[jc:chess]\njanggiCannon = c\n").unwrap();
+    let game = varia::load_str(&source, None).unwrap();
+    for (fen, want) in [
+        (
+            "4k3/8/r7/c7/8/8/C7/C3K3 w - - 0 1",
+            "a1f1 a1g1 a1h1 e1d1 e1d2 e1e2 e1f1 e1f2",
+        ),
+        (
+            "4k3/8/c7/P7/8/8/C7/R3K3 w - - 0 1",
+            "a1b1 a1c1 a1d1 e1d1 e1d2 e1e2 e1f1 e1f2",
+        ),
+    ] {
+        let want: Vec<&str> = want.split(' ').collect();
+        assert_eq!(common::moves(&game, fen), want, "{fen}\n{source}");
+    }
+}

@@ -345,13 +345,15 @@ pub(super) fn repetition(d: &mut Draft) -> Result<(), String> {
     let nv = d.keys.take("nFoldValue").unwrap_or("draw".into());
     let absolute = d.keys.bool("nFoldValueAbsolute", false)?;
     let perpetual = d.keys.bool("perpetualCheckIllegal", false)?;
-    if absolute {
-        return Err("`nFoldValueAbsolute = true`: a repetition result from white's point of view is not translated".into());
-    }
-    if nfold < 1 {
+    if nfold < 0 {
         return Err(format!(
-            "`nFoldRule = {nfold}`: a repetition count below 1 is not translated"
+            "`nFoldRule = {nfold}`: a repetition count below 0 is not translated"
         ));
+    }
+    // `nFoldRule = 0`: FSF has no repetition rule, and reads neither its value nor perpetual
+    // checks.
+    if nfold > 0 && absolute {
+        return Err("`nFoldValueAbsolute = true`: a repetition result from white's point of view is not translated".into());
     }
     // FSF's value is for the side to move after the repeating move.
     let verdict = match outcome("nFoldValue", &nv)? {
@@ -359,13 +361,15 @@ pub(super) fn repetition(d: &mut Draft) -> Result<(), String> {
         Outcome::Loss => Verdict::Wins,
         _ => Verdict::Draws,
     };
-    d.ends.push(Statement::Repetition {
-        count: int(nfold),
-        verdict: at(verdict),
-        player: None,
-        perpetual,
-        span: Span::default(),
-    });
+    if nfold > 0 {
+        d.ends.push(Statement::Repetition {
+            count: int(nfold),
+            verdict: at(verdict),
+            player: None,
+            perpetual,
+            span: Span::default(),
+        });
+    }
     if d.move_limit > 0 {
         d.ends.push(Statement::MoveLimit(int(d.move_limit)));
     }

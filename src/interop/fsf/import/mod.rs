@@ -208,6 +208,11 @@ fn definition(section: &str, mut d: Draft) -> Result<(String, Expects), String> 
             }
             expects.push((pname(p), e));
         }
+        if p.kind() == "janggiCannon" {
+            // FSF's janggi cannon neither hops over nor captures one of its type.
+            properties.push(Property::NoHopOver(vec![name(&pname(p))]));
+            properties.push(Property::NoCapture(vec![name(&pname(p))]));
+        }
         properties.extend(d.extra.remove(&p.key).unwrap_or_default());
         statements.push(Statement::Piece(ast::Piece {
             name: name(&pname(p)),

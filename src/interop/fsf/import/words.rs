@@ -278,6 +278,10 @@ pub(super) fn word_for(e: &Expect) -> Result<String, String> {
         v.sort();
         Some(v)
     };
+    // One modifier that picks them all gives one move part, as FSF's word is read.
+    if let Some(code) = CODES.iter().find(|c| got(c).as_ref() == Some(vecs)) {
+        return Ok(format!("{pre}{code}{letter}"));
+    }
     let mut chosen: Vec<&str> = Vec::new();
     let mut covered: Vec<(i8, i8)> = Vec::new();
     for code in CODES {
