@@ -518,3 +518,42 @@ fn a_soldier_is_fairy_stockfishs_soldier_by_its_moves() {
     assert_eq!(refusal.at, "pieces[2].moves");
     assert!(refusal.rule.contains("second type"), "{}", refusal.rule);
 }
+
+#[test]
+fn a_counting_rule_is_fairy_stockfishs_own_or_refused() {
+    let makruk = std::fs::read_to_string(root().join("definitions/fsf/makruk.varia")).unwrap();
+    let export = |src: &str| {
+        let rules = varia::compile(src, None).unwrap_or_else(|e| panic!("{e}\n{src}"));
+        varia::interop::fsf::export(&rules)
+    };
+    let ini = export(&makruk).unwrap();
+    for line in [
+        "countingRule = makruk",
+        "rook = r",
+        "silver = s",
+        "knight = n",
+    ] {
+        assert!(ini.lines().any(|l| l == line), "{line} missing:\n{ini}");
+    }
+    let asean = std::fs::read_to_string(root().join("definitions/fsf/asean.varia")).unwrap();
+    let ini = export(&asean).unwrap();
+    assert!(ini.lines().any(|l| l == "countingRule = asean"), "{ini}");
+    assert!(ini.lines().any(|l| l == "silver = b"), "{ini}");
+    // A limit, a stopper or a counted piece's moves that FSF's rule does not have.
+    for (from, to) in [
+        ("counting board 64", "counting board 65"),
+        ("2 Knight 32", "2 Knight 33"),
+        ("counting stops on Pawn", "counting stops on Pawn Met"),
+        ("  moves R\n", "  moves R D\n"),
+        ("  moves N\n", "  moves nN\n"),
+    ] {
+        assert!(makruk.contains(from), "{from}");
+        let refusal = export(&makruk.replacen(from, to, 1)).unwrap_err();
+        assert!(
+            refusal.rule.contains("none of Fairy-Stockfish's"),
+            "{to}: {}",
+            refusal.rule
+        );
+        assert!(refusal.at.starts_with("endings["), "{to}: {}", refusal.at);
+    }
+}

@@ -48,6 +48,8 @@ pub(super) enum Say<'a> {
     Bikjang,
     /// `checkCounting = true`: the checks are counted in the FEN.
     CheckCounting,
+    /// `countingRule`: one of FSF's own ([`super::counting`]).
+    Counting,
     /// The n-fold repetition keys.
     NFold(&'a Repetition),
     /// `nMoveRule`.
@@ -78,7 +80,6 @@ pub(super) enum Unsaid {
     BackAndForth,
     DrawsByValue,
     DrawOdds,
-    Counting,
 }
 
 impl Unsaid {
@@ -117,9 +118,6 @@ impl Unsaid {
                 "`draws decided by value`: Fairy-Stockfish's material counting names its own pieces"
             }
             Unsaid::DrawOdds => "`draws count for`: Fairy-Stockfish's draw odds only adjudicate",
-            Unsaid::Counting => {
-                "a counting rule: Fairy-Stockfish's counting rules are fixed per game"
-            }
         }
     }
 
@@ -200,7 +198,7 @@ fn ending(e: &EndingRule) -> Say<'_> {
         EndingRule::BackAndForth(_) => Say::Unsaid(Unsaid::BackAndForth),
         EndingRule::Repetition(r) => Say::NFold(r),
         EndingRule::MoveLimit { moves } => Say::NMoveRule(*moves),
-        EndingRule::Counting(_) => Say::Unsaid(Unsaid::Counting),
+        EndingRule::Counting(_) => Say::Counting,
     }
 }
 

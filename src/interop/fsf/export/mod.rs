@@ -15,6 +15,7 @@
 mod board;
 mod builtin;
 mod castling;
+mod counting;
 mod drops;
 mod endings;
 mod ini;
@@ -80,7 +81,12 @@ pub fn export(rules: &RuleSet) -> Result<String> {
     );
     said.refuse_unsaid(false)?;
     board::swaps_and_royalty(rules, *swapped_to_hand, royalty)?;
-    let types = pieces::Types::of(rules, setup, *captures_to_hand)?;
+    let mut types = pieces::Types::of(rules, setup, *captures_to_hand)?;
+    let counting_at = said.all(|s| (s == Say::Counting).then_some(()));
+    let counting_rule = match counting_at.first() {
+        Some((at, ())) => counting::rule(rules, &mut types, at)?,
+        None => None,
+    };
 
     let mut ini = ini::Ini::new(variant);
     ini.kv("maxFile", board.files);
@@ -105,6 +111,9 @@ pub fn export(rules: &RuleSet) -> Result<String> {
         shuffle.as_ref(),
     )?;
     endings::write(&mut ini, rules, &types, &said, checkmate, stalemate)?;
+    if let Some(name) = counting_rule {
+        ini.kv("countingRule", name);
+    }
     let ini = ini.text();
     if !ini::well_formed(&ini) {
         return refuse(
