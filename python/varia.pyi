@@ -196,6 +196,7 @@ class Status:
             "back-and-forth",
             "full-board",
             "row",
+            "only-promotions",
         ]
     ]:
         """The rule that ended the game, or None."""

@@ -557,3 +557,47 @@ fn a_counting_rule_is_fairy_stockfishs_own_or_refused() {
         assert!(refusal.at.starts_with("endings["), "{to}: {}", refusal.at);
     }
 }
+
+#[test]
+fn a_promotion_in_place_is_fairy_stockfishs_sittuyin_promotion_or_refused() {
+    let sittuyin = std::fs::read_to_string(root().join("definitions/fsf/sittuyin.varia")).unwrap();
+    let export = |src: &str| {
+        let rules = varia::compile(src, None).unwrap_or_else(|e| panic!("{e}\n{src}"));
+        varia::interop::fsf::export(&rules)
+    };
+    let ini = export(&sittuyin).unwrap();
+    for line in [
+        "sittuyinPromotion = true",
+        "promotionLimit = f:1",
+        "promotionPieceTypes = f",
+        "sittuyinRookDrop = true",
+        "mustDrop = true",
+        "countingRule = asean",
+    ] {
+        assert!(ini.lines().any(|l| l == line), "{line} missing:\n{ini}");
+    }
+    for (from, to, why) in [
+        (
+            "only promotions left draws\n",
+            "",
+            "without `only promotions left draws`",
+        ),
+        (", or moving", "", "without all of"),
+        ("drops in rook-set-up", "drops in set-up", ""),
+        (
+            "zone rook-set-up = rank 1",
+            "zone rook-set-up = rank 2",
+            "its rook's may be",
+        ),
+    ] {
+        assert!(sittuyin.contains(from), "{from}");
+        let changed = sittuyin.replacen(from, to, 1);
+        match export(&changed) {
+            Ok(ini) if why.is_empty() => {
+                assert!(!ini.contains("sittuyinRookDrop"), "{to}:\n{ini}");
+            }
+            Ok(ini) => panic!("{from} -> {to}: exported\n{ini}"),
+            Err(r) => assert!(r.rule.contains(why), "{from} -> {to}: {}", r.rule),
+        }
+    }
+}

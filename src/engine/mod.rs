@@ -136,11 +136,13 @@ pub enum Reason {
     FullBoard,
     /// A player made a row of its pieces (`N in a row`).
     Row,
+    /// A player whose only moves are promotions, with its royal and one piece left: a draw.
+    OnlyPromotions,
 }
 
 impl Reason {
     /// Every rule that can end a game, in declaration order.
-    pub const ALL: [Reason; 18] = [
+    pub const ALL: [Reason; 19] = [
         Reason::Checkmate,
         Reason::Stalemate,
         Reason::DropMate,
@@ -159,6 +161,7 @@ impl Reason {
         Reason::BackAndForth,
         Reason::FullBoard,
         Reason::Row,
+        Reason::OnlyPromotions,
     ];
 
     /// Whether the ending depends on the game's line (earlier positions and moves, which a FEN
@@ -182,7 +185,8 @@ impl Reason {
             | Reason::Counting
             | Reason::MateAlone
             | Reason::FullBoard
-            | Reason::Row => false,
+            | Reason::Row
+            | Reason::OnlyPromotions => false,
         }
     }
 
@@ -207,6 +211,7 @@ impl Reason {
             Reason::BackAndForth => "back-and-forth",
             Reason::FullBoard => "full-board",
             Reason::Row => "row",
+            Reason::OnlyPromotions => "only-promotions",
         }
     }
 }

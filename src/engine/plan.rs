@@ -228,6 +228,8 @@ pub(crate) struct InPlacePlan<B> {
     pub anywhere_when_last: bool,
     pub moving: bool,
     pub attacking_nothing: bool,
+    /// At most this many of the new type on the board after it (drops are not limited).
+    pub limit: Option<u8>,
 }
 
 /// A wall placed as a move's second part (see [`MoveRule::Wall`]; the placing is in
@@ -344,6 +346,7 @@ impl<B: Bits> Plan<B> {
                     anywhere_when_last,
                     moving,
                     attacking_nothing,
+                    limit,
                 } => Some(InPlacePlan {
                     piece: *piece,
                     to: to.clone(),
@@ -351,6 +354,7 @@ impl<B: Bits> Plan<B> {
                     anywhere_when_last: *anywhere_when_last,
                     moving: *moving,
                     attacking_nothing: *attacking_nothing,
+                    limit: *limit,
                 }),
                 _ => None,
             }),

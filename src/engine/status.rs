@@ -5,7 +5,7 @@ use super::core::Engine;
 use super::position::Pos;
 use super::position::RawMove;
 use super::{Ending, Reason, Status};
-use crate::rules::{Outcome, PlayerId};
+use crate::rules::{EndingRule, Outcome, PlayerId};
 
 impl<B: Bits> Engine<B> {
     /// Plays a move and removes the players it leaves without a legal move, where losing every
@@ -72,10 +72,31 @@ impl<B: Bits> Engine<B> {
                 self.ending(pos, Reason::Stalemate, side, outcome)
             };
         }
-        match self.history_end(line, false) {
-            Some((reason, player, outcome)) => self.ending(pos, reason, player, outcome),
-            None => Status::Ongoing { in_check },
+        if let Some((reason, player, outcome)) = self.history_end(line, false) {
+            return self.ending(pos, reason, player, outcome);
         }
+        if !in_check && self.only_promotions(pos) {
+            return self.ending(pos, Reason::OnlyPromotions, side, Outcome::Draw);
+        }
+        Status::Ongoing { in_check }
+    }
+
+    /// Whether `only promotions left draws` holds for the player to move (not in check): its
+    /// royal piece and one other on the board, and every legal move a promotion.
+    fn only_promotions(&self, pos: &mut Pos<B>) -> bool {
+        let rule = self.rules.endings.contains(&EndingRule::OnlyPromotions);
+        let side = pos.st.side;
+        let own = pos.by_owner[side.index()];
+        let royal = (0..self.rules.pieces.len())
+            .filter(|&k| self.rules.pieces[k].royal)
+            .map(|k| pos.of(k as u8, side).count())
+            .sum::<u32>();
+        if !rule || own.count() != 2 || royal != 1 {
+            return false;
+        }
+        let mut moves = Vec::new();
+        self.collect_legal(pos, &mut moves, &mut Vec::new());
+        !moves.is_empty() && moves.iter().all(|m| m.promotion.is_some())
     }
 
     /// An ending whose outcome for `player` is known, told from the side of the player to

@@ -34,9 +34,14 @@ pub(super) fn moves(d: &Draft, cx: &mut Names) -> Vec<MoveRule> {
         anywhere_when_last,
         moving,
         attacking_nothing,
+        limit,
         ..
     }) = &d.in_place
     {
+        let limit = limit
+            .as_ref()
+            .and_then(|n| cx.small(n, "a promotion limit", 1, 255))
+            .map(|n| n as u8);
         let piece = cx.piece(piece);
         let to: Vec<PieceId> = to.iter().filter_map(|t| cx.piece(t)).collect();
         if let (Some(piece), Some(zone)) = (piece, cx.zone(zone)) {
@@ -47,6 +52,7 @@ pub(super) fn moves(d: &Draft, cx: &mut Names) -> Vec<MoveRule> {
                 anywhere_when_last: *anywhere_when_last,
                 moving: *moving,
                 attacking_nothing: *attacking_nothing,
+                limit,
             });
         }
     }

@@ -17,10 +17,11 @@ use strum::{EnumDiscriminants, IntoStaticStr};
 /// ending ([`EndingRule::Row`]) and falling drops ([`DropRule::Fall`]), format 4 capturers that
 /// change sides and turn into walls ([`Effect::CapturerTurns`], [`Effect::Petrify`]), format 5
 /// walls and pieces from hand placed as a move's second part ([`MoveRule::Wall`],
-/// [`MoveRule::Gate`]), each what a reader of the format
+/// [`MoveRule::Gate`]), format 6 the promotion limit of a promotion in place
+/// ([`MoveRule::PromoteInPlace`]'s `limit`) and [`EndingRule::OnlyPromotions`], each what a reader of the format
 /// before cannot read; a rule set of an older format this build reads is one of this format
 /// without what came later, and is read.
-pub const FORMAT: u32 = 5;
+pub const FORMAT: u32 = 6;
 
 /// The formats this build reads.
 pub const READS: std::ops::RangeInclusive<u32> = 2..=FORMAT;
@@ -108,6 +109,10 @@ pub enum MoveRule {
         /// check.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         attacking_nothing: bool,
+        /// The promotion may not give its owner more than this many pieces of the new type on
+        /// the board; drops are not limited (Fairy-Stockfish's `promotionLimit`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        limit: Option<u8>,
     },
     /// A move has a second part: its player puts a piece from hand on the cell of `zone` that
     /// the moving piece, or its castling partner, left, while that cell holds its gating right
@@ -272,6 +277,9 @@ pub enum EndingRule {
     },
     /// The counting rule (makruk's and its relatives').
     Counting(Counting),
+    /// A player to move, not in check, with only its royal piece and one other on the board,
+    /// whose every legal move is a promotion, draws (Sittuyin's rule 3.9 c.7).
+    OnlyPromotions,
 }
 
 /// `N in a row`: a player who, after its move, has `length` of its pieces (of the listed types,

@@ -170,7 +170,7 @@ pub enum Statement {
     /// `gating in ZONE [, without drops]` (`true`: without drops)
     Gating(Span, Name, bool),
     /// `promotion in place of TYPE to TYPE... in ZONE [, anywhere when last] [, or moving]
-    /// [, attacking nothing]`
+    /// [, attacking nothing] [, at most N on the board]`
     PromotionInPlace {
         piece: Name,
         to: Vec<Name>,
@@ -178,6 +178,8 @@ pub enum Statement {
         anywhere_when_last: bool,
         moving: bool,
         attacking_nothing: bool,
+        /// `at most N on the board`, as written.
+        limit: Option<Spanned<Int>>,
         span: Span,
     },
     /// `draws decided by value[, PLAYER +N]`: the player and the bonus as written.

@@ -324,6 +324,13 @@ fn statement(pair: Pair<Rule>) -> Statement {
                 anywhere_when_last: has(Rule::pip_last),
                 moving: has(Rule::pip_moving),
                 attacking_nothing: has(Rule::pip_quiet),
+                limit: p
+                    .iter()
+                    .filter(|x| x.as_rule() == Rule::pip_option)
+                    .flat_map(|x| x.clone().into_inner())
+                    .find(|y| y.as_rule() == Rule::pip_limit)
+                    .and_then(|y| y.into_inner().find(|z| z.as_rule() == Rule::int))
+                    .map(|z| int(&z)),
                 span: sp,
             }
         }

@@ -463,6 +463,7 @@ fn move_rule(s: &Statement, f: &mut Formatter<'_>) -> fmt::Result {
             anywhere_when_last,
             moving,
             attacking_nothing,
+            limit,
             ..
         } => {
             write!(f, "promotion in place of {} to", piece.node)?;
@@ -478,6 +479,9 @@ fn move_rule(s: &Statement, f: &mut Formatter<'_>) -> fmt::Result {
             }
             if *attacking_nothing {
                 f.write_str(", attacking nothing")?;
+            }
+            if let Some(n) = limit {
+                write!(f, ", at most {} on the board", n.node)?;
             }
             Ok(())
         }

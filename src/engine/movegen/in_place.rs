@@ -25,7 +25,10 @@ impl<B: Bits> Engine<B> {
         };
         for from in eligible.cells() {
             for &target in &ip.to {
-                if !self.arrival_ok(pos, target.0, from, from) {
+                let full = ip
+                    .limit
+                    .is_some_and(|n| pos.of(target.0, side).count() >= u32::from(n));
+                if full || !self.arrival_ok(pos, target.0, from, from) {
                     continue;
                 }
                 let mut cells = B::cell(from);

@@ -68,7 +68,7 @@ impl Check<'_> {
                 }
             }
             EndingRule::Row(row) => self.row(at, row),
-            EndingRule::FullBoard | EndingRule::Facing => {}
+            EndingRule::FullBoard | EndingRule::Facing | EndingRule::OnlyPromotions => {}
             EndingRule::CheckLimit { checks } => {
                 if *checks == 0 {
                     self.keep(fail(f("checks"), "a check limit of 0"));

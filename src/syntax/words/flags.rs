@@ -202,6 +202,11 @@ flag_table! {
         "a player whose royal piece faces an enemy royal along a file or rank, nothing between, \
             must end the facing or pass (it may pass even in check); if the facing outlasts its \
             move, the game is drawn (Janggi's bikjang)";
+    OnlyPromotions: only_promotions, Ending, Entry(E::Ending(EndingRule::OnlyPromotions)), Some(Royals),
+        "only promotions left draws",
+        "a player to move, not in check, with only its royal piece and one other on the board, \
+            whose every legal move is a promotion, draws (Sittuyin's rule 3.9 c.7: a king and a \
+            pawn that can only promote); like counting, it ends the game's status, not perft";
     CheckedRoyal: checked_royal, Ending, Entry(E::Filter(Filter::CheckedRoyalOnlyCaptures)), Some(Royals),
         "a checked royal may only capture",
         "a royal piece in check may move only to take the piece checking it (Makpong)";

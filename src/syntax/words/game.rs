@@ -153,14 +153,16 @@ pub(super) const GAME: &[Phrase] = &[
         Structured,
         [
             "promotion in place of TYPE to TYPE... in ZONE [, anywhere when last] [, or moving] \
-             [, attacking nothing]"
+             [, attacking nothing] [, at most N on the board]"
         ],
         "a move of its own that turns a piece of the first type into one of the others where it \
          stands, on its owner's cells of the zone (`anywhere when last`: anywhere when it is its \
          owner's last piece of its type), within the new type's limits (`at most N on the \
          board`); `or moving`: also onto an empty cell the new type moves to from there; \
          `attacking nothing`: the new piece may not attack an enemy piece where it lands, nor the \
-         move give check. Written as the cells and the new type's letter (`d5d5f` in place, \
+         move give check; `at most N on the board`: it may not give its owner more than N of the \
+         new type on the board, while drops of that type are not limited (Fairy-Stockfish's \
+         `promotionLimit`). Written as the cells and the new type's letter (`d5d5f` in place, \
          `d5c4f` moving) (Sittuyin)"
     ),
     phrase!(

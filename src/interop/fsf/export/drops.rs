@@ -34,12 +34,7 @@ pub(super) fn write(
         captures_to_partner,
         promoted_keep_type_in_hand,
     } = hands;
-    let RuleSet {
-        board,
-        zones,
-        pieces,
-        ..
-    } = rules;
+    let pieces = &rules.pieces;
     let pc = |p: &PieceType, field: &str| piece_path(pieces, p, field);
     ini.kv(
         "pieceDrops",
@@ -63,6 +58,9 @@ pub(super) fn write(
     let droppable = |i: usize| any_type || in_hand.contains(&i);
     // Where only the setup's pieces are dropped, their one drop zone is FSF's drop region.
     let mut region_of_all: Option<(usize, Option<ZoneId>)> = None;
+    // FSF's built-in rook may instead be dropped on the region's first rank alone
+    // (`sittuyinRookDrop`).
+    let mut rook: Option<(usize, Option<ZoneId>)> = None;
     let mut no_doubled: Option<(char, u8)> = None;
     for (i, p) in pieces.iter().enumerate() {
         let DropRules {
@@ -109,6 +107,11 @@ pub(super) fn write(
             continue;
         }
         let is_pawn = types.kinds[i] == Kind::Pawn;
+        let is_rook = matches!(&types.kinds[i], Kind::Builtin(b) if b.name == "rook");
+        if !any_type && is_rook {
+            rook = Some((i, *zone));
+            continue;
+        }
         if !any_type && !is_pawn {
             match region_of_all {
                 None => region_of_all = Some((i, *zone)),
@@ -145,6 +148,40 @@ pub(super) fn write(
             }
         }
     }
+    drop_region(ini, rules, types, &in_hand, rook, region_of_all)?;
+    if let Some((l, n)) = no_doubled {
+        ini.kv("dropNoDoubled", l);
+        ini.kv("dropNoDoubledCount", n);
+    }
+    Ok(())
+}
+
+/// Writes the drop region of the types dropped from the setup's hands: the zone of them all,
+/// the built-in rook's maybe its first rank alone (`sittuyinRookDrop`).
+fn drop_region(
+    ini: &mut Ini,
+    rules: &RuleSet,
+    types: &Types,
+    in_hand: &[usize],
+    rook: Option<(usize, Option<ZoneId>)>,
+    mut region_of_all: Option<(usize, Option<ZoneId>)>,
+) -> Result<()> {
+    let pieces = &rules.pieces;
+    let pc = |p: &PieceType, field: &str| piece_path(pieces, p, field);
+    match (rook, region_of_all) {
+        (Some(r), None) => region_of_all = Some(r),
+        (Some((_, z)), Some((_, all))) if z == all => {}
+        (Some((i, z)), Some((_, all))) => {
+            if !first_rank_of(rules, z, all) {
+                return refuse(
+                    "`drops in ZONE` for some of the types in hand: Fairy-Stockfish's drop region holds for all (its rook's may be the region's first rank)",
+                    pc(&pieces[i], "drops.zone"),
+                );
+            }
+            ini.kv("sittuyinRookDrop", "true");
+        }
+        (None, _) => {}
+    }
     if let Some((i, Some(z))) = region_of_all {
         if in_hand.iter().any(|&t| types.kinds[t] == Kind::Pawn) {
             return refuse(
@@ -152,15 +189,17 @@ pub(super) fn write(
                 pc(&pieces[i], "drops.zone"),
             );
         }
-        let cells = &zones[z.index()].cells;
-        ini.kv("dropRegionWhite", squares(board, &cells[0]));
-        ini.kv("dropRegionBlack", squares(board, &cells[1]));
-    }
-    if let Some((l, n)) = no_doubled {
-        ini.kv("dropNoDoubled", l);
-        ini.kv("dropNoDoubledCount", n);
+        let cells = &rules.zones[z.index()].cells;
+        ini.kv("dropRegionWhite", squares(&rules.board, &cells[0]));
+        ini.kv("dropRegionBlack", squares(&rules.board, &cells[1]));
     }
     Ok(())
+}
+
+/// The types (indices) that can ever be held: those of the setup's hands where captures leave
+/// the game, `None` where captures go to a hand (any type may come to it).
+pub(super) fn held_types(rules: &RuleSet, types: &Types) -> Option<Vec<usize>> {
+    (!rules.captures_to_hand && !rules.captures_to_partner).then(|| start_hand(&rules.setup, types))
 }
 
 /// The types (indices) of the pieces in the setup's hands (`[...]` after the board).
@@ -180,6 +219,27 @@ fn start_hand(setup: &str, types: &Types) -> Vec<usize> {
     out.sort_unstable();
     out.dedup();
     out
+}
+
+/// Whether the drop zone `z` is the zone `all`'s cells on its player's first rank (FSF's
+/// `sittuyinRookDrop`), for both players (`None`: the whole board).
+fn first_rank_of(rules: &RuleSet, z: Option<ZoneId>, all: Option<ZoneId>) -> bool {
+    let board = &rules.board;
+    let cells = |z: Option<ZoneId>, side: usize| match z {
+        Some(z) => rules.zones[z.index()].cells[side].clone(),
+        None => all_cells(board),
+    };
+    (0..2).all(|side| {
+        let first = if side == 0 { 0 } else { board.ranks as i32 - 1 };
+        let mut want: Vec<Cell> = cells(all, side)
+            .into_iter()
+            .filter(|&c| board.coords(c).1 == first)
+            .collect();
+        let mut got = cells(z, side);
+        want.sort();
+        got.sort();
+        got == want
+    })
 }
 
 /// Whether a pawn's drop zone is FSF's: off the first rank and out of the promotion zone.

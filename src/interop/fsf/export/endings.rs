@@ -5,7 +5,7 @@ use super::ini::{Ini, squares};
 use super::mechanics::{Said, Say};
 use super::pieces::{Kind, Types};
 use super::refusal::{Result, piece_path, refuse};
-use crate::rules::{Extinction, Goal, GoalMode, Line, Outcome, Repetition, Row, RuleSet};
+use crate::rules::{Extinction, Goal, GoalMode, Line, Outcome, PieceId, Repetition, Row, RuleSet};
 
 /// An outcome as FSF's value keys say it.
 fn value(o: &Outcome, place: String) -> Result<String> {
@@ -95,9 +95,17 @@ pub(super) fn write(
                 ini.kv("mustDrop", "true");
                 ini.kv("mustDropType", types.letter(*t));
             }
+            // Every type that can be held is listed: FSF's mustDrop of any type.
+            several
+                if super::drops::held_types(rules, types).is_some_and(|held| {
+                    held.iter().all(|t| several.contains(&PieceId(*t as u8)))
+                }) =>
+            {
+                ini.kv("mustDrop", "true");
+            }
             _ => {
                 return refuse(
-                    "compulsory drops of several types: Fairy-Stockfish's mustDropType is one",
+                    "compulsory drops of several types, not of every type held: Fairy-Stockfish's mustDropType is one type or all",
                     at,
                 );
             }

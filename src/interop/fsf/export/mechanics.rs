@@ -48,6 +48,10 @@ pub(super) enum Say<'a> {
     Bikjang,
     /// `checkCounting = true`: the checks are counted in the FEN.
     CheckCounting,
+    /// `sittuyinPromotion = true` ([`super::in_place`]).
+    SittuyinPromotion,
+    /// Sittuyin's rule 3.9 c.7, part of FSF's sittuyin promotion.
+    OnlyPromotions,
     /// `countingRule`: one of FSF's own ([`super::counting`]).
     Counting,
     /// The n-fold repetition keys.
@@ -65,7 +69,6 @@ pub(super) enum Say<'a> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(super) enum Unsaid {
     MovedArrow,
-    PromoteInPlace,
     FreeDrops,
     DropsTouch,
     FlipNeighbours,
@@ -88,9 +91,6 @@ impl Unsaid {
         match self {
             Unsaid::MovedArrow => {
                 "`after a move, the wall moves to a cell the piece could move to`: Fairy-Stockfish's duck goes anywhere, its arrows stay"
-            }
-            Unsaid::PromoteInPlace => {
-                "`promotion in place of`: not yet written as Fairy-Stockfish's sittuyinPromotion"
             }
             Unsaid::FreeDrops | Unsaid::DropsTouch | Unsaid::FlipNeighbours => {
                 "`drops of TYPE... are free` / `drops must touch own pieces` / `neighbours flip`: not yet written as Fairy-Stockfish's freeDrops and Ataxx rules"
@@ -132,7 +132,8 @@ fn move_rule(m: &MoveRule) -> Say<'_> {
         MoveRule::RoyalsMayNotFace => Say::FlyingGeneral,
         MoveRule::Passing { when_stuck: false } => Say::Pass,
         MoveRule::Passing { when_stuck: true } => Say::Unsaid(Unsaid::PassingWhenStuck),
-        MoveRule::PromoteInPlace { .. } => Say::Unsaid(Unsaid::PromoteInPlace),
+        // Read with the promotions ([`super::in_place`]).
+        MoveRule::PromoteInPlace { .. } => Say::SittuyinPromotion,
         MoveRule::Gate { without_drops, .. } => Say::Gating(*without_drops),
         MoveRule::Wall { cells, moves, zone } => match (cells, moves) {
             (WallCells::Reach, false) => Say::Walling("arrow", *zone),
@@ -199,6 +200,8 @@ fn ending(e: &EndingRule) -> Say<'_> {
         EndingRule::Repetition(r) => Say::NFold(r),
         EndingRule::MoveLimit { moves } => Say::NMoveRule(*moves),
         EndingRule::Counting(_) => Say::Counting,
+        // Written with the promotion in place, FSF's sittuyin promotion ([`super::in_place`]).
+        EndingRule::OnlyPromotions => Say::OnlyPromotions,
     }
 }
 

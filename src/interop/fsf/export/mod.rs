@@ -18,6 +18,7 @@ mod castling;
 mod counting;
 mod drops;
 mod endings;
+mod in_place;
 mod ini;
 mod mechanics;
 mod moves;

@@ -1,6 +1,7 @@
 //! Promotions, Fairy-Stockfish's immobility rule, and the chess pawn's double step and en
 //! passant.
 
+use super::in_place;
 use super::ini::{Ini, all_cells, squares};
 use super::pieces::{Kind, PawnFacts, Types};
 use super::refusal::{Result, piece_path, refuse};
@@ -139,6 +140,9 @@ pub(super) fn write<'a>(
     types: &Types,
     immobility: bool,
 ) -> Result<Option<&'a Vec<Vec<Cell>>>> {
+    if let Some(ip) = in_place::of(rules, types)? {
+        return sittuyin(ini, rules, types, immobility, ip);
+    }
     let Promotions {
         region,
         piece_mandatory,
@@ -182,6 +186,38 @@ pub(super) fn write<'a>(
     ini.kv("immobilityIllegal", immobility);
     double_step(ini, rules, types);
     Ok(region)
+}
+
+/// Writes a promotion in place as FSF's sittuyin promotion (no other promotion beside it).
+fn sittuyin<'a>(
+    ini: &mut Ini,
+    rules: &'a RuleSet,
+    types: &Types,
+    immobility: bool,
+    ip: in_place::InPlace<'a>,
+) -> Result<Option<&'a Vec<Vec<Cell>>>> {
+    let board = &rules.board;
+    ini.kv("promotionRegionWhite", squares(board, &ip.region[0]));
+    ini.kv("promotionRegionBlack", squares(board, &ip.region[1]));
+    let pawn_letter = types.pawn.as_ref().map(|(i, _)| types.letters[*i]);
+    ini.kv(
+        "promotionPawnTypes",
+        pawn_letter.map_or("-".into(), |c| c.to_string()),
+    );
+    let to: String = ip.to.iter().map(|&t| types.letter(t)).collect();
+    ini.kv("promotionPieceTypes", &to);
+    ini.kv("mandatoryPawnPromotion", "false");
+    ini.kv("sittuyinPromotion", "true");
+    if let Some(n) = ip.limit {
+        let limits: Vec<String> = to.chars().map(|c| format!("{c}:{n}")).collect();
+        ini.kv("promotionLimit", limits.join(" "));
+    }
+    ini.kv("promotedPieceType", "");
+    ini.kv("mandatoryPiecePromotion", "false");
+    stuck_rule(rules, immobility)?;
+    ini.kv("immobilityIllegal", immobility);
+    double_step(ini, rules, types);
+    Ok(Some(ip.region))
 }
 
 /// Writes the pawn's double steps and en passant.
