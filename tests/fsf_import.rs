@@ -534,3 +534,47 @@ fn no_repetition_rule_vertical_riders_and_janggi_cannons_import() {
         assert_eq!(common::moves(&game, fen), want, "{fen}\n{source}");
     }
 }
+
+/// Shogi-style promotions: `promotedPieceType = l:g` is a piece `+L` moving as the gold, the lance
+/// promoting when starting or ending in the region; FSF's immobility rule is `no drop where stuck`
+/// with the promotion compulsory where the lance would be stuck; a shogi pawn without its
+/// drop-mate rule is a plain piece. The legal moves are pyffish 0.0.90's.
+#[test]
+fn shogi_style_promotions_and_the_immobility_rule_import() {
+    let ini = "[sg]\nmaxFile = 5\nmaxRank = 5\nking = k\ncustomPiece1 = l:fR\ngold = g\nshogiPawn = p\npromotedPieceType = l:g p:g\npromotionRegionWhite = *5\npromotionRegionBlack = *1\nimmobilityIllegal = true\npieceDrops = true\ncapturesToHand = true\ndropNoDoubled = p\nstartFen = 3k1/5/5/L4/K4[LPp] w - - 0 1\n";
+    let source = one(ini).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        source.contains("piece Promoted-L +L\n  moves W fF\n"),
+        "{source}"
+    );
+    assert!(source.contains("no drop where stuck\n"), "{source}");
+    let game = varia::load_str(&source, None).unwrap();
+    let fsf = "L@a3 L@a4 L@b1 L@b2 L@b3 L@b4 L@c1 L@c2 L@c3 L@c4 L@d1 L@d2 L@d3 L@d4 L@e1 L@e2 L@e3 L@e4 P@a3 P@a4 P@b1 P@b2 P@b3 P@b4 P@c1 P@c2 P@c3 P@c4 P@d1 P@d2 P@d3 P@d4 P@e1 P@e2 P@e3 P@e4 a1b1 a1b2 a2a3 a2a4 a2a5+";
+    let want: Vec<&str> = fsf.split(' ').collect();
+    assert_eq!(
+        common::moves(&game, "3k1/5/5/L4/K4[LPp] w - - 0 1"),
+        want,
+        "{source}"
+    );
+    for (extra, why) in [
+        (
+            "shogiPawnDropMateIllegal = true\n",
+            "drops of the shogi pawn `p` with its drop-mate rule",
+        ),
+        (
+            "dropNoDoubledCount = 0\n",
+            "`dropNoDoubled = p` with `dropNoDoubledCount = 0`",
+        ),
+        (
+            "extinctionValue = loss\nextinctionPieceTypes = g\n",
+            "`promotedPieceType = l:g p:g` with `extinctionPieceTypes = g`",
+        ),
+        (
+            "customPiece2 = x:fW\n",
+            "`immobilityIllegal = true`: `Piece-X` may move where it can never move again",
+        ),
+    ] {
+        let err = one(&format!("{ini}{extra}")).unwrap_err();
+        assert!(err.starts_with(why), "{extra}: {err}");
+    }
+}

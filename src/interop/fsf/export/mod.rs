@@ -28,6 +28,7 @@ mod refusal;
 
 use crate::rules::RuleSet;
 use mechanics::{Said, Say};
+pub(crate) use promotions::stuck_rule;
 pub use refusal::Refusal;
 use refusal::{Result, refuse};
 

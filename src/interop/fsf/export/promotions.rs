@@ -291,7 +291,7 @@ fn stuck(board: &Board, p: &PieceType, side: usize, cell: Cell) -> bool {
 /// ordinary move or drop may put a piece where it is stuck, which the definition must say by a
 /// promotion compulsory there (or `no drop where stuck` for drops); without it, no move the
 /// definition forbids for being stuck may exist.
-fn stuck_rule(rules: &RuleSet, immobility: bool) -> Result<()> {
+pub(crate) fn stuck_rule(rules: &RuleSet, immobility: bool) -> Result<()> {
     let board = &rules.board;
     for p in &rules.pieces {
         for side in 0..2 {

@@ -115,6 +115,8 @@ pub(super) struct Draft<'a> {
     pub(super) hands: bool,
     /// Whether pieces the start position puts in hand are dropped, captures leaving the game.
     pub(super) setup_hands: bool,
+    /// FSF's immobility rule (`immobilityIllegal`).
+    pub(super) immobility: bool,
     /// Seirawan gating (`gating`, `seirawanGating`): whether pieces in hand enter only so.
     pub(super) gating: Option<bool>,
     pub(super) move_limit: i64,
@@ -199,7 +201,10 @@ impl<'a> Draft<'a> {
 
 /// The varia name of a piece (`Piece-Q`, `Pawn-P`).
 pub(super) fn pname(p: &Piece) -> String {
-    let base = if p.key.starts_with('#') || p.key.starts_with("customPiece") {
+    let base = if p.key.starts_with('+') {
+        // A shogi-style promoted form (`+X`).
+        "Promoted".to_string()
+    } else if p.key.starts_with('#') || p.key.starts_with("customPiece") {
         "Piece".to_string()
     } else {
         let mut s = p.key.clone();

@@ -65,7 +65,12 @@ pub(super) fn outcomes(d: &mut Draft) -> Result<(), String> {
         match must_drop_type.as_deref() {
             None | Some("*") => {
                 // Any piece in hand: a drop of every type.
-                let types: Vec<String> = d.pieces.iter().map(pname).collect();
+                let types: Vec<String> = d
+                    .pieces
+                    .iter()
+                    .filter(|p| !p.key.starts_with('+'))
+                    .map(pname)
+                    .collect();
                 d.ends.push(Statement::Types(
                     TypesPhrase::MustDrop,
                     names(&types),

@@ -151,6 +151,11 @@ fn builtin_parent(
         opaque: true,
         ..Merged::default()
     };
+    // The exporter writes a `drop may not mate` pawn as FSF's `shogiPawn`: the parent's rule.
+    if s.keys.iter().any(|(k, _)| k == "shogiPawn") {
+        m.keys
+            .insert("shogiPawnDropMateIllegal".into(), "true".into());
+    }
     let keys = piece_keys();
     for (k, v) in &s.keys {
         if keys.contains(k) {

@@ -15,6 +15,7 @@ mod endings;
 mod inherit;
 mod ini;
 mod pieces;
+mod promoted;
 mod tree;
 mod words;
 
@@ -121,11 +122,12 @@ fn translate(section: &str, m: &Merged) -> Result<String, String> {
     if !(1..=12).contains(&files) || !(1..=10).contains(&ranks) {
         return Err(format!("a board of {files} x {ranks}"));
     }
+    let pieces = promoted::forms(&m.pieces, &keys.map)?;
     let mut d = Draft {
         keys,
         files,
         ranks,
-        pieces: &m.pieces,
+        pieces: &pieces,
         zones: Vec::new(),
         extra: BTreeMap::new(),
         castling: Vec::new(),
@@ -133,11 +135,13 @@ fn translate(section: &str, m: &Merged) -> Result<String, String> {
         promotion: (Vec::new(), Vec::new()),
         hands: false,
         setup_hands: false,
+        immobility: false,
         gating: None,
         move_limit: 0,
         fen: Vec::new(),
     };
     pieces::pawn_rules(&mut d)?;
+    promoted::rules(&mut d)?;
     pieces::clock(&mut d)?;
     pieces::drops(&mut d)?;
     pieces::start_fen(&mut d)?;
@@ -153,11 +157,12 @@ fn translate(section: &str, m: &Merged) -> Result<String, String> {
             d.keys.map[k]
         ));
     }
+    let immobility = d.immobility;
     let (file, expects) = definition(section, d)?;
     let out = format!(
         "# Imported from Fairy-Stockfish's variants.ini section [{section}] by `varia import`.\n{file}"
     );
-    check(&out, expects)?;
+    check(&out, expects, immobility)?;
     Ok(out)
 }
 
@@ -216,7 +221,11 @@ fn definition(section: &str, mut d: Draft) -> Result<(String, Expects), String> 
         properties.extend(d.extra.remove(&p.key).unwrap_or_default());
         statements.push(Statement::Piece(ast::Piece {
             name: name(&pname(p)),
-            symbol: Some(at(p.letter.to_ascii_uppercase().to_string())),
+            symbol: Some(at(if p.key.starts_with('+') {
+                format!("+{}", p.letter.to_ascii_uppercase())
+            } else {
+                p.letter.to_ascii_uppercase().to_string()
+            })),
             property_spans: vec![sp; properties.len()],
             properties,
             span: sp,
@@ -235,9 +244,12 @@ fn definition(section: &str, mut d: Draft) -> Result<(String, Expects), String> 
 }
 
 /// Checks that the definition compiles and its pieces move as FSF reads them.
-fn check(text: &str, expects: Expects) -> Result<(), String> {
+fn check(text: &str, expects: Expects, immobility: bool) -> Result<(), String> {
     let rules = crate::compile(text, None)
         .map_err(|e| format!("the definition written for it does not compile ({e})"))?;
+    if immobility {
+        promoted::check_immobility(&rules)?;
+    }
     for (n, e) in expects {
         let Some(p) = rules.pieces.iter().find(|p| p.name == n) else {
             return Err(format!("piece `{n}` missing after compiling"));

@@ -3,7 +3,7 @@
 
 use super::draft::{Cells, Draft, file_of, pname, squares};
 use super::inherit::Piece;
-use super::tree::{at, name, names};
+use super::tree::{at, int, name, names};
 use super::words::moves;
 use crate::rules::{Obligation, Trigger};
 use crate::syntax::{PieceFlag, Property, Span, Statement};
@@ -15,10 +15,16 @@ pub(super) fn pawn_rules(d: &mut Draft) -> Result<(), String> {
     d.promotion = d.region("promotionRegion", r7, r0)?;
     // Without the key, a section with no parent has none (FSF's `reset_pieces`), and a built-in
     // parent's export always writes it.
-    let promo_types = match d.keys.take("promotionPieceTypes") {
+    let mut promo_types = match d.keys.take("promotionPieceTypes") {
         Some(v) => d.letters_of("promotionPieceTypes", &v)?,
         None => Vec::new(),
     };
+    // A shogi-style promotion of the pawn (`promotedPieceType = p:...`) is one choice more.
+    if let Some(p) = pawn
+        && let Some(form) = d.pieces.iter().find(|q| q.key == format!("+{}", p.letter))
+    {
+        promo_types.push(pname(form));
+    }
     let promo_pawns = d.keys.take("promotionPawnTypes");
     let mandatory = d.keys.bool("mandatoryPawnPromotion", true)?;
     // What the region does to FSF's pawn (`pawn = p`): it promotes there, or with nothing to
@@ -43,19 +49,6 @@ pub(super) fn pawn_rules(d: &mut Draft) -> Result<(), String> {
     }
     if !mandatory && pawn.is_some() && !promo_types.is_empty() {
         return Err("`mandatoryPawnPromotion = false`: an optional pawn promotion (the pawn may stay a pawn in the region) is not translated".into());
-    }
-    match d.keys.take("promotedPieceType") {
-        None => {}
-        Some(v) if v.trim().is_empty() => {}
-        Some(v) => {
-            return Err(format!(
-                "`promotedPieceType = {v}`: shogi-style promotions are not imported"
-            ));
-        }
-    }
-    d.keys.bool("mandatoryPiecePromotion", false)?;
-    if d.keys.bool("immobilityIllegal", false)? {
-        return Err("`immobilityIllegal = true`: the rule that no piece may move where it could never move again is not translated".into());
     }
     let Some(p) = pawn else {
         for k in [
@@ -252,14 +245,25 @@ pub(super) fn drops(d: &mut Draft) -> Result<(), String> {
             "promotionZonePawnDrops",
             "dropRegionWhite",
             "dropRegionBlack",
+            "shogiPawnDropMateIllegal",
+            "dropNoDoubled",
+            "dropNoDoubledCount",
         ] {
             d.keys.take(k);
         }
         return Ok(());
     }
-    if d.kind("shogiPawn").is_some() {
-        return Err("drops with the shogi pawn (its drop-mate rule)".into());
+    let drop_mate = d.keys.take("shogiPawnDropMateIllegal");
+    if let Some(p) = d.kind("shogiPawn") {
+        // FSF's rule lets the drop mate and scores the mate as the dropper's loss.
+        if drop_mate.as_deref() == Some("true") {
+            return Err(format!(
+                "drops of the shogi pawn `{}` with its drop-mate rule (Fairy-Stockfish's shogiPawnDropMateIllegal: the drop mates and the mate is lost, where varia's `drop may not mate` forbids the drop)",
+                p.letter
+            ));
+        }
     }
+    no_doubled(d)?;
     let first = d.keys.bool("firstRankPawnDrops", false)?;
     let zone_drops = d.keys.bool("promotionZonePawnDrops", false)?;
     // FSF's drop region holds for every type; its pawn is besides kept off its first rank and
@@ -301,7 +305,8 @@ pub(super) fn drops(d: &mut Draft) -> Result<(), String> {
         .map(|(_, h)| h.split(']').next().unwrap_or("").to_ascii_lowercase())
         .unwrap_or_default();
     for p in d.pieces {
-        if p.kind() == "king" {
+        // A promoted form goes to hand as the type it promoted from.
+        if p.kind() == "king" || p.key.starts_with('+') {
             continue;
         }
         let (n, w, b) = if p.kind() == "pawn" {
@@ -323,6 +328,36 @@ pub(super) fn drops(d: &mut Draft) -> Result<(), String> {
             d.extra(p, Property::DropsIn(name(&z)));
         }
     }
+    Ok(())
+}
+
+/// `dropNoDoubled`: no drop of the type on a file holding `dropNoDoubledCount` of its pieces.
+fn no_doubled(d: &mut Draft) -> Result<(), String> {
+    let n = d.keys.int("dropNoDoubledCount", 1)?;
+    let Some(v) = d.keys.take("dropNoDoubled") else {
+        return Ok(());
+    };
+    if v == "-" {
+        return Ok(());
+    }
+    let mut cs = v.chars();
+    let (Some(c), None) = (cs.next(), cs.next()) else {
+        return Err(format!("`dropNoDoubled = {v}`: not one piece letter"));
+    };
+    let Some(p) = d.by_letter(c) else {
+        return Err(format!("`dropNoDoubled = {v}`: no piece `{c}`"));
+    };
+    if !d.hands || n < 1 {
+        return Err(format!(
+            "`dropNoDoubled = {v}` with `dropNoDoubledCount = {n}`{}: not translated",
+            if d.hands {
+                ""
+            } else {
+                " without captures to hand"
+            }
+        ));
+    }
+    d.extra(p, Property::PerFile(int(n)));
     Ok(())
 }
 
