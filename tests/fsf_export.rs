@@ -601,3 +601,36 @@ fn a_promotion_in_place_is_fairy_stockfishs_sittuyin_promotion_or_refused() {
         }
     }
 }
+
+#[test]
+fn promotion_sets_of_each_players_own_are_written_per_colour() {
+    let chigorin = std::fs::read_to_string(root().join("definitions/fsf/chigorin.varia")).unwrap();
+    let export = |src: &str| {
+        let rules = varia::compile(src, None).unwrap_or_else(|e| panic!("{e}\n{src}"));
+        varia::interop::fsf::export(&rules)
+    };
+    let ini = export(&chigorin).unwrap();
+    for line in [
+        "promotionPieceTypesWhite = crn",
+        "promotionPieceTypesBlack = qrb",
+        "promotionRegionWhite = a8 b8 c8 d8 e8 f8 g8 h8",
+        "promotionRegionBlack = a1 b1 c1 d1 e1 f1 g1 h1",
+    ] {
+        assert!(ini.lines().any(|l| l == line), "{line} missing:\n{ini}");
+    }
+    assert!(!ini.contains("promotionPieceTypes ="), "{ini}");
+    // A rule the other player can use too (its cells off that player's first rank) is two
+    // rules for one type.
+    let both = chigorin.replacen(
+        "zone white-promotion for black = rank 8",
+        "zone white-promotion for black = rank 1",
+        1,
+    );
+    assert_ne!(both, chigorin);
+    let refusal = export(&both).unwrap_err();
+    assert!(
+        refusal.rule.contains("several promotion rules"),
+        "{}",
+        refusal.rule
+    );
+}

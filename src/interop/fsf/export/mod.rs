@@ -103,7 +103,7 @@ pub fn export(rules: &RuleSet) -> Result<String> {
         captures_to_partner: *captures_to_partner,
         promoted_keep_type_in_hand: *promoted_keep_type_in_hand,
     };
-    drops::write(&mut ini, rules, &types, region, &hands)?;
+    drops::write(&mut ini, rules, &types, region.as_ref(), &hands)?;
     castling::write(
         &mut ini,
         rules,

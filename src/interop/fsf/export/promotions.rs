@@ -6,20 +6,65 @@ use super::ini::{Ini, all_cells, squares};
 use super::pieces::{Kind, PawnFacts, Types};
 use super::refusal::{Result, piece_path, refuse};
 use crate::rules::{
-    Board, Cell, Mode, MovePart, Obligation, PieceType, Promotion, RuleSet, Trigger,
+    Board, Cell, Mode, MovePart, Obligation, PieceId, PieceType, Promotion, RuleSet, Trigger,
 };
 
 /// What the promotion rules say: FSF's one promotion region, the pawn's promotion, and the
 /// shogi-style promotions of the other types.
 struct Promotions<'a> {
     /// The one region (both players' cells).
-    region: Option<&'a Vec<Vec<Cell>>>,
+    region: Option<Vec<Vec<Cell>>>,
     /// Whether the shogi-style promotions are compulsory.
     piece_mandatory: Option<bool>,
     /// The shogi-style promotions, `from:to` by letter.
     promoted: Vec<String>,
     /// The chess pawn's promotion.
     pawn_promotion: Option<&'a Promotion>,
+    /// The second player's promotion types where the players promote to sets of their own
+    /// (`promotionPieceTypesBlack`; the pawn's promotion gives the first player's).
+    black_to: Option<&'a [PieceId]>,
+}
+
+/// A pawn's two promotion rules of which each player can use only one, to sets of their own
+/// (Chigorin chess): each rule's zone holds for the other player only cells of that player's
+/// first rank, which its pawn, moving only forward, can never enter or end a move on. Gives the
+/// region (each player's cells of its rule) and the rules, the first player's first.
+fn per_player<'a>(
+    rules: &'a RuleSet,
+    p: &'a PieceType,
+) -> Option<(Vec<Vec<Cell>>, &'a Promotion, &'a Promotion)> {
+    let [a, b] = p.promotions.as_slice() else {
+        return None;
+    };
+    let forward = p
+        .moves
+        .iter()
+        .all(|m| m.vectors.iter().all(|&(_, y)| y > 0));
+    let board = &rules.board;
+    // Whether the player `side` can never use the rule: its cells are on its own first rank.
+    let unused = |pr: &Promotion, side: usize| {
+        let first = if side == 0 { 0 } else { board.ranks as i32 - 1 };
+        rules.zones[pr.zone.index()].cells[side]
+            .iter()
+            .all(|&c| board.coords(c).1 == first)
+    };
+    let same = |x: &Promotion, y: &Promotion| {
+        (x.trigger, x.obligation, x.swap, x.deferred_after_drop_in)
+            == (y.trigger, y.obligation, y.swap, y.deferred_after_drop_in)
+    };
+    let (w, k) = match (unused(a, 1) && unused(b, 0), unused(b, 1) && unused(a, 0)) {
+        (true, _) => (a, b),
+        (_, true) => (b, a),
+        _ => return None,
+    };
+    if !forward || !same(w, k) {
+        return None;
+    }
+    let cells = vec![
+        rules.zones[w.zone.index()].cells[0].clone(),
+        rules.zones[k.zone.index()].cells[1].clone(),
+    ];
+    Some((cells, w, k))
 }
 
 /// Reads every type's promotion, or refuses one FSF cannot say.
@@ -36,16 +81,28 @@ fn promotions<'a>(rules: &'a RuleSet, types: &Types) -> Result<Promotions<'a>> {
         piece_mandatory: None,
         promoted: Vec::new(),
         pawn_promotion: None,
+        black_to: None,
     };
     for (i, p) in pieces.iter().enumerate() {
-        if p.promotions.len() > 1 {
+        let split = match types.kinds[i] {
+            Kind::Pawn => per_player(rules, p),
+            _ => None,
+        };
+        if split.is_none() && p.promotions.len() > 1 {
             return refuse(
                 "several promotion rules for one type: Fairy-Stockfish has one",
                 pc(p, "promotions"),
             );
         }
-        let Some(pr) = p.promotions.first() else {
-            continue;
+        let (pr, cells) = match &split {
+            Some((cells, w, b)) => {
+                out.black_to = Some(&b.to);
+                (*w, cells.clone())
+            }
+            None => match p.promotions.first() {
+                Some(pr) => (pr, zones[pr.zone.index()].cells.clone()),
+                None => continue,
+            },
         };
         let Promotion {
             swap,
@@ -65,14 +122,15 @@ fn promotions<'a>(rules: &'a RuleSet, types: &Types) -> Result<Promotions<'a>> {
         if deferred_after_drop_in.is_some() {
             return refuse("a deferred promotion: Fairy-Stockfish has none", here);
         }
-        let cells = &zones[zone.index()].cells;
-        if out.region.is_some_and(|r| r != cells) {
+        let _ = zone; // its cells are above: the zone's, or each player's of its own rule
+        let cells = &cells;
+        if out.region.as_ref().is_some_and(|r| r != cells) {
             return refuse(
                 "promotion zones that differ between types: Fairy-Stockfish has one promotion region",
                 here,
             );
         }
-        out.region = Some(cells);
+        out.region = Some(cells.clone());
         if types.kinds[i] == Kind::Pawn {
             match trigger {
                 Trigger::EndingIn => {}
@@ -134,12 +192,12 @@ fn promotions<'a>(rules: &'a RuleSet, types: &Types) -> Result<Promotions<'a>> {
 
 /// Writes the promotion keys and `immobilityIllegal` (from `no drop where stuck`, checked against
 /// the promotions), and gives the promotion region.
-pub(super) fn write<'a>(
+pub(super) fn write(
     ini: &mut Ini,
-    rules: &'a RuleSet,
+    rules: &RuleSet,
     types: &Types,
     immobility: bool,
-) -> Result<Option<&'a Vec<Vec<Cell>>>> {
+) -> Result<Option<Vec<Vec<Cell>>>> {
     if let Some(ip) = in_place::of(rules, types)? {
         return sittuyin(ini, rules, types, immobility, ip);
     }
@@ -148,9 +206,10 @@ pub(super) fn write<'a>(
         piece_mandatory,
         promoted,
         pawn_promotion,
+        black_to,
     } = promotions(rules, types)?;
     let board = &rules.board;
-    if let Some(cells) = region {
+    if let Some(cells) = &region {
         ini.kv("promotionRegionWhite", squares(board, &cells[0]));
         ini.kv("promotionRegionBlack", squares(board, &cells[1]));
     }
@@ -161,10 +220,14 @@ pub(super) fn write<'a>(
     );
     match pawn_promotion {
         Some(pr) => {
-            ini.kv(
-                "promotionPieceTypes",
-                pr.to.iter().map(|&t| types.letter(t)).collect::<String>(),
-            );
+            let letters = |to: &[PieceId]| to.iter().map(|&t| types.letter(t)).collect::<String>();
+            match black_to {
+                Some(black) => {
+                    ini.kv("promotionPieceTypesWhite", letters(&pr.to));
+                    ini.kv("promotionPieceTypesBlack", letters(black));
+                }
+                None => ini.kv("promotionPieceTypes", letters(&pr.to)),
+            }
             ini.kv(
                 "mandatoryPawnPromotion",
                 pr.obligation == Obligation::Compulsory,
@@ -195,7 +258,7 @@ fn sittuyin<'a>(
     types: &Types,
     immobility: bool,
     ip: in_place::InPlace<'a>,
-) -> Result<Option<&'a Vec<Vec<Cell>>>> {
+) -> Result<Option<Vec<Vec<Cell>>>> {
     let board = &rules.board;
     ini.kv("promotionRegionWhite", squares(board, &ip.region[0]));
     ini.kv("promotionRegionBlack", squares(board, &ip.region[1]));
@@ -217,7 +280,7 @@ fn sittuyin<'a>(
     stuck_rule(rules, immobility)?;
     ini.kv("immobilityIllegal", immobility);
     double_step(ini, rules, types);
-    Ok(Some(ip.region))
+    Ok(Some(ip.region.clone()))
 }
 
 /// Writes the pawn's double steps and en passant.
