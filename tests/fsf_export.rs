@@ -43,6 +43,12 @@ fn load(file: &str, variant: &str) -> varia::Game {
     varia::load_str(&source, Some(variant)).unwrap_or_else(|e| panic!("{file}: {e}"))
 }
 
+/// The export of a definition's text (which must compile), or its refusal.
+fn export_source(src: &str) -> Result<String, varia::interop::fsf::Refusal> {
+    let rules = varia::compile(src, None).unwrap_or_else(|e| panic!("{e}\n{src}"));
+    varia::interop::fsf::export(&rules)
+}
+
 #[test]
 fn exports_are_unchanged_and_play_as_fairy_stockfish() {
     let mut problems = Vec::new();
@@ -461,10 +467,7 @@ fn file_letters_are_gating_rights_only_where_no_rook_stands() {
              checkmate loss\nrepetition 3 draws\nsetup rr2kn1r/8/8/8/8/8/8/RR2KN1R[Hh] w {rights} - 0 1\n"
         )
     };
-    let export = |src: String| {
-        let rules = varia::compile(&src, None).unwrap_or_else(|e| panic!("{e}\n{src}"));
-        varia::interop::fsf::export(&rules)
-    };
+    let export = |src: String| export_source(&src);
     // The knight's file: a gating right.
     let ini = export(game("gating in home, without drops\n", "KQFkqf")).unwrap();
     for line in ["gating = true", "seirawanGating = true", "castling = true"] {
@@ -493,10 +496,7 @@ fn a_soldier_is_fairy_stockfishs_soldier_by_its_moves() {
              {second}checkmate loss\nrepetition 3 draws\nsetup 3k3/7/p5p/7/P5P/7/3K3 w - - 0 1\n"
         )
     };
-    let export = |src: String| {
-        let rules = varia::compile(&src, None).unwrap_or_else(|e| panic!("{e}\n{src}"));
-        varia::interop::fsf::export(&rules)
-    };
+    let export = |src: String| export_source(&src);
     for (zone, rank) in [("ranks 5-7", "5"), ("ranks 1-7", "1"), ("rank 7", "7")] {
         let ini = export(game(zone, "")).unwrap();
         for line in [
@@ -522,10 +522,7 @@ fn a_soldier_is_fairy_stockfishs_soldier_by_its_moves() {
 #[test]
 fn a_counting_rule_is_fairy_stockfishs_own_or_refused() {
     let makruk = std::fs::read_to_string(root().join("definitions/fsf/makruk.varia")).unwrap();
-    let export = |src: &str| {
-        let rules = varia::compile(src, None).unwrap_or_else(|e| panic!("{e}\n{src}"));
-        varia::interop::fsf::export(&rules)
-    };
+    let export = export_source;
     let ini = export(&makruk).unwrap();
     for line in [
         "countingRule = makruk",
@@ -561,10 +558,7 @@ fn a_counting_rule_is_fairy_stockfishs_own_or_refused() {
 #[test]
 fn a_promotion_in_place_is_fairy_stockfishs_sittuyin_promotion_or_refused() {
     let sittuyin = std::fs::read_to_string(root().join("definitions/fsf/sittuyin.varia")).unwrap();
-    let export = |src: &str| {
-        let rules = varia::compile(src, None).unwrap_or_else(|e| panic!("{e}\n{src}"));
-        varia::interop::fsf::export(&rules)
-    };
+    let export = export_source;
     let ini = export(&sittuyin).unwrap();
     for line in [
         "sittuyinPromotion = true",
@@ -605,10 +599,7 @@ fn a_promotion_in_place_is_fairy_stockfishs_sittuyin_promotion_or_refused() {
 #[test]
 fn promotion_sets_of_each_players_own_are_written_per_colour() {
     let chigorin = std::fs::read_to_string(root().join("definitions/fsf/chigorin.varia")).unwrap();
-    let export = |src: &str| {
-        let rules = varia::compile(src, None).unwrap_or_else(|e| panic!("{e}\n{src}"));
-        varia::interop::fsf::export(&rules)
-    };
+    let export = export_source;
     let ini = export(&chigorin).unwrap();
     for line in [
         "promotionPieceTypesWhite = crn",
