@@ -24,35 +24,39 @@ pub(super) const LIMIT: i32 = 500_000;
 
 /// One landing of a ray and the cells passed since the previous one.
 #[derive(Clone, Copy)]
-struct Step {
-    to: Cell,
-    via: (u32, u32),
+pub(super) struct Step {
+    pub(super) to: Cell,
+    pub(super) via: (u32, u32),
 }
 
 /// One direction of one move part from one cell.
 #[derive(Clone, Copy)]
-struct Ray {
-    mode: Mode,
-    style: Style,
-    hop: bool,
-    steps: (u32, u32),
+pub(super) struct Ray {
+    pub(super) mode: Mode,
+    pub(super) style: Style,
+    pub(super) hop: bool,
+    /// With `hop`: it lands only on the cell just beyond the screen.
+    pub(super) lands_behind: bool,
+    /// Only a piece that has not moved may make it.
+    pub(super) initial: bool,
+    pub(super) steps: (u32, u32),
 }
 
 /// Evaluation tables for one game.
 pub struct Eval {
-    players: usize,
-    cells: usize,
-    on_board: Vec<Cell>,
+    pub(super) players: usize,
+    pub(super) cells: usize,
+    pub(super) on_board: Vec<Cell>,
     /// Centipawns of each type on the board.
-    value: Vec<i32>,
+    pub(super) value: Vec<i32>,
     /// Centipawns of each type in hand.
-    hand_value: Vec<i32>,
-    royal: Vec<bool>,
-    rays: Vec<Ray>,
-    steps: Vec<Step>,
-    via: Vec<Cell>,
+    pub(super) hand_value: Vec<i32>,
+    pub(super) royal: Vec<bool>,
+    pub(super) rays: Vec<Ray>,
+    pub(super) steps: Vec<Step>,
+    pub(super) via: Vec<Cell>,
     /// Ray range per (type, player, cell).
-    index: Vec<(u32, u32)>,
+    pub(super) index: Vec<(u32, u32)>,
     /// Moves to the next promotion per (type, player, cell), 0 when none is in reach.
     promotion_distance: Vec<u8>,
     /// Centipawns a type gains by its best promotion (0 when it gains nothing).
@@ -193,7 +197,7 @@ impl Eval {
         e
     }
 
-    fn slot(&self, kind: PieceId, player: usize, cell: Cell) -> usize {
+    pub(super) fn slot(&self, kind: PieceId, player: usize, cell: Cell) -> usize {
         (kind.index() * self.players + player) * self.cells + cell.index()
     }
 
@@ -264,6 +268,8 @@ impl Eval {
                         mode: part.mode,
                         style: part.style,
                         hop: part.hop,
+                        lands_behind: part.lands_behind_screen,
+                        initial: part.initial,
                         steps: (steps_start, steps_end),
                     });
                 }

@@ -28,8 +28,10 @@
 //! ```
 
 mod eval;
+mod order;
 mod prune;
 mod quiesce;
+mod see;
 mod tt;
 
 pub use eval::Eval;
@@ -196,6 +198,7 @@ pub struct SearchResult {
 pub struct Searcher {
     game: Arc<Game>,
     eval: Eval,
+    see: see::See,
     tt: tt::Table,
     history: Vec<i32>,
     killers: Vec<[Option<RawMove>; 2]>,
@@ -234,6 +237,7 @@ impl Searcher {
         let cells = game.rules().board.cells();
         let kinds = game.rules().pieces.len();
         Searcher {
+            see: see::See::new(&game, &eval),
             eval,
             tt: tt::Table::new(hash_mb).unwrap_or_else(|_| tt::Table::smallest()),
             history: vec![0; kinds * cells],
@@ -500,69 +504,6 @@ impl Searcher {
         }
     }
 
-    /// Gets the centipawn value of what a move captures (an estimate for multiple captures).
-    fn victim(&self, pos: &Position, m: &RawMove) -> Option<i32> {
-        // The cell as stored: comparing owners needs no conversion of the whole piece.
-        let side = pos.side_to_move();
-        let on_target = || {
-            let s = pos.stored().get(m.to.index())?;
-            s.owner
-                .filter(|o| o.player() != side)
-                .map(|_| self.eval.value(PieceId(s.kind)))
-        };
-        match m.kind {
-            MoveKind::Drop | MoveKind::Castle { .. } => None,
-            MoveKind::EnPassant => Some(self.eval.value(m.piece)),
-            MoveKind::Displace { .. } => Some(on_target().unwrap_or(0) + self.eval.value(m.piece)),
-            _ => on_target(),
-        }
-    }
-
-    /// Gets what a promotion gains, if the move promotes to something worth more.
-    fn promotion_gain(&self, m: &RawMove) -> Option<i32> {
-        let p = m.promotion?;
-        let gain = self.eval.value(p) - self.eval.value(m.piece);
-        (m.kind != MoveKind::Drop && gain > 0).then_some(gain)
-    }
-
-    fn history_index(&self, m: &RawMove) -> usize {
-        m.piece.index() * self.cells + m.to.index()
-    }
-
-    /// Orders moves, best first: the table's move, captures by most valuable victim (then least
-    /// valuable attacker) and promotions, killers, then the rest by history.
-    fn order(
-        &self,
-        pos: &Position,
-        moves: &[RawMove],
-        tt: Option<RawMove>,
-        ply: usize,
-    ) -> Vec<(i32, RawMove)> {
-        let killers = self.killers[ply.min(MAX_PLY)];
-        let mut scored: Vec<(i32, RawMove)> = moves
-            .iter()
-            .map(|m| {
-                let s = if Some(*m) == tt {
-                    1 << 30
-                } else if let Some(v) = self.victim(pos, m) {
-                    (1 << 24) + v * 16 - self.eval.value(m.piece) / 16
-                        + self.promotion_gain(m).unwrap_or(0) * 16
-                } else if let Some(g) = self.promotion_gain(m) {
-                    (1 << 24) + g * 16
-                } else if Some(*m) == killers[0] {
-                    (1 << 23) + 1
-                } else if Some(*m) == killers[1] {
-                    1 << 23
-                } else {
-                    self.history[self.history_index(m)].min((1 << 22) - 1)
-                };
-                (s, *m)
-            })
-            .collect();
-        scored.sort_by_key(|s| std::cmp::Reverse(s.0));
-        scored
-    }
-
     /// Searches the position after a move (already played on `pos`) and returns its value for
     /// the player who moved: negated when the next mover is on the other team, taken as is when
     /// on the same (paranoid coalition).
@@ -649,7 +590,12 @@ impl Searcher {
             return self.ending_value(pos, &e, ply);
         }
         // The static evaluation, where pruning may use it.
-        let static_eval = (!pv_node && !in_check && ply > 0).then(|| self.evaluate_for_root(pos));
+        let (static_eval, threats) = if !pv_node && !in_check && ply > 0 {
+            let (e, t) = self.eval.evaluate_with_threats(&game, pos, self.root);
+            (Some(e), Some(t))
+        } else {
+            (None, None)
+        };
         if let Some(v) = static_eval.and_then(|e| self.prune_node(pos, depth, beta, ply, e)) {
             return v;
         }
@@ -668,6 +614,9 @@ impl Searcher {
         let mut quiets = 0;
         for (i, &(_, m)) in ordered.iter().enumerate() {
             let quiet = self.victim(pos, &m).is_none() && self.promotion_gain(&m).is_none();
+            if i > 0 && best > -MATE_BOUND && self.skip_losing(pos, &m, depth, quiet, threats) {
+                continue;
+            }
             game.raw_play_unchecked(pos, &m);
             if quiet
                 && i > 0
@@ -723,17 +672,6 @@ impl Searcher {
                 .store(tt_key, best_move, to_tt(best, ply), depth, bound);
         }
         best
-    }
-
-    /// A quiet move that cut off: a killer at its ply, and its history raised.
-    fn reward_quiet(&mut self, m: RawMove, ply: usize, depth: i32) {
-        let k = &mut self.killers[ply];
-        if k[0] != Some(m) {
-            k[1] = k[0];
-            k[0] = Some(m);
-        }
-        let h = self.history_index(&m);
-        self.history[h] = (self.history[h] + depth * depth).min(1 << 20);
     }
 
     /// The static evaluation for the player to move, in the search's teams.

@@ -85,6 +85,46 @@ impl Searcher {
     }
 }
 
+/// Pruning by the static exchange: the deepest remaining depth it applies at.
+const SEE_PRUNING_DEPTH: i32 = 6;
+/// Pruning by the static exchange: centipawns a capture may lose per ply of depth left, and a
+/// quiet move per ply squared.
+const SEE_CAPTURE_MARGIN: i32 = 90;
+const SEE_QUIET_MARGIN: i32 = 20;
+
+impl Searcher {
+    /// Whether a move (not the first) at a node near the horizon, off the principal variation
+    /// and out of check (where `threats` are known), is skipped for losing more material on its
+    /// destination than the depth left allows: a capture more than 90 centipawns a ply, a quiet
+    /// move or a drop more than 20 a ply squared. Only where the exchange is exact
+    /// ([`see::See::exact`]) and an opponent attacks the destination.
+    pub(super) fn skip_losing(
+        &self,
+        pos: &Position,
+        m: &RawMove,
+        depth: i32,
+        quiet: bool,
+        threats: Option<eval::Threats>,
+    ) -> bool {
+        let Some(threats) = threats else {
+            return false;
+        };
+        if depth > SEE_PRUNING_DEPTH
+            || !self.see.exact
+            || !threats.has(m.to)
+            || !self.see.may_lose(pos, m)
+        {
+            return false;
+        }
+        let margin = if quiet {
+            SEE_QUIET_MARGIN * depth * depth
+        } else {
+            SEE_CAPTURE_MARGIN * depth
+        };
+        self.see.value(&self.eval, pos, m) < -margin
+    }
+}
+
 /// Aspiration windows: the first half-width (centipawns) around the last iteration's score.
 const ASPIRATION_WINDOW: i32 = 30;
 /// Aspiration windows: the first depth that uses one.

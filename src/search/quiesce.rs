@@ -75,10 +75,16 @@ impl Searcher {
                     if best + win + DELTA_MARGIN < alpha {
                         return false;
                     }
-                    // A capture by a piece worth more than its victim, on a cell an opponent
-                    // defends, most likely loses material.
-                    let attacker = self.eval.value(m.piece);
-                    !(attacker > win + 50 && threats.has(m.to))
+                    // A capture that loses the exchange on its cell is left out; where the
+                    // exchange cannot be said exactly, one by a piece worth more than its
+                    // victim on a cell an opponent defends.
+                    if !threats.has(m.to) {
+                        return true;
+                    }
+                    if !self.see.exact {
+                        return self.eval.value(m.piece) <= win + 50;
+                    }
+                    !self.see.may_lose(pos, m) || self.see.value(&self.eval, pos, m) >= 0
                 })
                 .collect()
         };

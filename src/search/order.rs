@@ -1,0 +1,109 @@
+//! Move ordering: the table's move, captures that win or keep the exchange by most valuable
+//! victim (then least valuable attacker) and promotions, killers, captures that lose the
+//! exchange, then the quiet moves by history.
+
+use super::*;
+
+impl Searcher {
+    /// Gets the centipawn value of what a move captures (an estimate for multiple captures).
+    pub(super) fn victim(&self, pos: &Position, m: &RawMove) -> Option<i32> {
+        // The cell as stored: comparing owners needs no conversion of the whole piece.
+        let side = pos.side_to_move();
+        let on_target = || {
+            let s = pos.stored().get(m.to.index())?;
+            s.owner
+                .filter(|o| o.player() != side)
+                .map(|_| self.eval.value(PieceId(s.kind)))
+        };
+        match m.kind {
+            MoveKind::Drop | MoveKind::Castle { .. } => None,
+            MoveKind::EnPassant => Some(self.eval.value(m.piece)),
+            MoveKind::Displace { .. } => Some(on_target().unwrap_or(0) + self.eval.value(m.piece)),
+            _ => on_target(),
+        }
+    }
+
+    /// Gets what a promotion gains, if the move promotes to something worth more.
+    pub(super) fn promotion_gain(&self, m: &RawMove) -> Option<i32> {
+        let p = m.promotion?;
+        let gain = self.eval.value(p) - self.eval.value(m.piece);
+        (m.kind != MoveKind::Drop && gain > 0).then_some(gain)
+    }
+
+    fn history_index(&self, m: &RawMove) -> usize {
+        m.piece.index() * self.cells + m.to.index()
+    }
+
+    /// Orders moves, best first: the table's move, captures by most valuable victim (then least
+    /// valuable attacker) and promotions, killers, then the rest by history.
+    pub(super) fn order(
+        &self,
+        pos: &Position,
+        moves: &[RawMove],
+        tt: Option<RawMove>,
+        ply: usize,
+    ) -> Vec<(i32, RawMove)> {
+        let killers = self.killers[ply.min(MAX_PLY)];
+        let mut scored: Vec<(i32, RawMove)> = moves
+            .iter()
+            .map(|m| {
+                let s = if Some(*m) == tt {
+                    1 << 30
+                } else if let Some(v) = self.victim(pos, m) {
+                    let mvv = (v * 16 - self.eval.value(m.piece) / 16
+                        + self.promotion_gain(m).unwrap_or(0) * 16)
+                        .clamp(0, (1 << 22) - 1);
+                    // A capture that loses the exchange comes after the killers.
+                    if self.see.may_lose(pos, m) && self.see.value(&self.eval, pos, m) < 0 {
+                        (1 << 22) + mvv
+                    } else {
+                        (1 << 24) + mvv
+                    }
+                } else if let Some(g) = self.promotion_gain(m) {
+                    (1 << 24) + g * 16
+                } else if Some(*m) == killers[0] {
+                    (1 << 23) + 1
+                } else if Some(*m) == killers[1] {
+                    1 << 23
+                } else {
+                    self.history[self.history_index(m)].min((1 << 22) - 1)
+                };
+                (s, *m)
+            })
+            .collect();
+        scored.sort_by_key(|s| std::cmp::Reverse(s.0));
+        scored
+    }
+
+    /// A quiet move that cut off: a killer at its ply, and its history raised.
+    pub(super) fn reward_quiet(&mut self, m: RawMove, ply: usize, depth: i32) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(m) {
+            k[1] = k[0];
+            k[0] = Some(m);
+        }
+        let h = self.history_index(&m);
+        self.history[h] = (self.history[h] + depth * depth).min(1 << 20);
+    }
+}
+
+impl Searcher {
+    /// The static exchange evaluation of a legal move: the centipawns its player wins (negative:
+    /// loses) on its destination once both sides have taken back there as long as it pays,
+    /// least valuable piece first (a royal piece last, and only where nothing takes it back);
+    /// `None` for a move that is not legal here.
+    pub fn exchange(&self, pos: &Position, m: &Move) -> Option<i32> {
+        let raw = self
+            .game
+            .raw_legal_moves(pos)
+            .into_iter()
+            .find(|r| self.game.public_line(pos, &[*r]).first() == Some(m))?;
+        Some(self.see.value(&self.eval, pos, &raw))
+    }
+
+    /// Whether the search prunes on the static exchange in this game: two players, and no rule
+    /// that changes exchanges beyond what the move tables say.
+    pub fn exchange_exact(&self) -> bool {
+        self.see.exact
+    }
+}

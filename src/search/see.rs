@@ -1,0 +1,318 @@
+//! Static exchange evaluation: what a move wins or loses on its destination once both sides
+//! have taken back there, least valuable piece first, as long as taking pays. Built for any
+//! definition from the evaluation's move tables (leapers, lame leapers, riders, hoppers, zones
+//! and confinement, every player's direction): for each cell, every (piece type, player, cell)
+//! whose capturing move reaches it, and the ray that gets it there, so that a piece behind
+//! another joins the exchange once the one in front has taken (x-rays), and a cannon's screen is
+//! counted as the exchange leaves it. Captures that go to hand are worth their piece in hand too,
+//! a drop or a quiet move risks the piece it puts on the cell, and a royal piece is worth more
+//! than everything else (it takes last, and only where nothing takes it back).
+//!
+//! Where the tables cannot say a game's exchanges exactly (more than two players, effects of
+//! captures such as blasts or turncoats, walls, a capture obligation, multiple displacement,
+//! hoppers that may not hop over some types, moves confined within a zone's cells, first-move
+//! captures) the value is still an estimate for move ordering, and [`See::exact`] is false so
+//! that the search prunes nothing on it.
+
+use super::eval::{Eval, Step};
+use crate::engine::{Game, MoveKind, Position, RawMove, Sq};
+use crate::rules::{Cell, Effect, Filter, MoveRule, PieceId, Style};
+
+/// What a royal piece is worth in an exchange: more than any exchange of other pieces.
+const ROYAL: i32 = 1 << 24;
+/// The most pieces that can join one exchange (further ones are left out).
+const MAX_ATTACKERS: usize = 48;
+
+/// One way a piece can capture on a cell: from `from`, a piece of type `kind` owned by
+/// `player`, along `ray` of the evaluation's tables, landing at its step `step`.
+#[derive(Clone, Copy)]
+struct Entry {
+    from: u16,
+    kind: u8,
+    player: u8,
+    ray: u32,
+    step: u32,
+}
+
+/// The exchange tables of one game.
+pub(super) struct See {
+    /// Per cell: the range of `entries` that capture on it.
+    by_target: Vec<(u32, u32)>,
+    entries: Vec<Entry>,
+    /// Centipawns a piece of each type is worth on the board in an exchange.
+    worth: Vec<i32>,
+    /// Centipawns a capture of each type gains: its worth, and its worth in the captor's hand
+    /// where captures go to hand.
+    taken: Vec<i32>,
+    /// Centipawns in hand of a captured piece whose origin the position records, by origin.
+    origin_in_hand: Vec<i32>,
+    keeps_type: bool,
+    /// Types that may not capture each type: `barred[captor * kinds + victim]`.
+    barred: Vec<bool>,
+    kinds: usize,
+    /// The values are exact enough to prune on.
+    pub(super) exact: bool,
+}
+
+/// A cell set over at most 256 cells.
+#[derive(Clone, Copy, Default)]
+struct Cells([u64; 4]);
+
+impl Cells {
+    fn has(&self, c: usize) -> bool {
+        self.0[c / 64] >> (c % 64) & 1 != 0
+    }
+    fn add(&mut self, c: usize) {
+        self.0[c / 64] |= 1 << (c % 64);
+    }
+}
+
+impl See {
+    /// Builds the exchange tables from the evaluation's move tables.
+    pub(super) fn new(game: &Game, eval: &Eval) -> See {
+        let rules = game.rules();
+        let kinds = rules.pieces.len();
+        let cells = eval.cells;
+        let mut by_cell: Vec<Vec<Entry>> = vec![Vec::new(); cells];
+        for k in 0..kinds {
+            for p in 0..eval.players {
+                for from in 0..cells {
+                    let slot = eval.slot(PieceId(k as u8), p, Cell(from as u16));
+                    let (a, b) = eval.index[slot];
+                    for r in a..b {
+                        let ray = &eval.rays[r as usize];
+                        if !ray.mode.captures() || ray.initial {
+                            continue;
+                        }
+                        for s in ray.steps.0..ray.steps.1 {
+                            let to = eval.steps[s as usize].to.index();
+                            by_cell[to].push(Entry {
+                                from: from as u16,
+                                kind: k as u8,
+                                player: p as u8,
+                                ray: r,
+                                step: s,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        let mut by_target = Vec::with_capacity(cells);
+        let mut entries = Vec::new();
+        for list in by_cell {
+            let start = entries.len() as u32;
+            entries.extend(list);
+            by_target.push((start, entries.len() as u32));
+        }
+        let worth: Vec<i32> = (0..kinds)
+            .map(|k| if eval.royal[k] { ROYAL } else { eval.value[k] })
+            .collect();
+        let taken = (0..kinds)
+            .map(|k| worth[k] + See::in_hand(game, eval, k, false))
+            .collect();
+        let origin_in_hand = (0..kinds)
+            .map(|k| See::in_hand(game, eval, k, true))
+            .collect();
+        let mut barred = vec![false; kinds * kinds];
+        for (k, pt) in rules.pieces.iter().enumerate() {
+            for v in &pt.may_not_capture {
+                barred[k * kinds + v.index()] = true;
+            }
+        }
+        See {
+            by_target,
+            entries,
+            worth,
+            taken,
+            origin_in_hand,
+            keeps_type: game.rules().promoted_keep_type_in_hand,
+            barred,
+            kinds,
+            exact: See::exact_for(game),
+        }
+    }
+
+    /// What a captured piece of type `k` with no recorded origin (or, `slot`, one recorded as
+    /// that type) is worth in its captor's hand: nothing where captures do not go to hand or the
+    /// piece leaves the game; otherwise its hand type's value in hand.
+    fn in_hand(game: &Game, eval: &Eval, k: usize, slot: bool) -> i32 {
+        let rules = game.rules();
+        if !rules.captures_to_hand || eval.royal[k] {
+            return 0;
+        }
+        let id = PieceId(k as u8);
+        let hand = if rules.promoted_keep_type_in_hand || slot {
+            rules.hand_slot(id)
+        } else {
+            rules.hand_type(id)
+        };
+        let pt = &rules.pieces[hand.index()];
+        if pt.removed_when_captured || pt.royal {
+            0
+        } else {
+            eval.hand_value[hand.index()]
+        }
+    }
+
+    /// Whether the tables say the game's exchanges exactly enough to prune on.
+    fn exact_for(game: &Game) -> bool {
+        let rules = game.rules();
+        let effects = rules
+            .effects
+            .iter()
+            .all(|e| matches!(e, Effect::CastlingByDrops { .. }));
+        let filters = !rules
+            .filters
+            .iter()
+            .any(|f| matches!(f, Filter::MustCapture));
+        let moves = !rules
+            .moves
+            .iter()
+            .any(|m| matches!(m, MoveRule::Wall { .. } | MoveRule::Gate { .. }));
+        let pieces = rules.pieces.iter().all(|pt| {
+            pt.may_not_hop_over.is_empty()
+                && !pt.promotes_friendly_screens
+                && !pt.demotes_enemy_screens
+                && !pt.moves.iter().any(|part| {
+                    let captures = part.mode.captures();
+                    part.within || (captures && (part.initial || part.style == Style::Displace))
+                })
+        });
+        rules.players.len() == 2
+            && rules.separated.is_empty()
+            && effects
+            && filters
+            && moves
+            && pieces
+    }
+
+    /// Centipawns a piece of a type is worth in an exchange (a royal's is more than any other).
+    pub(super) fn worth(&self, kind: PieceId) -> i32 {
+        self.worth[kind.index()]
+    }
+
+    /// Whether a move may lose material on its destination: a piece worth more than what it
+    /// takes, a drop, or a quiet move (which risk the piece they put on the cell).
+    pub(super) fn may_lose(&self, pos: &Position, m: &RawMove) -> bool {
+        let victim = self.victim_worth(pos, m);
+        victim.is_none_or(|v| self.worth(m.piece) > v)
+    }
+
+    /// The worth of what a plain capture or hop takes on its destination.
+    fn victim_worth(&self, pos: &Position, m: &RawMove) -> Option<i32> {
+        match m.kind {
+            MoveKind::Normal | MoveKind::Hop { .. } => {
+                let s = pos.stored().get(m.to.index())?;
+                let o = s.owner?;
+                let k = s.kind as usize;
+                let taken = match s.origin {
+                    Some(origin) if !self.keeps_type => {
+                        self.worth[k] + self.origin_in_hand[origin.kind() as usize]
+                    }
+                    _ => self.taken[k],
+                };
+                (o.player() != pos.side_to_move()).then_some(taken)
+            }
+            _ => None,
+        }
+    }
+
+    /// The material a move wins (negative: loses) for its player once the exchange on its
+    /// destination is over, in centipawns. Moves other than plain moves, hops, drops and
+    /// promotions (en passant, castling, displacement, passes) are scored by what they take
+    /// alone.
+    pub(super) fn value(&self, eval: &Eval, pos: &Position, m: &RawMove) -> i32 {
+        let side = pos.side_to_move();
+        let target = m.to.index();
+        let stored = pos.stored();
+        let first = match m.kind {
+            MoveKind::Normal | MoveKind::Hop { .. } | MoveKind::Drop => {
+                self.victim_worth(pos, m).unwrap_or(0)
+            }
+            _ => {
+                let on = stored.get(target).and_then(|s| s.owner.map(|_| s.kind));
+                return on.map_or(0, |k| self.taken[k as usize]);
+            }
+        };
+        let standing = m.promotion.unwrap_or(m.piece);
+        let promotes = self.worth(standing) - self.worth(m.piece);
+        let mut gains = [0i32; MAX_ATTACKERS + 2];
+        gains[0] = first + promotes.max(0);
+        let mut vacated = Cells::default();
+        if m.kind != MoveKind::Drop {
+            vacated.add(m.from.index());
+        }
+        // Every piece that could take on the target, whatever stands in its way.
+        let mut attackers = [(0u32, 0i32); MAX_ATTACKERS];
+        let mut count = 0;
+        let (a, b) = self.by_target[target];
+        for (i, e) in self.entries[a as usize..b as usize].iter().enumerate() {
+            let Some(s) = stored.get(e.from as usize) else {
+                continue;
+            };
+            if count < MAX_ATTACKERS
+                && s.kind == e.kind
+                && s.owner.is_some_and(|o| o.player().0 == e.player)
+                && !vacated.has(e.from as usize)
+            {
+                attackers[count] = (a + i as u32, self.worth[e.kind as usize]);
+                count += 1;
+            }
+        }
+        let attackers = &mut attackers[..count];
+        attackers.sort_unstable_by_key(|&(_, w)| w);
+        let mut on_target = standing.index();
+        let mut mover_side = false;
+        let mut depth = 0;
+        loop {
+            // The least valuable piece of the side to take that reaches the target now.
+            let found = attackers.iter().position(|&(i, _)| {
+                let e = &self.entries[i as usize];
+                let theirs = e.player != side.0;
+                theirs != mover_side
+                    && !vacated.has(e.from as usize)
+                    && !self.barred[e.kind as usize * self.kinds + on_target]
+                    && See::reaches(eval, stored, &vacated, e)
+            });
+            let Some(j) = found else {
+                break;
+            };
+            let e = self.entries[attackers[j].0 as usize];
+            depth += 1;
+            gains[depth] = self.taken[on_target] - gains[depth - 1];
+            if depth == gains.len() - 1 {
+                break;
+            }
+            vacated.add(e.from as usize);
+            on_target = e.kind as usize;
+            mover_side = !mover_side;
+        }
+        while depth > 0 {
+            gains[depth - 1] = -(-gains[depth - 1]).max(gains[depth]);
+            depth -= 1;
+        }
+        gains[0]
+    }
+
+    /// Whether an entry's piece reaches the target along its ray with the cells as they stand,
+    /// less those the exchange vacated.
+    fn reaches(eval: &Eval, stored: &[Sq], vacated: &Cells, e: &Entry) -> bool {
+        let occupied = |c: Cell| !vacated.has(c.index()) && stored[c.index()].owner.is_some();
+        let ray = &eval.rays[e.ray as usize];
+        let steps = &eval.steps[ray.steps.0 as usize..=e.step as usize];
+        let (last, before) = steps.split_last().expect("a ray's step");
+        if ray.hop {
+            let screens = before.iter().filter(|s| occupied(s.to)).count();
+            return screens == 1
+                && (!ray.lands_behind || before.last().is_some_and(|s| occupied(s.to)));
+        }
+        let open = |st: &Step| match ray.style {
+            Style::Leap => true,
+            Style::Step | Style::Displace => eval.via[st.via.0 as usize..st.via.1 as usize]
+                .iter()
+                .all(|&v| !occupied(v)),
+        };
+        before.iter().all(|st| open(st) && !occupied(st.to)) && open(last)
+    }
+}

@@ -1,0 +1,89 @@
+//! Static exchange evaluation: the material a move wins or loses on its destination, on chess
+//! (leapers, riders, x-rays, the king taking last), xiangqi (a cannon's screen, a horse's leg)
+//! and crazyhouse (captures worth their piece in hand, drops), and the games it is not exact on.
+
+use std::sync::Arc;
+use varia::Game;
+use varia::search::Searcher;
+
+fn game(path: &str) -> Arc<Game> {
+    let file = format!("{}/definitions/{path}", env!("CARGO_MANIFEST_DIR"));
+    let source = std::fs::read_to_string(file).expect("definition");
+    Arc::new(varia::load_str(&source, None).expect("loads"))
+}
+
+/// The exchange value of a move (as varia writes it) on a FEN.
+fn see(game: &Arc<Game>, fen: &str, mv: &str) -> i32 {
+    let pos = game.parse_fen(fen).expect("FEN");
+    let m = game.parse_move(&pos, mv).expect("legal move");
+    Searcher::new(game.clone(), 1)
+        .exchange(&pos, &m)
+        .expect("a legal move")
+}
+
+#[test]
+fn chess_exchanges() {
+    let g = game("classic/chess.varia");
+    // A free pawn.
+    assert_eq!(see(&g, "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5"), 100);
+    // A rook for a pawn a pawn defends.
+    assert_eq!(see(&g, "4k3/2p5/3p4/8/8/8/3R4/4K3 w - - 0 1", "d2d6"), -400);
+    // A knight for a pawn a pawn defends.
+    assert_eq!(see(&g, "4k3/8/3p4/4p3/8/5N2/8/4K3 w - - 0 1", "f3e5"), -200);
+    // A rook behind the first (an x-ray) wins the pawn a rook defends: the defender does not
+    // take back; without it, the rook is lost for the pawn.
+    assert_eq!(see(&g, "3rk3/8/3p4/8/8/8/3R4/3RK3 w - - 0 1", "d2d6"), 100);
+    assert_eq!(see(&g, "3rk3/8/3p4/8/8/8/3R4/4K3 w - - 0 1", "d2d6"), -400);
+    // A queen for a pawn the king defends; with a rook behind it, the king may not take back.
+    assert_eq!(see(&g, "4k3/3p4/8/8/8/8/8/3QK3 w - - 0 1", "d1d7"), -800);
+    assert_eq!(see(&g, "4k3/3p4/8/8/8/8/3Q4/3RK3 w - - 0 1", "d2d7"), 100);
+    // Pawn takes a defended knight, bishop takes back, bishop takes back: 300 - 100 + 300.
+    assert_eq!(
+        see(&g, "4k3/8/2b5/3n4/4P3/5B2/8/4K3 w - - 0 1", "e4d5"),
+        300
+    );
+    // A quiet move onto a cell a pawn attacks loses the piece.
+    assert_eq!(see(&g, "4k3/8/3p4/8/8/5N2/8/4K3 w - - 0 1", "f3e5"), -300);
+    assert_eq!(see(&g, "4k3/8/3p4/8/8/5N2/8/4K3 w - - 0 1", "f3g5"), 0);
+    // A promotion that is taken back loses the pawn.
+    assert_eq!(see(&g, "r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8q"), -100);
+    assert!(Searcher::new(g.clone(), 1).exchange_exact());
+}
+
+#[test]
+fn xiangqi_exchanges() {
+    let g = game("classic/xiangqi.varia");
+    // The cannon takes a rook over a screen (its own soldier).
+    let fen = "3k5/9/9/4r4/4P4/9/9/4C4/9/4K4 w - - 0 1";
+    assert_eq!(see(&g, fen, "e3e7"), 900);
+    // A horse whose leg is blocked does not take back: the rook wins a free soldier.
+    let fen = "3k5/9/9/9/4p4/5p3/5n3/4R4/9/5K3 w - - 0 1";
+    assert_eq!(see(&g, fen, "e3e6"), 100);
+    // The same leg free: the horse takes the rook back.
+    let fen = "3k5/9/9/9/4p4/9/5n3/4R4/9/5K3 w - - 0 1";
+    assert_eq!(see(&g, fen, "e3e6"), -800);
+    assert!(Searcher::new(g.clone(), 1).exchange_exact());
+}
+
+#[test]
+fn crazyhouse_exchanges() {
+    let g = game("classic/crazyhouse.varia");
+    // A capture is worth the piece and the piece in hand (9/8 of it): a free pawn is 212.
+    assert_eq!(see(&g, "4k3/8/8/3p4/4P3/8/8/4K3[] w - - 0 1", "e4d5"), 212);
+    // A knight dropped where a pawn takes it loses it and gives it to the opponent's hand.
+    assert_eq!(see(&g, "4k3/8/3p4/8/8/8/8/4K3[N] w - - 0 1", "N@e5"), -637);
+    // Defended, the drop trades the knight for the pawn: -637 + 212.
+    assert_eq!(
+        see(&g, "4k3/8/3p4/8/5P2/8/8/4K3[N] w - - 0 1", "N@e5"),
+        -425
+    );
+    assert!(Searcher::new(g.clone(), 1).exchange_exact());
+}
+
+#[test]
+fn not_exact_where_the_rules_change_exchanges() {
+    // Four players, and captures that turn the capturer (Andernach): no pruning on exchanges.
+    for path in ["4-faces.varia", "andernach.varia"] {
+        assert!(!Searcher::new(game(path), 1).exchange_exact(), "{path}");
+    }
+}
