@@ -578,3 +578,26 @@ fn shogi_style_promotions_and_the_immobility_rule_import() {
         assert!(err.starts_with(why), "{extra}: {err}");
     }
 }
+
+/// Removing a type from an exported parent: FSF's built-in type is the one piece moving as its
+/// fixed Betza, and with none (a child's `commoner = k` took the king's letter first, FSF's
+/// order) the removal does nothing, as in FSF (anti-losalamos was refused).
+#[test]
+fn removing_a_type_the_parent_no_longer_has_does_nothing() {
+    let source = one(
+        "[a:losalamos]\nking = -\ncommoner = k\nextinctionValue = loss\nextinctionPieceTypes = k\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        source.contains("piece Commoner-K K\n  moves F W\n"),
+        "{source}"
+    );
+    assert!(!source.contains("royal"), "{source}");
+    let plain = one("[a:chess]\n").unwrap();
+    assert_eq!(one("[a:chess]\ncustomPiece3 = -\n").unwrap(), plain);
+    let source = one(
+        "[a:chess]\nqueen = -\nstartFen = rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1\n",
+    )
+    .unwrap();
+    assert!(!source.contains("piece Piece-Q"), "{source}");
+}

@@ -273,17 +273,24 @@ fn overlay(mut m: Merged, keys: &[(String, String)]) -> Result<Merged, String> {
                 });
             }
             _ => {
-                // `-` (or any non-letter): the type is removed.
+                // `-` (or any non-letter): the type is removed. In an exported parent, FSF's
+                // type is the one piece moving as its fixed Betza; with none, FSF's built-in has
+                // no such type left (or the child replaced it), and the removal does nothing.
+                let mut ambiguous = false;
                 let pos = m.pieces.iter().position(|p| p.key == name).or_else(|| {
                     if !m.opaque {
                         return None;
                     }
-                    let b = piece_betza(&name, "x").ok()?;
+                    let Ok(b) = piece_betza(&name, "x") else {
+                        ambiguous = true;
+                        return None;
+                    };
                     let hits: Vec<usize> = (0..m.pieces.len())
                         .filter(|&i| {
                             m.pieces[i].key.starts_with('#') && same_moves(&m.pieces[i].betza, &b)
                         })
                         .collect();
+                    ambiguous = hits.len() > 1;
                     (hits.len() == 1).then(|| hits[0])
                 });
                 match pos {
@@ -291,7 +298,7 @@ fn overlay(mut m: Merged, keys: &[(String, String)]) -> Result<Merged, String> {
                         let old = m.pieces.remove(i);
                         strip_promotion(&mut m, old.letter);
                     }
-                    None if m.opaque => {
+                    None if ambiguous => {
                         return Err(format!(
                             "`{name} = {value}` removes a type the parent's definition does not name as Fairy-Stockfish does"
                         ));
