@@ -84,14 +84,16 @@ impl<B: Bits> Engine<B> {
     /// Whether `only promotions left draws` holds for the player to move (not in check): its
     /// royal piece and one other on the board, and every legal move a promotion.
     fn only_promotions(&self, pos: &mut Pos<B>) -> bool {
-        let rule = self.rules.endings.contains(&EndingRule::OnlyPromotions);
+        if !self.rules.endings.contains(&EndingRule::OnlyPromotions) {
+            return false;
+        }
         let side = pos.st.side;
         let own = pos.by_owner[side.index()];
         let royal = (0..self.rules.pieces.len())
             .filter(|&k| self.rules.pieces[k].royal)
             .map(|k| pos.of(k as u8, side).count())
             .sum::<u32>();
-        if !rule || own.count() != 2 || royal != 1 {
+        if own.count() != 2 || royal != 1 {
             return false;
         }
         let mut moves = Vec::new();
