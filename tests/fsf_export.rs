@@ -625,3 +625,58 @@ fn promotion_sets_of_each_players_own_are_written_per_colour() {
         refusal.rule
     );
 }
+
+/// Every piece the export writes (the Betza words of `tests/fixtures/fsf-pieces/pieces.tsv`)
+/// imports back, and the imported section plays as Fairy-Stockfish played the export at every
+/// position of the fixture: the import reads each word the export writes, as FSF does.
+#[test]
+fn every_exported_piece_imports_back_and_plays_as_fairy_stockfish() {
+    let dir = root().join("tests/fixtures/fsf-pieces");
+    let template = std::fs::read_to_string(dir.join("template.varia")).unwrap();
+    let table = std::fs::read_to_string(dir.join("pieces.tsv")).unwrap();
+    let mut problems = Vec::new();
+    let mut last: Option<(String, Option<varia::Game>)> = None;
+    let (mut pieces, mut positions) = (0, 0);
+    for row in table
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let r: Vec<&str> = row.split('\t').collect();
+        let (moves, word) = (r[0], r[1]);
+        if word == "refused" {
+            continue;
+        }
+        if last.as_ref().is_none_or(|(m, _)| m != moves) {
+            let source = template.replace("MOVES", moves);
+            let imported = varia::compile(&source, None)
+                .map_err(|e| e.to_string())
+                .and_then(|rules| varia::interop::fsf::export(&rules).map_err(|r| r.at))
+                .and_then(|ini| varia::interop::fsf::import(&ini, None, &|_| None))
+                .and_then(|mut s| s.pop().ok_or_else(|| "no section".to_string()))
+                .and_then(|s| s.result)
+                .and_then(|text| varia::load_str(&text, None).map_err(|e| e.to_string()));
+            let game = match imported {
+                Ok(g) => {
+                    pieces += 1;
+                    Some(g)
+                }
+                Err(e) => {
+                    problems.push(format!("`moves {moves}` (exported `{word}`): {e}"));
+                    None
+                }
+            };
+            last = Some((moves.to_string(), game));
+        }
+        if let Some((_, Some(g))) = &last {
+            positions += 1;
+            let row = [r[2].to_string(), r[3].to_string(), r[4].to_string()];
+            let name = format!("`moves {moves}` exported as `{word}` and imported");
+            common::compare_with_fsf(g, &name, &row, &mut problems);
+        }
+    }
+    assert!(
+        pieces >= 100 && positions >= 1000,
+        "{pieces} pieces, {positions} positions"
+    );
+    common::assert_no_problems(&problems);
+}
