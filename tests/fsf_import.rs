@@ -601,3 +601,86 @@ fn removing_a_type_the_parent_no_longer_has_does_nothing() {
     .unwrap();
     assert!(!source.contains("piece Piece-Q"), "{source}");
 }
+
+/// The sittuyin promotion, the rook's drops on the first rank, compulsory drops and FSF's counting
+/// rules (`sittuyinPromotion`, `promotionLimit`, `sittuyinRookDrop`, `mustDrop`, `countingRule`):
+/// the sections varia exports for sittuyin, makruk, makpong, asean and ai-wok import back and give
+/// Fairy-Stockfish's legal moves and results at every position of the export fixtures (pyffish's
+/// moves along random games) and its perft from the start (issue 43).
+#[test]
+fn sittuyin_and_counting_sections_import_and_play_as_fairy_stockfish() {
+    let fixtures = root().join("tests/fixtures/fsf-export");
+    let perft: Vec<Vec<String>> = read(fixtures.join("perft.tsv"))
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(|l| l.split('\t').map(str::to_string).collect())
+        .collect();
+    let mut problems = Vec::new();
+    let mut checked = 0;
+    for (name, wants) in [
+        (
+            "sittuyin",
+            &[
+                "promotion in place of Pawn-P to Piece-F in promotion, anywhere when last, or moving, attacking nothing, at most 1 on the board\nonly promotions left draws\n",
+                "drops in rook-drops\n",
+            ][..],
+        ),
+        ("makruk", &["counting board 64\n"][..]),
+        ("makpong", &["counting bare 64 from pieces: "][..]),
+        (
+            "asean",
+            &["counting bare 0: 1 Rook-R 16, 1 Silver-B 44, 1 Knight-N 64\n"][..],
+        ),
+        ("ai-wok", &["counting stops on Pawn-P\n"][..]),
+    ] {
+        let text = read(fixtures.join(format!("{name}.ini")));
+        let source = one(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        for want in wants {
+            assert!(source.contains(want), "{name}: no {want:?} in\n{source}");
+        }
+        let game = varia::load_str(&source, None).unwrap_or_else(|e| panic!("{name}: {e}"));
+        for line in read(fixtures.join(format!("{name}.tsv"))).lines() {
+            if line.starts_with('#') {
+                continue;
+            }
+            let row: Vec<String> = line.split('\t').map(str::to_string).collect();
+            common::compare_with_fsf(&game, name, &row, &mut problems);
+            checked += 1;
+        }
+        for r in perft.iter().filter(|r| r[0] == name) {
+            let pos = game.parse_fen(&r[3]).expect("start FEN");
+            let (depth, want): (u32, u64) = (r[4].parse().unwrap(), r[5].parse().unwrap());
+            let got = game.perft(&pos, depth).unwrap();
+            if got != want {
+                problems.push(format!("{name} perft {depth}: varia {got}, FSF {want}"));
+            }
+        }
+    }
+    common::assert_no_problems(&problems);
+    assert!(checked >= 300, "only {checked} positions");
+    for (ini, why) in [
+        (
+            "[a:chess]\npromotionLimit = q:1\n",
+            "`promotionLimit = q:1` without `sittuyinPromotion`",
+        ),
+        (
+            "[a:chess]\nsittuyinPromotion = true\npromotionPieceTypes = qn\npromotionLimit = q:1\n",
+            "`promotionLimit = q:1`: limits that differ between the promotion types",
+        ),
+        (
+            "[a:chess]\nsittuyinPromotion = true\npromotionPieceTypes = q\ncustomPiece1 = q:mQcK\n",
+            "`sittuyinPromotion = true` to `q` (mQcK), whose moves are not its captures",
+        ),
+        (
+            "[a:chess]\ncountingRule = thai\n",
+            "`countingRule = thai`: Fairy-Stockfish's counting rules are",
+        ),
+        (
+            "[a:chess]\ncountingRule = makruk\npromotedPieceType = n:r\n",
+            "`countingRule = makruk` with `promotedPieceType` (`+N`)",
+        ),
+    ] {
+        let err = one(ini).unwrap_err();
+        assert!(err.starts_with(why), "{ini}: {err}");
+    }
+}

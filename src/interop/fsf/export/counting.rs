@@ -123,6 +123,27 @@ const RULES: [Rule; 3] = [
     },
 ];
 
+/// One of FSF's counting rules by its `countingRule` name, as varia's counting statements say
+/// it (for the import): the board's honour (limit, with stoppers, up to), the pieces' honour's
+/// default limit and whether it counts from the pieces, and its table as (count, FSF's key of
+/// the type, limit). FSF's count stops on its built-in pawn.
+pub(crate) type FsfCounting = (
+    Option<(u16, bool, Option<u8>)>,
+    (u16, bool),
+    Vec<(u8, &'static str, u16)>,
+);
+
+/// The counting rule FSF names `name` (`makruk`, `cambodian`, `asean`).
+pub(crate) fn fsf_counting(name: &str) -> Option<FsfCounting> {
+    let r = RULES.iter().find(|r| r.name == name)?;
+    let (default, from_pieces, table) = r.bare;
+    let honours = table
+        .iter()
+        .map(|&(n, role, l)| (n, role.key(), l))
+        .collect();
+    Some((r.board, (default, from_pieces), honours))
+}
+
 /// The `countingRule` that says the rule set's counting (None without one), its counted types
 /// made FSF's built-ins in `types`; or a refusal naming `at`.
 pub(super) fn rule(rules: &RuleSet, types: &mut Types, at: &str) -> Result<Option<&'static str>> {

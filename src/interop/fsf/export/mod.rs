@@ -27,6 +27,7 @@ mod promotions;
 mod refusal;
 
 use crate::rules::RuleSet;
+pub(crate) use counting::fsf_counting;
 use mechanics::{Said, Say};
 pub(crate) use promotions::stuck_rule;
 pub use refusal::Refusal;

@@ -10,8 +10,10 @@
 //! ([`crate::betza::fsf`]) and written in varia's words ([`words`]), and the finished definition
 //! is compiled and its move parts compared with FSF's reading before it is returned.
 
+mod counting;
 mod draft;
 mod endings;
+mod in_place;
 mod inherit;
 mod ini;
 mod pieces;
@@ -151,6 +153,7 @@ fn translate(section: &str, m: &Merged) -> Result<String, String> {
     endings::goal(&mut d)?;
     endings::connect(&mut d)?;
     endings::repetition(&mut d)?;
+    counting::counting(&mut d)?;
     if let Some(k) = d.keys.map.keys().next() {
         return Err(format!(
             "`{k} = {}`: a key varia's import does not translate",

@@ -2,6 +2,7 @@
 //! castling.
 
 use super::draft::{Cells, Draft, file_of, pname, squares};
+use super::in_place;
 use super::inherit::Piece;
 use super::tree::{at, int, name, names};
 use super::words::moves;
@@ -27,9 +28,12 @@ pub(super) fn pawn_rules(d: &mut Draft) -> Result<(), String> {
     }
     let promo_pawns = d.keys.take("promotionPawnTypes");
     let mandatory = d.keys.bool("mandatoryPawnPromotion", true)?;
+    // FSF's sittuyin promotion replaces the promotion by moving.
+    let in_place = in_place::sittuyin(d, pawn, &promo_types)?;
     // What the region does to FSF's pawn (`pawn = p`): it promotes there, or with nothing to
     // promote to and promotion compulsory, no move of it ends there.
-    let region_rules = (!d.promotion.0.is_empty() || !d.promotion.1.is_empty())
+    let region_rules = !in_place
+        && (!d.promotion.0.is_empty() || !d.promotion.1.is_empty())
         && (mandatory || !promo_types.is_empty());
     match (&promo_pawns, pawn) {
         (None, _) => {}
@@ -47,7 +51,7 @@ pub(super) fn pawn_rules(d: &mut Draft) -> Result<(), String> {
             ));
         }
     }
-    if !mandatory && pawn.is_some() && !promo_types.is_empty() {
+    if !in_place && !mandatory && pawn.is_some() && !promo_types.is_empty() {
         return Err("`mandatoryPawnPromotion = false`: an optional pawn promotion (the pawn may stay a pawn in the region) is not translated".into());
     }
     let Some(p) = pawn else {
@@ -248,6 +252,7 @@ pub(super) fn drops(d: &mut Draft) -> Result<(), String> {
             "shogiPawnDropMateIllegal",
             "dropNoDoubled",
             "dropNoDoubledCount",
+            "sittuyinRookDrop",
         ] {
             d.keys.take(k);
         }
@@ -264,6 +269,7 @@ pub(super) fn drops(d: &mut Draft) -> Result<(), String> {
         }
     }
     no_doubled(d)?;
+    let rook_first_rank = d.keys.bool("sittuyinRookDrop", false)?;
     let first = d.keys.bool("firstRankPawnDrops", false)?;
     let zone_drops = d.keys.bool("promotionZonePawnDrops", false)?;
     // FSF's drop region holds for every type; its pawn is besides kept off its first rank and
@@ -280,6 +286,10 @@ pub(super) fn drops(d: &mut Draft) -> Result<(), String> {
             .collect()
     };
     let (paw, pab) = (pawn_cells(&rw, 0, &pw), pawn_cells(&rb, last, &pb));
+    // FSF's rook with `sittuyinRookDrop`: on the drop region's cells of its first rank.
+    let on_rank =
+        |cells: &Cells, r: i32| -> Cells { cells.iter().copied().filter(|c| c.1 == r).collect() };
+    let (rkw, rkb) = (on_rank(&rw, 0), on_rank(&rb, last));
     let whole = |w: &Cells, b: &Cells| w.len() == all.len() && b.len() == all.len();
     let zone_of =
         |d: &mut Draft, n: &str, w: &Cells, b: &Cells| -> Result<Option<String>, String> {
@@ -305,12 +315,14 @@ pub(super) fn drops(d: &mut Draft) -> Result<(), String> {
         .map(|(_, h)| h.split(']').next().unwrap_or("").to_ascii_lowercase())
         .unwrap_or_default();
     for p in d.pieces {
-        // A promoted form goes to hand as the type it promoted from.
-        if p.kind() == "king" || p.key.starts_with('+') {
+        // A promoted form goes to hand as the type it promoted from; a king only from the start.
+        if (p.kind() == "king" && !start_hand.contains(p.letter)) || p.key.starts_with('+') {
             continue;
         }
         let (n, w, b) = if p.kind() == "pawn" {
             ("pawn-drops", &paw, &pab)
+        } else if p.kind() == "rook" && rook_first_rank {
+            ("rook-drops", &rkw, &rkb)
         } else {
             ("drop-region", &rw, &rb)
         };

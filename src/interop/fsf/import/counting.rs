@@ -1,0 +1,63 @@
+//! FSF's counting rules (`countingRule = makruk|cambodian|asean`) as varia's counting statements,
+//! read back as the exporter writes them (its table, [`crate::interop::fsf::export`]'s counting).
+//!
+//! FSF's rules are fixed in its code: the count stops on its built-in pawn, and the pieces'
+//! honour reads the counts of its built-in rook, khon (`silver`) and knight. The import names the
+//! section's pieces of those types; a line of the table whose type the section lacks never
+//! applies in FSF (its count is 0) and is left out. A promoted form (`promotedPieceType`) is
+//! counted by FSF as the type it moves as, which varia's counting does not follow: refused.
+
+use super::draft::{Draft, pname};
+use super::tree::{int, name};
+use crate::interop::fsf::export::fsf_counting;
+use crate::syntax::Statement;
+
+/// `countingRule` as `counting stops on`, `counting board` and `counting bare`.
+pub(super) fn counting(d: &mut Draft) -> Result<(), String> {
+    let Some(v) = d.keys.take("countingRule") else {
+        return Ok(());
+    };
+    if v == "none" {
+        return Ok(());
+    }
+    let Some((board, (default, from_pieces), table)) = fsf_counting(&v) else {
+        return Err(format!(
+            "`countingRule = {v}`: Fairy-Stockfish's counting rules are makruk, cambodian and asean"
+        ));
+    };
+    if let Some(p) = d.pieces.iter().find(|p| p.key.starts_with('+')) {
+        return Err(format!(
+            "`countingRule = {v}` with `promotedPieceType` (`+{}`): Fairy-Stockfish counts a promoted piece as the type it moves as, which varia's import does not follow",
+            p.letter.to_ascii_uppercase()
+        ));
+    }
+    if let Some(p) = d.kind("pawn") {
+        d.ends
+            .push(Statement::CountingStoppers(vec![name(&pname(p))]));
+    }
+    if let Some((limit, with_stoppers, up_to)) = board {
+        d.ends.push(Statement::CountingBoard {
+            limit: int(i64::from(limit)),
+            with_stoppers,
+            up_to: up_to.map(|n| int(i64::from(n))),
+        });
+    }
+    let honours = table
+        .into_iter()
+        .filter_map(|(count, key, limit)| {
+            d.kind(key).map(|p| {
+                (
+                    int(i64::from(count)),
+                    name(&pname(p)),
+                    int(i64::from(limit)),
+                )
+            })
+        })
+        .collect();
+    d.ends.push(Statement::CountingBare {
+        limit: int(i64::from(default)),
+        from_pieces,
+        honours,
+    });
+    Ok(())
+}
