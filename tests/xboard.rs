@@ -207,3 +207,60 @@ fn xboard_tells_the_user_why_a_file_cannot_be_shown() {
         s.quit();
     }
 }
+
+/// The `setup` and `piece` lines sent for a variant, until `pong`.
+fn setup_of(file: &str, variant: &str) -> Vec<String> {
+    let (_, mut s) = offered(&[file]);
+    s.send(&format!("variant {variant}"));
+    s.send("ping 9");
+    let mut lines = Vec::new();
+    loop {
+        let l = s.line();
+        if l == "pong 9" {
+            break;
+        }
+        lines.push(l);
+    }
+    s.quit();
+    lines
+}
+
+/// XBoard promotes a type it is given moves for (`piece`) on the last rank only, so Grand chess's
+/// promotions on the 8th and 9th ranks were forfeited under the `fairy` parent. A game whose only
+/// promoting type is a pawn as XBoard's own promoting in the last three ranks is shown under the
+/// `grand` parent with XBoard's own pawn (no `piece P&`); chess keeps `fairy` and its pawn's moves.
+#[test]
+fn a_pawn_promoting_in_the_last_three_ranks_is_shown_under_the_grand_parent() {
+    let grand = setup_of("definitions/fsf/grand.varia", "v-grand");
+    assert!(
+        grand[0].starts_with("setup (") && grand[0].contains(" 10x10+0_grand "),
+        "{grand:?}"
+    );
+    assert!(
+        !grand.iter().any(|l| l.starts_with("piece P&")),
+        "{grand:?}"
+    );
+    assert!(grand.contains(&"piece C& RN".to_string()), "{grand:?}");
+    let chess = setup_of("definitions/classic/chess.varia", "chess");
+    assert!(chess[0].contains(" 8x8+0_fairy "), "{chess:?}");
+    assert!(
+        chess.iter().any(|l| l.starts_with("piece P& ")),
+        "{chess:?}"
+    );
+    let shako = setup_of("definitions/fsf/shako.varia", "shako");
+    assert!(shako[0].contains("_fairy "), "{shako:?}");
+}
+
+/// XBoard reads an atom's modifiers in a fixed order (`i`, directions, then `m`, `c`, `p`, `n`,
+/// `j`): the pawn written `mfWcfF` was read as `mWcF`, so XBoard took a square diagonally behind
+/// an enemy pawn for attacked and forfeited Shako's king moves there. XBoard castles with the
+/// first piece met, `j` cells in from the edge: Shako's rooks stand inside its corner elephants.
+#[test]
+fn xboard_gets_directions_before_modes_and_castling_partners_inside_the_corner() {
+    let shako = setup_of("definitions/fsf/shako.varia", "shako");
+    for want in ["piece P& fmWfcFifmnD", "piece K& WFjO2", "piece C& mRcpR"] {
+        assert!(shako.contains(&want.to_string()), "{want} in {shako:?}");
+    }
+    let chess = setup_of("definitions/classic/chess.varia", "chess");
+    assert!(chess.contains(&"piece K& WFO2".to_string()), "{chess:?}");
+}

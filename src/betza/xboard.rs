@@ -39,7 +39,10 @@ fn direction(x: i8, y: i8) -> String {
 type Keep = dyn Fn(i8, i8) -> bool;
 
 /// One move part in XBoard's Betza dialect (`initial`: written as initial-only, `i`); leaps with
-/// no XBoard atom are left out, multiple displacement is shown as a plain leap.
+/// no XBoard atom are left out, multiple displacement is shown as a plain leap. XBoard 4.9 reads
+/// the modifiers of an atom in a fixed order, `i`, then the directions, then `m`, `c`, `p`, `g`,
+/// `n`, `j`: a direction after a mode is not read (`mfW` is taken for `mW`, a pawn that moves
+/// and, worse, attacks backwards), so `ifmnD`, `fmW`, `fcF`.
 pub fn part(part: &MovePart, initial: bool) -> String {
     let mut prefix = String::new();
     match part.mode {
@@ -57,7 +60,6 @@ pub fn part(part: &MovePart, initial: bool) -> String {
             .all(|&(x, y)| x.abs() <= 1 && y.abs() <= 1);
     let doubled;
     let part = if jump {
-        prefix.push('j');
         doubled = MovePart {
             vectors: part.vectors.iter().map(|&(x, y)| (2 * x, 2 * y)).collect(),
             range: 1,
@@ -79,9 +81,10 @@ pub fn part(part: &MovePart, initial: bool) -> String {
     {
         prefix.push('n');
     }
-    if initial {
-        prefix.push('i');
+    if jump {
+        prefix.push('j');
     }
+    let first = if initial { "i" } else { "" };
     let range = match part.range {
         1 => String::new(),
         0 => "0".into(),
@@ -106,7 +109,7 @@ pub fn part(part: &MovePart, initial: bool) -> String {
                 ('F', "0") => "B".to_string(),
                 (a, r) => format!("{a}{r}"),
             };
-            format!("{prefix}{dirs}{atom_text}")
+            format!("{first}{dirs}{prefix}{atom_text}")
         };
         let subset = |keep: &dyn Fn(i8, i8) -> bool| -> Vec<(i8, i8)> {
             full.iter().copied().filter(|&(x, y)| keep(x, y)).collect()

@@ -3,7 +3,7 @@
 //! a `piece` command per type with its moves in XBoard's Betza dialect, all from the rule set.
 
 use varia::Game;
-use varia::rules::{Cell, PieceId, PieceType, PlayerId};
+use varia::rules::{Cell, Obligation, PieceId, PieceType, PlayerId, Trigger};
 
 /// XBoard's first 11 piece types and their usual letters; type `i + 11` is the promoted form of
 /// type `i`, and the last entry of each colour is the King.
@@ -130,7 +130,12 @@ pub fn setup_lines(game: &Game) -> Result<Vec<String>, String> {
     } else {
         0
     };
-    let parent = if shogi { "shogi" } else { "fairy" };
+    let grand = if shogi { None } else { grand_pawn(game) };
+    let parent = match (shogi, grand) {
+        (true, _) => "shogi",
+        (false, Some(_)) => "grand",
+        (false, None) => "fairy",
+    };
     let mut lines = vec![format!(
         "setup ({}{}) {}x{}+{holdings}_{parent} {}",
         table(true),
@@ -139,9 +144,11 @@ pub fn setup_lines(game: &Game) -> Result<Vec<String>, String> {
         rules.board.ranks,
         game.fen(&game.start())
     )];
-    for p in pieces {
+    for (i, p) in pieces.iter().enumerate() {
         let betza = piece_betza(game, p);
-        if !betza.is_empty() {
+        // XBoard promotes a type given by a `piece` command on the last rank only: the grand
+        // parent's pawn is left to XBoard's own, which promotes in the last three.
+        if !betza.is_empty() && grand != Some(i) {
             lines.push(format!("piece {}& {betza}", p.symbol));
         }
     }
@@ -153,6 +160,100 @@ pub fn setup_lines(game: &Game) -> Result<Vec<String>, String> {
 fn shogi_parent(game: &Game) -> bool {
     let rules = game.rules();
     rules.captures_to_hand && rules.pieces.iter().any(|p| p.symbol.starts_with('+'))
+}
+
+/// How far in from the edges of the first player's back rank its castling partners start, when
+/// it is the same on both sides (else 0, the corner, XBoard's default).
+fn castling_skip(game: &Game, rook: usize) -> usize {
+    let rules = game.rules();
+    let files = rules.board.files as u16;
+    let start = game.start();
+    let cells: Vec<u16> = (0..files * rules.board.ranks as u16)
+        .filter(|&c| {
+            start
+                .piece(Cell(c))
+                .is_some_and(|q| q.owner == PlayerId(0) && q.kind.index() == rook)
+        })
+        .collect();
+    let Some(rank) = cells.iter().map(|c| c / files).min() else {
+        return 0;
+    };
+    let on_rank: Vec<u16> = cells
+        .iter()
+        .filter(|c| *c / files == rank)
+        .map(|c| c % files)
+        .collect();
+    match (on_rank.iter().min(), on_rank.iter().max()) {
+        (Some(&lo), Some(&hi)) if lo < hi && lo == files - 1 - hi => lo as usize,
+        _ => 0,
+    }
+}
+
+/// The type shown as the Pawn of XBoard's `grand` parent, if the game is one XBoard's grand rules
+/// play (Grand chess, a 10 x 10 game like it): no hands, and one type that promotes, in the
+/// Pawn's place (`P`), that moves as XBoard's own pawn (`fmWfcF`, a double step from its start
+/// ranks, taken and taking en passant, all its pieces starting on the third rank or nearer) and
+/// promotes on any move ending in its owner's last three ranks, compulsory on the last. XBoard's
+/// pawn of any other parent (and any type it is given moves for) promotes on the last rank only.
+fn grand_pawn(game: &Game) -> Option<usize> {
+    let rules = game.rules();
+    let (files, ranks) = (rules.board.files as u16, rules.board.ranks as u16);
+    if rules.has_hands() || ranks < 6 {
+        return None;
+    }
+    let mut promoting = rules
+        .pieces
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| !p.promotions.is_empty());
+    let (i, pawn) = promoting.next()?;
+    if promoting.next().is_some() || pawn.symbol != "P" || pawn.promotions.len() != 1 {
+        return None;
+    }
+    let pr = &pawn.promotions[0];
+    let last_three = |player: usize| -> Vec<Cell> {
+        let mut cells: Vec<Cell> = (0..files * ranks)
+            .filter(|c| {
+                let rank = c / files;
+                if player == 0 {
+                    rank >= ranks - 3
+                } else {
+                    rank < 3
+                }
+            })
+            .map(Cell)
+            .collect();
+        cells.sort();
+        cells
+    };
+    let zone = &rules.zones[pr.zone.index()].cells;
+    let start = game.start();
+    let near = (0..files * ranks).map(Cell).all(|c| {
+        start.piece(c).is_none_or(|q| {
+            let rank = c.0 / files;
+            q.kind.index() != i
+                || if q.owner == PlayerId(0) {
+                    rank <= ranks / 2 - 3
+                } else {
+                    ranks - 1 - rank <= ranks / 2 - 3
+                }
+        })
+    });
+    let plain = piece_betza(game, pawn) == "fmWfcFifmnD"
+        && pawn.can_be_taken_en_passant
+        && pawn.takes_en_passant
+        && pawn.en_passant_zone.is_none()
+        && pawn.confined_to.is_none()
+        && pawn.barred_from.is_none();
+    (zone.len() == 2
+        && zone[0] == last_three(0)
+        && zone[1] == last_three(1)
+        && pr.trigger == Trigger::EndingIn
+        && pr.obligation == Obligation::CompulsoryWhenStuck
+        && !pr.swap
+        && near
+        && plain)
+        .then_some(i)
 }
 
 /// A piece's moves in XBoard's Betza dialect: atoms with direction, mode (`m`, `c`), lame (`n`),
@@ -180,7 +281,10 @@ pub fn piece_betza(game: &Game, p: &PieceType) -> String {
         });
         out += &varia::betza::xboard::part(part, initial);
     }
-    if rules.castling.iter().any(|c| Some(c.king.index()) == id) {
+    if let Some(c) = rules.castling.iter().find(|c| Some(c.king.index()) == id) {
+        // XBoard castles with the first piece met, which must stand `j`-many cells in from the
+        // edge (Shako's rooks, inside its corner elephants: `jO2`).
+        out += &"j".repeat(castling_skip(game, c.rook.index()));
         out += "O2";
     }
     if rules.captures_to_hand && !p.royal && !p.symbol.starts_with('+') {
