@@ -253,12 +253,13 @@ fn a_pawn_promoting_in_the_last_three_ranks_is_shown_under_the_grand_parent() {
 
 /// XBoard reads an atom's modifiers in a fixed order (`i`, directions, then `m`, `c`, `p`, `n`,
 /// `j`): the pawn written `mfWcfF` was read as `mWcF`, so XBoard took a square diagonally behind
-/// an enemy pawn for attacked and forfeited Shako's king moves there. XBoard castles with the
+/// an enemy pawn for attacked and forfeited Shako's king moves there; the pawn's captures take
+/// en passant (`e`). XBoard castles with the
 /// first piece met, `j` cells in from the edge: Shako's rooks stand inside its corner elephants.
 #[test]
 fn xboard_gets_directions_before_modes_and_castling_partners_inside_the_corner() {
     let shako = setup_of("definitions/fsf/shako.varia", "shako");
-    for want in ["piece P& fmWfcFifmnD", "piece K& WFjO2", "piece C& mRcpR"] {
+    for want in ["piece P& fmWfceFifmnD", "piece K& WFjO2", "piece C& mRcpR"] {
         assert!(shako.contains(&want.to_string()), "{want} in {shako:?}");
     }
     let chess = setup_of("definitions/classic/chess.varia", "chess");

@@ -38,17 +38,20 @@ fn direction(x: i8, y: i8) -> String {
 /// A test on a vector: which half of an atom's set it belongs to.
 type Keep = dyn Fn(i8, i8) -> bool;
 
-/// One move part in XBoard's Betza dialect (`initial`: written as initial-only, `i`); leaps with
+/// One move part in XBoard's Betza dialect (`initial`: written as initial-only, `i`;
+/// `en_passant`: its captures also take en passant, `e`); leaps with
 /// no XBoard atom are left out, multiple displacement is shown as a plain leap. XBoard 4.9 reads
 /// the modifiers of an atom in a fixed order, `i`, then the directions, then `m`, `c`, `p`, `g`,
 /// `n`, `j`: a direction after a mode is not read (`mfW` is taken for `mW`, a pawn that moves
 /// and, worse, attacks backwards), so `ifmnD`, `fmW`, `fcF`.
-pub fn part(part: &MovePart, initial: bool) -> String {
+pub fn part(part: &MovePart, initial: bool, en_passant: bool) -> String {
     let mut prefix = String::new();
-    match part.mode {
-        Mode::Move => prefix.push('m'),
-        Mode::Capture => prefix.push('c'),
-        Mode::Both => {}
+    match (part.mode, en_passant) {
+        (Mode::Move, _) => prefix.push('m'),
+        (Mode::Capture, false) => prefix.push('c'),
+        (Mode::Capture, true) => prefix.push_str("ce"),
+        (Mode::Both, false) => {}
+        (Mode::Both, true) => prefix.push_str("mce"),
     }
     // A grasshopper of range 2 along W or F lines is Betza's `j` on a D or A leap.
     let jump = part.hop

@@ -3,7 +3,7 @@
 //! a `piece` command per type with its moves in XBoard's Betza dialect, all from the rule set.
 
 use varia::Game;
-use varia::rules::{Cell, Obligation, PieceId, PieceType, PlayerId, Trigger};
+use varia::rules::{Cell, Mode, Obligation, PieceId, PieceType, PlayerId, Trigger};
 
 /// XBoard's first 11 piece types and their usual letters; type `i + 11` is the promoted form of
 /// type `i`, and the last entry of each colour is the King.
@@ -191,7 +191,7 @@ fn castling_skip(game: &Game, rook: usize) -> usize {
 
 /// The type shown as the Pawn of XBoard's `grand` parent, if the game is one XBoard's grand rules
 /// play (Grand chess, a 10 x 10 game like it): no hands, and one type that promotes, in the
-/// Pawn's place (`P`), that moves as XBoard's own pawn (`fmWfcF`, a double step from its start
+/// Pawn's place (`P`), that moves as XBoard's own pawn (`fmWfceF`, a double step from its start
 /// ranks, taken and taking en passant, all its pieces starting on the third rank or nearer) and
 /// promotes on any move ending in its owner's last three ranks, compulsory on the last. XBoard's
 /// pawn of any other parent (and any type it is given moves for) promotes on the last rank only.
@@ -239,7 +239,7 @@ fn grand_pawn(game: &Game) -> Option<usize> {
                 }
         })
     });
-    let plain = piece_betza(game, pawn) == "fmWfcFifmnD"
+    let plain = piece_betza(game, pawn) == "fmWfceFifmnD"
         && pawn.can_be_taken_en_passant
         && pawn.takes_en_passant
         && pawn.en_passant_zone.is_none()
@@ -279,7 +279,8 @@ pub fn piece_betza(game: &Game, p: &PieceType) -> String {
                 })
                 .all(|c| cells.binary_search(&c).is_ok())
         });
-        out += &varia::betza::xboard::part(part, initial);
+        let ep = p.takes_en_passant && part.mode != Mode::Move;
+        out += &varia::betza::xboard::part(part, initial, ep);
     }
     if let Some(c) = rules.castling.iter().find(|c| Some(c.king.index()) == id) {
         // XBoard castles with the first piece met, which must stand `j`-many cells in from the
