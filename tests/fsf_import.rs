@@ -684,3 +684,39 @@ fn sittuyin_and_counting_sections_import_and_play_as_fairy_stockfish() {
         assert!(err.starts_with(why), "{ini}: {err}");
     }
 }
+
+/// FSF's draw odds (`materialCounting = blackdrawodds`): a stalemate (and the move rule, and a
+/// repetition) is black's win, `draws count for black`; with a draw FSF's odds do not turn
+/// (checkmate, extinction, connect, counting, sittuyin), refused. The result is pyffish 0.0.90's.
+#[test]
+fn draw_odds_import_where_fairy_stockfish_turns_every_draw() {
+    let ini = "[a]\nqueen = q\nmaterialCounting = blackdrawodds\nstartFen = 8/8/8/8/8/8/8/1QQ1QQ2 w - - 0 1\n";
+    let source = one(ini).unwrap_or_else(|e| panic!("{e}"));
+    assert!(source.contains("\ndraws count for black\n"), "{source}");
+    let game = varia::load_str(&source, None).unwrap();
+    let row: Vec<String> = ["8/8/6Q1/8/8/8/7Q/8 b - - 0 21", "", "black"]
+        .map(str::to_string)
+        .to_vec();
+    let mut problems = Vec::new();
+    common::compare_with_fsf(&game, "a", &row, &mut problems);
+    common::assert_no_problems(&problems);
+    for (extra, why) in [
+        ("checkmateValue = draw\n", "`checkmateValue = draw`"),
+        (
+            "extinctionValue = draw\nextinctionPieceTypes = q\n",
+            "`extinctionValue = draw`",
+        ),
+        ("countingRule = asean\n", "`countingRule`"),
+    ] {
+        let err = one(&format!("{ini}{extra}")).unwrap_err();
+        assert!(
+            err.starts_with(&format!("`materialCounting = blackdrawodds` with {why}")),
+            "{extra}: {err}"
+        );
+    }
+    assert!(
+        one("[a:chess]\nmaterialCounting = janggi\n")
+            .unwrap_err()
+            .starts_with("`materialCounting = janggi`: only draw odds")
+    );
+}

@@ -6,11 +6,16 @@
 //! section's pieces of those types; a line of the table whose type the section lacks never
 //! applies in FSF (its count is 0) and is left out. A promoted form (`promotedPieceType`) is
 //! counted by FSF as the type it moves as, which varia's counting does not follow: refused.
+//!
+//! FSF's draw odds (`materialCounting = whitedrawodds|blackdrawodds`) turn the draws of
+//! stalemate, the move rule and repetition into that player's win: varia's `draws count for
+//! PLAYER`, which turns every draw, so only where the section has no other draw.
 
 use super::draft::{Draft, pname};
 use super::tree::{int, name};
 use crate::interop::fsf::export::fsf_counting;
-use crate::syntax::Statement;
+use crate::rules::Outcome;
+use crate::syntax::{Flag, Statement, Verdict};
 
 /// `countingRule` as `counting stops on`, `counting board` and `counting bare`.
 pub(super) fn counting(d: &mut Draft) -> Result<(), String> {
@@ -59,5 +64,43 @@ pub(super) fn counting(d: &mut Draft) -> Result<(), String> {
         from_pieces,
         honours,
     });
+    Ok(())
+}
+
+/// `materialCounting`: FSF's draw odds as `draws count for PLAYER` (the other kinds refused).
+pub(super) fn material(d: &mut Draft) -> Result<(), String> {
+    let Some(v) = d.keys.take("materialCounting") else {
+        return Ok(());
+    };
+    let player = match v.as_str() {
+        "none" => return Ok(()),
+        "whitedrawodds" => "white",
+        "blackdrawodds" => "black",
+        _ => {
+            return Err(format!(
+                "`materialCounting = {v}`: only draw odds (`whitedrawodds`, `blackdrawodds`) are translated"
+            ));
+        }
+    };
+    // FSF's draw odds hold for stalemate, the move rule and repetition only; varia's for every
+    // draw.
+    let other_draw = d.ends.iter().find_map(|s| match s {
+        Statement::Checkmate(o) if o.node == Outcome::Draw => Some("`checkmateValue = draw`"),
+        Statement::Extinction { verdict, .. } if verdict.node == Verdict::Draws => {
+            Some("`extinctionValue = draw`")
+        }
+        Statement::Row { verdict, .. } if verdict.node == Verdict::Draws => {
+            Some("`connectValue = draw`")
+        }
+        Statement::CountingBoard { .. } | Statement::CountingBare { .. } => Some("`countingRule`"),
+        Statement::Flag(Flag::OnlyPromotions, _) => Some("`sittuyinPromotion`"),
+        _ => None,
+    });
+    if let Some(k) = other_draw {
+        return Err(format!(
+            "`materialCounting = {v}` with {k}: Fairy-Stockfish's draw odds hold for stalemate, the move rule and repetition only, varia's `draws count for` for every draw"
+        ));
+    }
+    d.ends.push(Statement::DrawOdds(name(player)));
     Ok(())
 }

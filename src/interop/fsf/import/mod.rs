@@ -154,6 +154,7 @@ fn translate(section: &str, m: &Merged) -> Result<String, String> {
     endings::connect(&mut d)?;
     endings::repetition(&mut d)?;
     counting::counting(&mut d)?;
+    counting::material(&mut d)?;
     if let Some(k) = d.keys.map.keys().next() {
         return Err(format!(
             "`{k} = {}`: a key varia's import does not translate",
