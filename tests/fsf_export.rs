@@ -680,3 +680,20 @@ fn every_exported_piece_imports_back_and_plays_as_fairy_stockfish() {
     );
     common::assert_no_problems(&problems);
 }
+
+/// A game without a repetition rule is exported with `nFoldRule = 0` (Fairy-Stockfish's "none"),
+/// no longer refused, and its export imports back without one.
+#[test]
+fn a_game_without_a_repetition_rule_exports_as_nfoldrule_zero() {
+    let source = x_game("R").replace("repetition 3 draws\n", "");
+    assert!(!source.contains("repetition"), "{source}");
+    let rules = varia::compile(&source, None).unwrap();
+    let ini = varia::interop::fsf::export(&rules).unwrap();
+    assert!(ini.lines().any(|l| l == "nFoldRule = 0"), "{ini}");
+    let back = varia::interop::fsf::import(&ini, None, &|_| None).unwrap();
+    let text = back[0].result.clone().unwrap();
+    assert!(!text.contains("repetition"), "{text}");
+    let with = varia::compile(&x_game("R"), None).unwrap();
+    let ini = varia::interop::fsf::export(&with).unwrap();
+    assert!(ini.lines().any(|l| l == "nFoldRule = 3"), "{ini}");
+}

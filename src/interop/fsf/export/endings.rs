@@ -116,7 +116,7 @@ pub(super) fn write(
     flag(ini, rules, types, said)?;
     connect(ini, types, said)?;
     ini.kv("checkCounting", said.has(Say::CheckCounting));
-    repetition(ini, rules, said)?;
+    repetition(ini, said)?;
     move_limit(ini, rules, types, said)
 }
 
@@ -238,17 +238,16 @@ fn connect(ini: &mut Ini, types: &Types, said: &Said) -> Result<()> {
     Ok(())
 }
 
-/// Writes the repetition rule, which FSF always has.
-fn repetition(ini: &mut Ini, rules: &RuleSet, said: &Said) -> Result<()> {
+/// Writes the repetition rule; a game without one gets `nFoldRule = 0`, FSF's "no repetition
+/// rule" (its `is_game_end` looks for repetitions only while the count is not 0).
+fn repetition(ini: &mut Ini, said: &Said) -> Result<()> {
     let repetition = said.all(|s| match s {
         Say::NFold(r) => Some(r),
         _ => None,
     });
     let Some(&(at, r)) = repetition.first() else {
-        return refuse(
-            "no repetition rule: Fairy-Stockfish always ends a game on a repetition",
-            rules.entry_path("game"),
-        );
+        ini.kv("nFoldRule", 0);
+        return Ok(());
     };
     let Repetition {
         count,
