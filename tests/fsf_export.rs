@@ -317,12 +317,13 @@ fn a_pieces_parts_are_merged_as_fairy_stockfish_reads_them() {
     }
 }
 
-/// Over random pieces made of two or three move words of the shipped definitions (and the
-/// cases above), the export is unchanged and plays as Fairy-Stockfish played it
-/// (`scripts/fsf_piece_fixtures.py` wrote `tests/fixtures/fsf-pieces/pieces.tsv` with pyffish),
-/// or is still refused at the piece's moves.
-#[test]
-fn random_pieces_export_as_fairy_stockfish_plays_them_or_are_refused() {
+/// Plays every piece of `tests/fixtures/fsf-pieces/pieces.tsv` (written by
+/// `scripts/fsf_piece_fixtures.py` with pyffish) at its positions: `game` makes the game to
+/// compare from the template's source, the piece's moves and its word in the fixture (or none,
+/// with the problem told); the counts of pieces made and positions compared are asserted.
+fn play_fixture_pieces(
+    mut game: impl FnMut(&str, &str, &str, &mut Vec<String>) -> Option<varia::Game>,
+) {
     let dir = root().join("tests/fixtures/fsf-pieces");
     let template = std::fs::read_to_string(dir.join("template.varia")).unwrap();
     let table = std::fs::read_to_string(dir.join("pieces.tsv")).unwrap();
@@ -336,35 +337,16 @@ fn random_pieces_export_as_fairy_stockfish_plays_them_or_are_refused() {
         let r: Vec<&str> = row.split('\t').collect();
         let (moves, word) = (r[0], r[1]);
         if last.as_ref().is_none_or(|(m, _)| m != moves) {
-            pieces += 1;
             let source = template.replace("MOVES", moves);
-            let rules = varia::compile(&source, None).unwrap();
-            let got = match varia::interop::fsf::export(&rules) {
-                Ok(ini) => ini
-                    .lines()
-                    .find_map(|l| l.strip_prefix("customPiece1 = x:"))
-                    .unwrap_or("?")
-                    .to_string(),
-                Err(r) => {
-                    if !r.at.starts_with("pieces[2].moves") {
-                        problems.push(format!("`moves {moves}`: refused at {}", r.at));
-                    }
-                    "refused".to_string()
-                }
-            };
-            if got != word {
-                problems.push(format!(
-                    "`moves {moves}`: exported `{got}`, the fixture has `{word}`"
-                ));
-            }
-            let game =
-                (got == word && word != "refused").then(|| varia::load_str(&source, None).unwrap());
-            last = Some((moves.to_string(), game));
+            let g = game(&source, moves, word, &mut problems);
+            pieces += usize::from(g.is_some());
+            last = Some((moves.to_string(), g));
         }
         if let Some((_, Some(g))) = &last {
             positions += 1;
             let row = [r[2].to_string(), r[3].to_string(), r[4].to_string()];
-            common::compare_with_fsf(g, &format!("moves {moves}"), &row, &mut problems);
+            let name = format!("`moves {moves}` exported as `{word}`");
+            common::compare_with_fsf(g, &name, &row, &mut problems);
         }
     }
     assert!(
@@ -372,6 +354,36 @@ fn random_pieces_export_as_fairy_stockfish_plays_them_or_are_refused() {
         "{pieces} pieces, {positions} positions"
     );
     common::assert_no_problems(&problems);
+}
+
+/// Over random pieces made of two or three move words of the shipped definitions (and the
+/// cases above), the export is unchanged and plays as Fairy-Stockfish played it
+/// (`scripts/fsf_piece_fixtures.py` wrote `tests/fixtures/fsf-pieces/pieces.tsv` with pyffish),
+/// or is still refused at the piece's moves.
+#[test]
+fn random_pieces_export_as_fairy_stockfish_plays_them_or_are_refused() {
+    play_fixture_pieces(|source, moves, word, problems| {
+        let rules = varia::compile(source, None).unwrap();
+        let got = match varia::interop::fsf::export(&rules) {
+            Ok(ini) => ini
+                .lines()
+                .find_map(|l| l.strip_prefix("customPiece1 = x:"))
+                .unwrap_or("?")
+                .to_string(),
+            Err(r) => {
+                if !r.at.starts_with("pieces[2].moves") {
+                    problems.push(format!("`moves {moves}`: refused at {}", r.at));
+                }
+                "refused".to_string()
+            }
+        };
+        if got != word {
+            problems.push(format!(
+                "`moves {moves}`: exported `{got}`, the fixture has `{word}`"
+            ));
+        }
+        (got == word && word != "refused").then(|| varia::load_str(source, None).unwrap())
+    });
 }
 
 /// `passing allowed` is the royal piece's pass: in a game with no royal piece it is never played
@@ -631,54 +643,21 @@ fn promotion_sets_of_each_players_own_are_written_per_colour() {
 /// position of the fixture: the import reads each word the export writes, as FSF does.
 #[test]
 fn every_exported_piece_imports_back_and_plays_as_fairy_stockfish() {
-    let dir = root().join("tests/fixtures/fsf-pieces");
-    let template = std::fs::read_to_string(dir.join("template.varia")).unwrap();
-    let table = std::fs::read_to_string(dir.join("pieces.tsv")).unwrap();
-    let mut problems = Vec::new();
-    let mut last: Option<(String, Option<varia::Game>)> = None;
-    let (mut pieces, mut positions) = (0, 0);
-    for row in table
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.is_empty())
-    {
-        let r: Vec<&str> = row.split('\t').collect();
-        let (moves, word) = (r[0], r[1]);
+    play_fixture_pieces(|source, moves, word, problems| {
         if word == "refused" {
-            continue;
+            return None;
         }
-        if last.as_ref().is_none_or(|(m, _)| m != moves) {
-            let source = template.replace("MOVES", moves);
-            let imported = varia::compile(&source, None)
-                .map_err(|e| e.to_string())
-                .and_then(|rules| varia::interop::fsf::export(&rules).map_err(|r| r.at))
-                .and_then(|ini| varia::interop::fsf::import(&ini, None, &|_| None))
-                .and_then(|mut s| s.pop().ok_or_else(|| "no section".to_string()))
-                .and_then(|s| s.result)
-                .and_then(|text| varia::load_str(&text, None).map_err(|e| e.to_string()));
-            let game = match imported {
-                Ok(g) => {
-                    pieces += 1;
-                    Some(g)
-                }
-                Err(e) => {
-                    problems.push(format!("`moves {moves}` (exported `{word}`): {e}"));
-                    None
-                }
-            };
-            last = Some((moves.to_string(), game));
-        }
-        if let Some((_, Some(g))) = &last {
-            positions += 1;
-            let row = [r[2].to_string(), r[3].to_string(), r[4].to_string()];
-            let name = format!("`moves {moves}` exported as `{word}` and imported");
-            common::compare_with_fsf(g, &name, &row, &mut problems);
-        }
-    }
-    assert!(
-        pieces >= 100 && positions >= 1000,
-        "{pieces} pieces, {positions} positions"
-    );
-    common::assert_no_problems(&problems);
+        let imported = varia::compile(source, None)
+            .map_err(|e| e.to_string())
+            .and_then(|rules| varia::interop::fsf::export(&rules).map_err(|r| r.at))
+            .and_then(|ini| varia::interop::fsf::import(&ini, None, &|_| None))
+            .and_then(|mut s| s.pop().ok_or_else(|| "no section".to_string()))
+            .and_then(|s| s.result)
+            .and_then(|text| varia::load_str(&text, None).map_err(|e| e.to_string()));
+        imported
+            .map_err(|e| problems.push(format!("`moves {moves}` (exported `{word}`): {e}")))
+            .ok()
+    });
 }
 
 /// A game without a repetition rule is exported with `nFoldRule = 0` (Fairy-Stockfish's "none"),
