@@ -265,3 +265,23 @@ fn xboard_gets_directions_before_modes_and_castling_partners_inside_the_corner()
     let chess = setup_of("definitions/classic/chess.varia", "chess");
     assert!(chess.contains(&"piece K& WFO2".to_string()), "{chess:?}");
 }
+
+/// XBoard's `shogi` parent refuses a `+` outside its zone (a third of the ranks), so Shoxiang 108's
+/// promotions on crossing the River (`f6f5+`, six ranks of twelve) were forfeited. A game whose
+/// promotions to promoted types (`+`) reach past that zone is shown under `fairy`, with its
+/// holdings; a type that promotes only to promoted forms leaves the Pawn's place, where XBoard
+/// would take its `+` on the last rank for a named type. Shogi and Symgi (zones within XBoard's)
+/// keep `shogi`; wolf chess's pawn, promoting to named types, keeps the Pawn's place.
+#[test]
+fn promotions_past_xboards_shogi_zone_are_shown_under_the_fairy_parent() {
+    let heavy = setup_of("definitions/shoxiang108.varia", "v-shogi-heavy-weak");
+    assert!(heavy[0].contains(" 9x12+11_fairy "), "{heavy:?}");
+    let shogi = setup_of("definitions/classic/shogi.varia", "v-shogi");
+    assert!(shogi[0].contains(" 9x9+7_shogi "), "{shogi:?}");
+    let symgi = setup_of("definitions/symgi.varia", "stepping");
+    assert!(symgi[0].contains("_shogi "), "{symgi:?}");
+    let sho = setup_of("definitions/fsf/shoshogi.varia", "shoshogi");
+    assert!(sho[0].starts_with("setup (.NBRLPESG"), "{sho:?}");
+    let wolf = setup_of("definitions/fsf/wolf.varia", "wolf");
+    assert!(wolf[0].starts_with("setup (PNBRQFS"), "{wolf:?}");
+}

@@ -3,7 +3,7 @@
 //! a `piece` command per type with its moves in XBoard's Betza dialect, all from the rule set.
 
 use varia::Game;
-use varia::rules::{Cell, Mode, Obligation, PieceId, PieceType, PlayerId, Trigger};
+use varia::rules::{Cell, Mode, Obligation, PieceType, PlayerId, Trigger};
 
 /// XBoard's first 11 piece types and their usual letters; type `i + 11` is the promoted form of
 /// type `i`, and the last entry of each colour is the King.
@@ -37,10 +37,17 @@ pub fn setup_lines(game: &Game) -> Result<Vec<String>, String> {
         .collect();
     // Under the shogi parent XBoard gives the Pawn's place the shogi pawn's drop rules (one
     // unpromoted pawn a file, no mate by a pawn drop): only a type with both rules takes it.
+    // Under any other parent XBoard takes a move of the Pawn's place to the last rank for a
+    // promotion to a named type, so a type that promotes only to promoted forms (`+`) does
+    // not take it.
     let shogi = shogi_parent(game);
     let pawn_place = |i: usize| {
         let d = &pieces[i].drops;
-        !shogi || (d.max_per_file == Some(1) && d.may_not_mate)
+        if shogi {
+            d.max_per_file == Some(1) && d.may_not_mate
+        } else {
+            !plus_only(pieces, i)
+        }
     };
     // Types with a promoted form need one of the first ten places: a type without one takes
     // its letter's place there only while enough are left for them.
@@ -118,18 +125,7 @@ pub fn setup_lines(game: &Game) -> Result<Vec<String>, String> {
             })
             .collect()
     };
-    let holdings = if rules.has_hands() {
-        let mut held: Vec<PieceId> = (0..pieces.len() as u8)
-            .map(PieceId)
-            .filter(|&i| !pieces[i.index()].royal && !pieces[i.index()].removed_when_captured)
-            .map(|i| rules.hand_type(i))
-            .collect();
-        held.sort();
-        held.dedup();
-        held.len()
-    } else {
-        0
-    };
+    let holdings = holdings(game, &slots);
     let grand = if shogi { None } else { grand_pawn(game) };
     let parent = match (shogi, grand) {
         (true, _) => "shogi",
@@ -152,14 +148,128 @@ pub fn setup_lines(game: &Game) -> Result<Vec<String>, String> {
             lines.push(format!("piece {}& {betza}", p.symbol));
         }
     }
+    if let Some(why) = unfollowed(game, slots[0], grand) {
+        lines.push(format!(
+            "telluser XBoard cannot follow {why}; with legality testing on it will refuse such \
+             moves: turn it off (Options > General) to play this variant"
+        ));
+    }
     Ok(lines)
 }
 
-/// Whether the game is shown under XBoard's `shogi` parent (promoted types and hands), else
-/// `fairy`.
+/// Whether the type promotes, and only to promoted forms (`+X`).
+fn plus_only(pieces: &[PieceType], i: usize) -> bool {
+    let p = &pieces[i].promotions;
+    !p.is_empty()
+        && p.iter().all(|pr| {
+            pr.to
+                .iter()
+                .all(|t| pieces[t.index()].symbol.starts_with('+'))
+        })
+}
+
+/// The holdings' size: for games with hands, a place for every type but the King. XBoard files a
+/// captured piece in hand by its type's number among the letters of the table (`.` and `+` not
+/// counted) and turns any type numbered past the holdings' size into a Pawn; a type varia
+/// removes when captured then shows in XBoard's holdings, where varia has none.
+fn holdings(game: &Game, slots: &[Option<usize>; SLOTS]) -> usize {
+    let rules = game.rules();
+    if !rules.has_hands() {
+        return 0;
+    }
+    slots[..KING]
+        .iter()
+        .flatten()
+        .filter(|&&i| !rules.pieces[i].symbol.starts_with('+'))
+        .count()
+}
+
+/// A rule of the game that XBoard 4.9 cannot follow under legality testing, whatever the parent:
+/// swap promotions (the piece becomes a captive from hand and goes to hand itself: XBoard's
+/// holdings part from the game's), and promotions to a named type but by the Pawn's place on
+/// the last rank (or the grand parent's pawn), which XBoard refuses.
+fn unfollowed(game: &Game, pawn: Option<usize>, grand: Option<usize>) -> Option<String> {
+    let rules = game.rules();
+    let pieces = &rules.pieces;
+    let (files, ranks) = (rules.board.files as u16, rules.board.ranks as u16);
+    let last = |player: usize| -> Vec<Cell> {
+        let rank = if player == 0 { ranks - 1 } else { 0 };
+        (rank * files..(rank + 1) * files).map(Cell).collect()
+    };
+    for (i, p) in pieces.iter().enumerate() {
+        for pr in &p.promotions {
+            if pr.swap {
+                return Some(format!(
+                    "the {}'s swap promotions (it takes a captive from hand and goes to hand)",
+                    p.name
+                ));
+            }
+            let named = pr
+                .to
+                .iter()
+                .any(|t| !pieces[t.index()].symbol.starts_with('+'));
+            let cells = &rules.zones[pr.zone.index()].cells;
+            // A player's cells on its own first rank are never reached by a pawn (Chigorin
+            // chess's two promotion rules, one for each player).
+            let on_last = cells.len() == 2
+                && (0..2).all(|pl| {
+                    cells[pl]
+                        .iter()
+                        .all(|c| last(pl).contains(c) || last(1 - pl).contains(c))
+                });
+            if named && grand != Some(i) && (pawn != Some(i) || !on_last) {
+                return Some(format!(
+                    "the {}'s promotions to a named type (XBoard takes them only from its \
+                     pawn, on the last rank)",
+                    p.name
+                ));
+            }
+        }
+    }
+    None
+}
+
+/// Whether the game is shown under XBoard's `shogi` parent: promoted types, hands, and every
+/// promotion to a promoted type within XBoard's shogi zone (a third of the ranks, three on 8), else
+/// `fairy`. XBoard's shogi parent refuses a `+` outside its zone; its other parents take a `+`
+/// for a type with a promoted form wherever it moves (XBoard 4.9 does not look at the zone), so a
+/// game whose zones differ (Shoxiang 108's River) is shown under `fairy`, holdings and all.
 fn shogi_parent(game: &Game) -> bool {
     let rules = game.rules();
-    rules.captures_to_hand && rules.pieces.iter().any(|p| p.symbol.starts_with('+'))
+    if !rules.captures_to_hand || !rules.pieces.iter().any(|p| p.symbol.starts_with('+')) {
+        return false;
+    }
+    let (files, ranks) = (rules.board.files as u16, rules.board.ranks as u16);
+    let depth = ranks / 3 + u16::from(ranks == 8);
+    let far = |player: usize| -> Vec<Cell> {
+        (0..files * ranks)
+            .filter(|c| {
+                let rank = c / files;
+                if player == 0 {
+                    rank >= ranks - depth
+                } else {
+                    rank < depth
+                }
+            })
+            .map(Cell)
+            .collect()
+    };
+    let zones = [far(0), far(1)];
+    rules.pieces.iter().all(|p| {
+        p.promotions.iter().all(|pr| {
+            let shogi_style = pr
+                .to
+                .iter()
+                .any(|t| rules.pieces[t.index()].symbol.starts_with('+'));
+            let cells = &rules.zones[pr.zone.index()].cells;
+            let inside = |player: usize| {
+                cells[player]
+                    .iter()
+                    .all(|c| zones[player].binary_search(c).is_ok())
+            };
+            !shogi_style || (cells.len() == 2 && inside(0) && inside(1))
+        })
+    })
 }
 
 /// How far in from the edges of the first player's back rank its castling partners start, when
@@ -260,7 +370,8 @@ fn grand_pawn(game: &Game) -> Option<usize> {
 /// hopper (`p`), initial-only (`i`) modifiers and a range; castling (`O2`) for a castling king,
 /// drops (`@` and the farthest rank) for a game with hands. XBoard has no zone-restricted moves:
 /// a move usable only from a zone that holds every piece of the type at the start (the pawn's
-/// double step) is written as initial-only (`i`), any other as if it were usable everywhere.
+/// double step), or only from cells where pieces of the type start (Shoxiang 108's patient
+/// Points), is written as initial-only (`i`), any other as if it were usable everywhere.
 /// Leaps XBoard has no atom for are left out, and multiple displacement is shown as a plain leap.
 pub fn piece_betza(game: &Game, p: &PieceType) -> String {
     let rules = game.rules();
@@ -270,14 +381,17 @@ pub fn piece_betza(game: &Game, p: &PieceType) -> String {
     for part in &p.moves {
         let initial = part.from_zone.is_some_and(|z| {
             let cells = &rules.zones[z.index()].cells[0];
-            (0..rules.board.cells() as u16)
+            let starts = |c: Cell| {
+                start
+                    .piece(c)
+                    .is_some_and(|q| q.owner == PlayerId(0) && Some(q.kind.index()) == id)
+            };
+            let homes: Vec<Cell> = (0..rules.board.cells() as u16)
                 .map(Cell)
-                .filter(|&c| {
-                    start
-                        .piece(c)
-                        .is_some_and(|q| q.owner == PlayerId(0) && Some(q.kind.index()) == id)
-                })
-                .all(|c| cells.binary_search(&c).is_ok())
+                .filter(|&c| starts(c))
+                .collect();
+            homes.iter().all(|c| cells.binary_search(c).is_ok())
+                || (!cells.is_empty() && cells.iter().all(|&c| starts(c)))
         });
         let ep = p.takes_en_passant && part.mode != Mode::Move;
         out += &varia::betza::xboard::part(part, initial, ep);
