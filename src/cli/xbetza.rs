@@ -149,10 +149,7 @@ pub fn setup_lines(game: &Game) -> Result<Vec<String>, String> {
         }
     }
     if let Some(why) = unfollowed(game, slots[0], grand) {
-        lines.push(format!(
-            "telluser XBoard cannot follow {why}; with legality testing on it will refuse such \
-             moves: turn it off (Options > General) to play this variant"
-        ));
+        lines.push(format!("telluser XBoard cannot follow {why}"));
     }
     Ok(lines)
 }
@@ -200,7 +197,9 @@ fn unfollowed(game: &Game, pawn: Option<usize>, grand: Option<usize>) -> Option<
         for pr in &p.promotions {
             if pr.swap {
                 return Some(format!(
-                    "the {}'s swap promotions (it takes a captive from hand and goes to hand)",
+                    "the {}'s swap promotions (it takes a captive from hand and goes to hand): \
+                     after the first, XBoard's holdings are not the engine's hand, and XBoard \
+                     refuses the drop of a piece they lack, with legality testing on or off",
                     p.name
                 ));
             }
@@ -220,7 +219,8 @@ fn unfollowed(game: &Game, pawn: Option<usize>, grand: Option<usize>) -> Option<
             if named && grand != Some(i) && (pawn != Some(i) || !on_last) {
                 return Some(format!(
                     "the {}'s promotions to a named type (XBoard takes them only from its \
-                     pawn, on the last rank)",
+                     pawn, on the last rank): with legality testing on it refuses them; turn it \
+                     off (Options > General) to play this variant",
                     p.name
                 ));
             }
