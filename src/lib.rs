@@ -65,6 +65,7 @@ pub mod interop;
 mod lower;
 pub mod rules;
 pub mod search;
+mod suggest;
 mod syntax;
 
 pub use diagnostics::render as render_diagnostics;

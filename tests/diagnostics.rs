@@ -127,6 +127,11 @@ case!(unknown_zone_in_moves, 1);
 case!(board_too_large, 1);
 // `variant fast extends blitz`: no variant blitz above it.
 case!(unknown_parent, 1);
+// `chekmate loss`: a statement's first word misspelt; the nearest one is suggested, and the
+// statements' first words are not listed.
+case!(misspelt_statement, 1);
+// `en-passant`: a phrase written with a hyphen; the phrase with a space is suggested.
+case!(hyphenated_phrase, 1);
 
 // Every single-valued statement and piece property given twice in the main game: fifteen
 // errors, each with a label at the first (the variant's own is reported with the variant).
@@ -230,6 +235,8 @@ fn every_bad_file_is_a_case() {
         "bad_walls",
         "bad_gating",
         "bad_in_place",
+        "misspelt_statement",
+        "hyphenated_phrase",
     ];
     let dir = format!("{}/tests/bad", env!("CARGO_MANIFEST_DIR"));
     let mut found: Vec<String> = std::fs::read_dir(&dir)

@@ -5,6 +5,7 @@ use super::names::Names;
 use super::region;
 use super::source_map;
 use crate::rules::{Board, MAX_PLAYERS, MAX_ZONES, Player, Zone, ZoneId};
+use crate::suggest::did_you_mean;
 use crate::syntax::{self, Span, Spanned};
 
 /// The board, players and zones of a game, and the zone statements (for regions that name
@@ -140,7 +141,8 @@ fn zones(
         if let Some(p) = &z.player
             && !players.iter().any(|q| q.name == p.node)
         {
-            cx.err(p.span, format!("unknown player `{}`", p.node));
+            let hint = did_you_mean(&p.node, players.iter().map(|q| q.name.as_str()));
+            cx.err(p.span, format!("unknown player `{}`{hint}", p.node));
         }
     }
     let zones = zone_names

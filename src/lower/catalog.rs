@@ -3,6 +3,7 @@
 //! time in proportion to the chain, not to the file.
 
 use super::diagnostic::Diagnostic;
+use crate::suggest::did_you_mean;
 use crate::syntax::{File, OptionBlock, Span, Statement};
 use std::collections::HashMap;
 
@@ -172,8 +173,9 @@ impl<'f> Catalog<'f> {
                 problem(
                     p.span,
                     format!(
-                        "unknown parent variant `{}` (a variant may extend only one defined above it)",
-                        p.node
+                        "unknown parent variant `{}` (a variant may extend only one defined above it){}",
+                        p.node,
+                        did_you_mean(&p.node, cat.index.keys().map(String::as_str))
                     ),
                 );
             }

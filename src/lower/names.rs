@@ -5,6 +5,7 @@
 use super::diagnostic::Diagnostic;
 use super::source_map::SourceMap;
 use crate::rules::{PieceId, PlayerId, ZoneId};
+use crate::suggest::did_you_mean;
 use crate::syntax::{self, Name, Span, Spanned};
 use std::collections::HashMap;
 
@@ -46,7 +47,8 @@ impl<'e> Names<'e> {
     pub(super) fn zone(&mut self, n: &Name) -> Option<ZoneId> {
         let id = self.zones.get(&n.node).copied();
         if id.is_none() {
-            self.err(n.span, format!("unknown zone `{}`", n.node));
+            let hint = did_you_mean(&n.node, self.zones.keys().map(String::as_str));
+            self.err(n.span, format!("unknown zone `{}`{hint}", n.node));
         }
         id
     }
@@ -59,7 +61,8 @@ impl<'e> Names<'e> {
             .position(|p| *p == n.node)
             .map(|i| PieceId(i as u8));
         if id.is_none() {
-            self.err(n.span, format!("unknown piece `{}`", n.node));
+            let hint = did_you_mean(&n.node, self.pieces.iter().map(String::as_str));
+            self.err(n.span, format!("unknown piece `{}`{hint}", n.node));
         }
         id
     }
@@ -77,7 +80,8 @@ impl<'e> Names<'e> {
             .position(|p| *p == n.node)
             .map(|i| PlayerId(i as u8));
         if id.is_none() {
-            self.err(n.span, format!("unknown player `{}`", n.node));
+            let hint = did_you_mean(&n.node, self.players.iter().map(String::as_str));
+            self.err(n.span, format!("unknown player `{}`{hint}", n.node));
         }
         id
     }

@@ -1,6 +1,7 @@
 //! Regions to cells, mirrored for each player.
 
 use crate::rules::{Board, Cell, Direction, Player};
+use crate::suggest::did_you_mean;
 use crate::syntax::{Region, RegionItem, Span};
 use std::collections::HashMap;
 
@@ -30,6 +31,11 @@ impl ZoneSet {
         self.index
             .get(&(name.to_string(), player.map(str::to_string)))
             .map(|&i| &self.drafts[i])
+    }
+
+    /// The zone names defined.
+    fn names(&self) -> impl Iterator<Item = &str> {
+        self.drafts.iter().map(|z| z.0.as_str())
     }
 
     fn has(&self, name: &str, players: &[Player]) -> bool {
@@ -176,7 +182,8 @@ impl<'a> Context<'a> {
                     } else if zones.has(name, self.players) {
                         out.extend(self.cells_for(name, zones, player, depth + 1, err));
                     } else {
-                        err(sp, format!("unknown zone `{name}`"));
+                        let hint = did_you_mean(name, zones.names());
+                        err(sp, format!("unknown zone `{name}`{hint}"));
                     }
                 }
             }

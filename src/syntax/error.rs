@@ -3,6 +3,7 @@
 use super::ast::Span;
 use super::grammar::Rule;
 use super::words;
+use crate::suggest::did_you_mean;
 
 /// A syntax error: where, and what was expected there.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -28,6 +29,20 @@ pub(super) fn convert_error(e: pest::error::Error<Rule>, source: &str) -> Syntax
             if names.len() > 1 {
                 names.retain(|n| n != "end of file");
             }
+            // Where a kind of thing (a statement, a piece property) may stand, its first words
+            // are not listed one by one: the nearest one to the word found is suggested.
+            if names.len() > 4 && names.iter().any(|n| !n.starts_with('`')) {
+                names.retain(|n| !n.starts_with('`'));
+            }
+            let keywords: Vec<String> = positives
+                .iter()
+                .filter_map(|r| format!("{r:?}").strip_prefix("kw_").map(str::to_string))
+                .chain(names.iter().filter_map(|n| {
+                    n.strip_prefix('`')
+                        .and_then(|n| n.strip_suffix('`'))
+                        .map(str::to_string)
+                }))
+                .collect();
             let found: String = source
                 .get(start..)
                 .unwrap_or("")
@@ -52,7 +67,22 @@ pub(super) fn convert_error(e: pest::error::Error<Rule>, source: &str) -> Syntax
                     format!("expected {} or {}", names.join(", "), last)
                 }
             };
-            format!("{expected}, found {found}")
+            let word: String = source
+                .get(start..)
+                .unwrap_or("")
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '-' || *c == '_')
+                .collect();
+            // The language writes its phrases with spaces: `en-passant` is `en passant`.
+            let first = word.split('-').next().unwrap_or("");
+            let hint = if word.contains('-') && keywords.iter().any(|k| k == first) {
+                format!("; did you mean `{}`?", word.replace('-', " "))
+            } else if word.chars().any(char::is_alphabetic) {
+                did_you_mean(&word, keywords.iter().map(String::as_str))
+            } else {
+                String::new()
+            };
+            format!("{expected}, found {found}{hint}")
         }
         ErrorVariant::CustomError { message } => message.clone(),
     };
