@@ -152,7 +152,7 @@ fn xboard_features_and_variant_setup() {
     s.send("variant leaping");
     assert_eq!(
         s.line(),
-        "setup (.NBRPFZXTW...+++.....K.nbrpfzxtw...+++.....k) 9x9+7_shogi \
+        "setup (.NBRPFZXTW...+++.....K.nbrpfzxtw...+++.....k) 9x9+9_shogi \
          wxttkzzfn/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/NFZZKTTXW[] w - - 0 1"
     );
     let pieces: Vec<String> = (0..13).map(|_| s.line()).collect();
@@ -160,6 +160,11 @@ fn xboard_features_and_variant_setup() {
     assert!(pieces.contains(&"piece +B& BW".to_string()));
     // The leaping Waffle jumps (no `n`); the stepping one would not.
     assert!(pieces.contains(&"piece W& WA@9".to_string()), "{pieces:?}");
+    // XBoard cannot follow Symgi's swap promotions: the user is told so.
+    assert!(
+        s.line()
+            .starts_with("telluser XBoard cannot follow the Point's swap promotions")
+    );
     s.send("variant nonsense");
     assert_eq!(s.line(), "Error (unsupported variant): nonsense");
     s.quit();
@@ -717,7 +722,8 @@ fn uci_multipv_reports_several_lines_per_depth() {
 }
 
 /// Under XBoard's shogi parent the Pawn's place carries shogi's pawn-drop rules (one a file, no
-/// drop mate): shogi's pawn takes it, Shoxiang 108's Point (doubled from the start) does not, and
+/// drop mate): shogi's pawn takes it. Shoxiang 108 (shown under `fairy`, its River being past
+/// XBoard's shogi zone) keeps its Point, which promotes only to `+P`, off the Pawn's place, and
 /// its sixteen types (six with promoted forms) still find places.
 #[test]
 fn xboard_gives_the_pawn_place_only_to_a_shogi_pawn() {
@@ -730,7 +736,7 @@ fn xboard_gives_the_pawn_place_only_to_a_shogi_pawn() {
         (
             "definitions/shoxiang108.varia",
             "v-shogi-heavy-weak",
-            "setup (.NBRPHTSCWEG.+.++++.+K.nbrphtscweg.+.++++.+k) 9x12+7_shogi ",
+            "setup (.NBRPHTSCWEG.+.++++.+K.nbrphtscweg.+.++++.+k) 9x12+11_fairy ",
         ),
     ] {
         let mut s = Session::start(&["xboard", &def(file)]);
