@@ -210,6 +210,10 @@ macro_rules! warning_case {
 // with a piece that never starts on the king's rank, `royalty alone` without royals, a shuffle of
 // an empty rank, a style for a piece without long leaps, removal without hands.
 warning_case!(dead_rules, 8);
+// `moves (0,9) N`: the word `(0,9)` fits on no 8 x 8 board (`N` does), nor the Buffalo's
+// `(1,8)`; zone `centre` named by no rule; the Buffalo and the Dragon in no start position, hand
+// or promotion.
+warning_case!(unused_parts, 5);
 
 /// Every file in tests/bad/ has a test above, so no case is silently skipped.
 #[test]
@@ -333,6 +337,32 @@ fn check_reports_warnings_and_succeeds() {
     assert_eq!(out, "{\"variants\":[\"chess\"],\"warnings\":[]}\n");
     let (code, _, err) = varia(&["perft", path, "--depth", "1"]);
     assert_eq!((code, err.as_str()), (0, ""));
+}
+
+/// `--deny-warnings` fails a check that has warnings (exit 1, the warnings and why on stderr, no
+/// `ok` line) and passes a clean one.
+#[test]
+fn deny_warnings_fails_a_check_with_warnings() {
+    let path = "tests/warn/unused_parts.varia";
+    let (code, out, err) = varia(&["check", "--deny-warnings", path]);
+    assert_eq!((code, out.as_str()), (1, ""), "{err}");
+    assert_eq!(err.matches("warning: ").count(), 5, "{err}");
+    assert!(
+        err.contains(&format!(
+            "error: {path}: 5 warning(s), denied by --deny-warnings"
+        )),
+        "{err}"
+    );
+    let (code, out, _) = varia(&[
+        "check",
+        "--deny-warnings",
+        "definitions/classic/chess.varia",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "definitions/classic/chess.varia: ok, 1 variant(s): chess\n"
+    );
 }
 
 /// With errors, `check` shows the warnings too, and fails.

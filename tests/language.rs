@@ -296,7 +296,8 @@ fn a_file_past_the_statement_limit_is_refused() {
 #[test]
 fn a_rule_dead_in_one_combination_of_options_only_is_not_warned() {
     // `drops in` is dead without hands, but the `hand` option gives hands: no warning. The
-    // `style` is dead in every combination: a warning.
+    // `style` is dead in every combination: a warning; so is the zone `corner`, which no rule
+    // names.
     let src = format!(
         "{}style step for King\noption hand yes\ncaptures go to hand\n",
         BASE.replace("  value 3\n", "  value 3\n  drops in far\n")
@@ -310,7 +311,10 @@ fn a_rule_dead_in_one_combination_of_options_only_is_not_warned() {
         .collect();
     assert_eq!(
         warnings,
-        ["`style step` changes nothing for `King`: it has no single leap over more than one cell"]
+        [
+            "zone `corner` is never used: no rule names it",
+            "`style step` changes nothing for `King`: it has no single leap over more than one cell"
+        ]
     );
     // Without the option, the drop rule is dead everywhere.
     let plain = src.replace("option hand yes\ncaptures go to hand\n", "");
@@ -323,6 +327,7 @@ fn a_rule_dead_in_one_combination_of_options_only_is_not_warned() {
     assert_eq!(
         warnings,
         [
+            "zone `corner` is never used: no rule names it",
             "`drops in` never applies: no piece is ever dropped (the game has no hands)",
             "`style step` changes nothing for `King`: it has no single leap over more than one cell"
         ]

@@ -57,6 +57,9 @@ enum Command {
         file: String,
         #[arg(long)]
         json: bool,
+        /// Fail (exit 1) when there are warnings
+        #[arg(long)]
+        deny_warnings: bool,
     },
     /// Shows a position as a diagram
     Show {
@@ -321,7 +324,11 @@ fn dispatch(cmd: Command) -> Result<String, Failure> {
 fn dispatch_into(cmd: Command, out: &mut String) -> Result<(), Failure> {
     match cmd {
         Command::Serve { target, port } => serve::run(target.as_deref(), port).map_err(Failure),
-        Command::Check { file, json } => check(&file, json, out),
+        Command::Check {
+            file,
+            json,
+            deny_warnings,
+        } => check(&file, json, deny_warnings, out),
         Command::Show { select, json } => {
             let (game, pos, last) = position_after(&select)?;
             if json {
@@ -556,8 +563,8 @@ fn play(
 }
 
 /// Checks every variant of a file; reports all problems at once. Warnings (rules that can never
-/// apply) go to stderr, or into the JSON's `warnings`; they do not fail the check.
-fn check(path: &str, json: bool, out: &mut String) -> Result<(), Failure> {
+/// apply) go to stderr, or into the JSON's `warnings`; they fail the check only with `deny`.
+fn check(path: &str, json: bool, deny: bool, out: &mut String) -> Result<(), Failure> {
     let source = read(path)?;
     let checked = varia::check_all(&source).map_err(|e| render_load_error(path, &source, e))?;
     let names = &checked.variants;
@@ -587,14 +594,21 @@ fn check(path: &str, json: bool, out: &mut String) -> Result<(), Failure> {
             1 => " (1 warning)".to_string(),
             n => format!(" ({n} warnings)"),
         };
-        outln!(
-            out,
-            "{path}: ok{warned}, {} variant(s): {}",
-            names.len(),
-            names.join(", ")
-        );
+        if !deny || checked.warnings.is_empty() {
+            outln!(
+                out,
+                "{path}: ok{warned}, {} variant(s): {}",
+                names.len(),
+                names.join(", ")
+            );
+        }
     }
-    Ok(())
+    match checked.warnings.len() {
+        n if deny && n > 0 => Err(Failure(format!(
+            "error: {path}: {n} warning(s), denied by --deny-warnings"
+        ))),
+        _ => Ok(()),
+    }
 }
 
 /// The 1-based line and column (in characters) of a byte offset, as the diagnostics count them.

@@ -21,6 +21,7 @@ mod region;
 mod resolve;
 mod setup;
 mod source_map;
+mod unused;
 pub(crate) mod warnings;
 
 pub use catalog::{Catalog, MAX_VARIANTS};

@@ -5,6 +5,7 @@
 
 use super::catalog::Catalog;
 use super::diagnostic::Diagnostic;
+use super::unused;
 use crate::rules::{Cell, PieceId, PlayerId, Royalty, RuleSet};
 use crate::syntax::words::{Needs, PieceNeeds};
 use crate::syntax::{Name, Property, Span, Statement};
@@ -25,11 +26,13 @@ pub fn dead_rules(
     };
     let judge = Judge::new(rules, start);
     let mut out = Vec::new();
-    for (statements, spans) in chain {
-        for (s, &sp) in statements.iter().zip(spans) {
+    for (statements, spans) in &chain {
+        for (s, &sp) in statements.iter().zip(*spans) {
             judge.statement(s, sp, &mut out);
         }
     }
+    unused::zones(&chain, &mut out);
+    unused::pieces(&chain, rules, start, &mut out);
     out.sort();
     out.dedup();
     out
@@ -249,6 +252,20 @@ impl<'a> Judge<'a> {
                 format!("`deferred after a drop` never applies: {}", never_dropped()),
             )),
             Property::Confined(z) => self.confined(name, kind, z, out),
+            Property::Moves { words, .. } => {
+                for w in words {
+                    if !unused::fits(self.rules, w) {
+                        let (f, r) = (self.rules.board.files, self.rules.board.ranks);
+                        out.push(Diagnostic::warning(
+                            w.span,
+                            format!(
+                                "`{}` can never be made: none of its leaps fits on a board of {f} x {r}",
+                                unused::text(w)
+                            ),
+                        ));
+                    }
+                }
+            }
             _ => {}
         }
     }
