@@ -405,3 +405,22 @@ fn rule_set_bounds_are_reported_where_they_are_written() {
         "{e:?}"
     );
 }
+
+/// `board 10x8` reads as `board 10 x 8`; a fractional value is refused in words (values are
+/// whole pawns), at the number.
+#[test]
+fn a_board_written_without_spaces_reads_and_a_fractional_value_is_refused_in_words() {
+    for board in ["board 5x5", "board 5 x5", "board 5x 5"] {
+        let src = BASE.replace("board 5 x 5", board);
+        compile(&src, None);
+    }
+    let src = BASE.replace("  value 3\n", "  value 2.5\n");
+    assert_eq!(
+        errors(&src),
+        [(
+            11,
+            9,
+            "a value is a whole number of pawns (`value 4`, from 0), not `2.5`".to_string()
+        )]
+    );
+}

@@ -98,7 +98,7 @@ fn describe(rule: Rule) -> Option<String> {
         Rule::EOI => "end of file",
         Rule::eol => "end of line",
         Rule::name | Rule::zone_ref => "a name",
-        Rule::int => "a number",
+        Rule::int | Rule::fraction => "a number",
         Rule::string => "a quoted title",
         Rule::direction => "a direction (north, south, east, west)",
         Rule::region

@@ -86,6 +86,20 @@ pub fn parse(source: &str) -> Result<File, SyntaxError> {
             span: span(&long),
         });
     }
+    if let Some(f) = file
+        .clone()
+        .into_inner()
+        .flatten()
+        .find(|p| p.as_rule() == Rule::fraction)
+    {
+        return Err(SyntaxError {
+            message: format!(
+                "a value is a whole number of pawns (`value 4`, from 0), not `{}`",
+                f.as_str()
+            ),
+            span: span(&f),
+        });
+    }
     let mut statements = Vec::new();
     let mut spans = Vec::new();
     let mut variants = Vec::new();
