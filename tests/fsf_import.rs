@@ -133,10 +133,6 @@ fn refusals_name_the_key_or_the_parent() {
         ("[a:chess]\nmaxRank = 99\n", "99"),
         ("[a:chess]\npromotionRegionWhite = z9\n", "`z9`"),
         (
-            "[a:chess]\nmaxFile = 1\nmaxRank = 1\nstartFen = K w - - 0 1\n",
-            "startFen",
-        ),
-        (
             "[a]\npawn = p\nking = k\nstartFen = 8/8/8/8/8/8/8/8 w KQkq - 0 1\n",
             "castling",
         ),
@@ -156,12 +152,25 @@ fn refusals_name_the_key_or_the_parent() {
     }
 }
 
+/// A region with cells for one player only (a rank off this board for the other) is that
+/// player's zone alone: the other player has none, as in FSF.
+#[test]
+fn a_region_for_one_player_is_a_zone_of_that_player_only() {
+    let source = one("[a:chess]\nmaxFile = 1\nmaxRank = 1\nstartFen = K w - - 0 1\n")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        source.contains("zone promotion for black = rank 1\n")
+            && !source.contains("zone promotion = "),
+        "{source}"
+    );
+}
+
 /// `flagPiece = -` names no piece: refused (it panicked when a flag region was given).
 #[test]
 fn a_flag_piece_of_no_type_is_refused() {
     assert_eq!(
         one("[x:chess]\nflagPiece = -\nflagRegionWhite = *8\nflagRegionBlack = *1\n"),
-        Err("`flagPiece = -`: varia's import takes one piece type".to_string())
+        Err("`flagPiece = -`: varia's import takes one piece type or `*`".to_string())
     );
 }
 
@@ -556,11 +565,13 @@ fn shogi_style_promotions_and_the_immobility_rule_import() {
         want,
         "{source}"
     );
+    // FSF's drop-mate rule is varia's `drop may not mate`: the mate is the dropper's loss.
+    let with_rule = one(&format!("{ini}shogiPawnDropMateIllegal = true\n")).unwrap();
+    assert!(
+        with_rule.contains("  drop may not mate\n") && !source.contains("drop may not mate"),
+        "{with_rule}"
+    );
     for (extra, why) in [
-        (
-            "shogiPawnDropMateIllegal = true\n",
-            "drops of the shogi pawn `p` with its drop-mate rule",
-        ),
         (
             "dropNoDoubledCount = 0\n",
             "`dropNoDoubled = p` with `dropNoDoubledCount = 0`",

@@ -157,23 +157,23 @@ impl<B: Bits> Engine<B> {
         None
     }
 
-    /// Whether `player` has a piece of the goal's types on its cells of the goal (and, for a
-    /// `safe` goal with a single such piece, no enemy attacks it).
+    /// Whether `player` has as many pieces of the goal's types on its cells of the goal as it
+    /// needs (and, for a `safe` goal with exactly that many, no enemy attacks any of them).
     fn reached(&self, pos: &Pos<B>, goal: &GoalPlan<B>, player: PlayerId) -> bool {
-        let (kinds, cells, mode) = goal;
+        let (kinds, cells, mode, needed) = goal;
         let mut mine = B::EMPTY;
         for k in kinds.iter() {
             mine |= pos.by_kind[k as usize];
         }
         let there = mine & pos.by_owner[player.index()] & cells[player.index()];
-        if there.none() {
+        if there.none() || there.count() < *needed {
             return false;
         }
-        if *mode == GoalMode::Safe && there.count() == 1 {
-            let c = there.lowest();
-            return self
-                .opponents(pos, player)
-                .all(|o| !self.attacked(pos, c, o));
+        if *mode == GoalMode::Safe && there.count() == *needed {
+            return there.cells().all(|c| {
+                self.opponents(pos, player)
+                    .all(|o| !self.attacked(pos, c, o))
+            });
         }
         true
     }

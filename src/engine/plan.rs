@@ -105,7 +105,8 @@ pub(crate) enum FilterPlan {
 }
 
 /// A goal: its types, each player's cells and its mode.
-pub(crate) type GoalPlan<B> = (KindSet, Vec<B>, GoalMode);
+/// A goal's types, each player's cells, its mode and how many pieces it needs there.
+pub(crate) type GoalPlan<B> = (KindSet, Vec<B>, GoalMode, u32);
 
 /// A compiled row rule (see [`Row`]); its behaviour is in `rows.rs`.
 pub(crate) struct RowPlan<B> {
@@ -384,7 +385,8 @@ impl<B: Bits> Plan<B> {
             match e {
                 EndingRule::Extinction(x) => extinctions.push(x.clone()),
                 EndingRule::Goal(g) => {
-                    goals.push((kind_set(&g.pieces), per_player(g.zone), g.mode));
+                    let n = u32::from(g.count);
+                    goals.push((kind_set(&g.pieces), per_player(g.zone), g.mode, n));
                 }
                 EndingRule::Row(r) => rows.push(RowPlan::compile(rules, t, r, per_player)),
                 _ => {}

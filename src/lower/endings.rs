@@ -48,6 +48,7 @@ fn goals(ends: &Endings, cx: &mut Names) -> Vec<Goal> {
     let mut goals = Vec::new();
     for g in &ends.goals {
         let Statement::Goal {
+            count: n,
             pieces: names,
             zone,
             mode,
@@ -59,9 +60,17 @@ fn goals(ends: &Endings, cx: &mut Names) -> Vec<Goal> {
         let ids = cx.types(names);
         let z = cx.zone(zone);
         let mode = mode.as_ref().map_or(GoalMode::Immediate, |m| m.node.into());
-        let (Some(zone_id), true) = (z, ids.len() == names.len()) else {
+        let count = n
+            .as_ref()
+            .map_or(Some(1), |n| cx.small(n, "a goal's piece count", 1, 255));
+        let (Some(zone_id), true, Some(count)) = (z, ids.len() == names.len(), count) else {
             continue;
         };
+        if count > 1 && mode == GoalMode::Answerable {
+            // The answer is a move onto the goal: one piece.
+            cx.err(*span, "an answerable goal needs one piece, not several");
+            continue;
+        }
         let i = goals.len();
         cx.map.insert_first("goals", *span);
         cx.map.insert(format!("goals[{i}]"), *span);
@@ -76,6 +85,7 @@ fn goals(ends: &Endings, cx: &mut Names) -> Vec<Goal> {
             pieces: ids,
             zone: zone_id,
             mode,
+            count: count as u8,
         });
     }
     goals

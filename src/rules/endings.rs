@@ -26,6 +26,17 @@ pub struct Goal {
     pub zone: ZoneId,
     /// When reaching it wins.
     pub mode: GoalMode,
+    /// How many of its pieces a player must have there together (FSF's `flagPieceCount`).
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub count: u8,
+}
+
+fn one() -> u8 {
+    1
+}
+
+fn is_one(n: &u8) -> bool {
+    *n == 1
 }
 
 /// When reaching a goal wins.

@@ -124,8 +124,10 @@ pub enum Statement {
     MainVariant(Name),
     /// `no leap between ZONE zones`
     Separated(Name),
-    /// `goal TYPE... in ZONE [, held|safe|answerable]`
+    /// `goal [N] TYPE... in ZONE [, held|safe|answerable]`
     Goal {
+        /// How many pieces it needs (default 1).
+        count: Option<Spanned<Int>>,
         pieces: Vec<Name>,
         zone: Name,
         mode: Option<Spanned<GoalRider>>,

@@ -423,15 +423,18 @@ fn shuffle(p: &[Pair<Rule>]) -> Statement {
 fn goal(p: &[Pair<Rule>], sp: Span) -> Statement {
     let mut names: Vec<Name> = Vec::new();
     let mut mode = None;
+    let mut count = None;
     for x in p {
         match x.as_rule() {
             Rule::name => names.push(spanned_str(x)),
             Rule::goal_mode => mode = Some(keyword(x)),
+            Rule::goal_count => count = Some(int(x)),
             _ => {}
         }
     }
     let zone = names.pop().expect("a goal names its zone");
     Statement::Goal {
+        count,
         pieces: names,
         zone,
         mode,

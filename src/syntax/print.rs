@@ -172,9 +172,17 @@ impl Display for Statement {
             S::MainVariant(n) => write!(f, "main variant {}", n.node),
             S::Separated(z) => write!(f, "no leap between {} zones", z.node),
             S::Goal {
-                pieces, zone, mode, ..
+                count,
+                pieces,
+                zone,
+                mode,
+                ..
             } => {
-                write!(f, "goal {} in {}", Names(pieces), zone.node)?;
+                write!(f, "goal ")?;
+                if let Some(n) = count {
+                    write!(f, "{} ", n.node.text)?;
+                }
+                write!(f, "{} in {}", Names(pieces), zone.node)?;
                 if let Some(m) = mode {
                     write!(f, ", {}", m.node)?;
                 }

@@ -11,9 +11,10 @@ pub(super) const ENDING: &[Phrase] = &[
         Ending,
         goal,
         Choice(GoalRider::WORDS),
-        ["goal TYPE... in ZONE [, held|safe|answerable]"],
-        "a player who brings a piece of a listed type onto its own cells of the zone wins: at \
-         once; `held`: if the piece is still there when its owner's turn comes (Jeson Mor); \
+        ["goal [N] TYPE... in ZONE [, held|safe|answerable]"],
+        "a player who brings a piece of a listed type (with N, N such pieces together; a `safe` \
+         goal then needs all of them unattacked while it has exactly N there) onto its own \
+         cells of the zone wins: at once; `held`: if the piece is still there when its owner's turn comes (Jeson Mor); \
          `safe`: at once if no enemy attacks it there, else if it is still there and safe when \
          its owner's turn comes, both players there safely being a draw (Dobutsu's lion); \
          `answerable`: at once, unless a player later in the round can reach its own goal on its \

@@ -63,6 +63,7 @@ pub(super) fn write(
         let letters: String = petrified.iter().map(|&t| types.letter(t)).collect();
         ini.kv("petrifyOnCaptureTypes", letters);
     }
+    blast(ini, rules, types, said)?;
     for (_, (rule, zone)) in said.all(|s| match s {
         Say::Walling(rule, zone) => Some((rule, zone)),
         _ => None,
@@ -120,6 +121,76 @@ pub(super) fn write(
     move_limit(ini, rules, types, said)
 }
 
+/// Writes FSF's blast rule: its pawn, and only it, survives the blasts of captures next to it;
+/// `blastImmuneTypes` survive every blast. FSF follows blasts (a move may not blow up its own
+/// royal piece, touching royal pieces are safe) only for its pseudo-royal pieces, so the royal
+/// type (written as a custom piece) must be the extinction type, lost when extinct, and is
+/// made pseudo-royal.
+fn blast(ini: &mut Ini, rules: &RuleSet, types: &Types, said: &Said) -> Result<()> {
+    for (at, (nearby, always)) in said.all(|s| match s {
+        Say::Blast(nearby, always) => Some((nearby, always)),
+        _ => None,
+    }) {
+        let pawns: Vec<PieceId> = (0..types.kinds.len())
+            .filter(|&i| matches!(types.kinds[i], Kind::Pawn))
+            .map(|i| PieceId(i as u8))
+            .filter(|t| !always.contains(t))
+            .collect();
+        let mut spared = nearby.to_vec();
+        spared.sort_by_key(|t| t.index());
+        if spared != pawns {
+            return refuse(
+                "`survives nearby blasts` on other types than the chess pawn: Fairy-Stockfish spares its pawn, and only it",
+                at,
+            );
+        }
+        if !said
+            .all(|s| matches!(s, Say::Petrify(_)).then_some(()))
+            .is_empty()
+        {
+            return refuse(
+                "`captures explode` with `capturing TYPE... become walls`: Fairy-Stockfish's blast replaces its petrification",
+                at,
+            );
+        }
+        if !said
+            .all(|s| matches!(s, Say::Walling(..)).then_some(()))
+            .is_empty()
+        {
+            return refuse(
+                "`captures explode` with walls: Fairy-Stockfish places the wall among the cells empty before the blast",
+                at,
+            );
+        }
+        ini.kv("blastOnCapture", "true");
+        if !always.is_empty() {
+            let letters: String = always.iter().map(|&t| types.letter(t)).collect();
+            ini.kv("blastImmuneTypes", letters);
+        }
+        let royals: Vec<PieceId> = (0..rules.pieces.len())
+            .filter(|&i| rules.pieces[i].royal)
+            .map(|i| PieceId(i as u8))
+            .collect();
+        if royals.is_empty() {
+            continue;
+        }
+        let lost = said.all(|s| match s {
+            Say::Extinction(x) => Some(x),
+            _ => None,
+        });
+        let pseudo = matches!(lost.as_slice(), [(_, x)] if x.pieces == royals
+            && x.at_most == 0 && x.against == 0 && !x.bared_back && x.outcome == Outcome::Loss);
+        if !pseudo {
+            return refuse(
+                "`captures explode` with a royal type that is not the one type whose extinction loses: Fairy-Stockfish follows blasts for its pseudo-royal extinction pieces only",
+                at,
+            );
+        }
+        ini.kv("extinctionPseudoRoyal", "true");
+    }
+    Ok(())
+}
+
 /// Writes the extinction rule.
 fn extinction(ini: &mut Ini, types: &Types, said: &Said) -> Result<()> {
     let extinctions = said.all(|s| match s {
@@ -165,7 +236,12 @@ fn flag(ini: &mut Ini, rules: &RuleSet, types: &Types, said: &Said) -> Result<()
     match goals.as_slice() {
         [] => {}
         [(at, g)] => {
-            let Goal { pieces, zone, mode } = g;
+            let Goal {
+                pieces,
+                zone,
+                mode,
+                count,
+            } = g;
             let here = at.to_string();
             if pieces.len() != 1 {
                 return refuse(
@@ -178,6 +254,9 @@ fn flag(ini: &mut Ini, rules: &RuleSet, types: &Types, said: &Said) -> Result<()
             ini.kv("flagPiece", types.letter(pieces[0]));
             ini.kv("flagRegionWhite", squares(board, &cells[0]));
             ini.kv("flagRegionBlack", squares(board, &cells[1]));
+            if *count != 1 {
+                ini.kv("flagPieceCount", count);
+            }
             match mode {
                 GoalMode::Immediate => {}
                 GoalMode::Held => ini.kv("flagMove", "true"),

@@ -27,6 +27,9 @@ pub(super) enum Say<'a> {
     MustDrop(&'a [PieceId]),
     /// `petrifyOnCaptureTypes`.
     Petrify(&'a [PieceId]),
+    /// `blastOnCapture = true`: the types that survive nearby blasts, and those that survive
+    /// every blast.
+    Blast(&'a [PieceId], &'a [PieceId]),
     /// `wallingRule` (its value) and the walling regions (the zone's cells, else the board).
     Walling(&'static str, Option<ZoneId>),
     /// `gating = true` and `seirawanGating = true`; `pieceDrops = false` where pieces are only
@@ -65,7 +68,8 @@ pub(super) enum Say<'a> {
 }
 
 /// A mechanism the export refuses, in the order it names them when a rule set has several: those
-/// up to [`Unsaid::Blast`] before the pieces are looked at, the others with the endings.
+/// before [`Unsaid::MateNeedsCheckBy`] before the pieces are looked at, the others with the
+/// endings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(super) enum Unsaid {
     MovedArrow,
@@ -78,7 +82,6 @@ pub(super) enum Unsaid {
     FullBoard,
     CastlingByDrops,
     CapturerTurns,
-    Blast,
     MateNeedsCheckBy,
     BackAndForth,
     DrawsByValue,
@@ -107,7 +110,6 @@ impl Unsaid {
             Unsaid::CapturerTurns => {
                 "`capturing pieces change sides`: Fairy-Stockfish has no rule for it"
             }
-            Unsaid::Blast => "`captures explode`: not yet written as Fairy-Stockfish's blast rules",
             Unsaid::MateNeedsCheckBy => {
                 "`checkmate needs a check by`: Fairy-Stockfish's shatar rule names its own pieces"
             }
@@ -123,7 +125,7 @@ impl Unsaid {
 
     /// Whether it is refused with the endings (not before the pieces).
     fn with_endings(self) -> bool {
-        self > Unsaid::Blast
+        self >= Unsaid::MateNeedsCheckBy
     }
 }
 
@@ -164,11 +166,11 @@ fn effect(e: &Effect) -> Say<'_> {
             partners: _,
         } => Unsaid::CastlingByDrops,
         Effect::FlipEnclosed => Unsaid::FlipEnclosed,
-        // The survivors are refused with the blast.
+        // The survivors are checked against FSF's pawn with the endings.
         Effect::Blast {
-            spare_nearby: _,
-            spare_always: _,
-        } => Unsaid::Blast,
+            spare_nearby,
+            spare_always,
+        } => return Say::Blast(spare_nearby, spare_always),
         // The wall on the cell a piece leaves: Fairy-Stockfish's `past` walling.
         Effect::LeaveWalls => return Say::Walling("past", None),
         Effect::FlipNeighbours => Unsaid::FlipNeighbours,

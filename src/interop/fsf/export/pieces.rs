@@ -39,6 +39,9 @@ pub(super) struct Types {
     pub(super) letters: Vec<char>,
     /// The type that is the chess pawn (its index), and what it does.
     pub(super) pawn: Option<(usize, PawnFacts)>,
+    /// Captures explode: FSF follows blasts only for pseudo-royal pieces, so the royal type is
+    /// not its king but an extinction type ([`super::endings`]).
+    blast: bool,
 }
 
 impl Types {
@@ -49,6 +52,10 @@ impl Types {
             kinds: Vec::new(),
             letters: Vec::new(),
             pawn: None,
+            blast: rules
+                .effects
+                .iter()
+                .any(|e| matches!(e, crate::rules::Effect::Blast { .. })),
         };
         for (i, p) in rules.pieces.iter().enumerate() {
             let kind = t.kind(rules, i, p, captures_to_hand)?;
@@ -156,7 +163,7 @@ impl Types {
             Ok(word) => word,
             Err(refusal) => return self.builtin(rules, p, refusal),
         };
-        if *royal {
+        if *royal && !self.blast {
             return Ok(Kind::King(word));
         }
         let slot = 1 + self
@@ -316,7 +323,11 @@ pub(super) fn write(ini: &mut Ini, rules: &RuleSet, types: &Types) -> Result<()>
         let l = types.letters[i];
         match &types.kinds[i] {
             Kind::Pawn => ini.kv("pawn", l),
-            Kind::ShogiPawn => ini.kv("shogiPawn", l),
+            Kind::ShogiPawn => {
+                // `drop may not mate` is FSF's rule: a pawn-drop mate is the dropper's loss.
+                ini.kv("shogiPawn", l);
+                ini.kv("shogiPawnDropMateIllegal", true);
+            }
             Kind::King(w) => ini.kv("king", format!("{l}:{w}")),
             Kind::Custom(n, w) => ini.kv(&format!("customPiece{n}"), format!("{l}:{w}")),
             Kind::Builtin(b) => {

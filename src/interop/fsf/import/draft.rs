@@ -120,6 +120,13 @@ pub(super) struct Draft<'a> {
     /// Seirawan gating (`gating`, `seirawanGating`): whether pieces in hand enter only so.
     pub(super) gating: Option<bool>,
     pub(super) move_limit: i64,
+    /// FSF's soldier's sideways steps: everywhere (`None`), nowhere (`Some(None)`), or only in
+    /// the zone named (`soldierPromotionRank` on).
+    pub(super) soldier: Option<Option<String>>,
+    /// Pieces of FSF's pseudo-royal extinction types, made `royal`.
+    pub(super) pseudo_royal: Vec<String>,
+    /// FSF's mobility regions by piece letter, for both players.
+    pub(super) mobility: BTreeMap<char, (Cells, Cells)>,
     /// The start position's FEN fields.
     pub(super) fen: Vec<String>,
 }
@@ -154,12 +161,20 @@ impl<'a> Draft<'a> {
         w: &[(i32, i32)],
         b: &[(i32, i32)],
     ) -> Result<(), String> {
-        if w.is_empty() || b.is_empty() {
+        if w.is_empty() && b.is_empty() {
             return Err(format!(
-                "a region (varia's zone `{n}`) with cells on this board for one player only"
+                "a region (varia's zone `{n}`) with no cell on this board"
             ));
         }
-        for (player, cells) in [(None, w), (Some("black"), b)] {
+        // A player without cells gets none: the other's are written for it alone.
+        let sides = if b.is_empty() {
+            vec![(Some("white"), w)]
+        } else if w.is_empty() {
+            vec![(Some("black"), b)]
+        } else {
+            vec![(None, w), (Some("black"), b)]
+        };
+        for (player, cells) in sides {
             self.zones.push(Statement::Zone {
                 name: name(n),
                 player: player.map(name),

@@ -3,8 +3,11 @@
 
 use super::draft::{Cells, Draft, outcome, pname, squares};
 use super::tree::{at, int, name, names};
-use crate::rules::{Outcome, WallCells};
-use crate::syntax::{Flag, GoalRider, RowLines, Span, Statement, TypesPhrase, Verdict};
+use crate::rules::{Outcome, Royalty, WallCells};
+use crate::syntax::{
+    Flag, GoalRider, PieceFlag, Property, RowLines, Span, Statement, TypesPhrase, Verdict,
+};
+use std::collections::BTreeMap;
 
 /// Hands, checkmate, stalemate and the rules on checks, captures and drops.
 pub(super) fn outcomes(d: &mut Draft) -> Result<(), String> {
@@ -146,6 +149,21 @@ pub(super) fn extinction(d: &mut Draft) -> Result<(), String> {
         "extinctionOpponentPieceCount",
         "extinctionClaim",
     ];
+    if d.keys.bool("extinctionPseudoRoyal", false)? {
+        let blast = d
+            .keys
+            .map
+            .get("blastOnCapture")
+            .is_some_and(|v| v == "true");
+        pseudo_royal(d, blast)?;
+        if !blast {
+            // Such a piece cannot be taken: extinction never applies.
+            for k in KEYS.iter().chain(&["extinctionValue"]) {
+                d.keys.take(k);
+            }
+            return Ok(());
+        }
+    }
     match d.keys.take("extinctionValue") {
         None => {
             for k in KEYS {
@@ -197,66 +215,270 @@ pub(super) fn extinction(d: &mut Draft) -> Result<(), String> {
     Ok(())
 }
 
-/// The flag piece and its region, and the check limit.
-pub(super) fn goal(d: &mut Draft) -> Result<(), String> {
-    match d.keys.take("flagPiece") {
-        None => {
-            for k in ["flagRegion", "flagRegionWhite", "flagRegionBlack"] {
-                if d.keys.map.contains_key(k) {
-                    // Regions without a flag piece: FSF's flag is any piece (ALL_PIECES default).
-                    return Err(format!("`{k}` without `flagPiece`"));
-                }
-            }
-            d.keys.take("flagMove");
-            d.keys.take("flagPieceSafe");
+/// FSF's pseudo-royal extinction (`extinctionPseudoRoyal`): a piece of an extinction type is
+/// royal while its owner has at most `extinctionPieceCount` + 1 of the type, and extinction
+/// never applies (such a piece cannot be taken). With a count of 0 and at most one piece of each
+/// type a player (checked on the compiled rules by [`check_pseudo_royal`]), each is varia's
+/// `royal` piece: never left attacked, and its player mated (FSF's stalemate value turns to the
+/// checkmate value) when it is attacked without a legal move. FSF's check rules see only its
+/// king, so a section with one of them is refused.
+fn pseudo_royal(d: &mut Draft, blast: bool) -> Result<(), String> {
+    let types = d
+        .keys
+        .map
+        .get("extinctionPieceTypes")
+        .cloned()
+        .unwrap_or_default();
+    if matches!(types.as_str(), "" | "-" | "*") {
+        return Err(format!(
+            "`extinctionPseudoRoyal` with `extinctionPieceTypes = {types}`: not translated (pseudo-royal types named one by one only)"
+        ));
+    }
+    if let Some(n) = d.keys.map.get("extinctionPieceCount")
+        && n != "0"
+    {
+        return Err(format!(
+            "`extinctionPseudoRoyal` with `extinctionPieceCount = {n}`: not translated"
+        ));
+    }
+    for c in types.chars() {
+        let Some(p) = d.by_letter(c) else {
+            return Err(format!("`extinctionPieceTypes = {types}`: no piece `{c}`"));
+        };
+        if p.kind() != "king" {
+            d.extra(p, Property::Flag(PieceFlag::Royal, Span::default()));
         }
-        Some(v) => {
-            if v.len() != 1 {
+        d.pseudo_royal.push(pname(p));
+    }
+    // Each player's royal pieces in the start position, by type (a promoted form, `+X`, is not
+    // one). FSF counts a player's pieces of each type on the board; varia's `royalty alone`
+    // counts its royal pieces together, which is the same while a player holds one type.
+    let mut royal: Vec<char> = types.chars().collect();
+    royal.extend(d.kind("king").map(|p| p.letter));
+    let board = d.fen.first().cloned().unwrap_or_default();
+    let mut counts: BTreeMap<(bool, char), usize> = BTreeMap::new();
+    let mut promoted = false;
+    for ch in board.chars() {
+        if ch.is_ascii_alphabetic() && !promoted && royal.contains(&ch.to_ascii_lowercase()) {
+            *counts
+                .entry((ch.is_ascii_uppercase(), ch.to_ascii_lowercase()))
+                .or_default() += 1;
+        }
+        promoted = ch == '+';
+    }
+    if counts.values().any(|&n| n > 1) {
+        let one_type = |white: bool| counts.keys().filter(|k| k.0 == white).count() <= 1;
+        if blast || d.hands || d.setup_hands || !one_type(true) || !one_type(false) {
+            return Err(
+                "`extinctionPseudoRoyal` with several pieces of a type: translated only without hands and with one royal type a player"
+                    .into(),
+            );
+        }
+        d.ends.push(Statement::Royalty(at(Royalty::Alone)));
+    }
+    Ok(())
+}
+
+/// FSF's blast rule (`blastOnCapture`) as `captures explode`: FSF's pawn survives the blasts of
+/// captures next to it (`survives nearby blasts`), `blastImmuneTypes` every blast (`survives
+/// blasts`). FSF's king does not follow blasts in its checks (only pseudo-royal pieces do), so a
+/// section with one is refused, and so is one that also petrifies (FSF's blast replaces it) or
+/// places walls (FSF's wall goes on a cell empty before the blast).
+pub(super) fn blast(d: &mut Draft) -> Result<(), String> {
+    let immune = d.keys.take("blastImmuneTypes").unwrap_or_default();
+    if !d.keys.bool("blastOnCapture", false)? {
+        return Ok(());
+    }
+    if let Some(k) = d.kind("king") {
+        return Err(format!(
+            "`blastOnCapture` with Fairy-Stockfish's king `{}`, whose checks do not follow blasts",
+            k.letter
+        ));
+    }
+    if d.ends
+        .iter()
+        .any(|s| matches!(s, Statement::Types(TypesPhrase::Petrify, ..)))
+    {
+        return Err("`blastOnCapture` with `petrifyOnCaptureTypes`: not translated".into());
+    }
+    if d.ends.iter().any(|s| {
+        matches!(
+            s,
+            Statement::WallRule { .. } | Statement::Flag(Flag::LeaveWalls, _)
+        )
+    }) {
+        // FSF's wall goes on a cell empty before the blast; varia's on one empty after it.
+        return Err(
+            "`blastOnCapture` with `wallingRule`: Fairy-Stockfish places the wall among the cells empty before the blast, varia after it"
+                .into(),
+        );
+    }
+    let immune = if immune.is_empty() {
+        Vec::new()
+    } else {
+        d.letters_of("blastImmuneTypes", &immune)?
+    };
+    d.ends
+        .push(Statement::Flag(Flag::CapturesExplode, Span::default()));
+    for p in d.pieces {
+        let nearby = if immune.contains(&pname(p)) {
+            false
+        } else if p.kind() == "pawn" {
+            true
+        } else {
+            continue;
+        };
+        d.extra(
+            p,
+            Property::SurvivesBlasts {
+                nearby,
+                span: Span::default(),
+            },
+        );
+    }
+    Ok(())
+}
+
+/// FSF's check rules see its king only, not pseudo-royal pieces (made `royal`, which varia's
+/// rules see): without a king they never apply and are left out; with one, a section that
+/// uses one of them with `extinctionPseudoRoyal` is refused. Called before the keys are read.
+pub(super) fn pseudo_royal_checks(d: &mut Draft) -> Result<(), String> {
+    if d.keys
+        .map
+        .get("extinctionPseudoRoyal")
+        .is_none_or(|v| v != "true")
+    {
+        return Ok(());
+    }
+    let king = d.kind("king").is_some();
+    for (k, default) in [
+        ("checkCounting", "false"),
+        ("dropChecks", "true"),
+        ("checking", "true"),
+        ("perpetualCheckIllegal", "false"),
+        ("shatarMateRule", "false"),
+        ("dupleCheck", "false"),
+        ("makpongRule", "false"),
+        ("flyingGeneral", "false"),
+        ("shogiPawnDropMateIllegal", "false"),
+    ] {
+        match d.keys.map.get(k) {
+            Some(v) if v != default && king => {
                 return Err(format!(
-                    "`flagPiece = {v}`: varia's import takes one piece type"
+                    "`extinctionPseudoRoyal` with `{k} = {v}`: Fairy-Stockfish's check rules see its king only, not pseudo-royal pieces"
                 ));
             }
-            // `-` names no piece.
-            let [p] = &d.letters_of("flagPiece", &v)?[..] else {
-                return Err(format!(
-                    "`flagPiece = {v}`: varia's import takes one piece type"
-                ));
-            };
-            let p = p.clone();
-            let (dw, db) = match d.keys.take("flagRegion") {
-                Some(b) => (
-                    squares(&b, d.files, d.ranks, "flagRegion")?,
-                    squares(&b, d.files, d.ranks, "flagRegion")?,
-                ),
-                None => (Vec::new(), Vec::new()),
-            };
-            let (w, b) = d.region("flagRegion", dw, db)?;
-            d.zone("goal", &w, &b)?;
-            let flag_move = d.keys.bool("flagMove", false)?;
-            let safe = d.keys.bool("flagPieceSafe", false)?;
-            let mode = match (flag_move, safe) {
-                (false, false) => None,
-                (true, false) => {
-                    let king = d
-                        .by_letter(v.chars().next().unwrap_or(' '))
-                        .is_some_and(|p| p.kind() == "king");
-                    Some(if king {
-                        GoalRider::Answerable
-                    } else {
-                        GoalRider::Held
-                    })
-                }
-                (false, true) => Some(GoalRider::Safe),
-                _ => return Err("`flagMove` with `flagPieceSafe`".into()),
-            };
-            d.ends.push(Statement::Goal {
-                pieces: vec![name(&p)],
-                zone: name("goal"),
-                mode: mode.map(at),
-                span: Span::default(),
-            });
+            Some(_) if !king => {
+                d.keys.take(k);
+            }
+            _ => {}
         }
     }
+    Ok(())
+}
+
+/// Checks that no piece can become one of a pseudo-royal type (made `royal`): no promotion or
+/// effect makes one.
+pub(super) fn check_pseudo_royal(
+    rules: &crate::rules::RuleSet,
+    types: &[String],
+) -> Result<(), String> {
+    if types.is_empty() {
+        return Ok(());
+    }
+    // A blast only takes pieces away.
+    if rules
+        .effects
+        .iter()
+        .any(|e| !matches!(e, crate::rules::Effect::Blast { .. }))
+    {
+        return Err(
+            "`extinctionPseudoRoyal` with a rule that changes pieces (an effect): not translated"
+                .into(),
+        );
+    }
+    for t in types {
+        let Some(id) = rules.pieces.iter().position(|p| &p.name == t) else {
+            return Err(format!("piece `{t}` missing after compiling"));
+        };
+        if rules.pieces.iter().any(|p| {
+            p.promotions
+                .iter()
+                .any(|pr| pr.swap || pr.to.iter().any(|x| x.index() == id))
+        }) {
+            return Err(format!(
+                "`extinctionPseudoRoyal`: a piece may promote to `{t}`, which Fairy-Stockfish's pseudo-royalty counts"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The flag piece and its region, and the check limit.
+pub(super) fn goal(d: &mut Draft) -> Result<(), String> {
+    // FSF's flag piece is any piece (`*`, its default) or one type.
+    let flag = d.keys.take("flagPiece");
+    let (dw, db) = match d.keys.take("flagRegion") {
+        Some(b) => (
+            squares(&b, d.files, d.ranks, "flagRegion")?,
+            squares(&b, d.files, d.ranks, "flagRegion")?,
+        ),
+        None => (Vec::new(), Vec::new()),
+    };
+    let (w, b) = d.region("flagRegion", dw, db)?;
+    let flag_move = d.keys.bool("flagMove", false)?;
+    let safe = d.keys.bool("flagPieceSafe", false)?;
+    let count = d.keys.int("flagPieceCount", 1)?;
+    if !(1..=255).contains(&count) {
+        return Err(format!("`flagPieceCount = {count}`: not translated"));
+    }
+    if w.is_empty() && b.is_empty() {
+        // No cell to reach: FSF's flag never wins.
+        return check_counting(d);
+    }
+    let (pieces, king) = match flag.as_deref() {
+        None | Some("*") => (d.pieces.iter().map(pname).collect::<Vec<_>>(), false),
+        Some(v) => {
+            // `-` names no piece.
+            let [p] = &d.letters_of("flagPiece", v)?[..] else {
+                return Err(format!(
+                    "`flagPiece = {v}`: varia's import takes one piece type or `*`"
+                ));
+            };
+            let king = d
+                .by_letter(v.chars().next().unwrap_or(' '))
+                .is_some_and(|p| p.kind() == "king");
+            (vec![p.clone()], king)
+        }
+    };
+    d.zone("goal", &w, &b)?;
+    let mode = match (flag_move, safe) {
+        (false, false) => None,
+        (true, false) => Some(if king {
+            GoalRider::Answerable
+        } else {
+            GoalRider::Held
+        }),
+        (false, true) => Some(GoalRider::Safe),
+        _ => return Err("`flagMove` with `flagPieceSafe`".into()),
+    };
+    if count > 1 && mode == Some(GoalRider::Answerable) {
+        return Err(format!(
+            "`flagPieceCount = {count}` with the king's `flagMove`: varia's answerable goal is one piece"
+        ));
+    }
+    d.ends.push(Statement::Goal {
+        count: (count > 1).then(|| int(count)),
+        pieces: names(&pieces),
+        zone: name("goal"),
+        mode: mode.map(at),
+        span: Span::default(),
+    });
+    check_counting(d)
+}
+
+/// FSF's check counting (`checkCounting`, the checks in `startFen`) as `N checks win`.
+fn check_counting(d: &mut Draft) -> Result<(), String> {
     if d.keys.bool("checkCounting", false)? {
         let f = d.fen.get(4);
         let n = f
@@ -357,20 +579,20 @@ pub(super) fn repetition(d: &mut Draft) -> Result<(), String> {
     }
     // `nFoldRule = 0`: FSF has no repetition rule, and reads neither its value nor perpetual
     // checks.
-    if nfold > 0 && absolute {
-        return Err("`nFoldValueAbsolute = true`: a repetition result from white's point of view is not translated".into());
-    }
-    // FSF's value is for the side to move after the repeating move.
-    let verdict = match outcome("nFoldValue", &nv)? {
-        Outcome::Win => Verdict::Loses,
-        Outcome::Loss => Verdict::Wins,
-        _ => Verdict::Draws,
+    // FSF's value is for the side to move after the repeating move, or with
+    // `nFoldValueAbsolute` for white, whoever repeats (`for white`).
+    let (verdict, player) = match (outcome("nFoldValue", &nv)?, absolute) {
+        (Outcome::Win, false) => (Verdict::Loses, None),
+        (Outcome::Loss, false) => (Verdict::Wins, None),
+        (Outcome::Win, true) => (Verdict::Wins, Some(name("white"))),
+        (Outcome::Loss, true) => (Verdict::Loses, Some(name("white"))),
+        _ => (Verdict::Draws, None),
     };
     if nfold > 0 {
         d.ends.push(Statement::Repetition {
             count: int(nfold),
             verdict: at(verdict),
-            player: None,
+            player,
             perpetual,
             span: Span::default(),
         });

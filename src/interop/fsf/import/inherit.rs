@@ -151,14 +151,25 @@ fn builtin_parent(
         opaque: true,
         ..Merged::default()
     };
-    // The exporter writes a `drop may not mate` pawn as FSF's `shogiPawn`: the parent's rule.
-    if s.keys.iter().any(|(k, _)| k == "shogiPawn") {
-        m.keys
-            .insert("shogiPawnDropMateIllegal".into(), "true".into());
-    }
     let keys = piece_keys();
+    // The export's custom slots are its own, not FSF's built-in's: their mobility regions are
+    // kept by the piece's letter (`mobilityRegionWhite#a`).
+    let slots: BTreeMap<String, char> = s
+        .keys
+        .iter()
+        .filter(|(k, _)| k.starts_with("customPiece"))
+        .map(|(k, v)| (format!("C{}", &k[1..]), v.chars().next().unwrap_or(' ')))
+        .collect();
     for (k, v) in &s.keys {
-        if keys.contains(k) {
+        if let Some(rest) = k.strip_prefix("mobilityRegion")
+            && let Some((colour, slot)) = rest.split_at_checked(5)
+            && let Some(&letter) = slots.get(slot)
+        {
+            m.keys.insert(
+                format!("mobilityRegion{colour}#{letter}"),
+                whole_ranks(&s.keys, k, v),
+            );
+        } else if keys.contains(k) {
             let letter = v.chars().next().unwrap_or(' ');
             let betza = piece_betza(k, v)?;
             let key = if k.starts_with("customPiece") {
@@ -223,7 +234,15 @@ fn piece_betza(key: &str, value: &str) -> Result<String, String> {
     }
 }
 
-fn same_moves(a: &str, b: &str) -> bool {
+/// The Betza of one of FSF's built-in types by its key name (`fers`).
+pub(super) fn builtin_betza(key: &str) -> Option<&'static str> {
+    BUILTINS
+        .iter()
+        .find(|(n, _)| *n == key)
+        .and_then(|(_, b)| *b)
+}
+
+pub(super) fn same_moves(a: &str, b: &str) -> bool {
     matches!((read_betza(a), read_betza(b)), (Ok(x), Ok(y)) if x == y)
 }
 
@@ -233,7 +252,6 @@ fn overlay(mut m: Merged, keys: &[(String, String)]) -> Result<Merged, String> {
     for (k, v) in keys {
         map.insert(k, v);
     }
-    let child_sets = |k: &str| map.contains_key(k);
     for name in piece_keys() {
         let Some(&value) = map.get(name.as_str()) else {
             continue;
@@ -256,8 +274,15 @@ fn overlay(mut m: Merged, keys: &[(String, String)]) -> Result<Merged, String> {
                             && same_moves(&old.betza, &betza));
                     if !same_type {
                         for k in LETTER_KEYS {
-                            if !child_sets(k) && m.keys.get(*k).is_some_and(|v| v.contains(letter))
-                            {
+                            // The child's `promotedPieceType` keeps the parent's other pairs.
+                            let kept = match (m.keys.get(*k), map.get(k)) {
+                                (Some(old), Some(new)) if *k == "promotedPieceType" => {
+                                    Some(kept_pairs(old, new))
+                                }
+                                (Some(old), None) => Some(old.clone()),
+                                _ => None,
+                            };
+                            if kept.is_some_and(|v| v.contains(letter)) {
                                 return Err(format!(
                                     "`{name} = {value}` replaces the parent's piece `{letter}`, which `{k}` names"
                                 ));
@@ -313,9 +338,35 @@ fn overlay(mut m: Merged, keys: &[(String, String)]) -> Result<Merged, String> {
         if pk.contains(k) {
             continue;
         }
-        m.keys.insert(k.clone(), v.clone());
+        let v = match m.keys.get(k) {
+            // FSF sets each pair of `promotedPieceType` over the parent's, which stay.
+            Some(old) if k == "promotedPieceType" => merge_pairs(old, v),
+            _ => v.clone(),
+        };
+        m.keys.insert(k.clone(), v);
     }
     Ok(m)
+}
+
+/// A parent's `promotedPieceType` pairs (`p:g s:g`) with a child's laid over them, by the
+/// promoting letter.
+fn merge_pairs(parent: &str, child: &str) -> String {
+    let kept = kept_pairs(parent, child);
+    [kept.as_str(), child]
+        .iter()
+        .flat_map(|v| v.split_whitespace())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The pairs of a parent's `promotedPieceType` that a child's does not set again.
+fn kept_pairs(parent: &str, child: &str) -> String {
+    let first = |t: &str| t.chars().next().map(|c| c.to_ascii_lowercase());
+    parent
+        .split_whitespace()
+        .filter(|t| !child.split_whitespace().any(|c| first(c) == first(t)))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// FSF's `remove_piece` takes the type out of the promotion choices.

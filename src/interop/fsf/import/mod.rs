@@ -16,6 +16,7 @@ mod endings;
 mod in_place;
 mod inherit;
 mod ini;
+mod mobility;
 mod pieces;
 mod promoted;
 mod tree;
@@ -140,16 +141,23 @@ fn translate(section: &str, m: &Merged) -> Result<String, String> {
         immobility: false,
         gating: None,
         move_limit: 0,
+        soldier: None,
+        pseudo_royal: Vec::new(),
+        mobility: BTreeMap::new(),
         fen: Vec::new(),
     };
+    endings::pseudo_royal_checks(&mut d)?;
     pieces::pawn_rules(&mut d)?;
     promoted::rules(&mut d)?;
     pieces::clock(&mut d)?;
+    mobility::regions(&mut d)?;
+    mobility::soldier(&mut d)?;
     pieces::drops(&mut d)?;
     pieces::start_fen(&mut d)?;
     pieces::castling(&mut d)?;
     endings::outcomes(&mut d)?;
     endings::extinction(&mut d)?;
+    endings::blast(&mut d)?;
     endings::goal(&mut d)?;
     endings::connect(&mut d)?;
     endings::repetition(&mut d)?;
@@ -162,11 +170,12 @@ fn translate(section: &str, m: &Merged) -> Result<String, String> {
         ));
     }
     let immobility = d.immobility;
+    let pseudo_royal = d.pseudo_royal.clone();
     let (file, expects) = definition(section, d)?;
     let out = format!(
         "# Imported from Fairy-Stockfish's variants.ini section [{section}] by `varia import`.\n{file}"
     );
-    check(&out, expects, immobility)?;
+    check(&out, expects, immobility, &pseudo_royal)?;
     Ok(out)
 }
 
@@ -202,7 +211,17 @@ fn definition(section: &str, mut d: Draft) -> Result<(String, Expects), String> 
             properties.push(Property::Flag(PieceFlag::Royal, sp));
         }
         // The pawn's moves are among its rules.
-        if p.kind() != "pawn" {
+        if let (Some(sideways), "soldier") = (&d.soldier, p.kind()) {
+            // FSF's soldier steps sideways only from its promotion rank on.
+            let mut e = expected(&read_betza("fW")?);
+            properties.push(moves(&["fW".into()], None)?);
+            if let Some(z) = sideways {
+                e.extend(expected(&read_betza("sW")?));
+                properties.push(moves(&["sW".into()], Some(z.as_str()))?);
+            }
+            e.sort_by(|a, b| format!("{a:?}").cmp(&format!("{b:?}")));
+            expects.push((pname(p), e));
+        } else if p.kind() != "pawn" {
             let t = read_betza(&p.betza).map_err(|e| format!("piece `{}`: {e}", p.letter))?;
             let e = expected(&t);
             let words = e
@@ -248,9 +267,15 @@ fn definition(section: &str, mut d: Draft) -> Result<(String, Expects), String> 
 }
 
 /// Checks that the definition compiles and its pieces move as FSF reads them.
-fn check(text: &str, expects: Expects, immobility: bool) -> Result<(), String> {
+fn check(
+    text: &str,
+    expects: Expects,
+    immobility: bool,
+    pseudo_royal: &[String],
+) -> Result<(), String> {
     let rules = crate::compile(text, None)
         .map_err(|e| format!("the definition written for it does not compile ({e})"))?;
+    endings::check_pseudo_royal(&rules, pseudo_royal)?;
     if immobility {
         promoted::check_immobility(&rules)?;
     }

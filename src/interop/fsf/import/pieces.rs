@@ -258,15 +258,15 @@ pub(super) fn drops(d: &mut Draft) -> Result<(), String> {
         }
         return Ok(());
     }
-    let drop_mate = d.keys.take("shogiPawnDropMateIllegal");
-    if let Some(p) = d.kind("shogiPawn") {
-        // FSF's rule lets the drop mate and scores the mate as the dropper's loss.
-        if drop_mate.as_deref() == Some("true") {
-            return Err(format!(
-                "drops of the shogi pawn `{}` with its drop-mate rule (Fairy-Stockfish's shogiPawnDropMateIllegal: the drop mates and the mate is lost, where varia's `drop may not mate` forbids the drop)",
-                p.letter
-            ));
-        }
+    // FSF's rule lets a shogi pawn's drop mate and scores the mate as the dropper's loss, as
+    // varia's `drop may not mate` does (only a drop can make a shogi pawn the sole checker).
+    if d.keys.bool("shogiPawnDropMateIllegal", false)?
+        && let Some(p) = d.kind("shogiPawn")
+    {
+        d.extra(
+            p,
+            Property::Flag(PieceFlag::DropMayNotMate, Span::default()),
+        );
     }
     no_doubled(d)?;
     let rook_first_rank = d.keys.bool("sittuyinRookDrop", false)?;
@@ -326,6 +326,17 @@ pub(super) fn drops(d: &mut Draft) -> Result<(), String> {
         } else {
             ("drop-region", &rw, &rb)
         };
+        // FSF's drops of a type stay in its mobility region.
+        let (n, w, b) = match d.mobility.get(&p.letter) {
+            Some((mw, mb)) => {
+                let keep = |c: &Cells, m: &Cells| -> Cells {
+                    c.iter().copied().filter(|x| m.contains(x)).collect()
+                };
+                (format!("{n}-{}", p.letter), keep(w, mw), keep(b, mb))
+            }
+            None => (n.to_string(), w.clone(), b.clone()),
+        };
+        let (n, w, b) = (n.as_str(), &w, &b);
         if w.is_empty() && b.is_empty() {
             if d.hands || start_hand.contains(p.letter) {
                 return Err(format!(
