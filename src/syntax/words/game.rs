@@ -27,7 +27,7 @@ pub(super) const GAME: &[Phrase] = &[
         board,
         Structured,
         ["board FILES x RANKS"],
-        "the board's rectangle, up to 16 x 16"
+        "the board's rectangle, up to 16 x 16 (`board 10x8` reads the same)"
     ),
     phrase!(
         Game,

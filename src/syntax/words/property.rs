@@ -11,8 +11,9 @@ pub(super) const PROPERTY: &[Phrase] = &[
         value,
         Number,
         ["value N"],
-        "the piece's value in pawns, 0 to 1000 (the search's evaluation is clamped far from mate \
-         scores, so no material count reads as a mate)"
+        "the piece's value in whole pawns, 0 to 1000 (the search's evaluation is clamped far from \
+         mate scores, so no material count reads as a mate); a fraction (`value 4.5`) is refused \
+         with that message"
     ),
     phrase!(
         Property,
