@@ -104,7 +104,6 @@ pub(crate) enum FilterPlan {
     MustCapture,
 }
 
-/// A goal: its types, each player's cells and its mode.
 /// A goal's types, each player's cells, its mode and how many pieces it needs there.
 pub(crate) type GoalPlan<B> = (KindSet, Vec<B>, GoalMode, u32);
 
