@@ -61,7 +61,9 @@ def count(v, fen, depth):
 
 
 def play(v, rng, games, plies):
-    start = sf.start_fen(v)
+    # FSF's own FEN of its start position: its startFen as FSF reads it (castling rights that
+    # a game without castling ignores are left out, as in every later FEN).
+    start = sf.get_fen(v, sf.start_fen(v), [])
     seen = {}
     for _ in range(games):
         fen = start

@@ -731,3 +731,30 @@ fn draw_odds_import_where_fairy_stockfish_turns_every_draw() {
             .starts_with("`materialCounting = janggi`: only draw odds")
     );
 }
+
+/// FSF reads no castling right when `castling = false` (its FEN of the start says `-`): the
+/// import leaves them out of the set-up and says so in the definition's comment. With gating,
+/// where FSF reads them as gates, the section is refused.
+#[test]
+fn castling_rights_without_castling_are_left_out_and_said() {
+    let source = one("[a:chess]\ncastling = false\n").unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        source.contains("rights `KQkq` are left out")
+            && source.contains("setup rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"),
+        "{source}"
+    );
+    let g = varia::load_str(&source, None).expect("loads");
+    assert_eq!(g.perft(&g.start(), 2).unwrap(), 400);
+    let gated = one("[a:chess]\ncastling = false\ngating = true\nseirawanGating = true\n");
+    assert!(
+        gated
+            .as_ref()
+            .is_err_and(|e| e.contains("reads them as gates")),
+        "{gated:?}"
+    );
+    // FSF puts a blasted king in the capturer's hand: refused with hands.
+    assert_eq!(
+        one("[a:atomic]\ncastling = false\npieceDrops = true\ncapturesToHand = true\n"),
+        Err("`blastOnCapture` with `capturesToHand`: Fairy-Stockfish puts every blasted piece in hand, a blasted royal piece too, which varia's hands cannot hold".to_string())
+    );
+}

@@ -129,6 +129,9 @@ pub(super) struct Draft<'a> {
     pub(super) mobility: BTreeMap<char, (Cells, Cells)>,
     /// The start position's FEN fields.
     pub(super) fen: Vec<String>,
+    /// Lines for the definition's opening comment: what the import changed of the section's
+    /// own text, and why.
+    pub(super) notes: Vec<String>,
 }
 
 impl<'a> Draft<'a> {

@@ -313,6 +313,13 @@ pub(super) fn blast(d: &mut Draft) -> Result<(), String> {
                 .into(),
         );
     }
+    if d.hands {
+        // The blast that ends the game puts the royal piece in the capturer's hand too.
+        return Err(
+            "`blastOnCapture` with `capturesToHand`: Fairy-Stockfish puts every blasted piece in hand, a blasted royal piece too, which varia's hands cannot hold"
+                .into(),
+        );
+    }
     let immune = if immune.is_empty() {
         Vec::new()
     } else {

@@ -145,6 +145,7 @@ fn translate(section: &str, m: &Merged) -> Result<String, String> {
         pseudo_royal: Vec::new(),
         mobility: BTreeMap::new(),
         fen: Vec::new(),
+        notes: Vec::new(),
     };
     endings::pseudo_royal_checks(&mut d)?;
     pieces::pawn_rules(&mut d)?;
@@ -171,9 +172,10 @@ fn translate(section: &str, m: &Merged) -> Result<String, String> {
     }
     let immobility = d.immobility;
     let pseudo_royal = d.pseudo_royal.clone();
+    let notes: String = d.notes.iter().map(|n| format!("# {n}\n")).collect();
     let (file, expects) = definition(section, d)?;
     let out = format!(
-        "# Imported from Fairy-Stockfish's variants.ini section [{section}] by `varia import`.\n{file}"
+        "# Imported from Fairy-Stockfish's variants.ini section [{section}] by `varia import`.\n{notes}{file}"
     );
     check(&out, expects, immobility, &pseudo_royal)?;
     Ok(out)

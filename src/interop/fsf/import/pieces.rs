@@ -444,9 +444,18 @@ pub(super) fn castling(d: &mut Draft) -> Result<(), String> {
     let rp = d.keys.take("castlingRookPieces");
     let rights = d.fen[2].clone();
     if !castling && rights != "-" {
-        return Err(format!(
-            "`castling = false` with castling rights `{rights}` in the start position: Fairy-Stockfish keeps them in its FENs, varia's FEN cannot hold them"
+        if d.gating.is_some() {
+            // FSF's gating reads the rights as gates even without castling.
+            return Err(format!(
+                "`castling = false` with castling rights `{rights}` in the start position and gating: Fairy-Stockfish reads them as gates"
+            ));
+        }
+        // FSF reads no castling right when castling is off (its FEN of the position says `-`):
+        // the definition's start position leaves them out, and its comment says so.
+        d.notes.push(format!(
+            "The start position's castling rights `{rights}` are left out: the section has `castling = false`, so Fairy-Stockfish ignores them."
         ));
+        d.fen[2] = "-".into();
     }
     if !castling || rights == "-" {
         return Ok(());
