@@ -728,7 +728,7 @@ fn draw_odds_import_where_fairy_stockfish_turns_every_draw() {
     assert!(
         one("[a:chess]\nmaterialCounting = janggi\n")
             .unwrap_err()
-            .starts_with("`materialCounting = janggi`: only draw odds")
+            .starts_with("`materialCounting = janggi`: only `unweighted` and draw odds")
     );
 }
 
@@ -757,4 +757,82 @@ fn castling_rights_without_castling_are_left_out_and_said() {
         one("[a:atomic]\ncastling = false\npieceDrops = true\ncapturesToHand = true\n"),
         Err("`blastOnCapture` with `capturesToHand`: Fairy-Stockfish puts every blasted piece in hand, a blasted royal piece too, which varia's hands cannot hold".to_string())
     );
+}
+
+/// The stone games' keys, as the export writes them, import back: a child of the shipped Ataxx
+/// and Flipello plays as they do; FSF's rules that are not varia's are refused, naming the key.
+#[test]
+fn stone_games_import_back_and_what_differs_is_refused() {
+    for (base, fen, depth) in [
+        ("ataxx", "P5p/7/7/7/7/7/p5P w - - 0 1", 3),
+        (
+            "flipello",
+            "8/8/8/3pP3/3Pp3/8/8/8[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp] w - - 0 1",
+            4,
+        ),
+    ] {
+        let source = one(&format!("[a:{base}]\n")).unwrap_or_else(|e| panic!("{base}: {e}"));
+        let imported = varia::load_str(&source, None).expect("loads");
+        let shipped = varia::load_str(&parent(base).expect("shipped"), None).expect("loads");
+        let count = |g: &varia::Game| g.perft(&g.parse_fen(fen).unwrap(), depth).unwrap();
+        assert_eq!(count(&imported), count(&shipped), "{base}:\n{source}");
+    }
+    for (ini, needle) in [
+        (
+            "[a:chess]\nflipEnclosedPieces = ataxx\n",
+            "with Fairy-Stockfish's king `k`",
+        ),
+        (
+            "[a:chess]\npassOnStalemate = true\n",
+            "its pass is the king's",
+        ),
+        (
+            "[a:ataxx]\npassOnStalemateWhite = false\n",
+            "for one player only",
+        ),
+        (
+            "[a:ataxx]\nflipEnclosedPieces = quadwrangle\n",
+            "only `none`, `ataxx` and `reversi`",
+        ),
+        (
+            "[a:ataxx]\nenclosingDrop = snort\n",
+            "`enclosingDrop = snort`",
+        ),
+        ("[a:flipello]\ncustomPiece1 = q:W\n", "that moves"),
+        (
+            "[a:ataxx]\nstartFen = P5p/7/7/7/7/7/p5P[P] w - - 0 1\n",
+            "ignores what it holds",
+        ),
+        (
+            "[a:chess]\npieceDrops = true\nfreeDrops = true\n",
+            "`freeDrops = true`: a key varia's import does not translate",
+        ),
+        ("[a:ataxx]\nking = q\n", "`freeDrops` with piece `q` (king)"),
+        (
+            "[a:chess]\nmaterialCounting = unweighted\n",
+            "`materialCounting = unweighted` with Fairy-Stockfish's king",
+        ),
+    ] {
+        match one(ini) {
+            Ok(t) => panic!("{ini:?} imported:\n{t}"),
+            Err(e) => assert!(e.contains(needle), "{ini:?}: {e}"),
+        }
+    }
+    // A child's castling king of another type: FSF's stays the parent's, so no right is read.
+    let castling =
+        "[a:chess]\nking = -\ncommoner = k\nextinctionValue = loss\nextinctionPieceTypes = k\n";
+    let refused = one(&format!(
+        "{castling}startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
+    ));
+    assert!(
+        refused
+            .as_ref()
+            .is_err_and(|e| e.contains("castling king the section replaced")),
+        "{refused:?}"
+    );
+    let source = one(&format!(
+        "{castling}startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\n"
+    ))
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert!(!source.contains("castling"), "{source}");
 }

@@ -10,6 +10,8 @@ use crate::rules::{Cell, DropRules, PieceId, PieceType, RuleSet, ZoneId};
 
 /// The rule set's hand fields.
 pub(super) struct Hands {
+    /// Every type is dropped freely (`freeDrops`).
+    pub(super) free: bool,
     /// `captures go to hand`.
     pub(super) captures_to_hand: bool,
     /// `players have hands`.
@@ -29,6 +31,7 @@ pub(super) fn write(
     hands: &Hands,
 ) -> Result<()> {
     let Hands {
+        free,
         captures_to_hand,
         hands,
         captures_to_partner,
@@ -38,8 +41,11 @@ pub(super) fn write(
     let pc = |p: &PieceType, field: &str| piece_path(pieces, p, field);
     ini.kv(
         "pieceDrops",
-        *captures_to_hand || *hands || *captures_to_partner,
+        *captures_to_hand || *hands || *captures_to_partner || *free,
     );
+    if *free {
+        ini.kv("freeDrops", "true");
+    }
     ini.kv("capturesToHand", captures_to_hand);
     if *captures_to_partner {
         ini.kv("twoBoards", "true");

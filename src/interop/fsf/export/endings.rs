@@ -53,9 +53,6 @@ pub(super) fn write(
     if said.has(Say::Bikjang) {
         ini.kv("bikjangRule", "true");
     }
-    if said.has(Say::DropOnTop) {
-        ini.kv("enclosingDrop", "top");
-    }
     for (_, petrified) in said.all(|s| match s {
         Say::Petrify(types) => Some(types),
         _ => None,
@@ -113,6 +110,7 @@ pub(super) fn write(
         }
     }
     said.refuse_unsaid(true)?;
+    super::stones::write(ini, rules, checkmate, said)?;
     extinction(ini, types, said)?;
     flag(ini, rules, types, said)?;
     connect(ini, types, said)?;

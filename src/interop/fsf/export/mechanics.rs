@@ -5,7 +5,7 @@
 use super::refusal::{Result, refuse};
 use crate::rules::{
     DropRule, Effect, EndingRule, Extinction, Filter, Goal, MoveRule, PieceId, Repetition, Row,
-    Verdict, WallCells, ZoneId,
+    ValueDraws, Verdict, WallCells, ZoneId,
 };
 
 /// What one entry says in Fairy-Stockfish's keys.
@@ -63,6 +63,22 @@ pub(super) enum Say<'a> {
     NMoveRule(u16),
     /// `stalematePieceCount = true`.
     StalematePieceCount,
+    /// `freeDrops = true` (and `pieceDrops`): the types dropped without being held.
+    FreeDrops(&'a [PieceId]),
+    /// `enclosingDrop = ataxx`.
+    DropsTouch,
+    /// `enclosingDrop = reversi`, and `enclosingDropStart` (the zone's cells).
+    DropsEnclose(Option<ZoneId>),
+    /// `flipEnclosedPieces = reversi`.
+    FlipEnclosed,
+    /// `flipEnclosedPieces = ataxx`.
+    FlipNeighbours,
+    /// `passOnStalemate = true`.
+    PassOnStalemate,
+    /// `adjudicateFullBoard = true`.
+    FullBoard,
+    /// `materialCounting = unweighted`, where every piece is worth as much.
+    DrawsByValue(&'a ValueDraws),
     /// A rule the export refuses.
     Unsaid(Unsaid),
 }
@@ -73,18 +89,10 @@ pub(super) enum Say<'a> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(super) enum Unsaid {
     MovedArrow,
-    FreeDrops,
-    DropsTouch,
-    FlipNeighbours,
-    DropsEnclose,
-    FlipEnclosed,
-    PassingWhenStuck,
-    FullBoard,
     CastlingByDrops,
     CapturerTurns,
     MateNeedsCheckBy,
     BackAndForth,
-    DrawsByValue,
     DrawOdds,
 }
 
@@ -94,15 +102,6 @@ impl Unsaid {
         match self {
             Unsaid::MovedArrow => {
                 "`after a move, the wall moves to a cell the piece could move to`: Fairy-Stockfish's duck goes anywhere, its arrows stay"
-            }
-            Unsaid::FreeDrops | Unsaid::DropsTouch | Unsaid::FlipNeighbours => {
-                "`drops of TYPE... are free` / `drops must touch own pieces` / `neighbours flip`: not yet written as Fairy-Stockfish's freeDrops and Ataxx rules"
-            }
-            Unsaid::DropsEnclose | Unsaid::FlipEnclosed => {
-                "`drops must enclose` / `enclosed pieces flip`: not yet written as Fairy-Stockfish's enclosingDrop"
-            }
-            Unsaid::PassingWhenStuck | Unsaid::FullBoard => {
-                "`passing when stuck` / `a full board ends the game`: not yet written as Fairy-Stockfish's passOnStalemate and adjudicateFullBoard"
             }
             Unsaid::CastlingByDrops => {
                 "`drops give castling rights`: not yet written as Fairy-Stockfish's castlingDroppedPiece"
@@ -115,9 +114,6 @@ impl Unsaid {
             }
             Unsaid::BackAndForth => {
                 "`back and forth`: Fairy-Stockfish's moveRepetitionIllegal counts its own moves and exempts pieces by their regions"
-            }
-            Unsaid::DrawsByValue => {
-                "`draws decided by value`: Fairy-Stockfish's material counting names its own pieces"
             }
             Unsaid::DrawOdds => "`draws count for`: Fairy-Stockfish's draw odds only adjudicate",
         }
@@ -133,7 +129,7 @@ fn move_rule(m: &MoveRule) -> Say<'_> {
     match m {
         MoveRule::RoyalsMayNotFace => Say::FlyingGeneral,
         MoveRule::Passing { when_stuck: false } => Say::Pass,
-        MoveRule::Passing { when_stuck: true } => Say::Unsaid(Unsaid::PassingWhenStuck),
+        MoveRule::Passing { when_stuck: true } => Say::PassOnStalemate,
         // Read with the promotions ([`super::in_place`]).
         MoveRule::PromoteInPlace { .. } => Say::SittuyinPromotion,
         MoveRule::Gate { without_drops, .. } => Say::Gating(*without_drops),
@@ -149,10 +145,10 @@ fn move_rule(m: &MoveRule) -> Say<'_> {
 fn drop_rule(d: &DropRule) -> Say<'_> {
     match d {
         // The start zone is refused with the rule.
-        DropRule::Enclose { start: _ } => Say::Unsaid(Unsaid::DropsEnclose),
-        DropRule::TouchOwn => Say::Unsaid(Unsaid::DropsTouch),
+        DropRule::Enclose { start } => Say::DropsEnclose(*start),
+        DropRule::TouchOwn => Say::DropsTouch,
         DropRule::Free { pieces } if pieces.is_empty() => Say::Nothing,
-        DropRule::Free { pieces: _ } => Say::Unsaid(Unsaid::FreeDrops),
+        DropRule::Free { pieces } => Say::FreeDrops(pieces),
         DropRule::NotWhereStuck => Say::ImmobilityIllegal,
         DropRule::Fall => Say::DropOnTop,
     }
@@ -165,7 +161,7 @@ fn effect(e: &Effect) -> Say<'_> {
             kings: _,
             partners: _,
         } => Unsaid::CastlingByDrops,
-        Effect::FlipEnclosed => Unsaid::FlipEnclosed,
+        Effect::FlipEnclosed => return Say::FlipEnclosed,
         // The survivors are checked against FSF's pawn with the endings.
         Effect::Blast {
             spare_nearby,
@@ -173,7 +169,7 @@ fn effect(e: &Effect) -> Say<'_> {
         } => return Say::Blast(spare_nearby, spare_always),
         // The wall on the cell a piece leaves: Fairy-Stockfish's `past` walling.
         Effect::LeaveWalls => return Say::Walling("past", None),
-        Effect::FlipNeighbours => Unsaid::FlipNeighbours,
+        Effect::FlipNeighbours => return Say::FlipNeighbours,
         Effect::CapturerTurns => Unsaid::CapturerTurns,
     };
     Say::Unsaid(unsaid)
@@ -194,7 +190,7 @@ fn ending(e: &EndingRule) -> Say<'_> {
         EndingRule::Extinction(x) => Say::Extinction(x),
         EndingRule::Goal(g) => Say::Flag(g),
         EndingRule::Row(r) => Say::Connect(r),
-        EndingRule::FullBoard => Say::Unsaid(Unsaid::FullBoard),
+        EndingRule::FullBoard => Say::FullBoard,
         EndingRule::Facing => Say::Bikjang,
         // FSF counts the checks in its FEN, which the set-up gives.
         EndingRule::CheckLimit { checks: _ } => Say::CheckCounting,
@@ -213,7 +209,7 @@ fn verdict(v: &Verdict) -> Say<'_> {
         Verdict::MateNeedsCheckBy { pieces: _ } => Say::Unsaid(Unsaid::MateNeedsCheckBy),
         Verdict::StalemateCountsPieces => Say::StalematePieceCount,
         Verdict::DrawOdds { player: _ } => Say::Unsaid(Unsaid::DrawOdds),
-        Verdict::DrawsByValue(_) => Say::Unsaid(Unsaid::DrawsByValue),
+        Verdict::DrawsByValue(v) => Say::DrawsByValue(v),
     }
 }
 

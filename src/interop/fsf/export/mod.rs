@@ -25,6 +25,7 @@ mod moves;
 mod pieces;
 mod promotions;
 mod refusal;
+mod stones;
 
 use crate::rules::RuleSet;
 pub(crate) use counting::fsf_counting;
@@ -35,6 +36,17 @@ use refusal::{Result, refuse};
 
 /// Writes the variants.ini section of a rule set (beginning with `[variant]`), or refuses.
 pub fn export(rules: &RuleSet) -> Result<String> {
+    export_as(rules, false)
+}
+
+/// Writes the keys of one of FSF's built-in variants from its shipped definition, for the import
+/// of a section whose parent it is: as [`export`], but saying also what FSF's built-in variants
+/// have and its variants.ini cannot set (`freeDrops`, which only its built-in Ataxx has).
+pub(crate) fn export_builtin(rules: &RuleSet) -> Result<String> {
+    export_as(rules, true)
+}
+
+fn export_as(rules: &RuleSet, builtin: bool) -> Result<String> {
     let RuleSet {
         format: _,
         game: _,
@@ -99,6 +111,7 @@ pub fn export(rules: &RuleSet) -> Result<String> {
     let immobility = said.has(Say::ImmobilityIllegal);
     let region = promotions::write(&mut ini, rules, &types, immobility)?;
     let hands = drops::Hands {
+        free: stones::free_drops(rules, &types, &said, builtin)?,
         captures_to_hand: *captures_to_hand,
         hands: *hands,
         captures_to_partner: *captures_to_partner,

@@ -12,10 +12,10 @@
 //! PLAYER`, which turns every draw, so only where the section has no other draw.
 
 use super::draft::{Draft, pname};
-use super::tree::{int, name};
+use super::tree::{at, int, name};
 use crate::interop::fsf::export::fsf_counting;
 use crate::rules::Outcome;
-use crate::syntax::{Flag, Statement, Verdict};
+use crate::syntax::{Flag, Property, Statement, Verdict};
 
 /// `countingRule` as `counting stops on`, `counting board` and `counting bare`.
 pub(super) fn counting(d: &mut Draft) -> Result<(), String> {
@@ -74,11 +74,12 @@ pub(super) fn material(d: &mut Draft) -> Result<(), String> {
     };
     let player = match v.as_str() {
         "none" => return Ok(()),
+        "unweighted" => "",
         "whitedrawodds" => "white",
         "blackdrawodds" => "black",
         _ => {
             return Err(format!(
-                "`materialCounting = {v}`: only draw odds (`whitedrawodds`, `blackdrawodds`) are translated"
+                "`materialCounting = {v}`: only `unweighted` and draw odds (`whitedrawodds`, `blackdrawodds`) are translated"
             ));
         }
     };
@@ -98,9 +99,33 @@ pub(super) fn material(d: &mut Draft) -> Result<(), String> {
     });
     if let Some(k) = other_draw {
         return Err(format!(
-            "`materialCounting = {v}` with {k}: Fairy-Stockfish's draw odds hold for stalemate, the move rule and repetition only, varia's `draws count for` for every draw"
+            "`materialCounting = {v}` with {k}: Fairy-Stockfish's material counting holds for stalemate, the move rule, repetition, double passes and the full board only, varia's {} for every draw",
+            if player.is_empty() {
+                "`draws decided by value`"
+            } else {
+                "`draws count for`"
+            }
         ));
     }
-    d.ends.push(Statement::DrawOdds(name(player)));
+    if player.is_empty() {
+        unweighted(d)
+    } else {
+        d.ends.push(Statement::DrawOdds(name(player)));
+        Ok(())
+    }
+}
+
+/// FSF's unweighted material count as `draws decided by value`, every piece worth 1.
+fn unweighted(d: &mut Draft) -> Result<(), String> {
+    if let Some(k) = d.kind("king") {
+        return Err(format!(
+            "`materialCounting = unweighted` with Fairy-Stockfish's king `{}`: not translated",
+            k.letter
+        ));
+    }
+    for p in d.pieces {
+        d.extra(p, Property::Value(at(1)));
+    }
+    d.ends.push(Statement::DrawsByValue(None));
     Ok(())
 }

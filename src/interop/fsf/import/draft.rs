@@ -115,6 +115,10 @@ pub(super) struct Draft<'a> {
     pub(super) hands: bool,
     /// Whether pieces the start position puts in hand are dropped, captures leaving the game.
     pub(super) setup_hands: bool,
+    /// A built-in parent's free drops (FSF's `freeDrops`, no key of a section).
+    pub(super) builtin_free: bool,
+    /// FSF's free drops, where pieces are dropped: every type dropped without being held.
+    pub(super) free_drops: bool,
     /// FSF's immobility rule (`immobilityIllegal`).
     pub(super) immobility: bool,
     /// Seirawan gating (`gating`, `seirawanGating`): whether pieces in hand enter only so.

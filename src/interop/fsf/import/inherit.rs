@@ -93,6 +93,8 @@ pub(super) struct Merged {
     pub(super) keys: BTreeMap<String, String>,
     /// The pieces came from an exported definition (their FSF type names are not known).
     pub(super) opaque: bool,
+    /// A built-in parent's free drops (`freeDrops`), which a section's keys cannot set.
+    pub(super) free_drops: bool,
 }
 
 /// Resolves a section (by index) with its parents.
@@ -137,7 +139,7 @@ fn builtin_parent(
     };
     let rules = crate::compile(&src, None)
         .map_err(|e| format!("parent `{p}`: its shipped definition does not load: {e}"))?;
-    let ini = crate::interop::fsf::export::export(&rules).map_err(|r| {
+    let ini = crate::interop::fsf::export::export_builtin(&rules).map_err(|r| {
         format!(
             "parent `{p}`: its shipped definition cannot be said in Fairy-Stockfish's keys ({})",
             r.rule
@@ -169,6 +171,8 @@ fn builtin_parent(
                 format!("mobilityRegion{colour}#{letter}"),
                 whole_ranks(&s.keys, k, v),
             );
+        } else if k == "freeDrops" {
+            m.free_drops = v == "true";
         } else if keys.contains(k) {
             let letter = v.chars().next().unwrap_or(' ');
             let betza = piece_betza(k, v)?;
@@ -282,6 +286,15 @@ fn overlay(mut m: Merged, keys: &[(String, String)]) -> Result<Merged, String> {
                                 (Some(old), None) => Some(old.clone()),
                                 _ => None,
                             };
+                            // FSF's castling king stays the parent's type, which is gone: no
+                            // right can be read (the castling rights then refuse the section).
+                            if *k == "castlingKingPiece"
+                                && !map.contains_key(k)
+                                && kept.as_ref().is_some_and(|v| v.contains(letter))
+                            {
+                                m.keys.insert(k.to_string(), "-".into());
+                                continue;
+                            }
                             if kept.is_some_and(|v| v.contains(letter)) {
                                 return Err(format!(
                                     "`{name} = {value}` replaces the parent's piece `{letter}`, which `{k}` names"

@@ -19,6 +19,7 @@ mod ini;
 mod mobility;
 mod pieces;
 mod promoted;
+mod stones;
 mod tree;
 mod words;
 
@@ -138,6 +139,8 @@ fn translate(section: &str, m: &Merged) -> Result<String, String> {
         promotion: (Vec::new(), Vec::new()),
         hands: false,
         setup_hands: false,
+        builtin_free: m.free_drops,
+        free_drops: false,
         immobility: false,
         gating: None,
         move_limit: 0,
@@ -156,6 +159,7 @@ fn translate(section: &str, m: &Merged) -> Result<String, String> {
     pieces::drops(&mut d)?;
     pieces::start_fen(&mut d)?;
     pieces::castling(&mut d)?;
+    stones::rules(&mut d)?;
     endings::outcomes(&mut d)?;
     endings::extinction(&mut d)?;
     endings::blast(&mut d)?;

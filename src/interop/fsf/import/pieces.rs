@@ -230,7 +230,13 @@ pub(super) fn drops(d: &mut Draft) -> Result<(), String> {
         }
         (false, true) => return Err("`seirawanGating` without `gating`".into()),
     }
+    // FSF's free drops only matter where pieces are dropped.
+    if drops {
+        d.free_drops = super::stones::free_drops(d, to_hand)?;
+    }
     (d.hands, d.setup_hands) = match (drops, to_hand) {
+        // Every type is dropped without being held: there is no hand.
+        _ if d.free_drops => (false, false),
         (false, false) => (false, false),
         (true, true) => (true, false),
         (true, false) if d.gating.is_some() => (false, false),
@@ -460,7 +466,14 @@ pub(super) fn castling(d: &mut Draft) -> Result<(), String> {
     if !castling || rights == "-" {
         return Ok(());
     }
-    let kp = match kp {
+    let kp = match kp.as_deref() {
+        // The child replaced the parent's castling king ([`super::inherit`]).
+        Some("-") => {
+            return Err(
+                "castling rights whose castling king the section replaced with a piece of another type"
+                    .into(),
+            );
+        }
         Some(v) => d.by_letter(v.chars().next().unwrap_or(' ')),
         None => d.kind("king"),
     }
