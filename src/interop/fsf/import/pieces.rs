@@ -231,9 +231,7 @@ pub(super) fn drops(d: &mut Draft) -> Result<(), String> {
         (false, true) => return Err("`seirawanGating` without `gating`".into()),
     }
     // FSF's free drops only matter where pieces are dropped.
-    if drops {
-        d.free_drops = super::stones::free_drops(d, to_hand)?;
-    }
+    d.free_drops = drops && super::stones::free_drops(d, to_hand)?;
     (d.hands, d.setup_hands) = match (drops, to_hand) {
         // Every type is dropped without being held: there is no hand.
         _ if d.free_drops => (false, false),
