@@ -836,3 +836,41 @@ fn stone_games_import_back_and_what_differs_is_refused() {
     .unwrap_or_else(|e| panic!("{e}"));
     assert!(!source.contains("castling"), "{source}");
 }
+
+/// FSF's pseudo-royal pieces are royal while their owner has at most `extinctionPieceCount` + 1
+/// of the type: two kings with a count of 1 are both royal throughout; three are refused.
+#[test]
+fn pseudo_royal_pieces_up_to_the_count_are_all_royal() {
+    let two = "[a:chess]\nking = -\ncommoner = k\nextinctionValue = loss\nextinctionPseudoRoyal = true\nextinctionPieceTypes = k\nextinctionPieceCount = 1\n";
+    let source = one(&format!(
+        "{two}startFen = rnbkkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w - - 0 1\n"
+    ))
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        source.contains("royal") && !source.contains("royalty") && !source.contains("extinction"),
+        "{source}"
+    );
+    // Neither king may be left attacked: the f1 king may not step onto the rook's file.
+    let g = varia::load_str(&source, None).expect("loads");
+    let pos = g.parse_fen("k3r2k/8/8/8/8/8/8/2K2K2 w - - 0 1").unwrap();
+    let moves: Vec<String> = g
+        .legal_moves(&pos)
+        .iter()
+        .map(|m| g.move_to_string(m))
+        .collect();
+    assert!(
+        moves.contains(&"f1g1".to_string())
+            && !moves.contains(&"f1e1".to_string())
+            && !moves.contains(&"f1e2".to_string()),
+        "{moves:?}"
+    );
+    let three = one(&format!(
+        "{two}startFen = rnbkkbnk/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNK w - - 0 1\n"
+    ));
+    assert!(
+        three
+            .as_ref()
+            .is_err_and(|e| e.contains("more than 2 pieces of a type")),
+        "{three:?}"
+    );
+}

@@ -217,10 +217,11 @@ pub(super) fn extinction(d: &mut Draft) -> Result<(), String> {
 
 /// FSF's pseudo-royal extinction (`extinctionPseudoRoyal`): a piece of an extinction type is
 /// royal while its owner has at most `extinctionPieceCount` + 1 of the type, and extinction
-/// never applies (such a piece cannot be taken). With a count of 0 and at most one piece of each
-/// type a player (checked on the compiled rules by [`check_pseudo_royal`]), each is varia's
-/// `royal` piece: never left attacked, and its player mated (FSF's stalemate value turns to the
-/// checkmate value) when it is attacked without a legal move. FSF's check rules see only its
+/// never applies (such a piece cannot be taken). With at most that many pieces of each type a
+/// player from the start (more only with a count of 0: `royalty alone`), never more (checked on
+/// the compiled rules by [`check_pseudo_royal`]), each is varia's `royal` piece: never left
+/// attacked, and its player mated (FSF's stalemate value turns to the checkmate value) when one
+/// is attacked without a legal move. FSF's check rules see only its
 /// king, so a section with one of them is refused.
 fn pseudo_royal(d: &mut Draft, blast: bool) -> Result<(), String> {
     let types = d
@@ -234,11 +235,15 @@ fn pseudo_royal(d: &mut Draft, blast: bool) -> Result<(), String> {
             "`extinctionPseudoRoyal` with `extinctionPieceTypes = {types}`: not translated (pseudo-royal types named one by one only)"
         ));
     }
-    if let Some(n) = d.keys.map.get("extinctionPieceCount")
-        && n != "0"
-    {
+    // A piece is royal while its owner has at most `n` + 1 of its type.
+    let n: usize = match d.keys.map.get("extinctionPieceCount").map(|v| v.parse()) {
+        None => 0,
+        Some(Ok(n)) => n,
+        Some(Err(_)) => return Err("`extinctionPieceCount`: not a whole number".into()),
+    };
+    if n > 0 && (blast || d.hands || d.setup_hands) {
         return Err(format!(
-            "`extinctionPseudoRoyal` with `extinctionPieceCount = {n}`: not translated"
+            "`extinctionPseudoRoyal` with `extinctionPieceCount = {n}` and blasts or hands: not translated"
         ));
     }
     for c in types.chars() {
@@ -266,7 +271,15 @@ fn pseudo_royal(d: &mut Draft, blast: bool) -> Result<(), String> {
         }
         promoted = ch == '+';
     }
-    if counts.values().any(|&n| n > 1) {
+    if n > 0 && counts.values().any(|&c| c > n + 1) {
+        return Err(format!(
+            "`extinctionPseudoRoyal` with `extinctionPieceCount = {n}` and more than {} pieces of a type: not translated",
+            n + 1
+        ));
+    }
+    // With at most `n` + 1 pieces of each type from the start, never more (no promotion makes
+    // one: [`check_pseudo_royal`]), and none taken, every one is royal throughout.
+    if counts.values().any(|&c| c > n + 1) {
         let one_type = |white: bool| counts.keys().filter(|k| k.0 == white).count() <= 1;
         if blast || d.hands || d.setup_hands || !one_type(true) || !one_type(false) {
             return Err(
