@@ -874,3 +874,29 @@ fn pseudo_royal_pieces_up_to_the_count_are_all_royal() {
         "{three:?}"
     );
 }
+
+/// FSF's walls in a start position that no rule changes are holes; with castling or Reversi's
+/// drops (whose rays FSF lets pass over walls) the section is refused.
+#[test]
+fn walls_of_the_start_position_are_holes() {
+    let walls = "[a:chess]\ncastling = false\nstartFen = rnbqkbn*/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN* w - - 0 1\n";
+    let source = one(walls).unwrap_or_else(|e| panic!("{e}"));
+    assert!(source.contains("holes h1 h8\n"), "{source}");
+    let g = varia::load_str(&source, None).expect("loads");
+    assert_eq!(g.perft(&g.start(), 1).unwrap(), 20);
+    let castling =
+        one("[a:chess]\nstartFen = rnbqkbn*/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN* w Qq - 0 1\n");
+    assert!(
+        castling
+            .as_ref()
+            .is_err_and(|e| e.contains("with castling")),
+        "{castling:?}"
+    );
+    let reversi = one("[a:flipello]\nstartFen = 8/8/8/3pP3/3Pp3/8/8/*7[PPpp] w - - 0 1\n");
+    assert!(
+        reversi
+            .as_ref()
+            .is_err_and(|e| e.contains("pass over walls")),
+        "{reversi:?}"
+    );
+}

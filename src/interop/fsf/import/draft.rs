@@ -133,6 +133,8 @@ pub(super) struct Draft<'a> {
     pub(super) mobility: BTreeMap<char, (Cells, Cells)>,
     /// The start position's FEN fields.
     pub(super) fen: Vec<String>,
+    /// FSF's walls in the start position, where they stay: varia's holes.
+    pub(super) holes: Cells,
     /// Lines for the definition's opening comment: what the import changed of the section's
     /// own text, and why.
     pub(super) notes: Vec<String>,

@@ -95,6 +95,63 @@ pub(super) fn outcomes(d: &mut Draft) -> Result<(), String> {
 
 /// `wallingRule` (`arrow`, `static`, `duck`) and its regions: a wall placed as a move's second
 /// part, on the zone `wall-cells` where the regions are not the whole board.
+/// FSF's walls in the start position (`*`) where no rule adds or lifts walls: holes, which no
+/// piece enters, passes or takes, as FSF's walls. Refused with Reversi's drops (FSF's enclosing
+/// rays pass over walls) and with castling (not translated).
+pub(super) fn walls_as_holes(d: &mut Draft) -> Result<(), String> {
+    let board = d.fen[0].split('[').next().unwrap_or("").to_string();
+    if !board.contains('*') {
+        return Ok(());
+    }
+    let walling = d.ends.iter().any(|s| {
+        matches!(
+            s,
+            Statement::WallRule { .. }
+                | Statement::Flag(Flag::LeaveWalls, _)
+                | Statement::Types(TypesPhrase::Petrify, ..)
+        )
+    });
+    if walling {
+        return Ok(());
+    }
+    if d.ends
+        .iter()
+        .any(|s| matches!(s, Statement::EnclosingDrops(..)))
+    {
+        return Err(
+            "walls (`*`) in `startFen` with `enclosingDrop = reversi`: Fairy-Stockfish's enclosing rays pass over walls".into(),
+        );
+    }
+    if !d.castling.is_empty() {
+        return Err("walls (`*`) in `startFen` with castling: not translated".into());
+    }
+    let mut cells = Vec::new();
+    for (i, row) in board.split('/').enumerate() {
+        let rank = d.ranks - 1 - i as i32;
+        let mut x = 0;
+        let mut n = 0;
+        for ch in row.chars() {
+            if let Some(v) = ch.to_digit(10) {
+                n = n * 10 + v as i32;
+                continue;
+            }
+            x += n;
+            n = 0;
+            if ch == '*' {
+                cells.push((x, rank));
+            }
+            if ch == '*' || ch.is_ascii_alphabetic() {
+                x += 1;
+            }
+        }
+    }
+    if cells.iter().any(|&(f, r)| f >= d.files || r < 0) {
+        return Err("`startFen`: a wall off the board".into());
+    }
+    d.holes = cells;
+    Ok(())
+}
+
 fn walling(d: &mut Draft) -> Result<(), String> {
     let Some(rule) = d.keys.take("wallingRule") else {
         return Ok(());

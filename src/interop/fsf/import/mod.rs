@@ -149,6 +149,7 @@ fn translate(section: &str, m: &Merged) -> Result<String, String> {
         mobility: BTreeMap::new(),
         fen: Vec::new(),
         notes: Vec::new(),
+        holes: Vec::new(),
     };
     endings::pseudo_royal_checks(&mut d)?;
     pieces::pawn_rules(&mut d)?;
@@ -168,6 +169,7 @@ fn translate(section: &str, m: &Merged) -> Result<String, String> {
     endings::repetition(&mut d)?;
     counting::counting(&mut d)?;
     counting::material(&mut d)?;
+    endings::walls_as_holes(&mut d)?;
     if let Some(k) = d.keys.map.keys().next() {
         return Err(format!(
             "`{k} = {}`: a key varia's import does not translate",
@@ -209,6 +211,9 @@ fn definition(section: &str, mut d: Draft) -> Result<(String, Expects), String> 
             forward: at(Direction::South),
         },
     ];
+    if !d.holes.is_empty() {
+        statements.push(Statement::Holes(tree::region(&d.holes, d.files)));
+    }
     statements.append(&mut d.zones);
     let mut expects = Vec::new();
     for p in d.pieces {
