@@ -109,7 +109,7 @@ fn a_rule_set_of_another_format_is_refused() {
     rules.format = 1;
     assert_eq!(
         refusal(rules),
-        "format: rule-set format 1 is not one of the formats 2..=6 this varia reads; export the definition again"
+        "format: rule-set format 1 is not one of the formats 2..=7 this varia reads; export the definition again"
     );
 }
 
@@ -119,14 +119,14 @@ fn a_rule_set_of_another_format_is_refused() {
 #[test]
 fn a_format_2_rule_set_is_read_and_a_later_one_refused() {
     let mut rules = game().rules().clone();
-    for old in [2, 3, 4, 5] {
+    for old in [2, 3, 4, 5, 6] {
         rules.format = old;
         assert!(rules.problems().is_empty(), "{:?}", rules.problems());
     }
-    rules.format = 7;
+    rules.format = 8;
     assert_eq!(
         refusal(rules),
-        "format: rule-set format 7 is not one of the formats 2..=6 this varia reads; export the definition again"
+        "format: rule-set format 8 is not one of the formats 2..=7 this varia reads; export the definition again"
     );
 }
 
@@ -212,7 +212,7 @@ fn the_command_line_refuses_an_old_export_by_its_format() {
     assert_eq!(
         err.trim(),
         format!(
-            "error: {}: not a rule set: format: missing: a rule set without a format version is of format 1, and this varia reads formats 2..=6; export the definition again",
+            "error: {}: not a rule set: format: missing: a rule set without a format version is of format 1, and this varia reads formats 2..=7; export the definition again",
             path.display()
         )
     );

@@ -4,6 +4,7 @@
 //! XBoard's ([`xboard`]).
 
 pub mod fsf;
+pub(crate) mod legs;
 pub(crate) mod read;
 pub mod xboard;
 
@@ -82,6 +83,22 @@ pub fn offsets((x, y): Vector) -> Vector {
 pub fn letter(v: Vector) -> Option<char> {
     let o = offsets(v);
     LEAPERS.iter().find(|(_, a)| *a == o).map(|&(l, _)| l)
+}
+
+/// The turn from a leg that went by `(a, b)` to a vector, as XBetza names a later leg's
+/// directions: `f` straight on, `b` straight back, `r` `l` a quarter turn right or left (right is
+/// the clockwise quarter turn), `fr` `fl` `br` `bl` the turns between.
+pub fn turn((a, b): (i32, i32), (x, y): (i32, i32)) -> &'static str {
+    match ((x * b - y * a).signum(), (x * a + y * b).signum()) {
+        (0, 1) => "f",
+        (0, _) => "b",
+        (1, 0) => "r",
+        (_, 0) => "l",
+        (1, 1) => "fr",
+        (_, 1) => "fl",
+        (1, _) => "br",
+        _ => "bl",
+    }
 }
 
 /// The cells a stepping (lame) leap passes, relative to its start: straight along the longer

@@ -9,13 +9,24 @@ pub struct BetzaError {
     pub span: Span,
 }
 
-/// Lowers one Betza word, e.g. `FfW`, into move parts (without a zone).
+/// Lowers one Betza word, e.g. `FfW`, into move parts (without a zone); an atom with XBetza's
+/// `a` (a move in legs, read by `legs.rs`) is refused here.
 pub fn lower_word(word: &MoveWord) -> Result<Vec<MovePart>, BetzaError> {
+    lower_atoms(&word.atoms)
+}
+
+/// Lowers a run of atoms into move parts.
+pub(super) fn lower_atoms(atoms: &[MoveAtom]) -> Result<Vec<MovePart>, BetzaError> {
     let mut parts = Vec::new();
-    let atoms = &word.atoms;
     let mut i = 0;
     while i < atoms.len() {
         let a = &atoms[i];
+        if a.modifiers.node.contains('a') {
+            return Err(BetzaError {
+                message: "moves in legs (`a`) are not read here".into(),
+                span: a.modifiers.span,
+            });
+        }
         // A doubled letter with nothing between is the rider of that leaper (`NN`).
         let doubled = i + 1 < atoms.len()
             && a.range.is_none()
@@ -32,7 +43,7 @@ pub fn lower_word(word: &MoveWord) -> Result<Vec<MovePart>, BetzaError> {
 }
 
 /// The base vectors and default range of an atom letter.
-fn atom_vectors(atom: &MoveAtom) -> Result<(Vec<(i32, i32)>, u8), BetzaError> {
+pub(super) fn atom_vectors(atom: &MoveAtom) -> Result<(Vec<(i32, i32)>, u8), BetzaError> {
     let t = atom.atom.node.as_str();
     let err = |m: String| BetzaError {
         message: m,
@@ -210,7 +221,7 @@ fn modifiers(mods: &Spanned<String>) -> Result<Modifiers, BetzaError> {
 
 /// The symmetric directions of the bases that the direction letters keep (all of them, with
 /// none).
-fn directed(bases: &[(i32, i32)], dirs: &[char]) -> Vec<(i32, i32)> {
+pub(super) fn directed(bases: &[(i32, i32)], dirs: &[char]) -> Vec<(i32, i32)> {
     let mut all = Vec::new();
     for &(x, y) in bases {
         for v in symmetric(x, y) {
@@ -219,30 +230,36 @@ fn directed(bases: &[(i32, i32)], dirs: &[char]) -> Vec<(i32, i32)> {
             }
         }
     }
+    let keep = kept(&all, dirs);
+    all.into_iter()
+        .zip(keep)
+        .filter_map(|(v, k)| k.then_some(v))
+        .collect()
+}
+
+/// Which of the vectors the direction letters keep (all of them, with none): a pair of letters
+/// names the directions in both where it names any, else the letters count one by one.
+fn kept(all: &[(i32, i32)], dirs: &[char]) -> Vec<bool> {
     if dirs.is_empty() {
-        all
-    } else {
-        let mut keep = vec![false; all.len()];
-        let mut i = 0;
-        while i < dirs.len() {
-            if i + 1 < dirs.len() {
-                let hits: Vec<bool> = all.iter().map(|&v| pair(dirs[i], dirs[i + 1], v)).collect();
-                if hits.iter().any(|&h| h) {
-                    keep.iter_mut().zip(hits).for_each(|(k, h)| *k |= h);
-                    i += 2;
-                    continue;
-                }
-            }
-            for (k, &v) in keep.iter_mut().zip(&all) {
-                *k |= letter(dirs[i], v);
-            }
-            i += 1;
-        }
-        all.into_iter()
-            .zip(keep)
-            .filter_map(|(v, k)| k.then_some(v))
-            .collect()
+        return vec![true; all.len()];
     }
+    let mut keep = vec![false; all.len()];
+    let mut i = 0;
+    while i < dirs.len() {
+        if i + 1 < dirs.len() {
+            let hits: Vec<bool> = all.iter().map(|&v| pair(dirs[i], dirs[i + 1], v)).collect();
+            if hits.iter().any(|&h| h) {
+                keep.iter_mut().zip(hits).for_each(|(k, h)| *k |= h);
+                i += 2;
+                continue;
+            }
+        }
+        for (k, &v) in keep.iter_mut().zip(all) {
+            *k |= letter(dirs[i], v);
+        }
+        i += 1;
+    }
+    keep
 }
 
 fn lower_atom(atom: &MoveAtom, doubled: bool) -> Result<Vec<MovePart>, BetzaError> {

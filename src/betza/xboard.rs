@@ -1,7 +1,7 @@
 //! XBoard's Betza dialect (XBoard 4.9's `piece` command), written from a rule set's move parts.
 
-use super::letter;
-use crate::rules::{Mode, MovePart, Style};
+use super::{letter, offsets, turn};
+use crate::rules::{LegMove, Mode, MovePart, Style};
 
 /// Every vector of an atom's full set.
 fn full_set(x: i8, y: i8) -> Vec<(i8, i8)> {
@@ -153,4 +153,105 @@ pub fn part(part: &MovePart, initial: bool, en_passant: bool) -> String {
         }
     }
     out
+}
+
+/// A move in two legs in XBoard's Betza dialect (`caK`, `mabK`), where its first legs are an
+/// atom's full set and each is followed by the same turns (Chu Shogi's lion, Rifle chess's
+/// shot); `None` for any other, which XBoard is not told.
+pub fn legs(lm: &LegMove) -> Option<String> {
+    let mut atoms: Vec<(i8, i8)> = lm
+        .legs
+        .iter()
+        .flat_map(|(v, seconds)| std::iter::once(v).chain(seconds))
+        .map(|&v| offsets(v))
+        .collect();
+    atoms.sort_unstable();
+    atoms.dedup();
+    let (atom, full) = match atoms[..] {
+        [(1, 0), (1, 1)] => ('K', [full_set(1, 0), full_set(1, 1)].concat()),
+        [(a, b)] => (letter((a, b))?, full_set(a, b)),
+        _ => return None,
+    };
+    let firsts: Vec<(i8, i8)> = lm.legs.iter().map(|l| l.0).collect();
+    if firsts.len() != full.len() || !full.iter().all(|v| firsts.contains(v)) {
+        return None;
+    }
+    const ORDER: [&str; 8] = ["f", "fr", "r", "br", "b", "bl", "l", "fl"];
+    let wide = |v: &(i8, i8)| (i32::from(v.0), i32::from(v.1));
+    let turns = |(v, seconds): &((i8, i8), Vec<(i8, i8)>)| -> Vec<&str> {
+        let names: Vec<&str> = seconds.iter().map(|s| turn(wide(v), wide(s))).collect();
+        ORDER.into_iter().filter(|t| names.contains(t)).collect()
+    };
+    let first = turns(&lm.legs[0]);
+    if lm.legs.iter().any(|l| turns(l) != first) {
+        return None;
+    }
+    let every: Vec<&str> = {
+        let names: Vec<&str> = full
+            .iter()
+            .map(|s| turn(wide(&firsts[0]), wide(s)))
+            .collect();
+        ORDER.into_iter().filter(|t| names.contains(t)).collect()
+    };
+    let dirs = if first == every {
+        String::new()
+    } else {
+        first.concat()
+    };
+    let stop = &lm.first;
+    let modes: String = [(stop.empty, 'm'), (stop.capture, 'c'), (stop.hop, 'p')]
+        .iter()
+        .filter_map(|&(on, c)| on.then_some(c))
+        .collect();
+    let last = match lm.mode {
+        Mode::Move => "m",
+        Mode::Capture => "c",
+        Mode::Both => "",
+    };
+    Some(format!("{modes}a{dirs}{last}{atom}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::legs;
+    use crate::rules::{LegMove, LegStop, Mode};
+
+    #[test]
+    fn the_lions_legs_are_written_as_hachu_writes_them() {
+        let king = [
+            (1, 0),
+            (0, 1),
+            (-1, 0),
+            (0, -1),
+            (1, 1),
+            (-1, 1),
+            (1, -1),
+            (-1, -1),
+        ];
+        let stop = |empty, capture| LegStop {
+            empty,
+            capture,
+            hop: false,
+        };
+        let every = LegMove {
+            legs: king.iter().map(|&v| (v, king.to_vec())).collect(),
+            first: stop(false, true),
+            mode: Mode::Both,
+        };
+        assert_eq!(legs(&every).as_deref(), Some("caK"));
+        let back = LegMove {
+            legs: king
+                .iter()
+                .map(|&(x, y)| ((x, y), vec![(-x, -y)]))
+                .collect(),
+            first: stop(true, false),
+            mode: Mode::Both,
+        };
+        assert_eq!(legs(&back).as_deref(), Some("mabK"));
+        let forward_only = LegMove {
+            legs: vec![((0, 1), vec![(0, 1)])],
+            ..back
+        };
+        assert_eq!(legs(&forward_only), None);
+    }
 }

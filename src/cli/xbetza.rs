@@ -194,6 +194,15 @@ fn unfollowed(game: &Game, pawn: Option<usize>, grand: Option<usize>) -> Option<
         (rank * files..(rank + 1) * files).map(Cell).collect()
     };
     for (i, p) in pieces.iter().enumerate() {
+        if p.leg_moves
+            .iter()
+            .any(|lm| varia::betza::xboard::legs(lm).is_none())
+        {
+            return Some(format!(
+                "the {}'s moves in legs other than an atom's full set followed by the same                  turns: XBoard is not told them, and with legality testing on it refuses them",
+                p.name
+            ));
+        }
         for pr in &p.promotions {
             if pr.swap {
                 return Some(format!(
@@ -396,6 +405,8 @@ pub fn piece_betza(game: &Game, p: &PieceType) -> String {
         let ep = p.takes_en_passant && part.mode != Mode::Move;
         out += &varia::betza::xboard::part(part, initial, ep);
     }
+    // Moves in legs that XBoard's dialect cannot carry are named by `unfollowed`.
+    out.extend(p.leg_moves.iter().filter_map(varia::betza::xboard::legs));
     if let Some(c) = rules.castling.iter().find(|c| Some(c.king.index()) == id) {
         // XBoard castles with the first piece met, which must stand `j`-many cells in from the
         // edge (Shako's rooks, inside its corner elephants: `jO2`).

@@ -12,6 +12,7 @@ use crate::rules::PlayerId;
 use crate::rules::{Mode, Obligation, Outcome, PieceId, RuleSet, Trigger};
 
 mod attacks;
+mod legs;
 mod make;
 pub(super) mod safety;
 

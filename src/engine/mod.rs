@@ -14,6 +14,7 @@ mod filters;
 mod index;
 mod keys;
 mod kinds;
+mod legs;
 mod line;
 mod movegen;
 mod moves;

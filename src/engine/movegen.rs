@@ -16,6 +16,7 @@ mod fast;
 mod gating;
 mod hops;
 mod in_place;
+mod legs;
 mod piece;
 mod walls;
 
@@ -160,6 +161,9 @@ impl<B: Bits> Engine<B> {
         }
         if let Some(ip) = &self.plan.in_place {
             self.add_in_place(pos, ip, out);
+        }
+        if let Some(lp) = &self.plan.legs {
+            self.add_legs(pos, lp, out);
         }
         if !self.plan.filters.is_empty() {
             self.filter_moves(pos, out, safety.in_check);

@@ -208,6 +208,20 @@ pub enum Move {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         then: Option<Then>,
     },
+    /// A move in two legs that captures on `via`, the cell between them, or comes back to where
+    /// it started (`to` is `from`): Chu Shogi's lion. Written `e7f7,f7e7`, as XBoard writes it.
+    Legs {
+        /// Where the piece stands.
+        from: Cell,
+        /// The cell the first leg reaches.
+        via: Cell,
+        /// Where it goes.
+        to: Cell,
+        /// Its type.
+        piece: PieceId,
+        /// Whether it captures the enemy on `via` (else it passes the cell).
+        capture: bool,
+    },
     /// A pass: nothing moves. Written as `at` twice, as Fairy-Stockfish writes Janggi's pass.
     Pass {
         /// The cell of the passing player's royal piece (or, passing when stuck, of its first
@@ -224,7 +238,8 @@ impl Move {
             | Move::DoubleStep { from, .. }
             | Move::EnPassant { from, .. }
             | Move::Hop { from, .. }
-            | Move::Displace { from, .. } => from,
+            | Move::Displace { from, .. }
+            | Move::Legs { from, .. } => from,
             Move::Castle { king_from, .. } => king_from,
             Move::Drop { to, .. } => to,
             Move::Pass { at } => at,
@@ -239,7 +254,8 @@ impl Move {
             | Move::Drop { to, .. }
             | Move::EnPassant { to, .. }
             | Move::Hop { to, .. }
-            | Move::Displace { to, .. } => to,
+            | Move::Displace { to, .. }
+            | Move::Legs { to, .. } => to,
             Move::Castle { king_to, .. } => king_to,
             Move::Pass { at } => at,
         }
@@ -254,7 +270,8 @@ impl Move {
             | Move::Castle { piece, .. }
             | Move::EnPassant { piece, .. }
             | Move::Hop { piece, .. }
-            | Move::Displace { piece, .. } => Some(piece),
+            | Move::Displace { piece, .. }
+            | Move::Legs { piece, .. } => Some(piece),
             Move::Pass { .. } => None,
         }
     }
@@ -267,7 +284,7 @@ impl Move {
             | Move::EnPassant { promotion, .. }
             | Move::Hop { promotion, .. }
             | Move::Displace { promotion, .. } => promotion,
-            Move::Drop { .. } | Move::Castle { .. } | Move::Pass { .. } => None,
+            Move::Drop { .. } | Move::Castle { .. } | Move::Legs { .. } | Move::Pass { .. } => None,
         }
     }
 
@@ -281,7 +298,7 @@ impl Move {
             | Move::EnPassant { then, .. }
             | Move::Hop { then, .. }
             | Move::Displace { then, .. } => then,
-            Move::Pass { .. } => None,
+            Move::Legs { .. } | Move::Pass { .. } => None,
         }
     }
 
@@ -373,6 +390,13 @@ impl<B: Bits> Engine<B> {
                 passed: passed(path),
                 promotion,
                 then,
+            },
+            MoveKind::Legs { via, capture } => Move::Legs {
+                from,
+                via,
+                to,
+                piece,
+                capture,
             },
             MoveKind::Pass => Move::Pass { at: from },
         }
@@ -466,6 +490,13 @@ impl<B: Bits> Engine<B> {
                 };
                 raw(from, to, piece, promotion, kind)
             }
+            Move::Legs {
+                from,
+                via,
+                to,
+                piece,
+                capture,
+            } => raw(from, to, piece, None, MoveKind::Legs { via, capture }),
             Move::Pass { at } => {
                 let piece = pos
                     .and_then(|p| p.sq.get(at.index()))

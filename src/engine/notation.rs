@@ -57,6 +57,15 @@ impl<B: Bits> Engine<B> {
     /// The cells of a move as written, without promotion or wall, and the cell written as its
     /// destination: `P@e5`, `e1g1`, or `e1h1` for castling written as taking the partner.
     fn written_cells(&self, m: &RawMove) -> (String, Cell) {
+        if let MoveKind::Legs { via, .. } = m.kind {
+            // Both legs, as XBoard writes them: `e7f7,f7e7`.
+            let (from, via, to) = (
+                self.cell_name(m.from),
+                self.cell_name(via),
+                self.cell_name(m.to),
+            );
+            return (format!("{from}{via},{via}{to}"), m.to);
+        }
         if m.kind == MoveKind::Drop {
             let symbol = &self.rules.pieces[m.piece.index()].symbol;
             return (format!("{symbol}@{}", self.cell_name(m.to)), m.to);

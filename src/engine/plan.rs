@@ -7,6 +7,7 @@
 
 use super::bits::{Bits, set_of};
 use super::kinds::{KindSet, kind_set};
+use super::legs::LegsPlan;
 use super::tables::Tables;
 use crate::rules::{
     Counting, DropRule, Effect, EndingRule, Extinction, Filter, GoalMode, MoveRule, Outcome,
@@ -217,6 +218,8 @@ pub(crate) struct Plan<B> {
     pub no_drops: bool,
     /// Promotion as a move of its own (see `movegen/in_place.rs`).
     pub in_place: Option<InPlacePlan<B>>,
+    /// Moves in two legs (see `legs.rs`).
+    pub legs: Option<LegsPlan>,
 }
 
 /// Promotion as a move of its own ([`MoveRule::PromoteInPlace`]).
@@ -321,7 +324,11 @@ impl<B: Bits> Plan<B> {
         });
         let passing = rules.passing();
         let (immediate, counters) = Self::endings(rules, t, passing, &per_player);
-        let test_every_move = blast.is_some() || effects.iter().any(EffectPlan::turns_pieces);
+        let legs = LegsPlan::new(rules, t);
+        // A move in legs may capture the royal through a piece that moves next to it: every
+        // move is tested.
+        let test_every_move =
+            blast.is_some() || effects.iter().any(EffectPlan::turns_pieces) || legs.is_some();
         Plan {
             effects,
             test_every_move,
@@ -338,6 +345,7 @@ impl<B: Bits> Plan<B> {
             royals_capturable: rules.royalty != Royalty::Each,
             gating: rules.gating_zone().map(per_player),
             no_drops: rules.gating_without_drops(),
+            legs,
             in_place: rules.moves.iter().find_map(|m| match m {
                 MoveRule::PromoteInPlace {
                     piece,
@@ -438,5 +446,6 @@ impl<B: Bits> Plan<B> {
             || self.walls.is_some()
             || self.gating.is_some()
             || self.in_place.is_some()
+            || self.legs.is_some()
     }
 }

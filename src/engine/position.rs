@@ -408,6 +408,14 @@ pub(crate) enum MoveKind {
         /// The passed cells, in the engine's table of paths.
         path: u32,
     },
+    /// A move in two legs ([`crate::rules::LegMove`]) that captures on `via`, the cell between
+    /// them, or comes back to where it started (`to` is `from`): Chu Shogi's lion.
+    Legs {
+        /// The cell the first leg reaches.
+        via: Cell,
+        /// Whether the move captures the enemy there (else it passes the cell).
+        capture: bool,
+    },
     /// A pass: nothing moves; `from` and `to` are the cell of the passing player's royal piece
     /// (written as that cell twice, as Fairy-Stockfish writes Janggi's pass), or, passing when
     /// stuck, of its first piece.

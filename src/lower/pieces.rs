@@ -71,6 +71,7 @@ fn piece_type(
         value: 0,
         royal: false,
         moves: Vec::new(),
+        leg_moves: Vec::new(),
         confined_to: None,
         barred_from: None,
         promotions: Vec::new(),
@@ -157,8 +158,20 @@ fn property(
             let z = zone.as_ref().and_then(|z| cx.zone(z));
             cx.map.insert_first(format!("pieces[{i}].moves"), *span);
             for w in words {
-                match betza::lower_word(w) {
-                    Ok(parts) => {
+                match crate::betza::legs::lower_word_with_legs(w) {
+                    Ok((parts, legs)) => {
+                        if !legs.is_empty() && zone.is_some() {
+                            cx.err(
+                                w.span,
+                                "a move in legs (`a`) cannot be limited to a zone (`in`, `within`) yet"
+                                    .to_string(),
+                            );
+                        }
+                        if !legs.is_empty() {
+                            cx.map
+                                .insert_first(format!("pieces[{i}].leg_moves"), w.span);
+                        }
+                        pt.leg_moves.extend(legs);
                         let n = pt.moves.len();
                         for j in n..n + parts.len() {
                             cx.map.insert(format!("pieces[{i}].moves[{j}]"), w.span);

@@ -18,10 +18,11 @@ use strum::{EnumDiscriminants, IntoStaticStr};
 /// change sides and turn into walls ([`Effect::CapturerTurns`], [`Effect::Petrify`]), format 5
 /// walls and pieces from hand placed as a move's second part ([`MoveRule::Wall`],
 /// [`MoveRule::Gate`]), format 6 the promotion limit of a promotion in place
-/// ([`MoveRule::PromoteInPlace`]'s `limit`) and [`EndingRule::OnlyPromotions`], each what a reader of the format
+/// ([`MoveRule::PromoteInPlace`]'s `limit`) and [`EndingRule::OnlyPromotions`], format 7 moves in
+/// two legs ([`crate::rules::LegMove`], a piece's `leg_moves`), each what a reader of the format
 /// before cannot read; a rule set of an older format this build reads is one of this format
 /// without what came later, and is read.
-pub const FORMAT: u32 = 6;
+pub const FORMAT: u32 = 7;
 
 /// The formats this build reads.
 pub const READS: std::ops::RangeInclusive<u32> = 2..=FORMAT;

@@ -248,6 +248,9 @@ pub struct PieceType {
     pub royal: bool,
     /// Its move parts.
     pub moves: Vec<MovePart>,
+    /// Its moves in two legs (XBetza's `a`: the Chu Shogi lion's double capture and igui).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub leg_moves: Vec<LegMove>,
     /// The piece may never leave this zone.
     pub confined_to: Option<ZoneId>,
     /// The piece may never enter this zone.
@@ -371,6 +374,36 @@ impl MovePart {
                 .collect()
         })
     }
+}
+
+/// A move in two legs (XBetza's `a`, as the Interactive Diagram and XBoard read it): a first
+/// leap to a cell that must hold what [`LegMove::first`] says, then a second leap from there,
+/// which may end where the move started (Chu Shogi's lion capturing without moving, `caK`, or
+/// passing, `mabK`). Vectors are in the owner's frame (x towards the owner's right, y forward).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LegMove {
+    /// Each first leap, with the second leaps that may follow it.
+    pub legs: Vec<Legs>,
+    /// What the cell the first leg reaches may hold.
+    pub first: LegStop,
+    /// What the move may do where it ends.
+    pub mode: Mode,
+}
+
+/// A first leap (owner's frame) and the second leaps that may follow it.
+pub type Legs = ((i8, i8), Vec<(i8, i8)>);
+
+/// What the cell between a move's two legs may hold, and what happens to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LegStop {
+    /// It may be empty (Betza `m`).
+    pub empty: bool,
+    /// It may hold an enemy, which the move captures (`c`).
+    pub capture: bool,
+    /// It may hold any piece, which the move passes over (`p`).
+    pub hop: bool,
 }
 
 /// When a move triggers a promotion zone.

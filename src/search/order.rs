@@ -19,6 +19,18 @@ impl Searcher {
             MoveKind::Drop | MoveKind::Castle { .. } => None,
             MoveKind::EnPassant => Some(self.eval.value(m.piece)),
             MoveKind::Displace { .. } => Some(on_target().unwrap_or(0) + self.eval.value(m.piece)),
+            MoveKind::Legs { via, capture } => {
+                let between = pos
+                    .stored()
+                    .get(via.index())
+                    .filter(|_| capture)
+                    .map(|s| self.eval.value(PieceId(s.kind)));
+                let end = on_target().filter(|_| m.to != m.from);
+                match (between, end) {
+                    (None, None) => None,
+                    (b, e) => Some(b.unwrap_or(0) + e.unwrap_or(0)),
+                }
+            }
             _ => on_target(),
         }
     }

@@ -230,6 +230,17 @@ impl See {
             MoveKind::Normal | MoveKind::Hop { .. } | MoveKind::Drop => {
                 self.victim_worth(pos, m).unwrap_or(0)
             }
+            MoveKind::Legs { via, capture } => {
+                // What it takes between its legs and where it ends (not where it came back).
+                let taken = |c: usize| {
+                    stored
+                        .get(c)
+                        .and_then(|s| s.owner.filter(|o| o.player() != side).map(|_| s.kind))
+                        .map_or(0, |k| self.taken[k as usize])
+                };
+                let end = if m.to == m.from { 0 } else { taken(target) };
+                return end + if capture { taken(via.index()) } else { 0 };
+            }
             _ => {
                 let on = stored.get(target).and_then(|s| s.owner.map(|_| s.kind));
                 return on.map_or(0, |k| self.taken[k as usize]);

@@ -115,6 +115,11 @@ impl<B: Bits> Engine<B> {
         occ: B,
         gone: B,
     ) -> bool {
+        if let Some(lp) = &self.plan.legs
+            && self.leg_attacks(pos, lp, target, by, occ, gone)
+        {
+            return true;
+        }
         let t = &self.t;
         let p = by.index();
         let mine = pos.by_owner[p] & !gone;

@@ -8,6 +8,14 @@ use crate::engine::position::{FenStyle, MoveKind, Piece, Pos, RawMove, Sq, Then}
 use crate::rules::PlayerId;
 
 impl<B: Bits> Engine<B> {
+    /// Takes the piece on `c` (captured by `side`) to hand, if there is one.
+    fn capture_at(&self, pos: &mut Pos<B>, c: usize, side: PlayerId) -> Option<Piece> {
+        self.clear_pending(pos, c);
+        let victim = self.take(pos, c)?;
+        self.to_hand(pos, victim, side);
+        Some(victim)
+    }
+
     /// Makes a pseudo-legal move; [`Pos::unmake`] takes it back.
     pub(crate) fn make(&self, pos: &mut Pos<B>, m: &RawMove) {
         pos.undo.push((pos.st, pos.log.len() as u32, pos.style));
@@ -53,24 +61,26 @@ impl<B: Bits> Engine<B> {
             }
             match m.kind {
                 MoveKind::EnPassant => {
-                    if let Some(v) = ep_victim {
-                        let v = v.index();
-                        self.clear_pending(pos, v);
-                        if let Some(victim) = self.take(pos, v) {
-                            self.to_hand(pos, victim, side);
-                            captured = Some(victim.kind.0);
-                            loser = Some(victim.owner);
-                        }
+                    if let Some(victim) =
+                        ep_victim.and_then(|v| self.capture_at(pos, v.index(), side))
+                    {
+                        captured = Some(victim.kind.0);
+                        loser = Some(victim.owner);
                     }
                     reset_clock = true;
                 }
                 MoveKind::Hop { screen } => self.transform_screen(pos, pc, screen.index()),
-                MoveKind::Displace { path } => {
-                    let enemies = t.paths[path as usize] & pos.occ & !pos.by_owner[side.index()];
+                MoveKind::Displace { .. } | MoveKind::Legs { .. } => {
+                    // A displacer takes every enemy it passes; a move in legs, one between them.
+                    let enemies = match m.kind {
+                        MoveKind::Displace { path } => {
+                            t.paths[path as usize] & pos.occ & !pos.by_owner[side.index()]
+                        }
+                        MoveKind::Legs { via, capture: true } => B::cell(via.index()),
+                        _ => B::EMPTY,
+                    };
                     for c in enemies.cells() {
-                        self.clear_pending(pos, c);
-                        if let Some(victim) = self.take(pos, c) {
-                            self.to_hand(pos, victim, side);
+                        if let Some(victim) = self.capture_at(pos, c, side) {
                             captured.get_or_insert(victim.kind.0);
                             loser.get_or_insert(victim.owner);
                             reset_clock = true;

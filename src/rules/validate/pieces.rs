@@ -19,6 +19,12 @@ impl Check<'_> {
         for (i, p) in pieces.iter().enumerate() {
             self.piece_type(i, p);
             vectors += p.moves.iter().map(|m| m.vectors.len()).sum::<usize>();
+            vectors += p
+                .leg_moves
+                .iter()
+                .flat_map(|m| &m.legs)
+                .map(|l| 1 + l.1.len())
+                .sum::<usize>();
             path_cells += p
                 .moves
                 .iter()
@@ -47,6 +53,23 @@ impl Check<'_> {
         self.keep(self.identity(i, p));
         for (j, m) in p.moves.iter().enumerate() {
             self.keep(self.move_part(&at(&format!("moves[{j}]")), m));
+        }
+        for (j, m) in p.leg_moves.iter().enumerate() {
+            self.keep(Self::leg_move(&at(&format!("leg_moves[{j}]")), m));
+        }
+        if !p.leg_moves.is_empty() {
+            for (field, set) in [
+                ("promotions", !p.promotions.is_empty()),
+                ("confined_to", p.confined_to.is_some()),
+                ("barred_from", p.barred_from.is_some()),
+            ] {
+                if set {
+                    self.keep(fail(
+                        at(field),
+                        "a piece with moves in legs may not promote, nor be kept in or out of a zone, yet",
+                    ));
+                }
+            }
         }
         self.keep(self.zone_opt(&at("confined_to"), p.confined_to));
         self.keep(self.zone_opt(&at("barred_from"), p.barred_from));
@@ -101,6 +124,34 @@ impl Check<'_> {
                     "a value is 0 to {MAX_VALUE} pawns (0: none given), not {}",
                     p.value
                 ),
+            );
+        }
+        Ok(())
+    }
+
+    /// A move in legs: legs, vectors within -15..15 and not (0, 0), a cell between them that
+    /// may hold something.
+    fn leg_move(path: &str, m: &LegMove) -> Checked {
+        let at = |field: &str| format!("{path}.{field}");
+        let fits = |&(x, y): &(i8, i8)| {
+            (-15..=15).contains(&x) && (-15..=15).contains(&y) && (x, y) != (0, 0)
+        };
+        if m.legs.is_empty() {
+            return fail(at("legs"), "a move in legs needs a first leg");
+        }
+        for (k, (first, seconds)) in m.legs.iter().enumerate() {
+            if !fits(first) || seconds.is_empty() || !seconds.iter().all(fits) {
+                return fail(
+                    format!("{path}.legs[{k}]"),
+                    "each leg's vectors are -15..15 each way, not (0, 0), and a first leg needs a second",
+                );
+            }
+        }
+        let s = m.first;
+        if !(s.empty || s.capture || s.hop) {
+            return fail(
+                at("first"),
+                "the cell between the legs must be allowed to hold something",
             );
         }
         Ok(())

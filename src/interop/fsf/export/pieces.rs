@@ -78,6 +78,7 @@ impl Types {
             value: _, // only the evaluation (and swaps, refused) use it
             royal,
             moves,
+            leg_moves,
             confined_to: _, // written with the piece's key
             barred_from: _,
             promotions: _,
@@ -96,6 +97,12 @@ impl Types {
             may_not_capture,
         } = p;
         let pc = |field: &str| piece_path(&rules.pieces, p, field);
+        if !leg_moves.is_empty() {
+            return refuse(
+                "moves in legs (XBetza `a`): Fairy-Stockfish's pieces move in one leg",
+                pc("leg_moves"),
+            );
+        }
         if *promotes_friendly_screens || *demotes_enemy_screens {
             return refuse(
                 "hop captures that promote or demote the screen: Fairy-Stockfish has none",

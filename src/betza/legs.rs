@@ -1,0 +1,206 @@
+//! XBetza's moves in legs, as the Interactive Diagram and XBoard read them: an atom's modifiers
+//! split by `a` into legs over that atom. `caK` captures a king's step away and steps on again
+//! (anywhere, back to the start included: Chu Shogi's lion); `mabK` steps to an empty cell and
+//! back (a pass). A later leg's direction letters are relative to the leg before it (`f` goes
+//! on straight, `b` comes back, `v` both, `s` sideways, `l` `r` to the left, right).
+
+use super::read::{BetzaError, atom_vectors, directed, lower_atoms};
+use crate::rules::{LegMove, LegStop, Mode, MovePart};
+use crate::syntax::{MoveAtom, MoveWord, Span};
+
+/// Lowers one Betza word into move parts and moves in legs (its atoms with `a`, `caK`); the
+/// atoms between them are read as [`super::read::lower_word`] reads a word.
+pub fn lower_word_with_legs(word: &MoveWord) -> Result<(Vec<MovePart>, Vec<LegMove>), BetzaError> {
+    let (mut parts, mut legs) = (Vec::new(), Vec::new());
+    for run in word.atoms.split(|a| a.modifiers.node.contains('a')) {
+        parts.extend(lower_atoms(run)?);
+    }
+    for a in word.atoms.iter().filter(|a| a.modifiers.node.contains('a')) {
+        legs.push(lower_legs(a)?);
+    }
+    Ok((parts, legs))
+}
+
+/// What one leg's letters say.
+#[derive(Default)]
+struct Leg {
+    moves: bool,
+    captures: bool,
+    hops: bool,
+    dirs: Vec<char>,
+}
+
+/// Lowers an atom with `a` in its modifiers into a move in two legs.
+fn lower_legs(atom: &MoveAtom) -> Result<LegMove, BetzaError> {
+    let mods = &atom.modifiers;
+    let err = |span: Span, message: String| BetzaError { message, span };
+    let (bases, range) = atom_vectors(atom)?;
+    if range != 1 || atom.range.is_some() {
+        return Err(err(
+            atom.atom.span,
+            format!(
+                "a move in legs (`a`) is made of single leaps, not rides, yet (`caK`, not `ca{}`)",
+                atom.atom.node
+            ),
+        ));
+    }
+    let mut legs = Vec::new();
+    let mut leg = Leg::default();
+    for (i, c) in mods.node.chars().enumerate() {
+        let at = Span {
+            start: mods.span.start + i,
+            end: mods.span.start + i + 1,
+        };
+        match c {
+            'a' => legs.push(std::mem::take(&mut leg)),
+            'm' => leg.moves = true,
+            'c' => leg.captures = true,
+            'p' => leg.hops = true,
+            'f' | 'b' | 'l' | 'r' | 'v' | 's' => leg.dirs.push(c),
+            _ => {
+                return Err(err(
+                    at,
+                    format!(
+                        "`{c}` is not read in a move in legs yet: a leg takes m c p and directions (f b l r v s)"
+                    ),
+                ));
+            }
+        }
+    }
+    legs.push(leg);
+    let [first, last] = <[Leg; 2]>::try_from(legs).map_err(|_| {
+        err(
+            mods.span,
+            "a move in legs has two legs (one `a`) yet, as the lion's `caK`".into(),
+        )
+    })?;
+    if last.hops {
+        return Err(err(
+            mods.span,
+            "`p` after the last `a`: the last leg ends the move, so it cannot pass over a piece"
+                .into(),
+        ));
+    }
+    // A leg before the last one goes to an empty cell unless its letters say otherwise.
+    let stop = LegStop {
+        empty: first.moves || !(first.captures || first.hops),
+        capture: first.captures,
+        hop: first.hops,
+    };
+    let mode = match (last.moves, last.captures) {
+        (true, false) => Mode::Move,
+        (false, true) => Mode::Capture,
+        _ => Mode::Both,
+    };
+    let all = directed(&bases, &[]);
+    let mut out = Vec::new();
+    for v1 in directed(&bases, &first.dirs) {
+        let seconds = relative(&all, v1, &last.dirs);
+        if !seconds.is_empty() {
+            out.push((narrow(v1), seconds.into_iter().map(narrow).collect()));
+        }
+    }
+    if out.is_empty() {
+        return Err(err(
+            mods.span,
+            format!(
+                "the directions `{}` leave `{}` no move",
+                mods.node, atom.atom.node
+            ),
+        ));
+    }
+    Ok(LegMove {
+        legs: out,
+        first: stop,
+        mode,
+    })
+}
+
+/// The vectors of `all` that the direction letters keep after a leg that went by `(a, b)`.
+/// Each vector is named by its turn from that leg, as XBetza names a later leg's directions:
+/// `f` straight on, `b` straight back, `r` `l` a quarter turn right or left, `fr` `fl` `br` `bl`
+/// the turns between; `v` is `f` and `b`, `s` is `l` and `r`, `fs` and `bs` the two turns
+/// between on that side. No letters keep them all.
+fn relative(all: &[(i32, i32)], (a, b): (i32, i32), dirs: &[char]) -> Vec<(i32, i32)> {
+    if dirs.is_empty() {
+        return all.to_vec();
+    }
+    let names = turns(dirs);
+    all.iter()
+        .copied()
+        .filter(|&(x, y)| {
+            let turn = super::turn((a, b), (x, y));
+            names.contains(&turn)
+        })
+        .collect()
+}
+
+/// The turns a later leg's direction letters name (see [`relative`]).
+fn turns(dirs: &[char]) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < dirs.len() {
+        let two = dirs.get(i + 1).map(|&d| {
+            let mut p = [dirs[i], d];
+            p.sort_unstable();
+            p
+        });
+        let pair: &[&str] = match two {
+            Some(['f', 'l']) => &["fl"],
+            Some(['f', 'r']) => &["fr"],
+            Some(['b', 'l']) => &["bl"],
+            Some(['b', 'r']) => &["br"],
+            Some(['f', 's']) => &["fl", "fr"],
+            Some(['b', 's']) => &["bl", "br"],
+            _ => &[],
+        };
+        if !pair.is_empty() {
+            out.extend_from_slice(pair);
+            i += 2;
+            continue;
+        }
+        out.extend_from_slice(match dirs[i] {
+            'f' => &["f"][..],
+            'b' => &["b"],
+            'l' => &["l"],
+            'r' => &["r"],
+            'v' => &["f", "b"],
+            _ => &["l", "r"],
+        });
+        i += 1;
+    }
+    out
+}
+
+fn narrow((x, y): (i32, i32)) -> (i8, i8) {
+    (x as i8, y as i8)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::relative;
+
+    #[test]
+    fn directions_after_a_leg_are_relative_to_it() {
+        let king = [
+            (1, 0),
+            (0, 1),
+            (-1, 0),
+            (0, -1),
+            (1, 1),
+            (-1, 1),
+            (1, -1),
+            (-1, -1),
+        ];
+        // After a step to the right, `f` goes on to the right and `b` comes back.
+        assert_eq!(relative(&king, (1, 0), &['f']), vec![(1, 0)]);
+        assert_eq!(relative(&king, (1, 0), &['b']), vec![(-1, 0)]);
+        assert_eq!(relative(&king, (1, 1), &['v']), vec![(1, 1), (-1, -1)]);
+        // Right of a step to the right is down the board; a quarter turn either way after a
+        // diagonal step is a diagonal.
+        assert_eq!(relative(&king, (1, 0), &['r']), vec![(0, -1)]);
+        assert_eq!(relative(&king, (1, 1), &['s']), vec![(-1, 1), (1, -1)]);
+        assert_eq!(relative(&king, (0, 1), &['f', 's']), vec![(1, 1), (-1, 1)]);
+        assert_eq!(relative(&king, (0, 1), &[]).len(), 8);
+    }
+}

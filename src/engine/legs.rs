@@ -1,0 +1,92 @@
+//! Moves in two legs (XBetza's `a`, [`crate::rules::LegMove`]): their own tables (here), generator
+//! (`movegen/legs.rs`) and attack test (`core/legs.rs`), beside the fast path. A game without them has no plan here and pays one test
+//! where moves are collected and one where attacks are looked for.
+//!
+//! A move that captures on the cell between its legs, or that ends where it started, is
+//! [`MoveKind::Legs`] (written `e7f7,f7e7`, as XBoard and HaChu write Chu Shogi's lion); one that
+//! only passes that cell is a plain move to where it ends, unless another move already gives it.
+
+use super::bits::Bits;
+use super::tables::Tables;
+use crate::rules::{Cell, LegStop, Mode, RuleSet};
+
+/// A first leg from one cell, and where the second may end.
+pub(crate) struct FirstLeg {
+    /// The cell the first leg reaches.
+    pub via: u16,
+    /// What that cell may hold.
+    pub stop: LegStop,
+    /// What the move may do where it ends.
+    pub mode: Mode,
+    /// Where the second leg may end (the start among them, where it comes back).
+    pub to: Vec<u16>,
+}
+
+/// The moves in legs of a game.
+pub(crate) struct LegsPlan {
+    /// The types that have some.
+    pub kinds: Vec<u8>,
+    /// Per (type × players + player) × cells + cell: the first legs from there.
+    from: Vec<Vec<FirstLeg>>,
+    players: usize,
+    cells: usize,
+}
+
+impl LegsPlan {
+    /// The plan of a rule set's moves in legs, `None` where it has none.
+    pub(crate) fn new<B: Bits>(rules: &RuleSet, t: &Tables<B>) -> Option<LegsPlan> {
+        let kinds: Vec<u8> = (0..rules.pieces.len())
+            .filter(|&k| !rules.pieces[k].leg_moves.is_empty())
+            .map(|k| k as u8)
+            .collect();
+        if kinds.is_empty() {
+            return None;
+        }
+        let (players, cells) = (rules.players.len(), t.cells);
+        let mut from = Vec::new();
+        from.resize_with(rules.pieces.len() * players * cells, Vec::new);
+        for &k in &kinds {
+            for (p, player) in rules.players.iter().enumerate() {
+                let dir = player.forward;
+                for c in (0..cells).filter(|&c| t.on_board.has(c)) {
+                    let (f, r) = rules.board.coords(Cell(c as u16));
+                    let list = &mut from[(k as usize * players + p) * cells + c];
+                    for lm in &rules.pieces[k as usize].leg_moves {
+                        for &((x, y), ref seconds) in &lm.legs {
+                            let (dx, dy) = dir.orient(x.into(), y.into());
+                            let Some(via) = rules.board.cell(f + dx, r + dy) else {
+                                continue;
+                            };
+                            let to: Vec<u16> = seconds
+                                .iter()
+                                .filter_map(|&(x, y)| {
+                                    let (ex, ey) = dir.orient(x.into(), y.into());
+                                    rules.board.cell(f + dx + ex, r + dy + ey).map(|c| c.0)
+                                })
+                                .collect();
+                            if !to.is_empty() {
+                                list.push(FirstLeg {
+                                    via: via.0,
+                                    stop: lm.first,
+                                    mode: lm.mode,
+                                    to,
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Some(LegsPlan {
+            kinds,
+            from,
+            players,
+            cells,
+        })
+    }
+
+    /// The first legs of a piece of type `kind` of `player` on `cell`.
+    pub(crate) fn at(&self, kind: u8, player: usize, cell: usize) -> &[FirstLeg] {
+        &self.from[(kind as usize * self.players + player) * self.cells + cell]
+    }
+}
