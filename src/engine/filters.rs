@@ -26,6 +26,25 @@ impl<B: Bits> Engine<B> {
                     }
                     *moves = keep;
                 }
+                FilterPlan::ChecksOnlyMate => {
+                    let mut keep = Vec::with_capacity(moves.len());
+                    for m in moves.iter() {
+                        if !self.gives_check(pos, m) || self.mates(pos, m) {
+                            keep.push(*m);
+                        }
+                    }
+                    *moves = keep;
+                }
+                FilterPlan::NoMatingDrops { kinds } => {
+                    let mut keep = Vec::with_capacity(moves.len());
+                    for m in moves.iter() {
+                        let listed = m.kind == MoveKind::Drop && kinds.has(m.piece.0);
+                        if !listed || !self.mates(pos, m) {
+                            keep.push(*m);
+                        }
+                    }
+                    *moves = keep;
+                }
                 FilterPlan::MustDrop { kinds } => self.must_drop(pos, moves, kinds),
                 FilterPlan::CheckedRoyalOnlyCaptures => {
                     if in_check {
@@ -82,6 +101,16 @@ impl<B: Bits> Engine<B> {
         let checks = self.opponents(pos, side).any(|o| self.checked(pos, o));
         pos.unmake(self.t.royal_kinds);
         checks
+    }
+
+    /// Whether a move checkmates: the player to move after it is in check and has no legal move
+    /// (its own filters applied).
+    fn mates(&self, pos: &mut Pos<B>, m: &RawMove) -> bool {
+        self.make(pos, m);
+        let next = pos.st.side;
+        let mated = self.checked(pos, next) && !self.has_legal_move(pos);
+        pos.unmake(self.t.royal_kinds);
+        mated
     }
 
     /// Whether a royal piece's move takes the one piece that checks it.

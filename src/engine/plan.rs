@@ -103,6 +103,8 @@ pub(crate) enum FilterPlan {
     MustDrop { kinds: KindSet },
     CheckedRoyalOnlyCaptures,
     MustCapture,
+    ChecksOnlyMate,
+    NoMatingDrops { kinds: KindSet },
 }
 
 /// A goal's types, each player's cells, its mode and how many pieces it needs there.
@@ -314,10 +316,16 @@ impl<B: Bits> Plan<B> {
                 },
                 Filter::CheckedRoyalOnlyCaptures => FilterPlan::CheckedRoyalOnlyCaptures,
                 Filter::MustCapture => FilterPlan::MustCapture,
+                Filter::ChecksOnlyMate => FilterPlan::ChecksOnlyMate,
+                Filter::NoMatingDrops { pieces } => FilterPlan::NoMatingDrops {
+                    kinds: kind_set(pieces),
+                },
             })
             .collect();
         filters.sort_by_key(|f| match f {
-            FilterPlan::NoChecks { .. } => 0,
+            FilterPlan::NoChecks { .. }
+            | FilterPlan::ChecksOnlyMate
+            | FilterPlan::NoMatingDrops { .. } => 0,
             FilterPlan::MustDrop { .. } => 1,
             FilterPlan::CheckedRoyalOnlyCaptures => 2,
             FilterPlan::MustCapture => 3,

@@ -161,7 +161,11 @@ impl<'a> Judge<'a> {
             }
             Statement::Types(phrase, ..) => {
                 if let Some(why) = phrase.needs().and_then(|n| self.missing(n)) {
-                    dead(out, sp, &phrase.words().replace(" TYPE...", ""), why);
+                    let words = phrase.words();
+                    let shown = words
+                        .strip_suffix(" TYPE...")
+                        .map_or_else(|| words.replace("TYPE...", "..."), str::to_string);
+                    dead(out, sp, &shown, why);
                 }
             }
             Statement::EnclosingDrops(..) | Statement::CastlingByDrops(..) => {

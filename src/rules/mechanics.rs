@@ -19,7 +19,8 @@ use strum::{EnumDiscriminants, IntoStaticStr};
 /// walls and pieces from hand placed as a move's second part ([`MoveRule::Wall`],
 /// [`MoveRule::Gate`]), format 6 the promotion limit of a promotion in place
 /// ([`MoveRule::PromoteInPlace`]'s `limit`) and [`EndingRule::OnlyPromotions`], format 7 moves in
-/// two legs ([`crate::rules::LegMove`], a piece's `leg_moves`), each what a reader of the format
+/// two legs ([`crate::rules::LegMove`], a piece's `leg_moves`), [`Filter::ChecksOnlyMate`] and
+/// [`Filter::NoMatingDrops`], each what a reader of the format
 /// before cannot read; a rule set of an older format this build reads is one of this format
 /// without what came later, and is read.
 pub const FORMAT: u32 = 7;
@@ -230,6 +231,13 @@ pub enum Filter {
     NoChecks {
         /// Only drops may not give check.
         drops_only: bool,
+    },
+    /// A move may give check only if it mates (Checkless chess).
+    ChecksOnlyMate,
+    /// A drop of one of these types may not checkmate: such a drop is not a legal move.
+    NoMatingDrops {
+        /// The types.
+        pieces: Vec<PieceId>,
     },
     /// While a player holds a piece of one of these types, it may drop no other type, and must
     /// drop one of them if it legally can.

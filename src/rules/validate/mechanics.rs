@@ -144,6 +144,9 @@ impl Check<'_> {
                     ));
                 }
             }
+            if let Filter::NoMatingDrops { pieces } = f {
+                self.keep(self.pieces(&format!("filters[{i}].pieces"), pieces));
+            }
         }
     }
 }

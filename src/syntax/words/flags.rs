@@ -193,6 +193,9 @@ flag_table! {
         Built(|| E::Filter(Filter::NoChecks { drops_only: false })), Some(Royals),
         "checks are forbidden",
         "no move may leave an opponent in check";
+    ChecksOnlyMate: checks_only_mate, Ending, Entry(E::Filter(Filter::ChecksOnlyMate)), Some(Royals),
+        "checks are forbidden unless they mate",
+        "a move may give check only if it checkmates (Checkless chess)";
     NoDropChecks: no_drop_checks, Ending,
         Built(|| E::Filter(Filter::NoChecks { drops_only: true })), Some(Drops),
         "checks by drops are forbidden",
@@ -308,6 +311,11 @@ flag_table! {
         "drops of TYPE... are compulsory",
         "while a player holds a piece of a listed type it may drop no other type, and must drop \
             one of them if it legally can (koedem's captured kings)";
+    MatingDrops: mating_drops, Ending, Entry(|pieces| E::Filter(Filter::NoMatingDrops { pieces })), Some(Drops),
+        "mating drops of TYPE... are forbidden",
+        "a drop of a listed type that would checkmate is not a legal move (the shogi pawn as Sjaak \
+            II and Cute Chess play Goro Goro shogi; compare `drop may not mate`, where such a drop is \
+            legal and loses)";
     Petrify: petrify, Game, Entry(|pieces| E::Effect(Effect::Petrify { pieces })), None,
         "capturing TYPE... become walls",
         "a piece of a listed type that captures (as the type it moved as, before it promotes) \

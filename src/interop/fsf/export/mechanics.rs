@@ -91,6 +91,8 @@ pub(super) enum Unsaid {
     MovedArrow,
     CastlingByDrops,
     CapturerTurns,
+    ChecksOnlyMate,
+    NoMatingDrops,
     MateNeedsCheckBy,
     BackAndForth,
     DrawOdds,
@@ -108,6 +110,12 @@ impl Unsaid {
             }
             Unsaid::CapturerTurns => {
                 "`capturing pieces change sides`: Fairy-Stockfish has no rule for it"
+            }
+            Unsaid::ChecksOnlyMate => {
+                "`checks are forbidden unless they mate`: Fairy-Stockfish's checking = false forbids mates too"
+            }
+            Unsaid::NoMatingDrops => {
+                "`mating drops of TYPE... are forbidden`: Fairy-Stockfish's shogiPawnDropMateIllegal leaves the drop legal and makes it lose (varia's `drop may not mate`)"
             }
             Unsaid::MateNeedsCheckBy => {
                 "`checkmate needs a check by`: Fairy-Stockfish's shatar rule names its own pieces"
@@ -182,6 +190,8 @@ fn filter(f: &Filter) -> Say<'_> {
         Filter::MustDrop { pieces } => Say::MustDrop(pieces),
         Filter::CheckedRoyalOnlyCaptures => Say::Makpong,
         Filter::MustCapture => Say::MustCapture,
+        Filter::ChecksOnlyMate => Say::Unsaid(Unsaid::ChecksOnlyMate),
+        Filter::NoMatingDrops { .. } => Say::Unsaid(Unsaid::NoMatingDrops),
     }
 }
 
