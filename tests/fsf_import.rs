@@ -790,13 +790,14 @@ fn stone_games_import_back_and_what_differs_is_refused() {
             "[a:ataxx]\npassOnStalemateWhite = false\n",
             "for one player only",
         ),
+        ("[a:ataxx]\nflipEnclosedPieces = reversi\n", "that moves"),
         (
-            "[a:ataxx]\nflipEnclosedPieces = quadwrangle\n",
-            "only `none`, `ataxx` and `reversi`",
+            "[a:ataxx]\nflipEnclosedPieces = flop\n",
+            "only `none`, `ataxx`, `quadwrangle` and `reversi`",
         ),
         (
-            "[a:ataxx]\nenclosingDrop = snort\n",
-            "`enclosingDrop = snort`",
+            "[a:ataxx]\nenclosingDrop = snort\nenclosingDropStart = d4\n",
+            "`enclosingDropStart` with `enclosingDrop = snort`",
         ),
         ("[a:flipello]\ncustomPiece1 = q:W\n", "that moves"),
         (

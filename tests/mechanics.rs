@@ -218,3 +218,43 @@ fn the_command_line_refuses_an_old_export_by_its_format() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Snort's drops (not orthogonally next to an enemy piece) and Quadwrangle's flips (after a
+/// board move, or a drop next to a piece of its owner), and their Fairy-Stockfish keys.
+#[test]
+fn snort_drops_and_quadwrangle_flips() {
+    let game = |rules: &str| {
+        let src = format!(
+            "game g\nboard 4 x 4\nplayer white north\nplayer black south\npiece Stone P\n  moves mQ\n\
+             drops of Stone are free\n{rules}\nsetup 4/4/1p2/P3 w - - 0 1\n"
+        );
+        varia::load_str(&src, None).unwrap()
+    };
+    let snort = game("drops may not touch enemy pieces orthogonally");
+    let fen = "4/4/1p2/P3 w - - 0 1";
+    assert!(common::legal(&snort, fen, "P@c3") && common::legal(&snort, fen, "P@d1"));
+    for next_to_black in ["P@b3", "P@a2", "P@c2", "P@b1"] {
+        assert!(
+            !common::legal(&snort, fen, next_to_black),
+            "{next_to_black}"
+        );
+    }
+    let quad = game("neighbours flip after moves and touching drops");
+    // A drop next to no white stone turns nothing; one next to a1 turns b2; so does a move.
+    assert_eq!(after(&quad, fen, &["P@c3"]), "4/2P1/1p2/P3 b - - 0 1");
+    assert_eq!(after(&quad, fen, &["P@a2"]), "4/4/PP2/P3 b - - 0 1");
+    assert_eq!(after(&quad, fen, &["a1b1"]), "4/4/1P2/1P2 b - - 1 1");
+}
+
+/// The two rules are Fairy-Stockfish's `enclosingDrop = snort` and `flipEnclosedPieces =
+/// quadwrangle`.
+#[test]
+fn snort_drops_and_quadwrangle_flips_export() {
+    let src = "game g\nboard 4 x 4\nplayer white north\nplayer black south\npiece Stone P\n  never moves\n\
+               players have hands\ndrops may not touch enemy pieces orthogonally\n\
+               neighbours flip after moves and touching drops\nsetup 4/4/4/4[PPPPpppp] w - - 0 1\n";
+    let ini = varia::interop::fsf::export(&varia::compile(src, None).unwrap()).unwrap();
+    for line in ["enclosingDrop = snort", "flipEnclosedPieces = quadwrangle"] {
+        assert!(ini.lines().any(|l| l == line), "{line} missing:\n{ini}");
+    }
+}

@@ -28,6 +28,10 @@ impl<B: Bits> Engine<B> {
                 DropShape::TouchOwn { near } => {
                     cells &= set_of(empty.cells().filter(|&c| (near[c] & mine).any()));
                 }
+                DropShape::AvoidEnemy { near } => {
+                    let enemy = pos.occ & !mine & !pos.walls;
+                    cells &= set_of(empty.cells().filter(|&c| (near[c] & enemy).none()));
+                }
                 DropShape::Fall { files } => {
                     // The lowest empty cell of each file that has one.
                     let mut lowest = B::EMPTY;

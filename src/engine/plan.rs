@@ -42,6 +42,18 @@ pub(crate) fn neighbours<B: Bits>(rules: &RuleSet, t: &Tables<B>) -> Vec<B> {
         .collect()
 }
 
+/// The cells a ferz's step from cell `c`.
+fn diagonal_steps<B: Bits>(rules: &RuleSet, t: &Tables<B>, c: usize) -> B {
+    let (f, r) = ((c % t.files) as i32, (c / t.files) as i32);
+    let mut near = B::EMPTY;
+    for (df, dr) in KING_STEPS.into_iter().filter(|(df, dr)| df * dr != 0) {
+        if let Some(n) = rules.board.cell(f + df, r + dr) {
+            near |= B::cell(n.index());
+        }
+    }
+    near
+}
+
 /// A compiled effect (see [`Effect`]); its behaviour is in `effects/`.
 pub(crate) enum EffectPlan<B> {
     /// A dropped king or partner gains castling rights: the zones as each player's cells.
@@ -53,9 +65,11 @@ pub(crate) enum EffectPlan<B> {
     /// Captures explode: the blast's tables are [`Plan::blast`], which checks read too.
     Blast,
     LeaveWalls,
-    /// The pieces next to where a piece lands change owner.
+    /// The pieces next to where a piece lands change owner (`touching`: after a drop, only
+    /// where a piece of its owner is next to it).
     FlipNeighbours {
         near: Vec<B>,
+        touching: bool,
     },
     CapturerTurns,
     /// The types whose captures petrify them.
@@ -93,6 +107,8 @@ pub(crate) enum DropShape<B> {
     Enclose { start: Option<Vec<B>> },
     /// Drops must land next to a piece of their owner.
     TouchOwn { near: Vec<B> },
+    /// Drops may not land orthogonally next to an enemy piece: each cell's wazir steps.
+    AvoidEnemy { near: Vec<B> },
     /// Drops land on the lowest empty cell of their file: each file's cells.
     Fall { files: Vec<B> },
 }
@@ -277,6 +293,11 @@ impl<B: Bits> Plan<B> {
                 Effect::LeaveWalls => EffectPlan::LeaveWalls,
                 Effect::FlipNeighbours => EffectPlan::FlipNeighbours {
                     near: neighbours(rules, t),
+                    touching: false,
+                },
+                Effect::FlipNeighboursOfTouching => EffectPlan::FlipNeighbours {
+                    near: neighbours(rules, t),
+                    touching: true,
                 },
                 Effect::CapturerTurns => EffectPlan::CapturerTurns,
                 Effect::Petrify { pieces } => EffectPlan::Petrify(kind_set(pieces)),
@@ -293,6 +314,13 @@ impl<B: Bits> Plan<B> {
                 DropRule::TouchOwn => drop_shapes.push(DropShape::TouchOwn {
                     near: neighbours(rules, t),
                 }),
+                DropRule::AvoidEnemy => drop_shapes.push(DropShape::AvoidEnemy {
+                    near: neighbours(rules, t)
+                        .into_iter()
+                        .enumerate()
+                        .map(|(c, n)| n & !diagonal_steps(rules, t, c))
+                        .collect(),
+                }),
                 DropRule::Free { pieces } => free_drops |= kind_set(pieces),
                 DropRule::NotWhereStuck => no_drop_where_stuck = true,
                 DropRule::Fall => drop_shapes.push(DropShape::Fall {
@@ -303,7 +331,7 @@ impl<B: Bits> Plan<B> {
             }
         }
         // Enclosing first: its start zone decides alone while it has room.
-        drop_shapes.sort_by_key(|s| matches!(s, DropShape::TouchOwn { .. }));
+        drop_shapes.sort_by_key(|s| !matches!(s, DropShape::Enclose { .. }));
         let mut filters: Vec<FilterPlan> = rules
             .filters
             .iter()

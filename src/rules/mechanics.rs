@@ -20,9 +20,10 @@ use strum::{EnumDiscriminants, IntoStaticStr};
 /// [`MoveRule::Gate`]), format 6 the promotion limit of a promotion in place
 /// ([`MoveRule::PromoteInPlace`]'s `limit`) and [`EndingRule::OnlyPromotions`], format 7 moves in
 /// two legs ([`crate::rules::LegMove`], a piece's `leg_moves`), [`Filter::ChecksOnlyMate`] and
-/// [`Filter::NoMatingDrops`], each what a reader of the format
-/// before cannot read; a rule set of an older format this build reads is one of this format
-/// without what came later, and is read.
+/// [`Filter::NoMatingDrops`], Snort's drops and Quadwrangle's flips ([`DropRule::AvoidEnemy`],
+/// [`Effect::FlipNeighboursOfTouching`]), each what a reader of the format before cannot read;
+/// a rule set of an older format this build reads is one of this format without what came later,
+/// and is read.
 pub const FORMAT: u32 = 7;
 
 /// The formats this build reads.
@@ -158,6 +159,8 @@ pub enum DropRule {
     },
     /// A drop must land a king's step from a piece of its owner (Ataxx).
     TouchOwn,
+    /// A drop may not land a wazir's step (orthogonally next to) from an enemy piece (Snort).
+    AvoidEnemy,
     /// Types a player may drop without holding them (an endless supply).
     Free {
         /// The types.
@@ -209,6 +212,9 @@ pub enum Effect {
     LeaveWalls,
     /// After every move, the enemy pieces a king's step from where it lands change owner.
     FlipNeighbours,
+    /// As [`Effect::FlipNeighbours`], but after a drop only where a piece of its owner stands a
+    /// king's step from it (Quadwrangle).
+    FlipNeighboursOfTouching,
     /// A piece that captures passes to the player whose piece it took, after it promotes if it
     /// does (Andernach chess). A royal piece does not: it stays its owner's.
     CapturerTurns,
@@ -401,6 +407,7 @@ impl Effect {
             | Effect::FlipEnclosed
             | Effect::Blast { .. }
             | Effect::FlipNeighbours
+            | Effect::FlipNeighboursOfTouching
             | Effect::CapturerTurns => false,
         }
     }

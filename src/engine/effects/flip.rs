@@ -1,5 +1,6 @@
 //! Pieces that change owner: those a drop encloses ([`crate::rules::Effect::FlipEnclosed`]) and
-//! those next to where a piece lands ([`crate::rules::Effect::FlipNeighbours`]).
+//! those next to where a piece lands ([`crate::rules::Effect::FlipNeighbours`],
+//! [`crate::rules::Effect::FlipNeighboursOfTouching`]).
 
 use crate::engine::bits::Bits;
 use crate::engine::core::Engine;

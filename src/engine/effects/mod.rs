@@ -40,7 +40,12 @@ impl<B: Bits> Engine<B> {
                     }
                 }
                 EffectPlan::LeaveWalls if !drop => self.leave_wall(pos, from),
-                EffectPlan::FlipNeighbours { near } => self.flip_neighbours(pos, near, to, side),
+                // After a drop, FSF's quadwrangle flips only where an own piece stands by.
+                EffectPlan::FlipNeighbours { near, touching }
+                    if !(drop && *touching) || (near[to] & pos.by_owner[side.index()]).any() =>
+                {
+                    self.flip_neighbours(pos, near, to, side);
+                }
                 EffectPlan::Petrify(kinds) if loser.is_some() && kinds.has(m.piece.0) => {
                     self.petrify(pos, to, side);
                 }

@@ -90,7 +90,7 @@ impl Check<'_> {
                         ));
                     }
                 }
-                DropRule::TouchOwn | DropRule::NotWhereStuck => {}
+                DropRule::TouchOwn | DropRule::AvoidEnemy | DropRule::NotWhereStuck => {}
             }
         }
         self.entries("effects", &r.effects, Effect::rank, &[]);
@@ -130,6 +130,7 @@ impl Check<'_> {
                 Effect::FlipEnclosed
                 | Effect::LeaveWalls
                 | Effect::FlipNeighbours
+                | Effect::FlipNeighboursOfTouching
                 | Effect::CapturerTurns => {}
             }
         }

@@ -134,6 +134,9 @@ flag_table! {
     TouchingDrops: touching_drops, Game, Entry(E::Drop(DropRule::TouchOwn)), Some(Drops),
         "drops must touch own pieces",
         "a drop must land a king's step from a piece of its owner";
+    AvoidingDrops: avoiding_drops, Game, Entry(E::Drop(DropRule::AvoidEnemy)), Some(Drops),
+        "drops may not touch enemy pieces orthogonally",
+        "a drop may not land a wazir's step (orthogonally next to) from an enemy piece (Snort)";
     FallingDrops: falling_drops, Game, Entry(E::Drop(DropRule::Fall)), None,
         "drops fall",
         "a drop lands only on the lowest empty cell of its file, counted from rank 1 whoever \
@@ -147,6 +150,11 @@ flag_table! {
         "neighbours flip",
         "after every move, the enemy pieces a king's step from where it lands change owner \
             (Ataxx)";
+    NeighboursFlipTouching: neighbours_flip_touching, Game,
+        Entry(E::Effect(Effect::FlipNeighboursOfTouching)), None,
+        "neighbours flip after moves and touching drops",
+        "as `neighbours flip`, but after a drop only where a piece of its owner stands a king's \
+            step from it (Quadwrangle)";
     CapturersTurn: capturers_turn, Game, Entry(E::Effect(Effect::CapturerTurns)), None,
         "capturing pieces change sides",
         "a piece that captures, royal pieces excepted, passes to the player whose piece it took \

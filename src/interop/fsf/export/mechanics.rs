@@ -67,12 +67,16 @@ pub(super) enum Say<'a> {
     FreeDrops(&'a [PieceId]),
     /// `enclosingDrop = ataxx`.
     DropsTouch,
+    /// `enclosingDrop = snort`.
+    DropsAvoid,
     /// `enclosingDrop = reversi`, and `enclosingDropStart` (the zone's cells).
     DropsEnclose(Option<ZoneId>),
     /// `flipEnclosedPieces = reversi`.
     FlipEnclosed,
     /// `flipEnclosedPieces = ataxx`.
     FlipNeighbours,
+    /// `flipEnclosedPieces = quadwrangle`.
+    FlipNeighboursOfTouching,
     /// `passOnStalemate = true`.
     PassOnStalemate,
     /// `adjudicateFullBoard = true`.
@@ -155,6 +159,7 @@ fn drop_rule(d: &DropRule) -> Say<'_> {
         // The start zone is refused with the rule.
         DropRule::Enclose { start } => Say::DropsEnclose(*start),
         DropRule::TouchOwn => Say::DropsTouch,
+        DropRule::AvoidEnemy => Say::DropsAvoid,
         DropRule::Free { pieces } if pieces.is_empty() => Say::Nothing,
         DropRule::Free { pieces } => Say::FreeDrops(pieces),
         DropRule::NotWhereStuck => Say::ImmobilityIllegal,
@@ -178,6 +183,7 @@ fn effect(e: &Effect) -> Say<'_> {
         // The wall on the cell a piece leaves: Fairy-Stockfish's `past` walling.
         Effect::LeaveWalls => return Say::Walling("past", None),
         Effect::FlipNeighbours => return Say::FlipNeighbours,
+        Effect::FlipNeighboursOfTouching => return Say::FlipNeighboursOfTouching,
         Effect::CapturerTurns => Unsaid::CapturerTurns,
     };
     Say::Unsaid(unsaid)

@@ -1,5 +1,5 @@
-//! The rules of stone games (Ataxx, Reversi) in Fairy-Stockfish's keys: free drops, where drops
-//! may land (`enclosingDrop`), the stones they turn (`flipEnclosedPieces`), passing when stuck,
+//! The rules of stone games (Ataxx, Reversi, Snort, Quadwrangle) in Fairy-Stockfish's keys: free
+//! drops, where drops may land (`enclosingDrop`), the stones they turn (`flipEnclosedPieces`), passing when stuck,
 //! the full board and the stone count that decides draws. Each is written only where FSF's rule
 //! is varia's; otherwise the entry is refused.
 
@@ -67,9 +67,10 @@ pub(super) fn write(
     said: &Said,
 ) -> Result<()> {
     let enclosing = said.all(|s| match s {
-        Say::DropOnTop => Some(None),
-        Say::DropsTouch => Some(Some(None)),
-        Say::DropsEnclose(start) => Some(Some(Some(start))),
+        Say::DropOnTop => Some(Err("top")),
+        Say::DropsTouch => Some(Err("ataxx")),
+        Say::DropsAvoid => Some(Err("snort")),
+        Say::DropsEnclose(start) => Some(Ok(start)),
         _ => None,
     });
     if let [_, (at, _), ..] = enclosing.as_slice() {
@@ -80,9 +81,8 @@ pub(super) fn write(
     }
     match enclosing.first() {
         None => {}
-        Some((_, None)) => ini.kv("enclosingDrop", "top"),
-        Some((_, Some(None))) => ini.kv("enclosingDrop", "ataxx"),
-        Some((at, Some(Some(start)))) => {
+        Some((_, Err(rule))) => ini.kv("enclosingDrop", rule),
+        Some((at, Ok(start))) => {
             ini.kv("enclosingDrop", "reversi");
             if let Some(z) = start {
                 let cells = &rules.zones[z.index()].cells;
@@ -99,6 +99,7 @@ pub(super) fn write(
     let flips = said.all(|s| match s {
         Say::FlipEnclosed => Some("reversi"),
         Say::FlipNeighbours => Some("ataxx"),
+        Say::FlipNeighboursOfTouching => Some("quadwrangle"),
         _ => None,
     });
     if let [_, (at, _), ..] = flips.as_slice() {

@@ -1,6 +1,7 @@
-//! The rules of Fairy-Stockfish's stone games (Ataxx, Reversi and their kin): free drops
-//! (`freeDrops`, which only FSF's built-in Ataxx has, so only its children), where drops may land (`enclosingDrop = ataxx|reversi`, `enclosingDropStart`),
-//! the stones a move turns (`flipEnclosedPieces = ataxx|reversi`), passing when stuck
+//! The rules of Fairy-Stockfish's stone games (Ataxx, Reversi, Snort, Quadwrangle): free drops
+//! (`freeDrops`, which only FSF's built-in Ataxx has, so only its children), where drops may
+//! land (`enclosingDrop = ataxx|snort|reversi`, `enclosingDropStart`), the stones a move turns
+//! (`flipEnclosedPieces = ataxx|quadwrangle|reversi`), passing when stuck
 //! (`passOnStalemate`) and the full board (`adjudicateFullBoard`). Each is translated only where
 //! FSF's rule is varia's; the others are refused, naming the key.
 
@@ -78,6 +79,17 @@ pub(super) fn rules(d: &mut Draft) -> Result<(), String> {
                 d.ends.push(Statement::Flag(Flag::TouchingDrops, sp));
             }
         }
+        Some("snort") => {
+            d.keys.take("enclosingDrop");
+            if !start.is_empty() {
+                return Err(
+                    "`enclosingDropStart` with `enclosingDrop = snort`: not translated".into(),
+                );
+            }
+            if drops {
+                d.ends.push(Statement::Flag(Flag::AvoidingDrops, sp));
+            }
+        }
         Some("reversi") => {
             d.keys.take("enclosingDrop");
             if drops {
@@ -139,6 +151,7 @@ fn flips(d: &mut Draft) -> Result<(), String> {
     }
     let flag = match v.as_str() {
         "ataxx" => Flag::NeighboursFlip,
+        "quadwrangle" => Flag::NeighboursFlipTouching,
         "reversi" => {
             if let Some(p) = d.pieces.iter().find(|p| !p.betza.is_empty()) {
                 return Err(format!(
@@ -150,7 +163,7 @@ fn flips(d: &mut Draft) -> Result<(), String> {
         }
         _ => {
             return Err(format!(
-                "`flipEnclosedPieces = {v}`: only `none`, `ataxx` and `reversi` are translated"
+                "`flipEnclosedPieces = {v}`: only `none`, `ataxx`, `quadwrangle` and `reversi` are translated"
             ));
         }
     };
