@@ -4,7 +4,7 @@ use crate::engine::bits::Bits;
 use crate::engine::core::Engine;
 use crate::engine::legs::LegsPlan;
 use crate::engine::position::{MoveKind, Pos, RawMove};
-use crate::rules::{Cell, PieceId};
+use crate::rules::Cell;
 
 impl<B: Bits> Engine<B> {
     /// Adds the legal moves in legs of the player to move to `out` (after the other moves, which
@@ -66,6 +66,5 @@ fn leg_move(from: usize, via: usize, to: usize, kind: u8, captures: bool) -> Raw
             capture: captures,
         };
     }
-    debug_assert_eq!(m.piece, PieceId(kind));
     m
 }
