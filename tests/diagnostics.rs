@@ -210,9 +210,9 @@ macro_rules! warning_case {
 // with a piece that never starts on the king's rank, `royalty alone` without royals, a shuffle of
 // an empty rank, a style for a piece without long leaps, removal without hands.
 warning_case!(dead_rules, 8);
-// `moves (0,9) N`: the word `(0,9)` fits on no 8 x 8 board (`N` does), nor the Buffalo's
-// `(1,8)`; zone `centre` named by no rule; the Buffalo and the Dragon in no start position, hand
-// or promotion.
+// `moves (0,9) N`: the word `(0,9)` fits on no 8 x 8 board (`N` does); the Buffalo, whose only
+// move `(1,8)` fits on none, can never move; zone `centre` named by no rule; the Buffalo and the
+// Dragon in no start position, hand or promotion.
 warning_case!(unused_parts, 5);
 
 /// Every file in tests/bad/ has a test above, so no case is silently skipped.

@@ -179,6 +179,47 @@ fn diagnostics_are_compared_line_and_message() {
 }
 
 #[test]
+fn warnings_are_compared_line_column_and_message() {
+    let source = "source\n| game g\n| board 8 x 8\n| player white north\n| player black south\n\
+                  | zone centre = d4-e5\n| piece King K\n|   moves K\n\
+                  | setup 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n";
+    let warned = "zone `centre` is never used: no rule names it";
+    // The right place and words pass; a wrong column fails.
+    let text = format!("case w\n{source}warning 5:6 = {warned}\n");
+    assert_eq!(run_text("t.scn", &text).unwrap(), Vec::<String>::new());
+    let text = format!("case w\n{source}warning 5:7 = {warned}\n");
+    assert_eq!(
+        run_text("t.scn", &text).unwrap(),
+        [format!(
+            "t.scn:11: case w: warning 1\n    expected: 5:7: {warned}\n    got:      5:6: {warned}"
+        )]
+    );
+    // `warnings = none` fails on a warning, and a warning not listed fails the case.
+    let text = format!("case w\n{source}warnings = none\n");
+    assert_eq!(
+        run_text("t.scn", &text).unwrap(),
+        [format!(
+            "t.scn:11: case w: warnings\n    expected: none\n    got:      5:6: {warned}"
+        )]
+    );
+    let text = format!("{CHESS}case c\nwarnings = none\n");
+    assert_eq!(run_text("t.scn", &text).unwrap(), Vec::<String>::new());
+    let text = format!("{CHESS}case c\nwarning 1:1 = nothing\n");
+    assert_eq!(
+        run_text("t.scn", &text).unwrap(),
+        ["t.scn:3: case c: warning 1\n    expected: 1:1: nothing\n    got:      no more warnings"]
+    );
+    let two = source.replace("| zone centre", "| zone edge = a1\n| zone centre");
+    let text = format!("case w\n{two}warning 5:6 = zone `edge` is never used: no rule names it\n");
+    assert_eq!(
+        run_text("t.scn", &text).unwrap(),
+        [format!(
+            "t.scn:1: case w: more warnings than expected:\n    6:6: {warned}"
+        )]
+    );
+}
+
+#[test]
 fn templates_expand_in_sources() {
     let text = "template T\n| game g\n| board 8 x 8\ncase c\nsource\n| {T}\n| player white north\n";
     let file = format::parse("t.scn", text).unwrap();
@@ -208,6 +249,14 @@ fn a_bad_line_is_refused_with_its_line() {
         (
             "case a\nperft 1 20",
             "t.scn:2: expected `perft DEPTH = COUNT`",
+        ),
+        (
+            "case a\nwarning 3 = x",
+            "t.scn:2: expected `warning LINE:COLUMN = MESSAGE`",
+        ),
+        (
+            "case a\nwarnings = 2",
+            "t.scn:2: expected `warnings = none`",
         ),
     ] {
         assert_eq!(format::parse("t.scn", text).unwrap_err(), want, "{text}");

@@ -4,7 +4,7 @@
 use super::betza;
 use super::catalog::Block;
 use super::diagnostic::Diagnostic;
-use crate::rules::{Cell, PieceId, PlayerId, RuleSet};
+use crate::rules::{Cell, MoveRule, PieceId, PlayerId, RuleSet};
 use crate::syntax::{MoveWord, Statement};
 use std::collections::HashSet;
 
@@ -78,8 +78,9 @@ pub(crate) fn zones(chain: &[Block], out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// A piece type that never reaches the board: not in the start position (board or hand), no
-/// promotion's target, not what a captured piece becomes in hand.
+/// A piece type that never reaches the board: not in the start position (board or hand), not
+/// dropped without being held, no promotion's target, not what a piece in hand may be dropped
+/// as (an interchangeable group).
 pub(crate) fn pieces(
     chain: &[Block],
     rules: &RuleSet,
@@ -105,6 +106,22 @@ pub(crate) fn pieces(
         }
         for pr in &p.promotions {
             pr.to.iter().for_each(|t| present[t.index()] = true);
+        }
+    }
+    for &k in rules.free_drops() {
+        present[k.index()] = true;
+    }
+    for m in &rules.moves {
+        if let MoveRule::PromoteInPlace { to, .. } = m {
+            to.iter().for_each(|t| present[t.index()] = true);
+        }
+    }
+    // A piece of an interchangeable group in hand may be dropped as any type of the group.
+    if rules.has_hands() {
+        for group in &rules.interchangeable {
+            if group.iter().any(|k| present[k.index()]) {
+                group.iter().for_each(|k| present[k.index()] = true);
+            }
         }
     }
     for (statements, _) in chain {

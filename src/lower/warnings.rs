@@ -5,7 +5,7 @@
 
 use super::catalog::Catalog;
 use super::diagnostic::Diagnostic;
-use super::unused;
+use super::{futile, unused};
 use crate::rules::{Cell, PieceId, PlayerId, Royalty, RuleSet};
 use crate::syntax::words::{Needs, PieceNeeds};
 use crate::syntax::{Name, Property, Span, Statement};
@@ -149,8 +149,21 @@ impl<'a> Judge<'a> {
         match s {
             Statement::Piece(p) => {
                 if let Some(kind) = self.piece(&p.name) {
+                    // A piece that never moves is one warning, at its first moves, not one
+                    // per move word.
+                    let moves = p
+                        .properties
+                        .iter()
+                        .zip(&p.property_spans)
+                        .find(|(x, _)| matches!(x, Property::Moves { .. }));
+                    let stuck = moves.and_then(|(_, &at)| {
+                        futile::never_moves(self.rules, kind).map(|why| (at, why))
+                    });
+                    if let Some((at, why)) = &stuck {
+                        out.push(Diagnostic::warning(*at, why.clone()));
+                    }
                     for (prop, &psp) in p.properties.iter().zip(&p.property_spans) {
-                        self.property(&p.name, kind, prop, psp, out);
+                        self.property(&p.name, kind, prop, psp, stuck.is_some(), out);
                     }
                 }
             }
@@ -218,6 +231,7 @@ impl<'a> Judge<'a> {
         kind: PieceId,
         prop: &Property,
         sp: Span,
+        stuck: bool,
         out: &mut Vec<Diagnostic>,
     ) {
         let never_dropped = || {
@@ -255,8 +269,32 @@ impl<'a> Judge<'a> {
                 z.span,
                 format!("`deferred after a drop` never applies: {}", never_dropped()),
             )),
+            Property::Promotes {
+                captive,
+                to,
+                trigger,
+                zone,
+                ..
+            } => {
+                let to: Option<Vec<PieceId>> = to.iter().map(|n| self.piece(n)).collect();
+                let z = self.rules.zones.iter().position(|z| z.name == zone.node);
+                let index = self.rules.pieces[kind.index()]
+                    .promotions
+                    .iter()
+                    .position(|pr| {
+                        pr.swap == *captive
+                            && Some(pr.zone.index()) == z
+                            && pr.trigger == trigger.node
+                            && Some(&pr.to) == to.as_ref()
+                    });
+                if let Some(why) =
+                    index.and_then(|i| futile::never_promotes(self.rules, kind, i, self.start))
+                {
+                    out.push(Diagnostic::warning(sp, why));
+                }
+            }
             Property::Confined(z) => self.confined(name, kind, z, out),
-            Property::Moves { words, .. } => {
+            Property::Moves { words, .. } if !stuck => {
                 for w in words {
                     if !unused::fits(self.rules, w) {
                         let (f, r) = (self.rules.board.files, self.rules.board.ranks);

@@ -41,6 +41,10 @@ pub enum Step {
     Error(String),
     /// One diagnostic of the definition: its line in the source and its message.
     Diagnostic(usize, String),
+    /// One warning of `varia check` on the definition: its line and column, and its message.
+    Warning(usize, usize, String),
+    /// `varia check` gives the definition no warning.
+    NoWarnings,
 }
 
 /// A case: a name, the rule IDs it covers, and its steps.
@@ -221,6 +225,20 @@ pub fn parse(name: &str, text: &str) -> Result<File, String> {
                     .map_err(|_| err(n, "not a line number".into()))?;
                 Step::Diagnostic(l, m.trim().to_string())
             }
+            "warning" => {
+                let parsed = rest.split_once('=').and_then(|(at, m)| {
+                    let (l, c) = at.trim().split_once(':')?;
+                    Some((l.parse().ok()?, c.parse().ok()?, m.trim().to_string()))
+                });
+                let Some((l, c, m)) = parsed else {
+                    return Err(err(n, "expected `warning LINE:COLUMN = MESSAGE`".into()));
+                };
+                Step::Warning(l, c, m)
+            }
+            "warnings" => match expect(line, "warnings") {
+                Some("none") => Step::NoWarnings,
+                _ => return Err(err(n, "expected `warnings = none`".into())),
+            },
             _ => return Err(err(n, format!("unknown word `{word}`"))),
         };
         push(&mut file, n, step);
@@ -279,6 +297,45 @@ pub mod api {
                 .collect())),
             Err(e) => Err(Err(e.to_string())),
         }
+    }
+
+    /// The warnings `varia check` gives a definition, as (line, column, message); an error if
+    /// the definition does not load.
+    pub fn warnings(
+        path: Option<&str>,
+        source: Option<&str>,
+    ) -> Result<Vec<(usize, usize, String)>, String> {
+        let text = match (path, source) {
+            (_, Some(s)) => s.to_string(),
+            (Some(p), None) => {
+                let full = format!("{}/{p}", env!("CARGO_MANIFEST_DIR"));
+                std::fs::read_to_string(&full).map_err(|e| format!("{full}: {e}"))?
+            }
+            (None, None) => return Err("no definition given".into()),
+        };
+        let checked = varia::check_all(&text).map_err(|e| match e {
+            LoadError::Definition(ds) => format!(
+                "the definition does not load: {}",
+                ds.iter()
+                    .map(|d| d.message.clone())
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ),
+            e => e.to_string(),
+        })?;
+        Ok(checked
+            .warnings
+            .iter()
+            .map(|w| {
+                let before = &text[..w.span.start.min(text.len())];
+                let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+                (
+                    before.matches('\n').count() + 1,
+                    before[line_start..].chars().count() + 1,
+                    w.message.clone(),
+                )
+            })
+            .collect())
     }
 
     pub fn position(g: &Game, fen: &str) -> Result<Position, String> {
@@ -393,6 +450,9 @@ struct State {
     /// The definition's diagnostics when it failed to load.
     diagnostics: Option<Vec<(usize, String)>>,
     claimed: usize,
+    /// The definition's warnings, once a step asked for them, and how many were claimed.
+    warnings: Option<Vec<(usize, usize, String)>>,
+    warned: usize,
 }
 
 /// Runs every case of a file; returns the failures, one message each.
@@ -414,6 +474,8 @@ fn run_case(file: &File, case: &Case, failures: &mut Vec<String>) {
         pending: None,
         diagnostics: None,
         claimed: 0,
+        warnings: None,
+        warned: 0,
     };
     let at = |n: usize| format!("{}:{n}: case {}", file.name, case.name);
     let steps: Vec<&(usize, Step)> = file.header.iter().chain(&case.steps).collect();
@@ -445,6 +507,8 @@ fn run_case(file: &File, case: &Case, failures: &mut Vec<String>) {
                 st.pos = None;
                 st.diagnostics = None;
                 st.claimed = 0;
+                st.warnings = None;
+                st.warned = 0;
             }
             Step::Source(s) => {
                 st.source = Some(s.clone());
@@ -454,6 +518,8 @@ fn run_case(file: &File, case: &Case, failures: &mut Vec<String>) {
                 st.pos = None;
                 st.diagnostics = None;
                 st.claimed = 0;
+                st.warnings = None;
+                st.warned = 0;
             }
             Step::Variant(v) => {
                 st.variant = Some(v.clone());
@@ -461,6 +527,8 @@ fn run_case(file: &File, case: &Case, failures: &mut Vec<String>) {
                 st.pos = None;
                 st.diagnostics = None;
                 st.claimed = 0;
+                st.warnings = None;
+                st.warned = 0;
             }
             Step::Diagnostic(line, msg) => {
                 if st.diagnostics.is_none() {
@@ -495,6 +563,43 @@ fn run_case(file: &File, case: &Case, failures: &mut Vec<String>) {
                     return;
                 }
                 st.claimed += 1;
+            }
+            Step::Warning(..) | Step::NoWarnings => {
+                if st.warnings.is_none() {
+                    match api::warnings(st.path.as_deref(), st.source.as_deref()) {
+                        Ok(ws) => st.warnings = Some(ws),
+                        Err(e) => {
+                            failures.push(format!("{}: {e}", at(n)));
+                            return;
+                        }
+                    }
+                }
+                let ws = st.warnings.as_ref().unwrap();
+                let show = |w: Option<&(usize, usize, String)>| {
+                    w.map_or("no more warnings".into(), |(l, c, m)| {
+                        format!("{l}:{c}: {m}")
+                    })
+                };
+                if let Step::Warning(l, c, m) = step {
+                    let got = ws.get(st.warned);
+                    if got != Some(&(*l, *c, m.clone())) {
+                        failures.push(format!(
+                            "{}: warning {}\n    expected: {l}:{c}: {m}\n    got:      {}",
+                            at(n),
+                            st.warned + 1,
+                            show(got)
+                        ));
+                        return;
+                    }
+                    st.warned += 1;
+                } else if let Some(w) = ws.first() {
+                    failures.push(format!(
+                        "{}: warnings\n    expected: none\n    got:      {}",
+                        at(n),
+                        show(Some(w))
+                    ));
+                    return;
+                }
             }
             Step::Error(e) => {
                 failures.push(format!(
@@ -637,6 +742,19 @@ fn run_case(file: &File, case: &Case, failures: &mut Vec<String>) {
     }
     if let Some((pn, e)) = st.pending {
         failures.push(format!("{}: unexpected error: {e}", at(pn)));
+    }
+    if let Some(ws) = &st.warnings
+        && st.warned < ws.len()
+    {
+        failures.push(format!(
+            "{}: more warnings than expected:\n    {}",
+            at(case.line),
+            ws[st.warned..]
+                .iter()
+                .map(|(l, c, m)| format!("{l}:{c}: {m}"))
+                .collect::<Vec<_>>()
+                .join("\n    ")
+        ));
     }
     if let Some(ds) = &st.diagnostics
         && st.claimed < ds.len()
