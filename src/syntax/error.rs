@@ -37,6 +37,11 @@ pub(super) fn convert_error(e: pest::error::Error<Rule>, source: &str) -> Syntax
             let keywords: Vec<String> = positives
                 .iter()
                 .filter_map(|r| format!("{r:?}").strip_prefix("kw_").map(str::to_string))
+                .chain(
+                    positives
+                        .iter()
+                        .flat_map(|r| choices(*r).iter().map(|w| w.to_string())),
+                )
                 .chain(names.iter().filter_map(|n| {
                     n.strip_prefix('`')
                         .and_then(|n| n.strip_suffix('`'))
@@ -89,6 +94,20 @@ pub(super) fn convert_error(e: pest::error::Error<Rule>, source: &str) -> Syntax
     SyntaxError {
         message,
         span: Span { start, end },
+    }
+}
+
+/// The words a rule reads one of, for a "did you mean" (`wins` where `win` is read).
+fn choices(rule: Rule) -> &'static [&'static str] {
+    match rule {
+        Rule::outcome => &["win", "loss", "draw", "elimination"],
+        Rule::verdict => &["wins", "loses", "draws"],
+        Rule::goal_mode => &["held", "safe", "answerable"],
+        Rule::royalty_kind => &["each", "all", "alone"],
+        Rule::direction => &["north", "south", "east", "west"],
+        Rule::style_kind => &["leap", "step", "displace"],
+        Rule::row_lines => &["horizontally", "vertically", "diagonally", "orthogonally"],
+        _ => &[],
     }
 }
 
@@ -171,6 +190,46 @@ fn describe(rule: Rule) -> Option<String> {
         | Rule::kw_at
         | Rule::kw_drop
         | Rule::kw_en => "a piece property",
+        Rule::file => "a definition",
+        Rule::goal_count => "a number",
+        Rule::down_to => "`down to` and a number",
+        Rule::against => "`against` and a number",
+        Rule::all_pieces => "`all pieces`",
+        Rule::bared_back => "`unless bared back`",
+        Rule::row_lines => "horizontally, vertically, diagonally or orthogonally",
+        Rule::row_zone => "`in` and a zone",
+        Rule::when_stuck => "`when stuck`",
+        Rule::wall_act => "`a wall goes on` or `the wall moves to`",
+        Rule::wall_cells => "`any empty cell` or `a cell the piece could move to`",
+        Rule::gating_only => "`without drops`",
+        Rule::pip_option
+        | Rule::pip_last
+        | Rule::pip_moving
+        | Rule::pip_quiet
+        | Rule::pip_limit => {
+            "`anywhere when last`, `or moving`, `attacking nothing` or `at most N on the board`"
+        }
+        Rule::bonus => "a bonus in pawns (a whole number, or one ending in .5: 1, 1.5)",
+        Rule::perpetual => "`perpetual check loses`",
+        Rule::counting_stoppers | Rule::counting_board | Rule::counting_bare => {
+            "`stops on`, `board` or `bare`"
+        }
+        Rule::both_colours | Rule::between => "`TYPE... on both colours` or `TYPE between TYPE`",
+        Rule::nearby => "`nearby`",
+        Rule::within => "`within` and a zone",
+        Rule::deferred => "`deferred after a drop in` and a zone",
+        Rule::captive => "`stronger captive`",
+        // Silent rules: pest never names them.
+        Rule::WHITESPACE
+        | Rule::COMMENT
+        | Rule::end
+        | Rule::blank
+        | Rule::extinction_kw
+        | Rule::row_kw
+        | Rule::shuffle_rule
+        | Rule::region_item
+        | Rule::region_word
+        | Rule::ident_char => return None,
         other if words::section_of(other).is_some() => {
             return words::section_of(other).map(|s| s.noun().to_string());
         }
@@ -183,4 +242,24 @@ fn describe(rule: Rule) -> Option<String> {
         }
     };
     Some(s.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// No grammar rule's name reaches a message: every rule an error may name has words of the
+    /// language (a keyword is its own word, shown in backquotes).
+    #[test]
+    fn no_rule_name_leaks() {
+        let leaks: Vec<String> = Rule::all_rules()
+            .iter()
+            .filter(|r| !format!("{r:?}").starts_with("kw_"))
+            .filter_map(|&r| {
+                let raw = format!("{r:?}").replace('_', " ");
+                describe(r).filter(|d| *d == raw)
+            })
+            .collect();
+        assert!(leaks.is_empty(), "{leaks:?}");
+    }
 }
