@@ -9,7 +9,7 @@
 use super::engine_process::EngineSpec;
 use super::external::{EngineLimit, External, Protocol};
 use super::load::Failure;
-use super::session::{Line, Verdict};
+use super::session::{Line, Rng, Verdict};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -33,6 +33,8 @@ pub struct MatchSpec {
     pub pgn: Option<String>,
     pub max_plies: usize,
     pub random_plies: usize,
+    /// A weights file varia evaluates with where its variant is played (`--weights`).
+    pub weights: Option<String>,
 }
 
 /// One series: a variant, played by varia against itself or against an engine.
@@ -44,6 +46,8 @@ struct Series {
     /// first word if it gave none): a game it fails to start is still reported against it.
     engine_name: Option<String>,
     openings: Vec<(Position, Vec<Move>)>,
+    /// Tuned terms varia evaluates with.
+    weights: Option<varia::search::Weights>,
 }
 
 /// One finished game.
@@ -60,21 +64,6 @@ struct Record {
     note: Option<String>,
 }
 
-/// A small deterministic generator (xorshift) for the random opening plies.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 pub fn run(spec: MatchSpec) -> Result<String, Failure> {
     if spec.games == 0 {
         return Err(Failure("error: --games must be at least 1".into()));
@@ -89,9 +78,19 @@ pub fn run(spec: MatchSpec) -> Result<String, Failure> {
     } else {
         spec.variants.iter().cloned().map(Some).collect()
     };
+    let weights = match &spec.weights {
+        Some(path) => Some((path.as_str(), super::tune::read_weights(path)?)),
+        None => None,
+    };
     let mut series = Vec::new();
+    let mut weighed = false;
     for v in &variants {
         let game = Arc::new(super::load::load_game(&spec.file, v.as_deref())?);
+        let tuned = match &weights {
+            Some((path, w)) => super::tune::weights_for(path, w, &game)?,
+            None => None,
+        };
+        weighed |= tuned.is_some();
         let name = game.rules().variant.clone();
         let openings = match &spec.openings {
             Some(path) => read_openings(path, &game)?,
@@ -114,8 +113,17 @@ pub fn run(spec: MatchSpec) -> Result<String, Failure> {
                 engine: e,
                 engine_name: None,
                 openings: openings.clone(),
+                weights: tuned.clone(),
             });
         }
+    }
+    if let Some((path, w)) = &weights
+        && !weighed
+    {
+        return Err(Failure(format!(
+            "error: {path}: the weights are for `{}`, which this match does not play",
+            w.variant
+        )));
     }
     // Check each engine once before the games start: a command that does not run is an error,
     // not a series of lost games.
@@ -271,6 +279,9 @@ fn play(series: &Series, s: usize, index: usize, spec: &MatchSpec) -> Record {
     let start_fen = game.fen(line.current());
     let origin_fen = game.fen(start);
     let mut searcher = Searcher::new(game.clone(), 8);
+    if let Some(w) = &series.weights {
+        searcher.set_weights(w);
+    }
     let limits = search_limits(spec.limit);
     let mut record = Record {
         series: s,

@@ -10,6 +10,7 @@ mod play;
 mod serve;
 mod session;
 mod show;
+mod tune;
 mod uci;
 mod xbetza;
 mod xbnames;
@@ -153,7 +154,13 @@ enum Command {
         /// 2k+1 get the same ones)
         #[arg(long, default_value_t = 4)]
         random_plies: usize,
+        /// Evaluate with the tuned terms of this weights file (`varia tune`) in the variant it
+        /// was tuned for
+        #[arg(long)]
+        weights: Option<String>,
     },
+    /// Tunes the evaluation of a variant from self-play and writes a weights file
+    Tune(tune::TuneArgs),
     /// Exports the compiled rule set
     Export {
         file: String,
@@ -400,11 +407,9 @@ fn dispatch_into(cmd: Command, out: &mut String) -> Result<(), Failure> {
             pgn,
             max_plies,
             random_plies,
+            weights,
         } => {
-            let threads = threads.map_or_else(
-                || std::thread::available_parallelism().map_or(1, |n| n.get()),
-                |t| usize::try_from(t).unwrap_or(usize::MAX),
-            );
+            let threads = session::threads_or_cores(threads);
             let spec = matches::MatchSpec {
                 file,
                 variants: variant,
@@ -421,8 +426,13 @@ fn dispatch_into(cmd: Command, out: &mut String) -> Result<(), Failure> {
                 pgn,
                 max_plies: max_plies.max(1),
                 random_plies,
+                weights,
             };
             out.push_str(&matches::run(spec)?);
+            Ok(())
+        }
+        Command::Tune(args) => {
+            out.push_str(&tune::command(args)?);
             Ok(())
         }
         Command::Export {

@@ -427,3 +427,26 @@ pub fn resize_hash(
     *hash_mb = mb;
     Ok(())
 }
+
+/// A small deterministic generator (xorshift) for the random opening plies.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// The threads asked for, or the number of cores.
+pub fn threads_or_cores(threads: Option<u64>) -> usize {
+    threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |t| usize::try_from(t).unwrap_or(usize::MAX),
+    )
+}

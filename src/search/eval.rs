@@ -2,6 +2,7 @@
 //! from its mobility on an empty board when it has none), pieces in hand, mobility, progress
 //! towards promotion zones, and the safety of royal pieces.
 
+use super::weights::{self, Weights};
 use crate::engine::{Game, Owner, Position};
 use crate::rules::{Cell, Mode, PieceId, PlayerId, RuleSet, Style, Trigger, ZoneId};
 
@@ -17,7 +18,7 @@ const PROMOTION_PROGRESS: [i32; 7] = [0, 180, 90, 45, 20, 10, 5];
 const TEMPO: i32 = 10;
 /// The largest centipawn value of a type (1,000 pawns): a game whose values go beyond has them
 /// all scaled down together, so that sums of material stay far from [`LIMIT`].
-const MAX_VALUE: i64 = 100_000;
+const MAX_VALUE: i64 = weights::MAX_TERM;
 /// Evaluations lie strictly within +-LIMIT centipawns (5,000 pawns), well inside the scores the
 /// search reserves for mates.
 pub(super) const LIMIT: i32 = 500_000;
@@ -51,6 +52,10 @@ pub struct Eval {
     pub(super) value: Vec<i32>,
     /// Centipawns of each type in hand.
     pub(super) hand_value: Vec<i32>,
+    /// Centipawns per cell reached, per type.
+    pub(super) mobility: Vec<i32>,
+    /// Centipawns for standing on a cell, per (type, player, cell) as [`Eval::slot`] orders them.
+    pub(super) square: Vec<i32>,
     pub(super) royal: Vec<bool>,
     pub(super) rays: Vec<Ray>,
     pub(super) steps: Vec<Step>,
@@ -95,6 +100,15 @@ struct Side {
 impl Eval {
     /// Builds the tables of a game.
     pub fn new(game: &Game) -> Eval {
+        Eval::build(game, None)
+    }
+
+    /// Builds the tables of a game with tuned terms ([`Weights::check`] passed for the game).
+    pub fn with_weights(game: &Game, weights: &Weights) -> Eval {
+        Eval::build(game, Some(weights))
+    }
+
+    fn build(game: &Game, weights: Option<&Weights>) -> Eval {
         let rules = game.rules();
         let b = &rules.board;
         let cells = b.cells();
@@ -109,6 +123,8 @@ impl Eval {
             on_board,
             value: Vec::new(),
             hand_value: Vec::new(),
+            mobility: Vec::new(),
+            square: Vec::new(),
             royal: rules.pieces.iter().map(|p| p.royal).collect(),
             rays: Vec::new(),
             steps: Vec::new(),
@@ -130,7 +146,10 @@ impl Eval {
         let values: Vec<i64> = (0..rules.pieces.len())
             .map(|k| {
                 let pt = &rules.pieces[k];
-                if pt.value > 0 {
+                let tuned = weights.and_then(|w| w.pieces.get(&pt.name));
+                if let Some(t) = tuned.filter(|_| !pt.royal) {
+                    t.value.max(0) as i64
+                } else if pt.value > 0 {
                     pt.value as i64 * UNIT as i64
                 } else if pt.royal {
                     0
@@ -145,6 +164,7 @@ impl Eval {
             .map(|v| (v * MAX_VALUE / top) as i32)
             .collect();
         e.hand_value = e.value.iter().map(|v| v * HAND_64THS / 64).collect();
+        e.apply_terms(game, weights);
         e.promotion_gain = rules
             .pieces
             .iter()
@@ -199,6 +219,37 @@ impl Eval {
 
     pub(super) fn slot(&self, kind: PieceId, player: usize, cell: Cell) -> usize {
         (kind.index() * self.players + player) * self.cells + cell.index()
+    }
+
+    /// Sets each type's mobility and square terms: the tuned ones where `weights` has them,
+    /// else [`MOBILITY`] and none.
+    fn apply_terms(&mut self, game: &Game, weights: Option<&Weights>) {
+        let rules = game.rules();
+        let kinds = rules.pieces.len();
+        self.mobility = vec![MOBILITY; kinds];
+        self.square = vec![0; kinds * self.players * self.cells];
+        let Some(w) = weights else {
+            return;
+        };
+        let views = weights::views(game);
+        for (k, pt) in rules.pieces.iter().enumerate() {
+            let Some(t) = w.pieces.get(&pt.name) else {
+                continue;
+            };
+            self.mobility[k] = t.mobility;
+            if t.squares.len() != self.cells {
+                continue;
+            }
+            for (p, view) in views.iter().enumerate() {
+                let Some(view) = view else {
+                    continue;
+                };
+                for (c, seen) in view.iter().enumerate() {
+                    let slot = self.slot(PieceId(k as u8), p, Cell(c as u16));
+                    self.square[slot] = t.squares[seen.index()];
+                }
+            }
+        }
     }
 
     /// Mirrors the engine's move tables: for each move part and vector, the landings of the ray
@@ -386,13 +437,81 @@ impl Eval {
     /// Copies the owners and types of the pieces on the board, by cell, as the position stores
     /// them. Kept out of line: inlined, it crowds the registers of [`Self::sides`]' loops.
     #[inline(never)]
-    fn scratch(&self, pos: &Position, owner: &mut [Option<Owner>; 256], kinds: &mut [u8; 256]) {
+    pub(super) fn scratch(
+        &self,
+        pos: &Position,
+        owner: &mut [Option<Owner>; 256],
+        kinds: &mut [u8; 256],
+    ) {
         let stored = pos.stored();
         for &c in &self.on_board {
             if let Some(s) = stored.get(c.index()) {
                 (owner[c.index()], kinds[c.index()]) = (s.owner, s.kind);
             }
         }
+    }
+
+    /// Counts the cells a piece of `me` in `slot` moves to or captures on, and adds one to
+    /// `attacks` on each cell it attacks.
+    #[inline(always)]
+    pub(super) fn reach(
+        &self,
+        slot: usize,
+        me: Owner,
+        owner: &[Option<Owner>; 256],
+        attacks: &mut [u8; 256],
+    ) -> i32 {
+        let mut mobility = 0;
+        let (a, b) = self.index[slot];
+        for ray in &self.rays[a as usize..b as usize] {
+            let mut screened = false;
+            for st in &self.steps[ray.steps.0 as usize..ray.steps.1 as usize] {
+                let via = &self.via[st.via.0 as usize..st.via.1 as usize];
+                let open = match ray.style {
+                    _ if ray.hop => true,
+                    Style::Leap => true,
+                    Style::Step => via.iter().all(|&v| owner[v.index()].is_none()),
+                    Style::Displace => via.iter().all(|&v| owner[v.index()] != Some(me)),
+                };
+                if !open {
+                    break;
+                }
+                let t = st.to.index();
+                let occupant = owner[t];
+                if ray.hop {
+                    if !screened {
+                        screened = occupant.is_some();
+                        if !screened && ray.mode.moves() {
+                            mobility += 1;
+                        }
+                        continue;
+                    }
+                    if ray.mode.captures() {
+                        attacks[t] = attacks[t].saturating_add(1);
+                    }
+                    if let Some(occupant) = occupant {
+                        if occupant != me && ray.mode.captures() {
+                            mobility += 1;
+                        }
+                        break;
+                    }
+                    continue;
+                }
+                if ray.mode.captures() {
+                    attacks[t] = attacks[t].saturating_add(1);
+                }
+                if let Some(occupant) = occupant {
+                    if occupant != me && ray.mode.captures() {
+                        mobility += 1;
+                    }
+                    break;
+                }
+                if ray.mode.moves() {
+                    mobility += 1;
+                }
+            }
+        }
+        mobility
     }
 
     /// Scores a position for each player (higher is better for that player), and counts in
@@ -423,57 +542,8 @@ impl Eval {
                 s.positional +=
                     self.promotion_gain[kind.index()] * PROMOTION_PROGRESS[d as usize] / 1000;
             }
-            let mut mobility = 0;
-            let (a, b) = self.index[slot];
-            for ray in &self.rays[a as usize..b as usize] {
-                let mut screened = false;
-                for st in &self.steps[ray.steps.0 as usize..ray.steps.1 as usize] {
-                    let via = &self.via[st.via.0 as usize..st.via.1 as usize];
-                    let open = match ray.style {
-                        _ if ray.hop => true,
-                        Style::Leap => true,
-                        Style::Step => via.iter().all(|&v| owner[v.index()].is_none()),
-                        Style::Displace => via.iter().all(|&v| owner[v.index()] != Some(me)),
-                    };
-                    if !open {
-                        break;
-                    }
-                    let t = st.to.index();
-                    let occupant = owner[t];
-                    if ray.hop {
-                        if !screened {
-                            screened = occupant.is_some();
-                            if !screened && ray.mode.moves() {
-                                mobility += 1;
-                            }
-                            continue;
-                        }
-                        if ray.mode.captures() {
-                            attacks[o.index()][t] = attacks[o.index()][t].saturating_add(1);
-                        }
-                        if let Some(occupant) = occupant {
-                            if occupant != me && ray.mode.captures() {
-                                mobility += 1;
-                            }
-                            break;
-                        }
-                        continue;
-                    }
-                    if ray.mode.captures() {
-                        attacks[o.index()][t] = attacks[o.index()][t].saturating_add(1);
-                    }
-                    if let Some(occupant) = occupant {
-                        if occupant != me && ray.mode.captures() {
-                            mobility += 1;
-                        }
-                        break;
-                    }
-                    if ray.mode.moves() {
-                        mobility += 1;
-                    }
-                }
-            }
-            s.positional += mobility * MOBILITY;
+            let mobility = self.reach(slot, me, &owner, &mut attacks[o.index()]);
+            s.positional += mobility * self.mobility[kind.index()] + self.square[slot];
         }
         for (p, s) in sides.iter_mut().enumerate().take(self.players) {
             if rules.has_hands() {

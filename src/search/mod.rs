@@ -28,13 +28,17 @@
 //! ```
 
 mod eval;
+mod features;
 mod order;
 mod prune;
 mod quiesce;
 mod see;
 mod tt;
+mod weights;
 
 pub use eval::Eval;
+pub use features::{Features, Layout, to_weights};
+pub use weights::{PieceWeights, WEIGHTS_FORMAT, Weights, variant_name};
 
 use crate::engine::{Ending, Game, Move, MoveKind, Position, RawMove, Reason, Status};
 use crate::rules::{Outcome, PieceId, PlayerId};
@@ -279,6 +283,18 @@ impl Searcher {
         self.tt.clear();
         self.history.iter_mut().for_each(|h| *h = 0);
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+    }
+
+    /// Evaluates with tuned terms from now on ([`Weights::parse`] or [`Weights::check`] passed
+    /// for this game).
+    pub fn set_weights(&mut self, weights: &Weights) {
+        self.eval = Eval::with_weights(&self.game, weights);
+        self.see = see::See::new(&self.game, &self.eval);
+    }
+
+    /// Gets the evaluation.
+    pub fn eval(&self) -> &Eval {
+        &self.eval
     }
 
     /// Evaluates a position statically, for the player to move.
