@@ -58,6 +58,8 @@
 //! assert!(text.contains("g.varia:2:11") && text.contains("a board side must be 1..16, not 99"));
 //! ```
 
+use std::path::Path;
+
 pub mod betza;
 mod diagnostics;
 pub mod engine;
@@ -65,6 +67,7 @@ pub mod interop;
 mod lower;
 pub mod rules;
 pub mod search;
+mod sources;
 mod suggest;
 mod syntax;
 
@@ -113,19 +116,37 @@ impl LoadError {
     }
 }
 
-fn parse(source: &str) -> Result<syntax::File, LoadError> {
-    syntax::parse(source)
-        .map_err(|e| LoadError::Definition(vec![Diagnostic::error(e.span, e.message)]))
+/// Parses a definition; `path` is the file it was read from (an `extends "FILE"` is found from
+/// there; without it, `extends` is refused).
+fn parse(source: &str, path: Option<&Path>) -> Result<(syntax::File, sources::Bases), LoadError> {
+    sources::parse(source, path)
+}
+
+/// Gets the texts of the files a definition read from `path` extends, directly or not, the one
+/// it names first; none when it extends none or one cannot be read (loading says why). A server
+/// keeping compiled games hashes them with the definition's own text to see a change.
+pub fn extended_texts(source: &str, path: &Path) -> Vec<String> {
+    parse(source, Some(path)).map_or_else(|_| Vec::new(), |(_, b)| b.texts())
 }
 
 /// Lists the selectable variants of a definition, the main one first, without compiling them.
 pub fn variant_names(source: &str) -> Result<Vec<String>, LoadError> {
-    let file = parse(source)?;
+    names(source, None)
+}
+
+/// Lists the selectable variants of a definition read from `path` (an `extends "FILE"` in it is
+/// found from there), the main one first, without compiling them.
+pub fn variant_names_at(source: &str, path: &Path) -> Result<Vec<String>, LoadError> {
+    names(source, Some(path))
+}
+
+fn names(source: &str, path: Option<&Path>) -> Result<Vec<String>, LoadError> {
+    let (file, bases) = parse(source, path)?;
     let catalog = lower::Catalog::new(&file);
     if catalog.problems.is_empty() {
         Ok(catalog.names().to_vec())
     } else {
-        Err(LoadError::Definition(catalog.problems.clone()))
+        Err(bases.place(LoadError::Definition(catalog.problems.clone())))
     }
 }
 
@@ -135,17 +156,28 @@ pub fn compile(source: &str, variant: Option<&str>) -> Result<RuleSet, LoadError
     load_str(source, variant).map(|g| g.rules().clone())
 }
 
-/// Compiles a definition and builds its engine.
+/// Compiles a definition and builds its engine. A definition that `extends` another file is
+/// refused: load it with [`load_at`].
 pub fn load_str(source: &str, variant: Option<&str>) -> Result<Game, LoadError> {
-    let file = parse(source)?;
+    load_from(source, None, variant)
+}
+
+/// Compiles a definition read from `path` and builds its engine; an `extends "FILE"` in it is
+/// found from `path`'s folder.
+pub fn load_at(source: &str, path: &Path, variant: Option<&str>) -> Result<Game, LoadError> {
+    load_from(source, Some(path), variant)
+}
+
+fn load_from(source: &str, path: Option<&Path>, variant: Option<&str>) -> Result<Game, LoadError> {
+    let (file, bases) = parse(source, path)?;
     let catalog = lower::Catalog::new(&file);
-    build(&catalog, variant)
+    build(&catalog, variant).map_err(|e| bases.place(e))
 }
 
 /// Compiles every variant of a definition; returns their names, or every problem found in any
 /// of them, sorted by position.
 pub fn check(source: &str) -> Result<Vec<String>, LoadError> {
-    let file = parse(source)?;
+    let (file, bases) = parse(source, None)?;
     let catalog = lower::Catalog::new(&file);
     let mut problems = catalog.problems.clone();
     if problems.is_empty() {
@@ -160,7 +192,7 @@ pub fn check(source: &str) -> Result<Vec<String>, LoadError> {
     if problems.is_empty() {
         Ok(catalog.names().to_vec())
     } else {
-        Err(LoadError::Definition(problems))
+        Err(bases.place(LoadError::Definition(problems)))
     }
 }
 
@@ -176,7 +208,17 @@ pub struct Checked {
 /// Compiles every variant of a definition as [`check`] does, and also finds the rules that can
 /// never apply; on failure, the errors come with the warnings, sorted by position.
 pub fn check_all(source: &str) -> Result<Checked, LoadError> {
-    let file = parse(source)?;
+    check_from(source, None)
+}
+
+/// [`check_all`] for a definition read from `path` (an `extends "FILE"` in it is found from
+/// there); a problem in an extended file is given at the `extends` statement.
+pub fn check_all_at(source: &str, path: &Path) -> Result<Checked, LoadError> {
+    check_from(source, Some(path))
+}
+
+fn check_from(source: &str, path: Option<&Path>) -> Result<Checked, LoadError> {
+    let (file, bases) = parse(source, path)?;
     let catalog = lower::Catalog::new(&file);
     let mut problems = catalog.problems.clone();
     let mut found = Vec::new();
@@ -193,7 +235,12 @@ pub fn check_all(source: &str) -> Result<Checked, LoadError> {
             }
         }
     }
-    let warnings = lower::warnings::common(&catalog, &found);
+    let mut warnings: Vec<Diagnostic> = lower::warnings::common(&catalog, &found)
+        .into_iter()
+        .map(|w| bases.place_one(w))
+        .collect();
+    warnings.sort();
+    warnings.dedup();
     problems.sort();
     problems.dedup();
     if problems.is_empty() {
@@ -203,17 +250,40 @@ pub fn check_all(source: &str) -> Result<Checked, LoadError> {
         })
     } else {
         problems.extend(warnings);
-        problems.sort();
-        Err(LoadError::Definition(problems))
+        Err(bases.place(LoadError::Definition(problems)))
     }
 }
 
 /// Gets where each part of a variant's rule set is said in a definition (`None`: the main
 /// game), by rule-set path: the places validation errors and export refusals point at.
 pub fn source_map(source: &str, variant: Option<&str>) -> Result<SourceMap, LoadError> {
-    let file = parse(source)?;
+    map_from(source, None, variant)
+}
+
+/// [`source_map`] for a definition read from `path` (an `extends "FILE"` in it is found from
+/// there); what an extended file says is placed at the `extends` statement.
+pub fn source_map_at(
+    source: &str,
+    path: &Path,
+    variant: Option<&str>,
+) -> Result<SourceMap, LoadError> {
+    map_from(source, Some(path), variant)
+}
+
+fn map_from(
+    source: &str,
+    path: Option<&Path>,
+    variant: Option<&str>,
+) -> Result<SourceMap, LoadError> {
+    let (file, bases) = parse(source, path)?;
     let catalog = lower::Catalog::new(&file);
-    lowered(&catalog, variant).map(|l| l.map)
+    match lowered(&catalog, variant) {
+        Ok(mut l) => {
+            l.map.respan(|s| bases.place_span(s));
+            Ok(l.map)
+        }
+        Err(e) => Err(bases.place(e)),
+    }
 }
 
 fn lowered(catalog: &lower::Catalog, variant: Option<&str>) -> Result<lower::Lowered, LoadError> {

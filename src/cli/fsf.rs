@@ -13,7 +13,7 @@ pub fn export(path: &str, variant: Option<&str>) -> Result<String, Failure> {
         let source = read(path)?;
         let names = match variant {
             Some(v) => vec![Some(v.to_string())],
-            None => varia::variant_names(&source)
+            None => varia::variant_names_at(&source, std::path::Path::new(path))
                 .map_err(|e| super::load::render_load_error(path, &source, e))?
                 .into_iter()
                 .map(Some)
@@ -41,7 +41,9 @@ pub fn export(path: &str, variant: Option<&str>) -> Result<String, Failure> {
 /// definition's source map), and the rule; for a rule set without a source, its path there.
 fn render(path: &str, source: Option<&str>, variant: &str, r: &Refusal) -> String {
     let place = source.and_then(|s| {
-        let span = varia::source_map(s, Some(variant)).ok()?.get(&r.at)?;
+        let span = varia::source_map_at(s, std::path::Path::new(path), Some(variant))
+            .ok()?
+            .get(&r.at)?;
         let start = s.get(..span.start)?;
         let line = start.matches('\n').count() + 1;
         let from = start.rfind('\n').map_or(0, |i| i + 1);

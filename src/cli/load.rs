@@ -86,5 +86,6 @@ pub(super) fn load_game(path: &str, variant: Option<&str>) -> Result<Game, Failu
             )
         }));
     }
-    varia::load_str(&source, variant).map_err(|e| render_load_error(path, &source, e))
+    varia::load_at(&source, std::path::Path::new(path), variant)
+        .map_err(|e| render_load_error(path, &source, e))
 }

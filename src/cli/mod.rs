@@ -576,7 +576,8 @@ fn play(
 /// apply) go to stderr, or into the JSON's `warnings`; they fail the check only with `deny`.
 fn check(path: &str, json: bool, deny: bool, out: &mut String) -> Result<(), Failure> {
     let source = read(path)?;
-    let checked = varia::check_all(&source).map_err(|e| render_load_error(path, &source, e))?;
+    let checked = varia::check_all_at(&source, std::path::Path::new(path))
+        .map_err(|e| render_load_error(path, &source, e))?;
     let names = &checked.variants;
     if json {
         let warnings: Vec<serde_json::Value> = checked

@@ -265,8 +265,8 @@ impl Served {
             })),
             "/api/definitions" => json(self.definitions()),
             "/api/version" => {
-                let (_, text) = self.read(arg("file")?)?;
-                json(json!({"version": version_string(hash(&text))}))
+                let (real, text) = self.read(arg("file")?)?;
+                json(json!({"version": version_string(version(&real, &text))}))
             }
             "/api/rules" => {
                 let file = arg("file")?;
@@ -369,7 +369,7 @@ impl Served {
         let list: Vec<Value> = files
             .iter()
             .map(|f| match self.read(f) {
-                Ok((_, text)) => match game::variants(&text) {
+                Ok((real, text)) => match game::variants(&real, &text) {
                     Ok(v) => json!({"file": f, "variants": v, "error": null}),
                     Err(e) => json!({"file": f, "variants": [], "error": e}),
                 },
@@ -409,15 +409,15 @@ impl Served {
     /// Gets the compiled game of a file's current text (with the text's hash), compiling it
     /// when the text changed; a definition that does not compile is its error.
     fn game(&self, file: &str, variant: Option<&str>) -> Result<(u64, Arc<varia::Game>), ApiError> {
-        let (_, text) = self.read(file)?;
-        let version = hash(&text);
+        let (real, text) = self.read(file)?;
+        let version = version(&real, &text);
         let key = (file.to_string(), variant.map(str::to_string));
         if let Ok(mut cache) = self.cache.lock()
             && let Some(g) = cache.get(&key, version)
         {
             return Ok((version, g));
         }
-        let game = Arc::new(game::load(file, &text, variant)?);
+        let game = Arc::new(game::load(file, &real, &text, variant)?);
         if let Ok(mut cache) = self.cache.lock() {
             cache.insert(key, version, game.clone());
         }
@@ -544,6 +544,17 @@ fn hash(text: &str) -> u64 {
     let mut h = std::collections::hash_map::DefaultHasher::new();
     text.hash(&mut h);
     h.finish()
+}
+
+/// The version of a definition: its text's hash, and those of the files it extends, so that a
+/// change to an extended file reloads the game too.
+fn version(real: &Path, text: &str) -> u64 {
+    let mut all = text.to_string();
+    for t in game::extended_texts(real, text) {
+        all += "\0";
+        all += &t;
+    }
+    hash(&all)
 }
 
 fn version_string(v: u64) -> String {

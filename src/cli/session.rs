@@ -131,7 +131,7 @@ impl Catalogue {
                 vec![super::load::load_game(path, None)?.rules().variant.clone()]
             } else {
                 let source = super::load::read(path)?;
-                varia::variant_names(&source)
+                varia::variant_names_at(&source, std::path::Path::new(path))
                     .map_err(|e| super::load::render_load_error(path, &source, e))?
             };
             let stem = offered(

@@ -233,12 +233,21 @@ impl<'f> Catalog<'f> {
         }
     }
 
+    /// Gets how many blocks of a chain come from an extended file (`extends "FILE"`): they
+    /// come first, and the file's own main game after them.
+    pub fn base_len(&self) -> usize {
+        self.file.base.len()
+    }
+
     fn finish(&self, mut chain: Vec<Block<'f>>, blocks: &[usize]) -> Vec<Block<'f>> {
         for &b in blocks.iter().rev() {
             let o: &'f OptionBlock = &self.file.options[b];
             chain.push((&o.statements, &o.spans));
         }
         chain.push((&self.file.statements, &self.file.spans));
+        for (statements, spans) in self.file.base.iter().rev() {
+            chain.push((statements, spans));
+        }
         chain.reverse();
         chain
     }

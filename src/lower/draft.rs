@@ -267,8 +267,10 @@ impl Draft {
                 id.span,
                 "`game` belongs to the main game, not to a variant",
             ));
-        } else if self.game.is_none() {
-            // The rule set's own checks, here with the title's place.
+        } else {
+            // An extending file's game replaces the extended one's (each block has one `game`,
+            // `duplicates` reports a second). The rule set's own checks, here with the title's
+            // place.
             let max = crate::rules::MAX_NAME_LEN;
             if let Some(t) = title {
                 if t.node.len() > max {

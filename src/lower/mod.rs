@@ -59,8 +59,9 @@ pub fn lower(catalog: &Catalog, variant: Option<&str>) -> Result<Option<Lowered>
         for (s, span) in stmts.iter().zip(spans.iter()) {
             source_map::record_statement(&mut map, s, *span);
         }
+        // The main game's blocks: an extended file's, then the file's own.
         for s in stmts.iter() {
-            draft.apply(s, depth > 0, &mut errors);
+            draft.apply(s, depth > catalog.base_len(), &mut errors);
         }
     }
     let lowered =

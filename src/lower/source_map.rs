@@ -29,6 +29,11 @@ impl SourceMap {
         self.spans.insert(path.into(), span);
     }
 
+    /// Moves every place through `f` (a place in an extended file to its `extends`).
+    pub(crate) fn respan(&mut self, f: impl Fn(Span) -> Span) {
+        self.spans.values_mut().for_each(|s| *s = f(*s));
+    }
+
     /// Records a place for a path that has none yet (the first of several statements).
     pub fn insert_first(&mut self, path: impl Into<String>, span: Span) {
         self.spans.entry(path.into()).or_insert(span);

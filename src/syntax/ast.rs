@@ -40,6 +40,13 @@ impl std::fmt::Display for Int {
 /// A whole definition file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct File {
+    /// `extends "FILE"`: the file whose main game this one builds on, as written.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub extends: Option<Spanned<String>>,
+    /// The statements of the extended file's main game, block by block, first to last (filled
+    /// in when the file is read, not by the parser).
+    #[serde(skip)]
+    pub base: Vec<(Vec<Statement>, Vec<Span>)>,
     /// The main game's statements.
     pub statements: Vec<Statement>,
     /// Where each of them is written.

@@ -97,6 +97,38 @@ pub(super) fn convert_error(e: pest::error::Error<Rule>, source: &str) -> Syntax
     }
 }
 
+/// Refuses parts the grammar reads but a definition may not hold: a name too long (names reach
+/// protocol and ini output, which a rule set bounds: `rules::MAX_NAME_LEN`), a fractional value.
+pub(super) fn refuse_parts(file: &pest::iterators::Pair<Rule>) -> Result<(), SyntaxError> {
+    let max = crate::rules::MAX_NAME_LEN;
+    let refuse = |p: pest::iterators::Pair<Rule>, message: String| SyntaxError {
+        message,
+        span: Span {
+            start: p.as_span().start(),
+            end: p.as_span().end(),
+        },
+    };
+    let parts = file.clone().into_inner().flatten();
+    if let Some(long) = parts
+        .clone()
+        .find(|p| p.as_rule() == Rule::name && p.as_str().len() > max)
+    {
+        let n = long.as_str().len();
+        return Err(refuse(
+            long,
+            format!("a name has at most {max} bytes; this one has {n}"),
+        ));
+    }
+    if let Some(f) = parts.clone().find(|p| p.as_rule() == Rule::fraction) {
+        let text = f.as_str().to_string();
+        return Err(refuse(
+            f,
+            format!("a value is a whole number of pawns (`value 4`, from 0), not `{text}`"),
+        ));
+    }
+    Ok(())
+}
+
 /// The words a rule reads one of, for a "did you mean" (`wins` where `win` is read).
 fn choices(rule: Rule) -> &'static [&'static str] {
     match rule {
@@ -148,6 +180,7 @@ fn describe(rule: Rule) -> Option<String> {
         Rule::variant | Rule::kw_variant => "a variant",
         Rule::option | Rule::kw_option => "an option",
         Rule::statement
+        | Rule::extends
         | Rule::kw_goal
         | Rule::kw_extinction
         | Rule::kw_royalty

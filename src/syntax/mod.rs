@@ -11,4 +11,6 @@ pub mod words;
 
 pub use ast::*;
 pub use keywords::{GoalRider, RowLines, UnknownKeyword, Verdict};
-pub use parser::{MAX_LINE_BYTES, MAX_SOURCE_BYTES, MAX_STATEMENTS, parse};
+#[cfg(test)]
+pub use parser::parse;
+pub use parser::{MAX_LINE_BYTES, MAX_SOURCE_BYTES, MAX_STATEMENTS, parse_placed};

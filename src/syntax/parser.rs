@@ -65,47 +65,54 @@ fn check_size(source: &str) -> Result<(), SyntaxError> {
     Ok(())
 }
 
-/// Parses a definition file.
+/// Parses a definition file (the library parses through [`parse_placed`], which places extended
+/// files).
+#[cfg(test)]
 pub fn parse(source: &str) -> Result<File, SyntaxError> {
-    check_size(source)?;
+    parse_placed(source, 0)
+}
+
+/// Parses a definition file whose places (spans) start at byte `offset`, after the texts of
+/// other files (an extended file's, after the one extending it). The limits apply to its own
+/// text.
+pub fn parse_placed(source: &str, offset: usize) -> Result<File, SyntaxError> {
+    check_size(source).map_err(|e| SyntaxError {
+        span: Span {
+            start: e.span.start + offset,
+            end: e.span.end + offset,
+        },
+        ..e
+    })?;
+    parse_checked(&("\n".repeat(offset) + source))
+}
+
+fn parse_checked(source: &str) -> Result<File, SyntaxError> {
     let mut pairs = VariaParser::parse(Rule::file, source).map_err(|e| convert_error(e, source))?;
     let file = pairs.next().expect("the file rule always yields one pair");
-    // Names reach protocol and ini output, which a rule set bounds (`rules::MAX_NAME_LEN`).
-    let max = crate::rules::MAX_NAME_LEN;
-    if let Some(long) = file
-        .clone()
-        .into_inner()
-        .flatten()
-        .find(|p| p.as_rule() == Rule::name && p.as_str().len() > max)
-    {
-        return Err(SyntaxError {
-            message: format!(
-                "a name has at most {max} bytes; this one has {}",
-                long.as_str().len()
-            ),
-            span: span(&long),
-        });
-    }
-    if let Some(f) = file
-        .clone()
-        .into_inner()
-        .flatten()
-        .find(|p| p.as_rule() == Rule::fraction)
-    {
-        return Err(SyntaxError {
-            message: format!(
-                "a value is a whole number of pawns (`value 4`, from 0), not `{}`",
-                f.as_str()
-            ),
-            span: span(&f),
-        });
-    }
+    super::error::refuse_parts(&file)?;
     let mut statements = Vec::new();
     let mut spans = Vec::new();
     let mut variants = Vec::new();
     let mut options = Vec::new();
+    let mut extends: Option<Spanned<String>> = None;
     for pair in file.into_inner() {
         match pair.as_rule() {
+            Rule::extends if extends.is_some() => Err(SyntaxError {
+                message: "a game extends one file; this is a second `extends`".into(),
+                span: span(&pair),
+            })?,
+            Rule::extends => {
+                let quoted = pair
+                    .clone()
+                    .into_inner()
+                    .last()
+                    .map_or("\"\"", |p| p.as_str());
+                let node = quoted[1..quoted.len() - 1].to_string();
+                extends = Some(Spanned {
+                    node,
+                    span: span(&pair),
+                });
+            }
             Rule::variant => variants.push(variant(pair)),
             Rule::option => options.push(option_block(pair)),
             Rule::EOI | Rule::eol => {}
@@ -155,6 +162,8 @@ pub fn parse(source: &str) -> Result<File, SyntaxError> {
         });
     }
     Ok(File {
+        extends,
+        base: Vec::new(),
         statements,
         spans,
         variants,

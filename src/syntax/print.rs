@@ -40,6 +40,9 @@ impl Display for Names<'_> {
 
 impl Display for File {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        if let Some(e) = &self.extends {
+            writeln!(f, "extends \"{}\"\n", e.node)?;
+        }
         block(f, &self.statements)?;
         for v in &self.variants {
             write!(f, "\nvariant {}", v.name.node)?;

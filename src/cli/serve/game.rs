@@ -4,6 +4,7 @@
 
 use super::ApiError;
 use serde_json::{Value, json};
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 use varia::engine::Status;
@@ -18,14 +19,24 @@ const SEARCH_HASH_MB: usize = 16;
 pub const MAX_MOVES: usize = 20_000;
 
 /// Lists the variants of a definition, the main one first.
-pub fn variants(source: &str) -> Result<Vec<String>, String> {
-    varia::variant_names(source).map_err(|e| e.to_string())
+pub fn variants(real: &Path, source: &str) -> Result<Vec<String>, String> {
+    varia::variant_names_at(source, real).map_err(|e| e.to_string())
+}
+
+/// The texts of the files a definition extends, directly or not (none if it extends none).
+pub fn extended_texts(real: &Path, source: &str) -> Vec<String> {
+    varia::extended_texts(source, real)
 }
 
 /// Compiles a variant of a definition; on failure, the error body the page shows: every
 /// diagnostic with its line and column, and the text `varia check` would print.
-pub fn load(path: &str, source: &str, variant: Option<&str>) -> Result<Game, ApiError> {
-    varia::load_str(source, variant).map_err(|e| match e {
+pub fn load(
+    path: &str,
+    real: &Path,
+    source: &str,
+    variant: Option<&str>,
+) -> Result<Game, ApiError> {
+    varia::load_at(source, real, variant).map_err(|e| match e {
         LoadError::Definition(diags) => {
             let list: Vec<Value> = diags
                 .iter()

@@ -17,6 +17,15 @@ pub(super) const GAME: &[Phrase] = &[
     ),
     phrase!(
         Game,
+        extends,
+        Structured,
+        ["extends \"FILE\""],
+        "the game builds on the main game of another definition file (its path relative to this \
+         file's folder): that game's statements come first, and this file's say what differs, as \
+         a subvariant's do; once, in the main game, which still needs its own `game`"
+    ),
+    phrase!(
+        Game,
         main_variant,
         Name,
         ["main variant NAME"],

@@ -269,6 +269,8 @@ fn definition(section: &str, mut d: Draft) -> Result<(String, Expects), String> 
     statements.append(&mut d.ends);
     statements.push(Statement::Setup(at(d.fen.join(" "))));
     let file = ast::File {
+        extends: None,
+        base: Vec::new(),
         spans: vec![sp; statements.len()],
         statements,
         variants: Vec::new(),
