@@ -3,6 +3,8 @@
 //! position mirrors the first's, and `varia tune` writes a file `varia match` plays with.
 
 mod common;
+#[path = "common/session.rs"]
+mod session;
 
 use common::{def, load, varia};
 use std::sync::Arc;
@@ -254,5 +256,96 @@ fn tune_writes_weights_that_a_match_plays_with() {
             .unwrap()
             .starts_with("error: cannot read /nonexistent.json")
     );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A weights file for chess that makes a knight on a3 (or, mirrored, a6) worth 20 pawns more.
+fn knight_on_a3(dir: &std::path::Path) -> String {
+    let game = load("definitions/classic/chess.varia", None);
+    let path = dir.join("a3.json");
+    std::fs::write(&path, square_bonus(&game, "Knight", 16, 2000).to_json()).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn uci_xboard_and_play_evaluate_with_weights() {
+    let dir = std::env::temp_dir().join(format!("varia-tune-engines-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let w = knight_on_a3(&dir);
+    let chess = def("definitions/classic/chess.varia");
+    let shogi = def("definitions/classic/shogi.varia");
+    // Without the weights the engine does not play Na3 from the start; with them it must.
+    let mut plain = session::Session::start(&["uci", &chess]);
+    plain.send("position startpos");
+    plain.send("go depth 2");
+    let best = plain.until(|l| l.starts_with("bestmove"));
+    assert!(!best.starts_with("bestmove b1a3"), "{best}");
+    plain.quit();
+    let mut uci = session::Session::start(&["uci", &shogi, &chess, "--weights", &w]);
+    uci.send("setoption name UCI_Variant value chess");
+    uci.send("position startpos");
+    uci.send("go depth 2");
+    assert!(
+        uci.until(|l| l.starts_with("bestmove"))
+            .starts_with("bestmove b1a3")
+    );
+    // The second player's a6 mirrors the first player's a3.
+    uci.send("position startpos moves d2d4");
+    uci.send("go depth 2");
+    assert!(
+        uci.until(|l| l.starts_with("bestmove"))
+            .starts_with("bestmove b8a6")
+    );
+    // After a new hash table the weights still hold.
+    uci.send("setoption name Hash value 2");
+    uci.send("position startpos");
+    uci.send("go depth 2");
+    assert!(
+        uci.until(|l| l.starts_with("bestmove"))
+            .starts_with("bestmove b1a3")
+    );
+    uci.quit();
+    let mut xb = session::Session::start(&["xboard", &chess, "--weights", &w]);
+    for c in ["xboard", "protover 2", "new", "sd 2", "go"] {
+        xb.send(c);
+    }
+    assert_eq!(xb.until(|l| l.starts_with("move ")), "move b1a3");
+    xb.quit();
+    // A file for no variant offered, or for another variant, is refused before anything starts.
+    for args in [
+        vec!["uci", shogi.as_str(), "--weights", w.as_str()],
+        vec!["xboard", shogi.as_str(), "--weights", w.as_str()],
+        vec![
+            "play",
+            shogi.as_str(),
+            "--as",
+            "none",
+            "--weights",
+            w.as_str(),
+        ],
+    ] {
+        let out = varia(&args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.contains("the weights are") && err.contains("chess/chess"),
+            "{args:?}: {err}"
+        );
+    }
+    let played = varia(&[
+        "play",
+        &chess,
+        "--as",
+        "none",
+        "--depth",
+        "2",
+        "--max-plies",
+        "1",
+        "--weights",
+        &w,
+    ]);
+    assert!(played.status.success());
+    let text = String::from_utf8(played.stdout).unwrap();
+    assert!(text.contains("moves: b1a3"), "{text}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

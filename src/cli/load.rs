@@ -89,3 +89,37 @@ pub(super) fn load_game(path: &str, variant: Option<&str>) -> Result<Game, Failu
     varia::load_at(&source, std::path::Path::new(path), variant)
         .map_err(|e| render_load_error(path, &source, e))
 }
+
+/// Reads a weights file (not yet checked against a game).
+pub(super) fn read_weights(path: &str) -> Result<varia::search::Weights, Failure> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Failure(format!("error: cannot read {path}: {e}")))?;
+    varia::search::Weights::from_json(&text).map_err(|e| Failure(format!("error: {path}: {e}")))
+}
+
+/// The weights among `weights` meant for a game, checked against it.
+pub(super) fn weights_for(
+    path: &str,
+    weights: &varia::search::Weights,
+    game: &Game,
+) -> Result<Option<varia::search::Weights>, Failure> {
+    if weights.variant != varia::search::variant_name(game) {
+        return Ok(None);
+    }
+    weights
+        .check(game)
+        .map_err(|e| Failure(format!("error: {path}: {e}")))?;
+    Ok(Some(weights.clone()))
+}
+
+/// Reads a weights file meant for `game` (`--weights`).
+pub(super) fn weights_for_game(path: &str, game: &Game) -> Result<varia::search::Weights, Failure> {
+    let w = read_weights(path)?;
+    weights_for(path, &w, game)?.ok_or_else(|| {
+        let variant = varia::search::variant_name(game);
+        Failure(format!(
+            "error: {path}: the weights are for `{}`, not `{variant}`",
+            w.variant
+        ))
+    })
+}

@@ -79,7 +79,7 @@ pub fn run(spec: MatchSpec) -> Result<String, Failure> {
         spec.variants.iter().cloned().map(Some).collect()
     };
     let weights = match &spec.weights {
-        Some(path) => Some((path.as_str(), super::tune::read_weights(path)?)),
+        Some(path) => Some((path.as_str(), super::load::read_weights(path)?)),
         None => None,
     };
     let mut series = Vec::new();
@@ -87,7 +87,7 @@ pub fn run(spec: MatchSpec) -> Result<String, Failure> {
     for v in &variants {
         let game = Arc::new(super::load::load_game(&spec.file, v.as_deref())?);
         let tuned = match &weights {
-            Some((path, w)) => super::tune::weights_for(path, w, &game)?,
+            Some((path, w)) => super::load::weights_for(path, w, &game)?,
             None => None,
         };
         weighed |= tuned.is_some();

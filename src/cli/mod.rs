@@ -96,11 +96,19 @@ enum Command {
     Xboard {
         #[arg(required = true)]
         files: Vec<String>,
+        /// Evaluate with the tuned terms of these weights files (`varia tune`), each in the
+        /// variant it was tuned for
+        #[arg(long)]
+        weights: Vec<String>,
     },
     /// Speaks UCI, with the files' variants as the UCI_Variant option
     Uci {
         #[arg(required = true)]
         files: Vec<String>,
+        /// Evaluate with the tuned terms of these weights files (`varia tune`), each in the
+        /// variant it was tuned for
+        #[arg(long)]
+        weights: Vec<String>,
     },
     /// Plays a game in the terminal against the engine (or engine against engine)
     Play {
@@ -116,6 +124,9 @@ enum Command {
         /// Declare a draw after this many plies
         #[arg(long, default_value_t = 1000)]
         max_plies: usize,
+        /// Evaluate with the tuned terms of this weights file (`varia tune`)
+        #[arg(long)]
+        weights: Option<String>,
     },
     /// Plays series of games and reports who wins how often and how games end
     Match {
@@ -375,12 +386,12 @@ fn dispatch_into(cmd: Command, out: &mut String) -> Result<(), Failure> {
             threads,
             json,
         } => perft(&select, depth, divide, threads, json, out),
-        Command::Xboard { files } => {
-            out.push_str(&xboard::run(&files)?);
+        Command::Xboard { files, weights } => {
+            out.push_str(&xboard::run(&files, &weights)?);
             Ok(())
         }
-        Command::Uci { files } => {
-            out.push_str(&uci::run(&files)?);
+        Command::Uci { files, weights } => {
+            out.push_str(&uci::run(&files, &weights)?);
             Ok(())
         }
         Command::Play {
@@ -389,9 +400,11 @@ fn dispatch_into(cmd: Command, out: &mut String) -> Result<(), Failure> {
             side,
             think,
             max_plies,
+            weights,
         } => {
             let side = side.as_deref();
-            out.push_str(&play(&file, variant.as_deref(), side, &think, max_plies)?);
+            let (variant, weights) = (variant.as_deref(), weights.as_deref());
+            out.push_str(&play(&file, variant, side, &think, max_plies, weights)?);
             Ok(())
         }
         Command::Match {
@@ -545,8 +558,13 @@ fn play(
     side: Option<&str>,
     think: &Think,
     max_plies: usize,
+    weights: Option<&str>,
 ) -> Result<String, Failure> {
     let game = load_game(file, variant)?;
+    let weights = match weights {
+        Some(p) => Some(load::weights_for_game(p, &game)?),
+        None => None,
+    };
     let players = &game.rules().players;
     let human: Vec<varia::rules::PlayerId> = match side {
         None => vec![varia::rules::PlayerId(0)],
@@ -569,7 +587,7 @@ fn play(
         external::EngineLimit::Nodes(n) => varia::search::Limits::nodes(n),
         external::EngineLimit::Movetime(t) => varia::search::Limits::movetime(t),
     };
-    play::run(game, &human, limits, max_plies)
+    play::run(game, &human, limits, max_plies, weights.as_ref())
 }
 
 /// Checks every variant of a file; reports all problems at once. Warnings (rules that can never

@@ -13,10 +13,14 @@ pub fn run(
     human: &[PlayerId],
     limits: Limits,
     max_plies: usize,
+    weights: Option<&varia::search::Weights>,
 ) -> Result<String, Failure> {
     let game = Arc::new(game);
     let mut line = Line::new(game.clone(), game.start());
     let mut searcher = Searcher::new(game.clone(), 32);
+    if let Some(w) = weights {
+        searcher.set_weights(w);
+    }
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let name = |p: PlayerId| game.rules().players[p.index()].name.clone();

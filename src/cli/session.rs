@@ -118,6 +118,8 @@ pub struct Catalogue {
     /// (name offered, file, variant in the file)
     entries: Vec<(String, String, String)>,
     games: HashMap<String, Arc<Game>>,
+    /// Tuned terms (`--weights`), each for one of the variants offered.
+    weights: Vec<varia::search::Weights>,
 }
 
 impl Catalogue {
@@ -161,7 +163,49 @@ impl Catalogue {
         Ok(Catalogue {
             entries,
             games: HashMap::new(),
+            weights: Vec::new(),
         })
+    }
+
+    /// Reads weights files (`--weights`), each checked against the variant it was tuned for,
+    /// which must be one of those offered.
+    pub fn add_weights(&mut self, paths: &[String]) -> Result<(), Failure> {
+        for path in paths {
+            let w = super::load::read_weights(path)?;
+            let names: Vec<String> = self
+                .entries
+                .iter()
+                .filter(|e| w.variant.ends_with(&format!("/{}", e.2)))
+                .map(|e| e.0.clone())
+                .collect();
+            let mut fits = false;
+            for n in names {
+                let g = self.game(&n).map_err(|e| Failure(format!("error: {e}")))?;
+                fits |= super::load::weights_for(path, &w, &g)?.is_some();
+            }
+            if !fits {
+                return Err(Failure(format!(
+                    "error: {path}: the weights are for `{}`, which none of the files offers",
+                    w.variant
+                )));
+            }
+            self.weights.push(w);
+        }
+        Ok(())
+    }
+
+    /// A searcher for a game, evaluating with the weights read for its variant, if any.
+    pub fn searcher(&self, game: &Arc<Game>, hash_mb: usize) -> Searcher {
+        let mut s = Searcher::new(game.clone(), hash_mb);
+        let name = varia::search::variant_name(game);
+        if let Some(w) = self
+            .weights
+            .iter()
+            .find(|w| w.variant == name && w.check(game).is_ok())
+        {
+            s.set_weights(w);
+        }
+        s
     }
 
     /// Gets the names offered, the first file's main variant first.
@@ -417,12 +461,12 @@ pub fn number<T: std::str::FromStr>(s: Option<&str>) -> Option<T> {
 /// none yet) to `mb` megabytes; where the memory cannot be reserved, `Err` with the size kept.
 pub fn resize_hash(
     searcher: &mut Option<Searcher>,
-    game: &Arc<Game>,
+    make: impl FnOnce(usize) -> Searcher,
     hash_mb: &mut usize,
     mb: usize,
 ) -> Result<(), usize> {
     let old = *hash_mb;
-    let s = searcher.get_or_insert_with(|| Searcher::new(game.clone(), old));
+    let s = searcher.get_or_insert_with(|| make(old));
     s.set_hash(mb).map_err(|_| old)?;
     *hash_mb = mb;
     Ok(())

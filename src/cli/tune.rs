@@ -8,7 +8,7 @@
 //! the games were played with. The result is a weights file that `--weights` loads.
 
 use super::load::Failure;
-use super::load::load_game;
+use super::load::{load_game, weights_for_game};
 use super::session::{Line, Rng};
 use std::sync::Arc;
 use varia::Game;
@@ -64,13 +64,10 @@ pub struct TuneArgs {
 /// Runs `varia tune`: gives what it prints on standard output.
 pub fn command(args: TuneArgs) -> Result<String, Failure> {
     let game = Arc::new(load_game(&args.file, args.variant.as_deref())?);
-    let weights =
-        match &args.weights {
-            Some(p) => Some(weights_for(p, &read_weights(p)?, &game)?.ok_or_else(|| {
-                Failure(format!("error: {p}: the weights are for another variant"))
-            })?),
-            None => None,
-        };
+    let weights = match &args.weights {
+        Some(p) => Some(weights_for_game(p, &game)?),
+        None => None,
+    };
     let spec = TuneSpec {
         games: args.games,
         nodes: args.nodes,
@@ -330,22 +327,4 @@ fn descend(
             params[i] -= rate * mh / (vh.sqrt() + 1e-12);
         }
     }
-}
-
-/// Reads a weights file (not yet checked against a game).
-pub fn read_weights(path: &str) -> Result<Weights, Failure> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Failure(format!("error: cannot read {path}: {e}")))?;
-    Weights::from_json(&text).map_err(|e| Failure(format!("error: {path}: {e}")))
-}
-
-/// The weights among `weights` meant for a game, checked against it.
-pub fn weights_for(path: &str, weights: &Weights, game: &Game) -> Result<Option<Weights>, Failure> {
-    if weights.variant != varia::search::variant_name(game) {
-        return Ok(None);
-    }
-    weights
-        .check(game)
-        .map_err(|e| Failure(format!("error: {path}: {e}")))?;
-    Ok(Some(weights.clone()))
 }

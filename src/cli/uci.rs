@@ -29,15 +29,17 @@ struct Uci {
 }
 
 /// Runs the protocol until `quit` or the end of input.
-pub fn run(files: &[String]) -> Result<String, Failure> {
+pub fn run(files: &[String], weights: &[String]) -> Result<String, Failure> {
     let mut catalogue = Catalogue::load(files)?;
+    catalogue.add_weights(weights)?;
     let variant = catalogue.names()[0].clone();
     let game = catalogue
         .game(&variant)
         .map_err(|e| Failure(format!("error: {e}")))?;
+    let searcher = Some(catalogue.searcher(&game, DEFAULT_HASH_MB));
     let mut uci = Uci {
         line: Line::new(game.clone(), game.start()),
-        searcher: Some(Searcher::new(game.clone(), DEFAULT_HASH_MB)),
+        searcher,
         catalogue,
         variant,
         game,
@@ -171,16 +173,15 @@ impl Uci {
                 Ok(g) => {
                     self.variant = value.to_string();
                     self.line = Line::new(g.clone(), g.start());
-                    self.searcher = Some(Searcher::new(g.clone(), self.hash_mb));
+                    self.searcher = Some(self.catalogue.searcher(&g, self.hash_mb));
                     self.game = g;
                 }
                 Err(e) => send(&format!("info string error: {e}")),
             },
             "hash" => match value.parse::<usize>() {
                 Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => {
-                    if let Err(old) =
-                        resize_hash(&mut self.searcher, &self.game, &mut self.hash_mb, mb)
-                    {
+                    let make = |old| self.catalogue.searcher(&self.game, old);
+                    if let Err(old) = resize_hash(&mut self.searcher, make, &mut self.hash_mb, mb) {
                         send(&format!(
                             "info string error: no memory for a hash table of {mb} MB; Hash stays {old} MB"
                         ));
@@ -309,7 +310,7 @@ impl Uci {
         let searcher = self
             .searcher
             .take()
-            .unwrap_or_else(|| Searcher::new(self.game.clone(), self.hash_mb));
+            .unwrap_or_else(|| self.catalogue.searcher(&self.game, self.hash_mb));
         let game = self.game.clone();
         limits.multipv = self.multipv;
         let multipv_on = self.multipv > 1;

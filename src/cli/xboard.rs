@@ -61,8 +61,9 @@ struct Progress {
 }
 
 /// Runs the protocol until `quit` or the end of input.
-pub fn run(files: &[String]) -> Result<String, Failure> {
+pub fn run(files: &[String], weights: &[String]) -> Result<String, Failure> {
     let mut catalogue = Catalogue::load(files)?;
+    catalogue.add_weights(weights)?;
     let (variants, refused) = offer(&mut catalogue);
     let Some(first) = variants.first().map(|v| v.1.clone()) else {
         let mut why = refused
@@ -82,11 +83,12 @@ pub fn run(files: &[String]) -> Result<String, Failure> {
     let game = catalogue
         .game(&first)
         .map_err(|e| Failure(format!("error: {e}")))?;
+    let searcher = Some(catalogue.searcher(&game, DEFAULT_HASH_MB));
     let mut xb = Xboard {
         catalogue,
         variants,
         line: Line::new(game.clone(), game.start()),
-        searcher: Some(Searcher::new(game.clone(), DEFAULT_HASH_MB)),
+        searcher,
         game,
         engine: Some(PlayerId(1)),
         hash_mb: DEFAULT_HASH_MB,
@@ -373,8 +375,8 @@ impl Xboard {
                 // The table's memory is reserved here and committed as the search fills it.
                 self.abort();
                 let mb = mb.min(4096);
-                if let Err(old) = resize_hash(&mut self.searcher, &self.game, &mut self.hash_mb, mb)
-                {
+                let make = |old| self.catalogue.searcher(&self.game, old);
+                if let Err(old) = resize_hash(&mut self.searcher, make, &mut self.hash_mb, mb) {
                     send(&format!(
                         "telluser error: no memory for a hash table of {mb} MB; it stays {old} MB"
                     ));
@@ -400,7 +402,7 @@ impl Xboard {
     fn select(&mut self, name: &str) {
         if let Ok(g) = self.catalogue.game(name) {
             if !Arc::ptr_eq(&g, &self.game) {
-                self.searcher = Some(Searcher::new(g.clone(), self.hash_mb));
+                self.searcher = Some(self.catalogue.searcher(&g, self.hash_mb));
             }
             self.game = g;
         }
@@ -516,7 +518,7 @@ impl Xboard {
         let searcher = self
             .searcher
             .take()
-            .unwrap_or_else(|| Searcher::new(self.game.clone(), self.hash_mb));
+            .unwrap_or_else(|| self.catalogue.searcher(&self.game, self.hash_mb));
         let game = self.game.clone();
         let post = self.post.clone();
         let always = purpose == Purpose::Analysis;

@@ -56,6 +56,8 @@ pub struct Eval {
     pub(super) mobility: Vec<i32>,
     /// Centipawns for standing on a cell, per (type, player, cell) as [`Eval::slot`] orders them.
     pub(super) square: Vec<i32>,
+    /// Whether the terms are tuned (else mobility is [`MOBILITY`] and there are no squares).
+    tuned: bool,
     pub(super) royal: Vec<bool>,
     pub(super) rays: Vec<Ray>,
     pub(super) steps: Vec<Step>,
@@ -125,6 +127,7 @@ impl Eval {
             hand_value: Vec::new(),
             mobility: Vec::new(),
             square: Vec::new(),
+            tuned: weights.is_some(),
             royal: rules.pieces.iter().map(|p| p.royal).collect(),
             rays: Vec::new(),
             steps: Vec::new(),
@@ -543,7 +546,11 @@ impl Eval {
                     self.promotion_gain[kind.index()] * PROMOTION_PROGRESS[d as usize] / 1000;
             }
             let mobility = self.reach(slot, me, &owner, &mut attacks[o.index()]);
-            s.positional += mobility * self.mobility[kind.index()] + self.square[slot];
+            s.positional += if self.tuned {
+                mobility * self.mobility[kind.index()] + self.square[slot]
+            } else {
+                mobility * MOBILITY
+            };
         }
         for (p, s) in sides.iter_mut().enumerate().take(self.players) {
             if rules.has_hands() {
