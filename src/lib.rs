@@ -74,7 +74,7 @@ mod syntax;
 pub use diagnostics::render as render_diagnostics;
 pub use engine::{
     CellSet, DepthError, Ending, Game, GameError, MAX_PERFT_DEPTH, Move, MoveList, Position,
-    Promotion, Reason, Status,
+    Promotion, Reason, SanError, Status,
 };
 pub use lower::{Diagnostic, MAX_VARIANTS, Severity, SourceMap};
 pub use rules::RuleSet;

@@ -646,3 +646,30 @@ fn moves_of_a_finished_game_say_the_game_is_over() {
         "game over: checkmate: white wins\n"
     );
 }
+
+#[test]
+fn moves_in_san_and_san_after_moves() {
+    // After 1. e4 e5 2. Nf3 (given in SAN), Black's moves in SAN, sorted as written.
+    let out = varia(&[
+        "moves",
+        &chess(),
+        "--moves",
+        "e4",
+        "e5",
+        "Nf3",
+        "--san",
+        "--json",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let moves: Vec<String> = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(moves.len(), 29);
+    assert_eq!(&moves[..6], ["Ba3", "Bb4", "Bc5", "Bd6", "Be7", "Ke7"]);
+    assert!(moves.contains(&"Nc6".to_string()) && moves.contains(&"Qh4".to_string()));
+    // The default output is unchanged: coordinates.
+    let plain = varia(&["moves", &chess(), "--moves", "e2e4", "e7e5", "g1f3"]);
+    assert!(stdout(&plain).starts_with("a7a5\na7a6\n"));
+    // A string that is neither: one error line naming the coordinate form.
+    let bad = varia(&["moves", &chess(), "--moves", "Nf4"]);
+    let err = assert_one_line_error(&bad, "bad SAN");
+    assert!(err.contains("`Nf4`"), "{err}");
+}

@@ -618,8 +618,34 @@ fn report(stats: &[Stats]) -> String {
     out
 }
 
-/// A game as PGN: the variant and start FEN in the headers, the moves as varia writes them
-/// (`varia show FILE --variant V --fen FEN --moves ...` replays them).
+/// A game's moves in SAN, replayed from its start; a move that does not replay (which cannot
+/// happen for a game varia refereed) keeps its coordinates, and so do the moves after it.
+fn san_line(game: &Game, start_fen: &str, moves: &[String]) -> Vec<String> {
+    let mut pos = game.parse_fen(start_fen).ok();
+    moves
+        .iter()
+        .map(|text| {
+            let Some(p) = pos.as_mut() else {
+                return text.clone();
+            };
+            match game.parse_move(p, text) {
+                Ok(m) => {
+                    let san = game.san(p, &m);
+                    game.play_unchecked(p, &m);
+                    san
+                }
+                Err(_) => {
+                    pos = None;
+                    text.clone()
+                }
+            }
+        })
+        .collect()
+}
+
+/// A game as PGN: the variant and start FEN in the headers, the moves in SAN (`varia show FILE
+/// --variant V --fen FEN --moves ...` replays their coordinates, which `varia match --json`
+/// keeps).
 fn pgn(r: &Record, s: &Series) -> String {
     let rules = s.game.rules();
     let two = rules.players.len() == 2;
@@ -669,7 +695,7 @@ fn pgn(r: &Record, s: &Series) -> String {
         .game
         .parse_fen(&r.start_fen)
         .map_or(0, |p| p.side_to_move().index());
-    for (i, m) in r.moves.iter().enumerate() {
+    for (i, m) in san_line(&s.game, &r.start_fen, &r.moves).iter().enumerate() {
         let ply = i + offset;
         let word = if two && ply.is_multiple_of(2) {
             format!("{}. {m}", ply / 2 + 1)

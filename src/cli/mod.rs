@@ -76,6 +76,9 @@ enum Command {
         select: Select,
         #[arg(long)]
         json: bool,
+        /// Write the moves in SAN (`Nf3`, `exd5`, `O-O`, `P@e4`), sorted as written
+        #[arg(long)]
+        san: bool,
     },
     /// Counts the leaf nodes of the move tree
     Perft {
@@ -308,9 +311,16 @@ fn position_after(select: &Select) -> Result<(Game, Position, Option<varia::Move
     // In place, one parse a move: replaying takes time in proportion to the moves.
     let mut last = None;
     for m in &select.moves {
-        let mv = game
-            .parse_move(&pos, m)
-            .map_err(|e| format!("error: {e} (position: {})", game.fen(&pos)))?;
+        // Coordinates first; SAN (a PGN's moves) where the string is no coordinate move, whose
+        // error is then the one to show.
+        let mv = match game.parse_move(&pos, m) {
+            Ok(mv) => Ok(mv),
+            Err(varia::engine::MoveError::Malformed(_)) => {
+                game.parse_san(&pos, m).map_err(|e| e.to_string())
+            }
+            Err(e) => game.parse_san(&pos, m).map_err(|_| e.to_string()),
+        }
+        .map_err(|e| format!("error: {e} (position: {})", game.fen(&pos)))?;
         game.play_unchecked(&mut pos, &mv);
         last = Some(mv);
     }
@@ -356,13 +366,16 @@ fn dispatch_into(cmd: Command, out: &mut String) -> Result<(), Failure> {
             }
             Ok(())
         }
-        Command::Moves { select, json } => {
+        Command::Moves { select, json, san } => {
             let (game, pos) = position(&select)?;
-            let mut moves: Vec<String> = game
-                .legal_moves(&pos)
-                .iter()
-                .map(|m| game.move_to_string(m))
-                .collect();
+            let mut moves: Vec<String> = if san {
+                game.san_moves(&pos).into_iter().map(|(_, s)| s).collect()
+            } else {
+                game.legal_moves(&pos)
+                    .iter()
+                    .map(|m| game.move_to_string(m))
+                    .collect()
+            };
             moves.sort();
             // A finished game: no move to list (or only what its rules still generate), and
             // why on standard error, so that the list stays a list of moves for scripts.

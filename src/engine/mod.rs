@@ -23,13 +23,14 @@ mod perft;
 mod plan;
 mod position;
 mod rows;
+mod san;
 mod shuffle;
 mod status;
 mod tables;
 
 pub use fen::FenError;
 pub use moves::{CellSet, Move, MoveList, Promotion, Then};
-pub use notation::MoveError;
+pub use notation::{MoveError, SanError};
 pub use position::{FenStyle, Piece};
 pub(crate) use position::{MoveKind, RawMove};
 pub(crate) use position::{Owner, Sq};

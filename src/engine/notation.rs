@@ -23,6 +23,19 @@ pub enum MoveError {
     Ambiguous(String),
 }
 
+/// A SAN string that is malformed or names no legal move of the position; each message says
+/// which.
+#[allow(missing_docs)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SanError {
+    #[error("malformed move `{0}`: expected SAN, e.g. e4, Nf3, exd5, e8=Q, O-O or P@e4")]
+    Malformed(String),
+    #[error("illegal move `{0}`: no legal move is written so")]
+    Illegal(String),
+    #[error("ambiguous move `{0}`: several legal moves are written so")]
+    Ambiguous(String),
+}
+
 impl<B: Bits> Engine<B> {
     /// Gets a cell's name, e.g. `e4` or `a10`.
     pub fn cell_name(&self, c: Cell) -> String {

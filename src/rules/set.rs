@@ -563,3 +563,59 @@ impl RuleSet {
             .map_or(id, |g| g[0])
     }
 }
+
+/// Recognises the chess pawn's moves, `mfW cfF`, maybe `mfnD` from a zone, and gives the zone of
+/// its double step, if it has one: Fairy-Stockfish's built-in pawn with a double-step region
+/// (its FSF export).
+pub fn chess_pawn(moves: &[MovePart]) -> Option<Option<ZoneId>> {
+    match pawn_moves(moves)? {
+        Some(None) => None,
+        double => Some(double.flatten()),
+    }
+}
+
+/// Tells whether a type moves as the chess pawn, `mfW cfF`, maybe with a double step `mfnD`
+/// from a zone or from anywhere (Torpedo chess): the type Fairy-Stockfish takes as its pawn,
+/// written without a letter in SAN.
+pub fn moves_as_chess_pawn(moves: &[MovePart]) -> bool {
+    pawn_moves(moves).is_some()
+}
+
+/// The chess pawn's moves: `Some(double step)`, where the double step is `Some(zone it starts
+/// from)`, `None` inside it meaning from anywhere.
+fn pawn_moves(moves: &[MovePart]) -> Option<Option<Option<ZoneId>>> {
+    let plain = |m: &MovePart, mode: Mode, mut v: Vec<(i8, i8)>| {
+        let mut got = m.vectors.clone();
+        got.sort();
+        v.sort();
+        m.range == 1
+            && m.mode == mode
+            && !m.hop
+            && m.from_zone.is_none()
+            && m.style != Style::Displace
+            && got == v
+            && m.paths.iter().all(|p| p.is_empty())
+    };
+    let mut push = false;
+    let mut capture = false;
+    let mut double = None;
+    for m in moves {
+        if plain(m, Mode::Move, vec![(0, 1)]) && !push {
+            push = true;
+        } else if plain(m, Mode::Capture, vec![(1, 1), (-1, 1)]) && !capture {
+            capture = true;
+        } else if m.vectors == [(0, 2)]
+            && m.range == 1
+            && m.mode == Mode::Move
+            && !m.hop
+            && double.is_none()
+            && (m.style == Style::Step && m.paths.iter().all(|p| p.is_empty())
+                || m.paths == [vec![(0, 1)]])
+        {
+            double = Some(m.from_zone);
+        } else {
+            return None;
+        }
+    }
+    (push && capture).then_some(double)
+}

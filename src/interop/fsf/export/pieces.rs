@@ -384,43 +384,7 @@ pub(super) fn write(ini: &mut Ini, rules: &RuleSet, types: &Types) -> Result<()>
 
 /// Recognises the chess pawn: `mfW cfF`, maybe `mfnD` from a zone.
 fn chess_pawn(moves: &[MovePart]) -> Option<PawnFacts> {
-    let plain = |m: &MovePart, mode: Mode, mut v: Vec<(i8, i8)>| {
-        let mut got = m.vectors.clone();
-        got.sort();
-        v.sort();
-        m.range == 1
-            && m.mode == mode
-            && !m.hop
-            && m.from_zone.is_none()
-            && m.style != Style::Displace
-            && got == v
-            && m.paths.iter().all(|p| p.is_empty())
-    };
-    let mut push = false;
-    let mut capture = false;
-    let mut double = None;
-    for m in moves {
-        if plain(m, Mode::Move, vec![(0, 1)]) && !push {
-            push = true;
-        } else if plain(m, Mode::Capture, vec![(1, 1), (-1, 1)]) && !capture {
-            capture = true;
-        } else if m.vectors == [(0, 2)]
-            && m.range == 1
-            && m.mode == Mode::Move
-            && !m.hop
-            && m.from_zone.is_some()
-            && double.is_none()
-            && (m.style == Style::Step && m.paths.iter().all(|p| p.is_empty())
-                || m.paths == [vec![(0, 1)]])
-        {
-            double = m.from_zone;
-        } else {
-            return None;
-        }
-    }
-    (push && capture).then_some(PawnFacts {
-        double_step: double,
-    })
+    crate::rules::chess_pawn(moves).map(|double_step| PawnFacts { double_step })
 }
 
 fn is_shogi_pawn(moves: &[MovePart]) -> bool {

@@ -1,0 +1,187 @@
+//! SAN against Fairy-Stockfish: every row of `tests/fixtures/san/NAME.tsv` (written by
+//! `scripts/fsf_san_fixtures.py` with pyffish's `get_san`, no Python needed here) gives a
+//! position, a move and its SAN; varia must write the move so and read the SAN back, with and
+//! without its `+` or `#`. Rows marked excluded (a letter Fairy-Stockfish writes for a type
+//! other than its FEN letter, a SAN it writes for several moves) are counted, not compared;
+//! rows marked `check` (a check Fairy-Stockfish does not write) are compared without `+` and `#`.
+//!
+//! Every mismatch is collected and reported before the test fails; `--nocapture` prints the
+//! figures per variant.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn definition(name: &str) -> PathBuf {
+    let classic = root().join(format!("definitions/classic/{name}.varia"));
+    if classic.exists() {
+        classic
+    } else {
+        root().join(format!("definitions/fsf/{name}.varia"))
+    }
+}
+
+/// Compares one fixture; gives (rows compared, rows excluded) and writes mismatches.
+fn check(name: &str, problems: &mut String) -> (usize, usize) {
+    let fixture = root().join(format!("tests/fixtures/san/{name}.tsv"));
+    let text = std::fs::read_to_string(&fixture).expect("fixture");
+    let source = std::fs::read_to_string(definition(name)).expect("definition");
+    let game = varia::load_str(&source, None).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let (mut compared, mut excluded) = (0, 0);
+    for (i, line) in text.lines().enumerate() {
+        if line.starts_with('#') || line.is_empty() {
+            continue;
+        }
+        let f: Vec<&str> = line.split('\t').collect();
+        let [fen, uci, want, why] = f[..] else {
+            panic!("{name}:{}: expected 4 fields", i + 1);
+        };
+        // A check Fairy-Stockfish does not write (an attack on a piece it takes as pseudo-royal):
+        // compared without `+` and `#`.
+        let bare = why == "check";
+        if why != "-" && !bare {
+            excluded += 1;
+            continue;
+        }
+        compared += 1;
+        let at = format!("{name}:{}: {fen} {uci}", i + 1);
+        let pos = match game.parse_fen(fen) {
+            Ok(p) => p,
+            Err(e) => {
+                let _ = writeln!(problems, "{at}: FEN: {e}");
+                continue;
+            }
+        };
+        let m = match game.parse_move(&pos, uci) {
+            Ok(m) => m,
+            Err(e) => {
+                let _ = writeln!(problems, "{at}: move: {e}");
+                continue;
+            }
+        };
+        let got = game.san(&pos, &m);
+        let cut = |s: &str| s.trim_end_matches(['+', '#']).to_string();
+        if got != want && !(bare && cut(&got) == cut(want)) {
+            let _ = writeln!(problems, "{at}: varia {got}, Fairy-Stockfish {want}");
+            continue;
+        }
+        for s in [got.as_str(), got.trim_end_matches(['+', '#'])] {
+            match game.parse_san(&pos, s) {
+                Ok(back) if back == m => {}
+                Ok(back) => {
+                    let back = game.move_to_string(&back);
+                    let _ = writeln!(problems, "{at}: `{s}` read as {back}");
+                }
+                Err(e) => {
+                    let _ = writeln!(problems, "{at}: `{s}` not read: {e}");
+                }
+            }
+        }
+    }
+    (compared, excluded)
+}
+
+#[test]
+fn san_equals_fairy_stockfish() {
+    let mut names: Vec<String> = std::fs::read_dir(root().join("tests/fixtures/san"))
+        .expect("tests/fixtures/san")
+        .filter_map(|e| {
+            let p = e.ok()?.path();
+            (p.extension()? == "tsv").then(|| p.file_stem().unwrap().to_string_lossy().into())
+        })
+        .collect();
+    names.sort();
+    for must in ["chess", "crazyhouse", "shogi", "xiangqi", "capablanca"] {
+        assert!(names.iter().any(|n| n == must), "no SAN fixture for {must}");
+    }
+    let mut problems = String::new();
+    let (mut compared, mut excluded) = (0, 0);
+    for name in &names {
+        let (c, x) = check(name, &mut problems);
+        eprintln!("{name}: {c} compared, {x} excluded");
+        assert!(c > 0, "{name}: no row compared");
+        compared += c;
+        excluded += x;
+    }
+    eprintln!(
+        "SAN: {compared} rows compared, {excluded} excluded, in {} variants",
+        names.len()
+    );
+    let n = problems.lines().count();
+    let mut by_variant = std::collections::BTreeMap::new();
+    for l in problems.lines() {
+        *by_variant
+            .entry(l.split(':').next().unwrap_or(""))
+            .or_insert(0) += 1;
+    }
+    eprintln!("mismatches by variant: {by_variant:?}");
+    assert!(
+        problems.is_empty(),
+        "{n} SAN mismatches:\n{}",
+        problems.lines().take(80).collect::<Vec<_>>().join("\n")
+    );
+}
+
+/// Moves Fairy-Stockfish has no SAN for: Chu Shogi's lion, in two legs.
+#[test]
+fn moves_in_two_legs() {
+    let source = "game lion \"Lion test\"\nboard 6 x 6\nplayer white north\nplayer black south\n\
+        piece King K\n  royal\n  moves K\npiece Lion L\n  value 10\n  moves KNADcaKmabK\n\
+        piece Pawn P\n  value 1\n  moves fW\ncheckmate loss\nstalemate draw\n\
+        setup k5/6/2pp2/2Lp2/6/K5 w - - 0 1\n";
+    let game = varia::load_str(source, None).unwrap();
+    let pos = game.start();
+    let san = |uci: &str| game.san(&pos, &game.parse_move(&pos, uci).unwrap());
+    // Igui (takes d3 without moving), a double capture, jitto (out and back), a plain leap.
+    assert_eq!(san("c3d3,d3c3"), "Lxd3-c3");
+    assert_eq!(san("c3c4,c4d4"), "Lxc4xd4");
+    assert_eq!(san("c3b2,b2c3"), "Lb2-c3");
+    assert_eq!(san("c3c5"), "Lc5#"); // the lion guards a5, b5, b6 and checks a6
+    assert_eq!(san("c3d4"), "Lxd4");
+    for s in ["Lxd3-c3", "Lxc4xd4", "Lb2-c3", "Lc5#", "Lc5"] {
+        let m = game.parse_san(&pos, s).unwrap();
+        assert_eq!(
+            game.san(&pos, &m).trim_end_matches('#'),
+            s.trim_end_matches('#')
+        );
+    }
+}
+
+/// The reader's refusals, each with its message.
+#[test]
+fn bad_san_is_refused() {
+    let source = std::fs::read_to_string(definition("chess")).unwrap();
+    let game = varia::load_str(&source, None).unwrap();
+    let pos = game.start();
+    let err = |s: &str| game.parse_san(&pos, s).unwrap_err().to_string();
+    assert_eq!(
+        err("Nf4"),
+        "illegal move `Nf4`: no legal move is written so"
+    );
+    assert_eq!(err("e5"), "illegal move `e5`: no legal move is written so");
+    assert_eq!(
+        err(""),
+        "malformed move ``: expected SAN, e.g. e4, Nf3, exd5, e8=Q, O-O or P@e4"
+    );
+    assert_eq!(
+        err("+"),
+        "malformed move `+`: expected SAN, e.g. e4, Nf3, exd5, e8=Q, O-O or P@e4"
+    );
+    assert_eq!(
+        err("N f3"),
+        "malformed move `N f3`: expected SAN, e.g. e4, Nf3, exd5, e8=Q, O-O or P@e4"
+    );
+    // Two knights reach d2 after 1. d4 d5: the origin is named, and the bare form is refused.
+    let pos = game
+        .parse_fen("rnbqkbnr/ppp1pppp/8/3p4/3P4/5N2/PPP1PPPP/RNBQKB1R w KQkq - 0 3")
+        .unwrap();
+    let m = game.parse_move(&pos, "f3d2").unwrap();
+    assert_eq!(game.san(&pos, &m), "Nfd2");
+    assert_eq!(
+        game.parse_san(&pos, "Nd2").unwrap_err().to_string(),
+        "illegal move `Nd2`: no legal move is written so"
+    );
+}
