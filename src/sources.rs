@@ -86,7 +86,21 @@ fn parse_at(
     let base = base?;
     let catalog = Catalog::new(&base);
     if !catalog.problems.is_empty() {
-        return Err(LoadError::Definition(catalog.problems.clone()));
+        // A problem of the whole file (it has no `game`) is at its first byte, not the
+        // extending file's.
+        let at = |s: Span| Span {
+            start: s.start.max(base_offset),
+            end: s.end.max(base_offset),
+        };
+        let problems = catalog.problems.iter().cloned();
+        return Err(LoadError::Definition(
+            problems
+                .map(|d| Diagnostic {
+                    span: at(d.span),
+                    ..d
+                })
+                .collect(),
+        ));
     }
     let chain = catalog.chain(catalog.main()).unwrap_or_default();
     file.base = chain

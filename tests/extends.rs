@@ -130,6 +130,21 @@ fn an_error_in_the_extended_file_is_placed_at_the_extends() {
     }
 }
 
+/// A problem of the extended file as a whole is given at the `extends` too, with its place.
+#[test]
+fn an_extended_file_without_a_game_is_placed_at_the_extends() {
+    assert_eq!(
+        errors("tests/extends/no-game.varia"),
+        [(
+            2,
+            1,
+            "the file has no `game NAME` statement (in tests/extends/no-game-base.varia:1:1, \
+             which this game extends)"
+                .to_string()
+        )]
+    );
+}
+
 /// Text given without its file cannot find what it extends, and says so; a second `extends`
 /// and one in a variant are refused.
 #[test]

@@ -27,11 +27,12 @@ fn readme_example_is_the_shipped_example_and_plays() {
         "README's example differs from examples/demo.varia"
     );
     let g = load("examples/demo.varia", None);
-    // Four knights over the pawns, five single pawn steps.
+    // Four knights over the pawns, five single pawn steps and five double steps.
     assert_eq!(
         moves(&g, &g.fen(&g.start())),
         strs(&[
-            "a1b3", "a2a3", "b1a3", "b1c3", "b2b3", "c2c3", "d1c3", "d1e3", "d2d3", "e1d3", "e2e3"
+            "a1b3", "a2a3", "a2a4", "b1a3", "b1c3", "b2b3", "b2b4", "c2c3", "c2c4", "d1c3", "d1e3",
+            "d2d3", "d2d4", "e1d3", "e2e3", "e2e4"
         ])
     );
     let c = load("examples/demo.varia", Some("crowded"));
