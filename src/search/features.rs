@@ -81,7 +81,7 @@ impl Eval {
     /// A position's evaluation for the player to move split into its terms: with these tables,
     /// `fixed` plus the terms times [`Eval::params`] is [`Eval::evaluate`]'s score (before it is
     /// clamped). A royal type's value is not a term; nor, for a player the board has no view for
-    /// ([`weights::views`]), are its squares.
+    /// (`weights::views`), are its squares.
     pub fn features(&self, game: &Game, pos: &Position) -> Features {
         let stm = pos.side_to_move();
         let total = self.evaluate(game, pos, stm) as f64;
