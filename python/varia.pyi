@@ -1,11 +1,13 @@
 """Chess variants from declarative definitions: load a definition (or an exported rule set),
-then get positions, legal moves, game status and perft counts."""
+then get positions, legal moves (in SAN too), game status, perft counts and the engine's best
+move."""
 
 import os
 from typing import Iterable, Literal, Optional, Union, final
 
 __version__: str
 __all__ = [
+    "__version__",
     "load",
     "loads",
     "variants",
@@ -13,6 +15,9 @@ __all__ = [
     "Game",
     "Position",
     "Status",
+    "Move",
+    "Outcome",
+    "SearchResult",
     "VariaError",
     "DefinitionError",
     "UnknownVariant",
@@ -42,6 +47,7 @@ class IllegalMove(VariaError):
     """A move that is malformed, ambiguous or not legal in the position."""
 
 _Source = Union[str, os.PathLike[str]]
+_MoveLike = Union[str, "Move"]
 _Format = Literal["varia", "ron", "json"]
 
 def load(
@@ -54,8 +60,9 @@ def load(
     text of a definition.
 
     A ``str`` containing a line break is taken as definition text; any other ``str`` or
-    path-like object is a file name. ``variant`` selects a variant (default: the main game);
-    ``format`` overrides the guess from the file name.
+    path-like object is a file name. A definition read from a file may ``extends "FILE"``,
+    found from that file's folder; text cannot. ``variant`` selects a variant (default: the
+    main game); ``format`` overrides the guess from the file name.
 
     Raises DefinitionError (rendered diagnostics), UnknownVariant, or OSError.
     """
@@ -101,23 +108,28 @@ class Game:
     def position(
         self,
         fen: Optional[str] = None,
-        moves: Union[Iterable[str], str, None] = None,
+        moves: Union[Iterable[_MoveLike], str, None] = None,
     ) -> Position:
         """Gets a position: the FEN's (default: the start position), after playing ``moves``
-        (move strings, or one string of moves separated by spaces).
+        (move strings or Moves, or one string of moves separated by spaces), which
+        ``Position.pop`` can take back.
 
         Raises FenError or IllegalMove.
         """
     def export(self, format: Literal["json", "ron"] = "json") -> str:
         """Exports the compiled rule set as ``varia export`` prints it; ``load`` and ``loads``
         read it back."""
+    def __reduce__(self) -> tuple[object, tuple[str, None, str]]:
+        """Pickles the game as its exported rule set (JSON), which ``loads`` reads back."""
 
 @final
 class Position:
-    """A position of a game. ``play`` returns a new position; ``push`` changes this one.
+    """A position of a game. ``play`` returns a new position; ``push`` changes this one and
+    ``pop`` takes its last move back.
 
     ``str(position)`` is its FEN. Positions are equal when they belong to the same Game object
-    and have the same FEN; they are not hashable (use ``key``).
+    and have the same FEN; they are not hashable (use ``key``). A position pickles as its game,
+    the FEN it was set up from and the moves played since.
     """
 
     @property
@@ -142,14 +154,52 @@ class Position:
     @property
     def key(self) -> int:
         """A hash of what makes two positions the same for repetition (not the clocks)."""
-    def legal_moves(self) -> list[str]:
-        """Lists the legal moves, sorted, written as ``varia moves`` prints them."""
-    def play(self, move: str) -> Position:
-        """Gets the position after a move (``"e2e4"``, ``"e7e8q"``, ``"P@e5"``); raises
-        IllegalMove."""
-    def push(self, move: str) -> None:
+    @property
+    def move_stack(self) -> list[Move]:
+        """The moves played since the position was set up, oldest first."""
+    def legal_moves(self) -> list[Move]:
+        """Lists the legal moves as Moves, sorted by their text as ``varia moves`` prints them
+        (each compares equal to its text)."""
+    def play(self, move: _MoveLike) -> Position:
+        """Gets the position after a move (``"e2e4"``, ``"e7e8q"``, ``"P@e5"``, or a Move);
+        raises IllegalMove."""
+    def push(self, move: _MoveLike) -> None:
         """Plays a move on this position; raises IllegalMove and leaves the position as it
         was."""
+    def pop(self) -> Move:
+        """Takes back the last move played and returns it; raises IndexError when there is
+        none."""
+    def san(self, move: _MoveLike) -> str:
+        """Writes a legal move in SAN (``"Nf3"``, ``"exd5"``, ``"e8=Q+"``, ``"O-O"``,
+        ``"P@e4"``); raises IllegalMove for a move that is not legal here."""
+    def parse_san(self, san: str) -> Move:
+        """Finds the legal move written in SAN (with or without ``+`` or ``#``); raises
+        IllegalMove."""
+    def push_san(self, san: str) -> Move:
+        """Plays a move written in SAN and returns it; raises IllegalMove and leaves the
+        position as it was."""
+    def gives_check(self, move: _MoveLike) -> bool:
+        """Tells whether a legal move checks; raises IllegalMove for a move that is not legal
+        here."""
+    def is_capture(self, move: _MoveLike) -> bool:
+        """Tells whether a legal move takes a piece (en passant, hops, displacements included);
+        raises IllegalMove for a move that is not legal here."""
+    def is_check(self) -> bool:
+        """Tells whether a royal piece of the player to move is attacked."""
+    def outcome(self) -> Optional[Outcome]:
+        """How the game ended, or None while it goes on."""
+    def result(self) -> str:
+        """``"1-0"``, ``"0-1"``, ``"1/2-1/2"``, or ``"*"`` while the game goes on; with more
+        than two players the winner's name for a win."""
+    def search(
+        self,
+        depth: Optional[int] = None,
+        nodes: Optional[int] = None,
+        movetime: Optional[int] = None,
+    ) -> SearchResult:
+        """Searches the position with varia's engine: at least one limit, ``depth`` (plies, 1
+        to 128), ``nodes`` or ``movetime`` (milliseconds); the first reached stops it. Raises
+        VariaError for a missing or out-of-range limit."""
     def perft(self, depth: int) -> int:
         """Counts the leaf nodes of the legal move tree ``depth`` plies deep (at most 32)."""
     def piece_at(self, cell: str) -> Optional[str]:
@@ -162,6 +212,96 @@ class Position:
     def __deepcopy__(self, memo: object = None) -> Position: ...
     def __eq__(self, other: object, /) -> bool: ...
     __hash__: None  # type: ignore[assignment]
+    def __reduce__(self) -> tuple[object, tuple[str, list[str]]]:
+        """Pickles the position as ``game.position(fen, moves)``."""
+
+@final
+class Move:
+    """A move. ``str(move)`` is its text as ``varia moves`` writes it; a move compares equal
+    to its text (and to Moves with the same text), hashes as it does and sorts by it.
+
+    Positions give Moves with every field; ``Move("e2e4")`` has only the text, which is what
+    ``push`` and ``play`` read."""
+
+    def __new__(
+        cls,
+        uci: str,
+        from_cell: Optional[str] = None,
+        to_cell: Optional[str] = None,
+        piece: Optional[str] = None,
+        promotion: Optional[str] = None,
+        drop: bool = False,
+    ) -> Move: ...
+    @property
+    def from_cell(self) -> Optional[str]:
+        """The cell the piece leaves (``"e2"``); None for a drop or a pass."""
+    @property
+    def to_cell(self) -> Optional[str]:
+        """The cell the piece reaches (a pass: its royal piece's cell)."""
+    @property
+    def piece(self) -> Optional[str]:
+        """The moving or dropped type's symbol as the first player writes it (``"N"``,
+        ``"+P"``); None for a pass."""
+    @property
+    def promotion(self) -> Optional[str]:
+        """The symbol of the type the piece becomes, if it promotes."""
+    @property
+    def drop(self) -> bool:
+        """The move puts a piece from hand on the board."""
+    def uci(self) -> str:
+        """The move's text, as ``varia moves`` writes it (also ``str(move)``)."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __ne__(self, other: object, /) -> bool: ...
+    def __lt__(self, other: Union[str, Move], /) -> bool: ...
+    def __le__(self, other: Union[str, Move], /) -> bool: ...
+    def __gt__(self, other: Union[str, Move], /) -> bool: ...
+    def __ge__(self, other: Union[str, Move], /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(
+        self,
+    ) -> tuple[
+        type[Move],
+        tuple[str, Optional[str], Optional[str], Optional[str], Optional[str], bool],
+    ]: ...
+
+@final
+class Outcome:
+    """How a game ended, as python-chess's ``Outcome`` says it."""
+
+    @property
+    def termination(self) -> str:
+        """The rule that ended the game, as ``Status.reason`` names it."""
+    @property
+    def winner(self) -> Optional[str]:
+        """The winner's name; None for a draw."""
+    def result(self) -> str:
+        """The result as PGN writes it (``"1-0"``, ``"0-1"``, ``"1/2-1/2"``; with more than
+        two players the winner's name)."""
+
+@final
+class SearchResult:
+    """What ``Position.search`` found."""
+
+    @property
+    def best(self) -> Optional[Move]:
+        """The move to play; None when the game is over."""
+    @property
+    def score(self) -> Optional[int]:
+        """The score for the player to move in centipawns; None for a mate score (0 for a game
+        over in a draw)."""
+    @property
+    def mate(self) -> Optional[int]:
+        """Moves to a mate (negative: being mated; 0: the game is over, lost for the player to
+        move); None otherwise."""
+    @property
+    def depth(self) -> int:
+        """The last depth completed (plies)."""
+    @property
+    def nodes(self) -> int:
+        """Nodes visited."""
+    @property
+    def line(self) -> list[Move]:
+        """The principal line, ``best`` first."""
 
 @final
 class Status:

@@ -2,9 +2,13 @@
 //! two opaque types re-exported here and [`Error`], so a change of the crate's API is adapted in
 //! this file alone.
 
-pub use varia::{Game, Position};
+pub use varia::{Game, Move, Position};
 
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
 use varia::rules::{Outcome, PieceId, PlayerId};
+use varia::search::{Limits, Score, Searcher};
 use varia::{LoadError, RuleSet, Status};
 
 /// Why a call failed, already worded for the user.
@@ -109,15 +113,21 @@ fn read_rules(source: &str, format: Format, filename: &str) -> Result<RuleSet, E
 }
 
 /// Loads a game from a definition or an exported rule set; `filename` names the text in
-/// diagnostics.
+/// diagnostics, and `path`, the file it was read from, is where an `extends "FILE"` is found
+/// from (text without a path cannot extend a file).
 pub fn load(
     source: &str,
     format: Format,
     variant: Option<&str>,
     filename: &str,
+    path: Option<&Path>,
 ) -> Result<Game, Error> {
     if format == Format::Varia {
-        return varia::load_str(source, variant).map_err(|e| load_error(filename, source, e));
+        let loaded = match path {
+            Some(p) => varia::load_at(source, p, variant),
+            None => varia::load_str(source, variant),
+        };
+        return loaded.map_err(|e| load_error(filename, source, e));
     }
     let rules = read_rules(source, format, filename)?;
     if let Some(v) = variant
@@ -132,11 +142,13 @@ pub fn load(
 }
 
 /// Lists the selectable variants, the main one first; with `compile`, compiles every one of them
-/// and reports every problem at once.
+/// and reports every problem at once (with the warnings, as `varia check` does). `path` is as
+/// for [`load`].
 pub fn variants(
     source: &str,
     format: Format,
     filename: &str,
+    path: Option<&Path>,
     compile: bool,
 ) -> Result<Vec<String>, Error> {
     if format != Format::Varia {
@@ -146,10 +158,11 @@ pub fn variants(
         }
         return Ok(vec![rules.variant]);
     }
-    let listed = if compile {
-        varia::check(source)
-    } else {
-        varia::variant_names(source)
+    let listed = match (compile, path) {
+        (true, Some(p)) => varia::check_all_at(source, p).map(|c| c.variants),
+        (true, None) => varia::check_all(source).map(|c| c.variants),
+        (false, Some(p)) => varia::variant_names_at(source, p),
+        (false, None) => varia::variant_names(source),
     };
     listed.map_err(|e| load_error(filename, source, e))
 }
@@ -230,24 +243,148 @@ pub fn eliminated(game: &Game, pos: &Position) -> Vec<String> {
         .collect()
 }
 
-/// The legal moves, written as the command line writes them, sorted.
-pub fn legal_moves(game: &Game, pos: &Position) -> Vec<String> {
-    let mut moves: Vec<String> = game
-        .legal_moves(pos)
-        .iter()
-        .map(|m| game.move_to_string(m))
-        .collect();
-    moves.sort();
-    moves
+/// Plays a move given as text; gives the move played.
+pub fn play(game: &Game, pos: &mut Position, text: &str) -> Result<Move, Error> {
+    let m = parse_move(game, pos, text)?;
+    game.play_unchecked(pos, &m);
+    Ok(m)
 }
 
-/// Plays a move given as text.
-pub fn play(game: &Game, pos: &mut Position, text: &str) -> Result<(), Error> {
-    let m = game
-        .parse_move(pos, text)
-        .map_err(|e| Error::Move(format!("{e} (position: {})", game.fen(pos))))?;
-    game.play_unchecked(pos, &m);
-    Ok(())
+/// Plays a move known to be legal in the position.
+pub fn play_legal(game: &Game, pos: &mut Position, m: &Move) {
+    game.play_unchecked(pos, m);
+}
+
+/// Finds a legal move given as text (`e2e4`, `e7e8q`, `P@e5`).
+pub fn parse_move(game: &Game, pos: &Position, text: &str) -> Result<Move, Error> {
+    game.parse_move(pos, text)
+        .map_err(|e| Error::Move(format!("{e} (position: {})", game.fen(pos))))
+}
+
+/// Finds a legal move given in SAN (`Nf3`, `exd5`, `O-O`, `P@e4`, with or without `+`/`#`).
+pub fn parse_san(game: &Game, pos: &Position, text: &str) -> Result<Move, Error> {
+    game.parse_san(pos, text)
+        .map_err(|e| Error::Move(format!("{e} (position: {})", game.fen(pos))))
+}
+
+/// Writes a legal move of the position in SAN.
+pub fn san(game: &Game, pos: &Position, m: &Move) -> String {
+    game.san(pos, m)
+}
+
+/// Takes back the last move played; tells whether there was one.
+pub fn undo(game: &Game, pos: &mut Position) -> bool {
+    game.undo(pos)
+}
+
+/// What a move is, in words a program reads: its text (as `varia moves` writes it), the cell
+/// it leaves (none for a drop or a pass), the cell it reaches, the piece's symbol (as the first
+/// player writes it; none for a pass), the type it becomes, and whether it is a drop.
+pub struct MoveInfo {
+    pub text: String,
+    pub from_cell: Option<String>,
+    pub to_cell: String,
+    pub piece: Option<String>,
+    pub promotion: Option<String>,
+    pub drop: bool,
+}
+
+pub fn move_info(game: &Game, m: &Move) -> MoveInfo {
+    let symbol = |p: PieceId| game.rules().pieces[p.index()].symbol.clone();
+    let drop = matches!(m, Move::Drop { .. });
+    MoveInfo {
+        text: game.move_to_string(m),
+        from_cell: (!drop && !matches!(m, Move::Pass { .. })).then(|| game.cell_name(m.from())),
+        to_cell: game.cell_name(m.to()),
+        piece: m.piece().map(symbol),
+        promotion: m.promotion().map(|p| symbol(p.piece())),
+        drop,
+    }
+}
+
+/// The legal moves, sorted as `varia moves` prints them.
+pub fn legal_move_list(game: &Game, pos: &Position) -> Vec<Move> {
+    let mut moves: Vec<(String, Move)> = game
+        .legal_moves(pos)
+        .iter()
+        .map(|m| (game.move_to_string(m), *m))
+        .collect();
+    moves.sort_by(|a, b| a.0.cmp(&b.0));
+    moves.into_iter().map(|(_, m)| m).collect()
+}
+
+/// Whether a legal move of the position checks (attacks a royal piece of the player to move
+/// after it).
+pub fn gives_check(game: &Game, pos: &Position, m: &Move) -> bool {
+    game.in_check(&game.make(pos, m))
+}
+
+/// Whether a legal move of the position takes a piece.
+pub fn is_capture(game: &Game, pos: &Position, m: &Move) -> bool {
+    game.is_capture(pos, m)
+}
+
+/// Whether a royal piece of the player to move is attacked.
+pub fn in_check(game: &Game, pos: &Position) -> bool {
+    game.in_check(pos)
+}
+
+/// When a search stops: plies, nodes, milliseconds (any of them; the first reached).
+pub struct SearchLimits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub movetime_ms: Option<u64>,
+}
+
+/// What a search found: the move (none when the game is over), the score for the player to
+/// move in centipawns or as moves to a mate (negative: being mated), the depth completed, the
+/// nodes visited and the principal line.
+pub struct SearchOutcome {
+    pub best: Option<Move>,
+    pub centipawns: Option<i32>,
+    pub mate: Option<i32>,
+    pub depth: u32,
+    pub nodes: u64,
+    pub line: Vec<Move>,
+}
+
+/// Searches a position with the engine's search, as `varia play` does (16 MB of hash).
+pub fn search(game: &Arc<Game>, pos: &Position, limits: &SearchLimits) -> SearchOutcome {
+    let mut searcher = Searcher::new(game.clone(), 16);
+    let limits = Limits {
+        depth: limits.depth,
+        nodes: limits.nodes,
+        movetime: limits.movetime_ms.map(Duration::from_millis),
+        ..Limits::default()
+    };
+    let r = searcher.search(pos, &limits, &mut |_| {});
+    let (centipawns, mate) = match r.score {
+        Score::Cp(v) => (Some(v), None),
+        Score::Mate(n) => (None, Some(n)),
+    };
+    SearchOutcome {
+        best: r.best,
+        centipawns,
+        mate,
+        depth: r.depth,
+        nodes: r.nodes,
+        line: r.pv,
+    }
+}
+
+/// The result as PGN writes it for two players (`1-0`, `0-1`, `1/2-1/2`, `*` while the game
+/// goes on); with more players the winner's name, `1/2-1/2` or `*`.
+pub fn result(game: &Game, pos: &Position) -> String {
+    match game.status(pos) {
+        Status::Ongoing { .. } => "*".into(),
+        Status::Over(e) => match e.winner {
+            None => "1/2-1/2".into(),
+            Some(w) if game.rules().players.len() == 2 => {
+                if w.0 == 0 { "1-0" } else { "0-1" }.into()
+            }
+            Some(w) => player_name(game, w),
+        },
+    }
 }
 
 /// Where a position stands, with players named.

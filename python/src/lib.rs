@@ -2,11 +2,15 @@
 //! crate go through [`core`] only.
 
 mod core;
+mod moves;
 
 use crate::core::{Error, Format, StatusInfo};
-use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
+use crate::moves::{Move, Outcome, SearchResult};
+use pyo3::exceptions::{PyIndexError, PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString};
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 pyo3::create_exception!(
     varia,
@@ -60,13 +64,13 @@ fn raise(py: Python<'_>, e: Error) -> PyErr {
 }
 
 /// Reads a text file, with an OSError as Python's `open` raises it.
-fn read_file(path: &str) -> PyResult<String> {
+fn read_file(path: &Path, name: &str) -> PyResult<String> {
     let bytes = std::fs::read(path).map_err(|e| match e.raw_os_error() {
-        Some(errno) => PyOSError::new_err((errno, os_message(&e), path.to_string())),
-        None => PyOSError::new_err(format!("cannot read {path}: {e}")),
+        Some(errno) => PyOSError::new_err((errno, os_message(&e), name.to_string())),
+        None => PyOSError::new_err(format!("cannot read {name}: {e}")),
     })?;
     String::from_utf8(bytes).map_err(|_| {
-        DefinitionError::new_err(format!("cannot read {path}: the file is not UTF-8 text"))
+        DefinitionError::new_err(format!("cannot read {name}: the file is not UTF-8 text"))
     })
 }
 
@@ -90,12 +94,20 @@ fn format_arg(format: &str, allowed: &[&str]) -> PyResult<Format> {
     }
 }
 
-/// The text, its format and the name diagnostics use, from a path or source text: a `str` with
-/// a line break is source text, any other `str` or path-like object a file name.
-fn source_of(
-    path_or_source: &Bound<'_, PyAny>,
-    format: Option<&str>,
-) -> PyResult<(String, Format, String)> {
+/// What `load`, `variants` and `check` read.
+struct Source {
+    text: String,
+    format: Format,
+    /// The name diagnostics use: the path as given, or `<string>`.
+    name: String,
+    /// The file the text was read from, where an `extends "FILE"` in it is found from.
+    path: Option<PathBuf>,
+}
+
+/// The text, its format, the name diagnostics use and the file it came from, from a path or
+/// source text: a `str` with a line break is source text, any other `str` or path-like object
+/// a file name.
+fn source_of(path_or_source: &Bound<'_, PyAny>, format: Option<&str>) -> PyResult<Source> {
     let text_given = path_or_source
         .cast::<PyString>()
         .ok()
@@ -106,23 +118,33 @@ fn source_of(
         .map(|f| format_arg(f, &["varia", "ron", "json"]))
         .transpose()?;
     if let Some(text) = text_given {
-        return Ok((text, explicit.unwrap_or(Format::Varia), "<string>".into()));
+        return Ok(Source {
+            text,
+            format: explicit.unwrap_or(Format::Varia),
+            name: "<string>".into(),
+            path: None,
+        });
     }
-    let path: std::path::PathBuf = path_or_source.extract().map_err(|_| {
+    let path: PathBuf = path_or_source.extract().map_err(|_| {
         PyTypeError::new_err("expected a path (str or os.PathLike) or the text of a definition")
     })?;
-    let path = path.to_string_lossy().into_owned();
-    let text = read_file(&path)?;
-    let format = explicit.unwrap_or_else(|| Format::of_path(&path));
-    Ok((text, format, path))
+    let name = path.to_string_lossy().into_owned();
+    Ok(Source {
+        text: read_file(&path, &name)?,
+        format: explicit.unwrap_or_else(|| Format::of_path(&name)),
+        name,
+        path: Some(path),
+    })
 }
 
 /// Loads a game: a definition file (`.varia`), an exported rule set (`.ron`, `.json`), or the
 /// text of a definition.
 ///
 /// `path_or_source` is a path (`str` or `os.PathLike`); a `str` that contains a line break is
-/// taken as the text of a definition instead. `variant` selects a variant (default: the file's
-/// main game). `format` (`"varia"`, `"ron"`, `"json"`) overrides the guess from the file name.
+/// taken as the text of a definition instead. A definition read from a file may `extends
+/// "FILE"`, found from that file's folder; text cannot. `variant` selects a variant (default:
+/// the file's main game). `format` (`"varia"`, `"ron"`, `"json"`) overrides the guess from the
+/// file name.
 ///
 /// Raises `DefinitionError` with the rendered diagnostics, `UnknownVariant`, or `OSError` for a
 /// file that cannot be read.
@@ -134,9 +156,12 @@ fn load(
     variant: Option<&str>,
     format: Option<&str>,
 ) -> PyResult<Game> {
-    let (text, format, name) = source_of(path_or_source, format)?;
-    let game = core::load(&text, format, variant, &name).map_err(|e| raise(py, e))?;
-    Ok(Game { game })
+    let s = source_of(path_or_source, format)?;
+    let game = core::load(&s.text, s.format, variant, &s.name, s.path.as_deref())
+        .map_err(|e| raise(py, e))?;
+    Ok(Game {
+        game: Arc::new(game),
+    })
 }
 
 /// Loads a game from text: a definition (`format="varia"`, the default) or an exported rule set
@@ -153,8 +178,10 @@ fn loads(
     filename: &str,
 ) -> PyResult<Game> {
     let format = format_arg(format, &["varia", "ron", "json"])?;
-    let game = core::load(text, format, variant, filename).map_err(|e| raise(py, e))?;
-    Ok(Game { game })
+    let game = core::load(text, format, variant, filename, None).map_err(|e| raise(py, e))?;
+    Ok(Game {
+        game: Arc::new(game),
+    })
 }
 
 /// Lists the variants of a file (or of definition text, as `load` takes it), the main one
@@ -167,8 +194,8 @@ fn variants(
     path_or_source: &Bound<'_, PyAny>,
     format: Option<&str>,
 ) -> PyResult<Vec<String>> {
-    let (text, format, name) = source_of(path_or_source, format)?;
-    core::variants(&text, format, &name, false).map_err(|e| raise(py, e))
+    let s = source_of(path_or_source, format)?;
+    core::variants(&s.text, s.format, &s.name, s.path.as_deref(), false).map_err(|e| raise(py, e))
 }
 
 /// Compiles every variant of a file (or of definition text) and lists them, as `varia check`
@@ -180,14 +207,15 @@ fn check(
     path_or_source: &Bound<'_, PyAny>,
     format: Option<&str>,
 ) -> PyResult<Vec<String>> {
-    let (text, format, name) = source_of(path_or_source, format)?;
-    core::variants(&text, format, &name, true).map_err(|e| raise(py, e))
+    let s = source_of(path_or_source, format)?;
+    core::variants(&s.text, s.format, &s.name, s.path.as_deref(), true).map_err(|e| raise(py, e))
 }
 
-/// A compiled game: one variant of a definition, ready to play.
+/// A compiled game: one variant of a definition, ready to play. It pickles as its exported
+/// rule set.
 #[pyclass(frozen, module = "varia")]
 struct Game {
-    game: core::Game,
+    game: Arc<core::Game>,
 }
 
 #[pymethods]
@@ -218,9 +246,12 @@ impl Game {
 
     /// Gets the start position.
     fn start(slf: &Bound<'_, Self>) -> Position {
+        let pos = core::start(&slf.get().game);
         Position {
             game: slf.clone().unbind(),
-            pos: core::start(&slf.get().game),
+            root: core::fen(&slf.get().game, &pos),
+            pos,
+            stack: Vec::new(),
         }
     }
 
@@ -240,12 +271,16 @@ impl Game {
             Some(f) => core::parse_fen(game, f).map_err(|e| raise(py, e))?,
             None => core::start(game),
         };
+        let root = core::fen(game, &pos);
+        let mut stack = Vec::new();
         for m in move_list(moves)? {
-            core::play(game, &mut pos, &m).map_err(|e| raise(py, e))?;
+            stack.push(core::play(game, &mut pos, &m).map_err(|e| raise(py, e))?);
         }
         Ok(Position {
             game: slf.clone().unbind(),
             pos,
+            root,
+            stack,
         })
     }
 
@@ -257,6 +292,15 @@ impl Game {
         core::export(&self.game, format).map_err(|e| raise(py, e))
     }
 
+    /// Pickles the game as its exported rule set (JSON), which `varia.loads` reads back.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let json = core::export(&slf.get().game, Format::Json).map_err(|e| raise(py, e))?;
+        let loads = py.import("varia")?.getattr("loads")?;
+        let args = (json, py.None(), "json").into_pyobject(py)?;
+        PyTuple::new(py, [loads, args.into_any()])
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "<varia.Game {} variant={}>",
@@ -266,7 +310,8 @@ impl Game {
     }
 }
 
-/// The moves of a `moves` argument: a sequence of strings, or one string split at spaces.
+/// The moves of a `moves` argument: a sequence of strings or Moves, or one string split at
+/// spaces.
 fn move_list(moves: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
     let Some(moves) = moves else {
         return Ok(Vec::new());
@@ -276,21 +321,56 @@ fn move_list(moves: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
     }
     let mut out = Vec::new();
     for item in moves.try_iter()? {
-        out.push(item?.extract::<String>()?);
+        out.push(move_text(&item?)?);
     }
     Ok(out)
 }
 
-/// A position of a game. `play` returns a new position; `push` changes this one.
+/// The text of a move argument: a `str` (`"e2e4"`) or a `Move`.
+fn move_text(m: &Bound<'_, PyAny>) -> PyResult<String> {
+    if let Ok(mv) = m.cast::<Move>() {
+        return Ok(mv.get().text().to_string());
+    }
+    match m.cast::<PyString>() {
+        Ok(s) => Ok(s.to_cow()?.into_owned()),
+        Err(_) => Err(PyTypeError::new_err(format!(
+            "expected a move (a str such as 'e2e4', or a varia.Move), got {}",
+            m.get_type().name()?
+        ))),
+    }
+}
+
+/// A position of a game. `play` returns a new position; `push` changes this one, and `pop`
+/// takes its last move back. It pickles as its game, the FEN it was set up from and the moves
+/// played since.
 #[pyclass(module = "varia")]
 struct Position {
     game: Py<Game>,
     pos: core::Position,
+    /// The FEN the moves of `stack` were played from.
+    root: String,
+    /// The moves played since `root`, oldest first.
+    stack: Vec<core::Move>,
 }
 
 impl Position {
     fn core_game(&self) -> &core::Game {
         &self.game.get().game
+    }
+
+    /// The legal move a move argument (a str or a Move) names; IllegalMove if none.
+    fn legal(&self, m: &Bound<'_, PyAny>) -> PyResult<core::Move> {
+        let text = move_text(m)?;
+        core::parse_move(self.core_game(), &self.pos, &text).map_err(|e| raise(m.py(), e))
+    }
+
+    fn with(&self, py: Python<'_>, pos: core::Position, stack: Vec<core::Move>) -> Position {
+        Position {
+            game: self.game.clone_ref(py),
+            pos,
+            root: self.root.clone(),
+            stack,
+        }
     }
 }
 
@@ -335,27 +415,165 @@ impl Position {
         Ok(out)
     }
 
-    /// Lists the legal moves, sorted, written as `varia moves` prints them.
-    fn legal_moves(&self) -> Vec<String> {
-        core::legal_moves(self.core_game(), &self.pos)
+    /// Lists the legal moves as Move objects, sorted by their text as `varia moves` prints
+    /// them (each compares equal to its text).
+    fn legal_moves(&self) -> Vec<Move> {
+        let game = self.core_game();
+        core::legal_move_list(game, &self.pos)
+            .iter()
+            .map(|m| Move::of(game, m))
+            .collect()
     }
 
-    /// Gets the position after a move (e.g. `"e2e4"`, `"e7e8q"`, `"P@e5"`); this one is left as
-    /// it is. Raises `IllegalMove` with the message.
-    fn play(&self, py: Python<'_>, r#move: &str) -> PyResult<Position> {
+    /// Gets the position after a move (a str such as `"e2e4"`, `"e7e8q"`, `"P@e5"`, or a
+    /// Move); this one is left as it is. Raises `IllegalMove` with the message.
+    fn play(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<Position> {
+        let m = self.legal(r#move)?;
         let mut pos = core::copy(&self.pos);
-        core::play(self.core_game(), &mut pos, r#move).map_err(|e| raise(py, e))?;
-        Ok(Position {
-            game: self.game.clone_ref(py),
-            pos,
+        core::play_legal(self.core_game(), &mut pos, &m);
+        let mut stack = self.stack.clone();
+        stack.push(m);
+        Ok(self.with(py, pos, stack))
+    }
+
+    /// Plays a move (a str or a Move) on this position. Raises `IllegalMove` with the message
+    /// (and leaves the position as it was).
+    fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+        let m = self.legal(r#move)?;
+        core::play_legal(&self.game.get().game, &mut self.pos, &m);
+        self.stack.push(m);
+        Ok(())
+    }
+
+    /// Takes back the last move played (with `push`, `play`, `push_san` or `Game.position`'s
+    /// moves) and returns it. Raises `IndexError` when no move has been played.
+    fn pop(&mut self) -> PyResult<Move> {
+        let Some(m) = self.stack.pop() else {
+            return Err(PyIndexError::new_err(
+                "pop from an empty move stack: no move has been played on this position",
+            ));
+        };
+        let game = &self.game.get().game;
+        core::undo(game, &mut self.pos);
+        Ok(Move::of(game, &m))
+    }
+
+    /// The moves played since the position was set up, oldest first.
+    #[getter]
+    fn move_stack(&self) -> Vec<Move> {
+        let game = self.core_game();
+        self.stack.iter().map(|m| Move::of(game, m)).collect()
+    }
+
+    /// Writes a legal move (a str or a Move) in SAN (`"Nf3"`, `"exd5"`, `"e8=Q+"`, `"O-O"`,
+    /// `"P@e4"`). Raises `IllegalMove` for a move that is not legal here.
+    fn san(&self, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
+        let m = self.legal(r#move)?;
+        Ok(core::san(self.core_game(), &self.pos, &m))
+    }
+
+    /// Finds the legal move written in SAN (with or without `+` or `#`). Raises `IllegalMove`
+    /// with the message.
+    fn parse_san(&self, py: Python<'_>, san: &str) -> PyResult<Move> {
+        let game = self.core_game();
+        let m = core::parse_san(game, &self.pos, san).map_err(|e| raise(py, e))?;
+        Ok(Move::of(game, &m))
+    }
+
+    /// Plays a move written in SAN on this position and returns it. Raises `IllegalMove` with
+    /// the message (and leaves the position as it was).
+    fn push_san(&mut self, py: Python<'_>, san: &str) -> PyResult<Move> {
+        let game = &self.game.get().game;
+        let m = core::parse_san(game, &self.pos, san).map_err(|e| raise(py, e))?;
+        core::play_legal(game, &mut self.pos, &m);
+        self.stack.push(m);
+        Ok(Move::of(game, &m))
+    }
+
+    /// Tells whether a legal move (a str or a Move) checks: leaves a royal piece of the player
+    /// then to move attacked. Raises `IllegalMove` for a move that is not legal here.
+    fn gives_check(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let m = self.legal(r#move)?;
+        Ok(core::gives_check(self.core_game(), &self.pos, &m))
+    }
+
+    /// Tells whether a legal move (a str or a Move) takes a piece (en passant, a hop and a
+    /// displacement included). Raises `IllegalMove` for a move that is not legal here.
+    fn is_capture(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let m = self.legal(r#move)?;
+        Ok(core::is_capture(self.core_game(), &self.pos, &m))
+    }
+
+    /// Tells whether a royal piece of the player to move is attacked.
+    fn is_check(&self) -> bool {
+        core::in_check(self.core_game(), &self.pos)
+    }
+
+    /// How the game ended (`termination`, `winner`, `result()`), or None while it goes on.
+    fn outcome(&self) -> Option<Outcome> {
+        let game = self.core_game();
+        let s = core::status(game, &self.pos);
+        Some(Outcome {
+            termination: s.reason?,
+            winner: s.winner,
+            result_text: core::result(game, &self.pos),
         })
     }
 
-    /// Plays a move on this position. Raises `IllegalMove` with the message (and leaves the
-    /// position as it was).
-    fn push(&mut self, py: Python<'_>, r#move: &str) -> PyResult<()> {
+    /// The result as PGN writes it: `"1-0"`, `"0-1"`, `"1/2-1/2"`, or `"*"` while the game
+    /// goes on; with more than two players the winner's name for a win.
+    fn result(&self) -> String {
+        core::result(self.core_game(), &self.pos)
+    }
+
+    /// Searches the position with varia's engine and returns the best move, its score and the
+    /// principal line. Give at least one limit: `depth` (plies, 1 to 128), `nodes` or
+    /// `movetime` (milliseconds); the search stops at the first reached. Raises `VariaError`
+    /// for a missing or out-of-range limit. The GIL is released while it searches.
+    #[pyo3(signature = (depth = None, nodes = None, movetime = None))]
+    fn search(
+        &self,
+        py: Python<'_>,
+        depth: Option<i64>,
+        nodes: Option<i64>,
+        movetime: Option<i64>,
+    ) -> PyResult<SearchResult> {
+        let limits = search_limits(depth, nodes, movetime)?;
         let game = &self.game.get().game;
-        core::play(game, &mut self.pos, r#move).map_err(|e| raise(py, e))
+        let pos = &self.pos;
+        let found = py.detach(|| core::search(game, pos, &limits));
+        let line = found
+            .line
+            .iter()
+            .map(|m| Py::new(py, Move::of(game, m)))
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok(SearchResult {
+            best: found
+                .best
+                .map(|m| Py::new(py, Move::of(game, &m)))
+                .transpose()?,
+            score: found.centipawns,
+            mate: found.mate,
+            depth: found.depth,
+            nodes: found.nodes,
+            line,
+        })
+    }
+
+    /// Pickles the position as its game's `position(fen, moves)`: the FEN it was set up from
+    /// and the moves played since.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let this = slf.borrow();
+        let game = this.core_game();
+        let moves: Vec<String> = this
+            .stack
+            .iter()
+            .map(|m| core::move_info(game, m).text)
+            .collect();
+        let position = this.game.bind(py).getattr("position")?;
+        let args = (this.root.clone(), moves).into_pyobject(py)?;
+        PyTuple::new(py, [position, args.into_any()])
     }
 
     /// Where the game stands: over or not, check, the rule that ended it and the winner.
@@ -389,12 +607,9 @@ impl Position {
         core::key(self.core_game(), &self.pos)
     }
 
-    /// Gets a copy of this position.
+    /// Gets a copy of this position (with its moves, which `pop` takes back).
     fn copy(&self, py: Python<'_>) -> Position {
-        Position {
-            game: self.game.clone_ref(py),
-            pos: core::copy(&self.pos),
-        }
+        self.with(py, core::copy(&self.pos), self.stack.clone())
     }
 
     fn __copy__(&self, py: Python<'_>) -> Position {
@@ -503,6 +718,38 @@ impl Status {
     }
 }
 
+/// When a search stops, from Python's arguments.
+fn search_limits(
+    depth: Option<i64>,
+    nodes: Option<i64>,
+    movetime: Option<i64>,
+) -> PyResult<core::SearchLimits> {
+    if depth.is_none() && nodes.is_none() && movetime.is_none() {
+        return Err(VariaError::new_err(
+            "search needs a limit: depth (plies), nodes or movetime (milliseconds)",
+        ));
+    }
+    let depth = depth
+        .map(|d| {
+            u32::try_from(d)
+                .ok()
+                .filter(|d| (1..=128).contains(d))
+                .ok_or_else(|| VariaError::new_err(format!("search depth {d} is not in 1..=128")))
+        })
+        .transpose()?;
+    let positive = |what: &str, n: i64| {
+        u64::try_from(n)
+            .ok()
+            .filter(|&n| n > 0)
+            .ok_or_else(|| VariaError::new_err(format!("search {what} {n} is not positive")))
+    };
+    Ok(core::SearchLimits {
+        depth,
+        nodes: nodes.map(|n| positive("nodes", n)).transpose()?,
+        movetime_ms: movetime.map(|n| positive("movetime", n)).transpose()?,
+    })
+}
+
 /// A string as Python's `repr` writes it (names and FENs hold no control characters).
 fn py_repr(s: &str) -> String {
     format!("'{}'", s.replace('\\', "\\\\").replace('\'', "\\'"))
@@ -529,13 +776,18 @@ fn varia_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Game>()?;
     m.add_class::<Position>()?;
     m.add_class::<Status>()?;
+    m.add_class::<Move>()?;
+    m.add_class::<Outcome>()?;
+    m.add_class::<SearchResult>()?;
     m.add("VariaError", py.get_type::<VariaError>())?;
     m.add("DefinitionError", py.get_type::<DefinitionError>())?;
     m.add("UnknownVariant", py.get_type::<UnknownVariant>())?;
     m.add("FenError", py.get_type::<FenError>())?;
     m.add("IllegalMove", py.get_type::<IllegalMove>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    // `from .varia import *` in the package takes only these names: `__version__` too.
     let all = [
+        "__version__",
         "load",
         "loads",
         "variants",
@@ -543,6 +795,9 @@ fn varia_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
         "Game",
         "Position",
         "Status",
+        "Move",
+        "Outcome",
+        "SearchResult",
         "VariaError",
         "DefinitionError",
         "UnknownVariant",

@@ -45,6 +45,37 @@ class Cli:
     def json(self, *args):
         return json.loads(self.run(*args, "--json"))
 
+    def uci_search(self, path, moves, go):
+        """Searches the main game of `path` after `moves` (text, may be empty) with `varia uci`:
+        its `bestmove` and its last `info` line's `depth`, `nodes`, `cp` or `mate` and `pv`."""
+        proc = subprocess.Popen(
+            [str(self.binary), "uci", str(path)],
+            cwd=ROOT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        position = f"position startpos moves {moves}" if moves else "position startpos"
+        proc.stdin.write(f"uci\n{position}\n{go}\n")
+        proc.stdin.flush()
+        found = {}
+        # The end of the input stops a search: the engine is told to quit only once it has
+        # answered.
+        for line in proc.stdout:
+            words = line.split()
+            if words[:2] == ["info", "depth"]:
+                found = {
+                    "depth": int(words[2]),
+                    "nodes": int(words[words.index("nodes") + 1]),
+                    words[words.index("score") + 1]: int(words[words.index("score") + 2]),
+                    "pv": words[words.index("pv") + 1 :],
+                }
+            elif words[:1] == ["bestmove"]:
+                found["bestmove"] = words[1]
+                break
+        proc.communicate("quit\n", timeout=60)
+        return found
+
 
 @pytest.fixture(scope="session")
 def cli():

@@ -36,6 +36,66 @@ def test_load_accepts_paths_and_text(chess):
     assert varia.variants(text) == ["chess"]
 
 
+NIGHTRIDER = """\
+extends "{chess}"
+game nightrider-chess "Nightrider chess"
+
+piece Knight
+  value 5
+  moves NN
+"""
+
+
+def test_load_follows_extends_from_the_file(tmp_path, monkeypatch):
+    """A definition that extends another file is read from its path, the extended file found
+    from its folder, as `varia` does; as text, without a path, it cannot be."""
+    path = tmp_path / "nightrider.varia"
+    text = NIGHTRIDER.format(chess=os.path.relpath(CHESS, tmp_path))
+    path.write_text(text)
+    game = varia.load(path)
+    assert (game.name, game.variant, game.title) == (
+        "nightrider-chess",
+        "nightrider-chess",
+        "Nightrider chess",
+    )
+    start = game.start()
+    assert start.fen == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    assert start.legal_moves() == [
+        "a2a3", "a2a4", "b1a3", "b1c3", "b1d5", "b1e7", "b2b3", "b2b4", "c2c3", "c2c4",
+        "d2d3", "d2d4", "e2e3", "e2e4", "f2f3", "f2f4", "g1d7", "g1e5", "g1f3", "g1h3",
+        "g2g3", "g2g4", "h2h3", "h2h4",
+    ]
+    assert (start.san("b1e7"), start.san("g1e5")) == ("Nxe7", "Ne5")
+    # It plays as the shipped Nightrider chess.
+    shipped = varia.load(ROOT / "definitions" / "fsf" / "nightrider.varia").start()
+    assert [start.perft(d) for d in (1, 2, 3)] == [24, 576, 15586]
+    assert [shipped.perft(d) for d in (1, 2, 3)] == [24, 576, 15586]
+    assert varia.variants(path) == ["nightrider-chess"]
+    assert varia.check(str(path)) == ["nightrider-chess"]
+    # A relative path is found from the working directory, and the extended file from it.
+    monkeypatch.chdir(tmp_path.parent)
+    relative = f"{tmp_path.name}/nightrider.varia"
+    assert varia.load(relative).start().perft(2) == 576
+    with pytest.raises(varia.DefinitionError) as err:
+        varia.load(text)
+    assert err.value.diagnostics == [
+        (
+            1,
+            1,
+            f"`extends \"{os.path.relpath(CHESS, tmp_path)}\"` needs the path of this definition "
+            "to find that file from: load the definition from its file",
+        )
+    ]
+    with pytest.raises(varia.DefinitionError, match="<string>:1:1"):
+        varia.loads(text)
+    # A file it extends that is not there is an error at the `extends`, in the file's name.
+    path.write_text(text.replace("chess.varia", "no-such.varia"))
+    with pytest.raises(varia.DefinitionError) as err:
+        varia.load(path)
+    assert f"{path}:1:1" in str(err.value)
+    assert [(line, column) for line, column, _ in err.value.diagnostics] == [(1, 1)]
+
+
 def test_start_position(chess):
     start = chess.start()
     assert start.fen == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
