@@ -410,3 +410,92 @@ fn elo_is_written_for_all_draws_and_all_wins() {
         row(&wins)
     );
 }
+
+#[test]
+fn a_sequential_test_stops_when_it_has_decided() {
+    // The engine is varia told to search one ply whatever it is asked; varia searches three.
+    let file = def("definitions/classic/minishogi.varia");
+    let bin = env!("CARGO_BIN_EXE_varia");
+    let engine = format!("sh -c 'sed -u \"s/^go .*/go depth 1/\" | {bin} uci {file}'");
+    let out = varia(&[
+        "match",
+        &file,
+        "--games",
+        "40",
+        "--depth",
+        "3",
+        "--threads",
+        "1",
+        "--max-plies",
+        "100",
+        "--engine",
+        &engine,
+        "--sprt",
+        "elo0=0",
+        "elo1=100",
+        "--json",
+    ]);
+    let s = &json(&out)["series"][0];
+    let games = s["games"].as_u64().unwrap();
+    consistent(s, games);
+    let t = &s["sprt"];
+    let pairs: u64 = t["pentanomial"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .sum();
+    // One game at a time: the match stops right after the pair that decided.
+    assert_eq!(games, 2 * pairs, "{s}");
+    assert!(games < 40, "{s}");
+    assert_eq!(t["verdict"], "H1", "{s}");
+    assert!(
+        t["llr"].as_f64().unwrap() >= t["upper"].as_f64().unwrap(),
+        "{s}"
+    );
+    assert!((t["upper"].as_f64().unwrap() - 2.944).abs() < 1e-9, "{s}");
+    // Varia's score of each pair, as counted from the games' results, is at least one win.
+    let score = s["wins"].as_f64().unwrap() + s["draws"].as_f64().unwrap() / 2.0;
+    let weighted: f64 = t["pentanomial"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .map(|(i, v)| i as f64 / 2.0 * v.as_f64().unwrap())
+        .sum();
+    assert_eq!(score, weighted, "{s}");
+}
+
+#[test]
+fn a_sequential_test_is_refused_where_it_cannot_apply() {
+    let file = def("definitions/classic/minishogi.varia");
+    let engine = format!("{} uci {file}", env!("CARGO_BIN_EXE_varia"));
+    for (args, says) in [
+        (
+            vec![
+                "--games", "3", "--engine", &engine, "--sprt", "elo0=0", "elo1=5",
+            ],
+            "error: --sprt counts games in pairs (one opening, colours swapped): --games 3 must be even",
+        ),
+        (
+            vec!["--games", "4", "--sprt", "elo0=0", "elo1=5"],
+            "error: --sprt tests varia against one --engine in one variant",
+        ),
+        (
+            vec!["--games", "4", "--engine", &engine, "--sprt", "elo1=5"],
+            "error: --sprt: both elo0= and elo1= are needed",
+        ),
+        (
+            vec![
+                "--games", "4", "--engine", &engine, "--sprt", "elo0=0", "elo1=5", "alpha=0",
+            ],
+            "error: --sprt: alpha (0) and beta (0.05) must be above 0 with a sum below 1",
+        ),
+    ] {
+        let mut all = vec!["match", file.as_str(), "--depth", "1"];
+        all.extend(args);
+        let out = varia(&all);
+        assert_eq!(out.status.code(), Some(1));
+        assert_eq!(String::from_utf8_lossy(&out.stderr).trim_end(), says);
+    }
+}

@@ -10,8 +10,9 @@ use super::engine_process::EngineSpec;
 use super::external::{EngineLimit, External, Protocol};
 use super::load::Failure;
 use super::session::{Line, Rng, Verdict};
+use super::sprt::{Sprt, Standing};
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use varia::Move;
@@ -35,6 +36,8 @@ pub struct MatchSpec {
     pub random_plies: usize,
     /// A weights file varia evaluates with where its variant is played (`--weights`).
     pub weights: Option<String>,
+    /// The sequential test that may end the match early (`--sprt`).
+    pub sprt: Option<Sprt>,
 }
 
 /// One series: a variant, played by varia against itself or against an engine.
@@ -125,6 +128,7 @@ pub fn run(spec: MatchSpec) -> Result<String, Failure> {
             w.variant
         )));
     }
+    check_sprt(&spec, &series)?;
     // Check each engine once before the games start: a command that does not run is an error,
     // not a series of lost games.
     for e in &specs {
@@ -145,6 +149,7 @@ pub fn run(spec: MatchSpec) -> Result<String, Failure> {
         .flat_map(|s| (0..spec.games).map(move |g| (s, g)))
         .collect();
     let next = AtomicUsize::new(0);
+    let decided = AtomicBool::new(false);
     let records = Mutex::new(Vec::new());
     let bar = indicatif::ProgressBar::new(jobs.len() as u64);
     bar.set_style(
@@ -157,12 +162,18 @@ pub fn run(spec: MatchSpec) -> Result<String, Failure> {
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
-                loop {
+                // Once the test has decided, no game starts; those under way are finished.
+                while !decided.load(Ordering::Relaxed) {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&(s, g)) = jobs.get(i) else { break };
                     let r = play(&series[s], s, g, &spec);
                     if let Ok(mut rs) = records.lock() {
                         rs.push(r);
+                        if let Some(t) = &spec.sprt
+                            && t.standing(&pentanomial(&rs)).verdict.is_some()
+                        {
+                            decided.store(true, Ordering::Relaxed);
+                        }
                     }
                     bar.inc(1);
                 }
@@ -188,17 +199,42 @@ pub fn run(spec: MatchSpec) -> Result<String, Failure> {
         std::fs::write(path, text)
             .map_err(|e| Failure(format!("error: cannot write {path}: {e}")))?;
     }
-    let stats: Vec<Stats> = series
+    let mut stats: Vec<Stats> = series
         .iter()
         .enumerate()
         .map(|(i, s)| Stats::of(s, records.iter().filter(|r| r.series == i)))
         .collect();
+    // With a test there is one series.
+    if let (Some(t), Some(st)) = (spec.sprt, stats.first_mut()) {
+        let penta = pentanomial(&records);
+        st.sprt = Some((t, penta, t.standing(&penta)));
+    }
     if spec.json {
         let v = serde_json::json!({ "series": stats.iter().map(Stats::json).collect::<Vec<_>>() });
         Ok(format!("{v}\n"))
     } else {
         Ok(report(&stats))
     }
+}
+
+/// `--sprt` needs one series against an engine, and games in pairs.
+fn check_sprt(spec: &MatchSpec, series: &[Series]) -> Result<(), Failure> {
+    if spec.sprt.is_none() {
+        return Ok(());
+    }
+    if series.len() != 1 || series[0].engine.is_none() {
+        return Err(Failure(
+            "error: --sprt tests varia against one --engine in one variant".into(),
+        ));
+    }
+    if spec.games % 2 == 1 {
+        return Err(Failure(format!(
+            "error: --sprt counts games in pairs (one opening, colours swapped): --games {} must \
+             be even",
+            spec.games
+        )));
+    }
+    Ok(())
 }
 
 /// Reads a file of openings: one a line, a FEN or moves from the start (`#` comments).
@@ -416,6 +452,20 @@ struct Stats {
     by_player: Vec<usize>,
     causes: BTreeMap<String, usize>,
     plies: Vec<usize>,
+    /// The sequential test, its pentanomial counts and its standing (`--sprt`).
+    sprt: Option<(Sprt, [usize; 5], Standing)>,
+}
+
+/// The pentanomial counts of varia's pairs of games against an engine.
+fn pentanomial(records: &[Record]) -> [usize; 5] {
+    super::sprt::pentanomial(records.iter().map(|r| {
+        let score = match r.verdict.winner {
+            None => 0.5,
+            Some(w) if Some(w) == r.varia_side => 1.0,
+            Some(_) => 0.0,
+        };
+        (r.index, score)
+    }))
 }
 
 impl Stats {
@@ -438,6 +488,7 @@ impl Stats {
             losses: 0,
             causes: BTreeMap::new(),
             plies: Vec::new(),
+            sprt: None,
         };
         for r in records {
             st.games += 1;
@@ -518,6 +569,7 @@ impl Stats {
                 .collect::<BTreeMap<String, usize>>(),
             "causes": self.causes,
             "plies": { "mean": round(mean), "sd": round(sd), "min": min, "max": max },
+            "sprt": self.sprt.map(|(t, penta, st)| t.json(&penta, &st)),
         })
     }
 }
@@ -583,6 +635,16 @@ fn report(stats: &[Stats]) -> String {
     for c in &causes {
         row(&format!("ended by {c}"), &|s| {
             s.causes.get(c).copied().unwrap_or(0).to_string()
+        });
+    }
+    if stats.iter().any(|s| s.sprt.is_some()) {
+        row("pairs 0 / ½ / 1 / 1½ / 2", &|s| {
+            s.sprt.map_or(String::new(), |(_, p, _)| {
+                format!("{} / {} / {} / {} / {}", p[0], p[1], p[2], p[3], p[4])
+            })
+        });
+        row("SPRT", &|s| {
+            s.sprt.map_or(String::new(), |(t, _, st)| t.text(&st))
         });
     }
     row("plies: mean ± sd", &|s| {

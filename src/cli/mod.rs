@@ -10,6 +10,7 @@ mod play;
 mod serve;
 mod session;
 mod show;
+mod sprt;
 mod tune;
 mod uci;
 mod xbetza;
@@ -172,6 +173,10 @@ enum Command {
         /// was tuned for
         #[arg(long)]
         weights: Option<String>,
+        /// Stop when a sequential test decides between two Elo differences of varia against one
+        /// engine: `elo0=A elo1=B [alpha=0.05] [beta=0.05]` (--games is then the most played)
+        #[arg(long, num_args = 1.., value_name = "NAME=VALUE")]
+        sprt: Vec<String>,
     },
     /// Tunes the evaluation of a variant from self-play and writes a weights file
     Tune(tune::TuneArgs),
@@ -434,8 +439,8 @@ fn dispatch_into(cmd: Command, out: &mut String) -> Result<(), Failure> {
             max_plies,
             random_plies,
             weights,
+            sprt,
         } => {
-            let threads = session::threads_or_cores(threads);
             let spec = matches::MatchSpec {
                 file,
                 variants: variant,
@@ -446,13 +451,14 @@ fn dispatch_into(cmd: Command, out: &mut String) -> Result<(), Failure> {
                     ProtocolArg::Uci => external::Protocol::Uci,
                     ProtocolArg::Xboard => external::Protocol::Xboard,
                 }),
-                threads,
+                threads: session::threads_or_cores(threads),
                 json,
                 openings,
                 pgn,
                 max_plies: max_plies.max(1),
                 random_plies,
                 weights,
+                sprt: sprt::Sprt::from_args(&sprt).map_err(Failure)?,
             };
             out.push_str(&matches::run(spec)?);
             Ok(())
