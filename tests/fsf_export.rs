@@ -676,3 +676,19 @@ fn a_game_without_a_repetition_rule_exports_as_nfoldrule_zero() {
     let ini = varia::interop::fsf::export(&with).unwrap();
     assert!(ini.lines().any(|l| l == "nFoldRule = 3"), "{ini}");
 }
+
+/// A first leg that rides (Rifle chess's rook, `cabR`) is a move in legs: Fairy-Stockfish has
+/// none, and the export says so at the piece's `leg_moves`.
+#[test]
+fn a_shooting_rider_is_refused_as_a_move_in_legs() {
+    let source = "game shots\nboard 6 x 6\nplayer white north\nplayer black south\n\
+                  piece King K\n  royal\n  moves K\npiece Rook R\n  moves mR cabR\n\
+                  checkmate loss\nstalemate draw\nsetup k5/6/6/6/6/K4R w - - 0 1\n";
+    let rules = varia::compile(source, None).unwrap();
+    let refusal = varia::interop::fsf::export(&rules).unwrap_err();
+    assert_eq!(refusal.at, "pieces[1].leg_moves");
+    assert_eq!(
+        refusal.rule,
+        "moves in legs (XBetza `a`): Fairy-Stockfish's pieces move in one leg"
+    );
+}

@@ -2,9 +2,11 @@
 //! split by `a` into legs over that atom. `caK` captures a king's step away and steps on again
 //! (anywhere, back to the start included: Chu Shogi's lion); `mabK` steps to an empty cell and
 //! back (a pass). A later leg's direction letters are relative to the leg before it (`f` goes
-//! on straight, `b` comes back, `v` both, `s` sideways, `l` `r` to the left, right).
+//! on straight, `b` comes back, `v` both, `s` sideways, `l` `r` to the left, right). On a rider
+//! the first leg rides and the second comes back to the start: `cabR` shoots the first enemy
+//! on a rook's line and stays (Rifle chess).
 
-use super::read::{BetzaError, atom_vectors, directed, lower_atoms};
+use super::read::{BetzaError, atom_vectors, directed, lower_atoms, range};
 use crate::rules::{LegMove, LegStop, Mode, MovePart};
 use crate::syntax::{MoveAtom, MoveWord, Span};
 
@@ -12,12 +14,25 @@ use crate::syntax::{MoveAtom, MoveWord, Span};
 /// atoms between them are read as [`super::read::lower_word`] reads a word.
 pub fn lower_word_with_legs(word: &MoveWord) -> Result<(Vec<MovePart>, Vec<LegMove>), BetzaError> {
     let (mut parts, mut legs) = (Vec::new(), Vec::new());
-    for run in word.atoms.split(|a| a.modifiers.node.contains('a')) {
-        parts.extend(lower_atoms(run)?);
+    let atoms = &word.atoms;
+    let (mut i, mut run) = (0, 0);
+    while i < atoms.len() {
+        let a = &atoms[i];
+        if !a.modifiers.node.contains('a') {
+            i += 1;
+            continue;
+        }
+        parts.extend(lower_atoms(&atoms[run..i])?);
+        // A doubled letter with nothing between is the rider of that leaper (`cabNN`).
+        let doubled = a.range.is_none()
+            && atoms.get(i + 1).is_some_and(|b| {
+                b.modifiers.node.is_empty() && b.atom.node == a.atom.node && b.range.is_none()
+            });
+        legs.push(lower_legs(a, doubled)?);
+        i += if doubled { 2 } else { 1 };
+        run = i;
     }
-    for a in word.atoms.iter().filter(|a| a.modifiers.node.contains('a')) {
-        legs.push(lower_legs(a)?);
-    }
+    parts.extend(lower_atoms(&atoms[run..])?);
     Ok((parts, legs))
 }
 
@@ -30,20 +45,13 @@ struct Leg {
     dirs: Vec<char>,
 }
 
-/// Lowers an atom with `a` in its modifiers into a move in two legs.
-fn lower_legs(atom: &MoveAtom) -> Result<LegMove, BetzaError> {
+/// Lowers an atom with `a` in its modifiers into a move in two legs; on a rider (`cabR`,
+/// `cabNN`, `cabW3`) the first leg rides and the second comes back to the start.
+fn lower_legs(atom: &MoveAtom, doubled: bool) -> Result<LegMove, BetzaError> {
     let mods = &atom.modifiers;
     let err = |span: Span, message: String| BetzaError { message, span };
-    let (bases, range) = atom_vectors(atom)?;
-    if range != 1 || atom.range.is_some() {
-        return Err(err(
-            atom.atom.span,
-            format!(
-                "a move in legs (`a`) is made of single leaps, not rides, yet (`caK`, not `ca{}`)",
-                atom.atom.node
-            ),
-        ));
-    }
+    let (bases, default_range) = atom_vectors(atom)?;
+    let range = range(atom, doubled, default_range)?;
     let mut legs = Vec::new();
     let mut leg = Leg::default();
     for (i, c) in mods.node.chars().enumerate() {
@@ -81,6 +89,15 @@ fn lower_legs(atom: &MoveAtom) -> Result<LegMove, BetzaError> {
                 .into(),
         ));
     }
+    if range != 1 && (first.hops || last.dirs != ['b'] || (last.captures && !last.moves)) {
+        return Err(err(
+            mods.span,
+            format!(
+                "a first leg that rides ends on an empty cell (`m`) or an enemy (`c`) and comes straight back to the start (`b`), yet: `cab{}` shoots without moving",
+                atom.atom.node
+            ),
+        ));
+    }
     // A leg before the last one goes to an empty cell unless its letters say otherwise.
     let stop = LegStop {
         empty: first.moves || !(first.captures || first.hops),
@@ -113,6 +130,7 @@ fn lower_legs(atom: &MoveAtom) -> Result<LegMove, BetzaError> {
         legs: out,
         first: stop,
         mode,
+        range,
     })
 }
 

@@ -126,7 +126,7 @@ fn pair(a: char, b: char, v: (i32, i32)) -> bool {
 }
 
 /// The atom's range: its own, or the base's (a doubled letter: unlimited).
-fn range(atom: &MoveAtom, doubled: bool, default_range: u8) -> Result<u8, BetzaError> {
+pub(super) fn range(atom: &MoveAtom, doubled: bool, default_range: u8) -> Result<u8, BetzaError> {
     let mut range = if doubled { 0 } else { default_range };
     if let Some(r) = &atom.range {
         range = if r.node == "*" {

@@ -208,6 +208,15 @@ pub fn legs(lm: &LegMove) -> Option<String> {
         Mode::Capture => "c",
         Mode::Both => "",
     };
+    // A first leg that rides is written as the rider (`cabR`, `cabNN`, `cabW3`).
+    let atom = match (lm.range, atom) {
+        (1, a) => a.to_string(),
+        (0, 'W') => "R".into(),
+        (0, 'F') => "B".into(),
+        (0, 'K') => "Q".into(),
+        (0, a) => format!("{a}{a}"),
+        (n, a) => format!("{a}{n}"),
+    };
     Some(format!("{modes}a{dirs}{last}{atom}"))
 }
 
@@ -237,6 +246,7 @@ mod tests {
             legs: king.iter().map(|&v| (v, king.to_vec())).collect(),
             first: stop(false, true),
             mode: Mode::Both,
+            range: 1,
         };
         assert_eq!(legs(&every).as_deref(), Some("caK"));
         let back = LegMove {
@@ -246,8 +256,15 @@ mod tests {
                 .collect(),
             first: stop(true, false),
             mode: Mode::Both,
+            range: 1,
         };
         assert_eq!(legs(&back).as_deref(), Some("mabK"));
+        let rifle = LegMove {
+            first: stop(false, true),
+            range: 0,
+            ..back.clone()
+        };
+        assert_eq!(legs(&rifle).as_deref(), Some("cabQ"));
         let forward_only = LegMove {
             legs: vec![((0, 1), vec![(0, 1)])],
             ..back

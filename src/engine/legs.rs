@@ -1,4 +1,5 @@
-//! Moves in two legs (XBetza's `a`, [`crate::rules::LegMove`]): their own tables (here), generator
+//! Moves in two legs (XBetza's `a`, [`crate::rules::LegMove`]), a first leg that rides among them
+//! (each cell of the ride a first leg behind the cells it passes): their own tables (here), generator
 //! (`movegen/legs.rs`) and attack test (`core/legs.rs`), beside the fast path. A game without them has no plan here and pays one test
 //! where moves are collected and one where attacks are looked for.
 //!
@@ -14,6 +15,8 @@ use crate::rules::{Cell, LegStop, Mode, RuleSet};
 pub(crate) struct FirstLeg {
     /// The cell the first leg reaches.
     pub via: u16,
+    /// The cells a first leg that rides passes before it, which must be empty (none for a leap).
+    pub pass: Vec<u16>,
     /// What that cell may hold.
     pub stop: LegStop,
     /// What the move may do where it ends.
@@ -54,23 +57,41 @@ impl LegsPlan {
                     for lm in &rules.pieces[k as usize].leg_moves {
                         for &((x, y), ref seconds) in &lm.legs {
                             let (dx, dy) = dir.orient(x.into(), y.into());
-                            let Some(via) = rules.board.cell(f + dx, r + dy) else {
-                                continue;
-                            };
-                            let to: Vec<u16> = seconds
-                                .iter()
-                                .filter_map(|&(x, y)| {
-                                    let (ex, ey) = dir.orient(x.into(), y.into());
-                                    rules.board.cell(f + dx + ex, r + dy + ey).map(|c| c.0)
-                                })
-                                .collect();
-                            if !to.is_empty() {
-                                list.push(FirstLeg {
-                                    via: via.0,
-                                    stop: lm.first,
-                                    mode: lm.mode,
-                                    to,
-                                });
+                            let mut pass = Vec::new();
+                            // A ride's every cell is a first leg of its own, behind those it
+                            // passes; its second leg comes back to the start.
+                            for n in 1.. {
+                                if lm.range != 0 && n > i32::from(lm.range) {
+                                    break;
+                                }
+                                let (vx, vy) = (f + n * dx, r + n * dy);
+                                let Some(via) = rules.board.cell(vx, vy) else {
+                                    break;
+                                };
+                                let to: Vec<u16> = if lm.range == 1 {
+                                    seconds
+                                        .iter()
+                                        .filter_map(|&(x, y)| {
+                                            let (ex, ey) = dir.orient(x.into(), y.into());
+                                            rules.board.cell(vx + ex, vy + ey).map(|c| c.0)
+                                        })
+                                        .collect()
+                                } else {
+                                    vec![c as u16]
+                                };
+                                if !to.is_empty() {
+                                    list.push(FirstLeg {
+                                        via: via.0,
+                                        pass: pass.clone(),
+                                        stop: lm.first,
+                                        mode: lm.mode,
+                                        to,
+                                    });
+                                }
+                                if lm.range == 1 {
+                                    break;
+                                }
+                                pass.push(via.0);
                             }
                         }
                     }

@@ -222,6 +222,13 @@ impl<B: Bits> Engine<B> {
             let full = self.move_to_string(m);
             return vec![full.split(',').next().unwrap_or_default().to_string()];
         }
+        if let MoveKind::Legs { via, capture: true } = m.kind
+            && m.to == m.from
+        {
+            // A capture without moving, also as its first leg alone: Cute Chess writes Rifle
+            // chess's shot so (`a1a8`). Where that is a plain move too, the plain move wins.
+            return vec![self.cell_name(m.from) + &self.cell_name(via)];
+        }
         let Some(target) = m.promotion.filter(|_| m.kind != MoveKind::Drop && !m.swap) else {
             return Vec::new();
         };

@@ -21,10 +21,12 @@ use strum::{EnumDiscriminants, IntoStaticStr};
 /// ([`MoveRule::PromoteInPlace`]'s `limit`) and [`EndingRule::OnlyPromotions`], format 7 moves in
 /// two legs ([`crate::rules::LegMove`], a piece's `leg_moves`), [`Filter::ChecksOnlyMate`] and
 /// [`Filter::NoMatingDrops`], Snort's drops and Quadwrangle's flips ([`DropRule::AvoidEnemy`],
-/// [`Effect::FlipNeighboursOfTouching`]), each what a reader of the format before cannot read;
+/// [`Effect::FlipNeighboursOfTouching`]), format 8 a first leg that rides
+/// ([`crate::rules::LegMove`]'s `range`, Rifle chess), each what a reader of the format before
+/// cannot read;
 /// a rule set of an older format this build reads is one of this format without what came later,
 /// and is read.
-pub const FORMAT: u32 = 7;
+pub const FORMAT: u32 = 8;
 
 /// The formats this build reads.
 pub const READS: std::ops::RangeInclusive<u32> = 2..=FORMAT;

@@ -380,6 +380,12 @@ impl MovePart {
 /// leap to a cell that must hold what [`LegMove::first`] says, then a second leap from there,
 /// which may end where the move started (Chu Shogi's lion capturing without moving, `caK`, or
 /// passing, `mabK`). Vectors are in the owner's frame (x towards the owner's right, y forward).
+///
+/// With a [`LegMove::range`] other than 1 the first leg rides: its leap repeated over empty
+/// cells, stopping on any cell it reaches as [`LegMove::first`] allows and at the latest on the
+/// first piece in its way; the second leg then comes straight back to the start, each second
+/// vector being the first one reversed (a rifle capture, `cabR`: the rider shoots the first
+/// enemy in its line and stays where it is).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LegMove {
@@ -389,6 +395,25 @@ pub struct LegMove {
     pub first: LegStop,
     /// What the move may do where it ends.
     pub mode: Mode,
+    /// How many leaps the first leg may make in a straight line: 1 a single leap, 0 no limit.
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub range: u8,
+}
+
+fn one() -> u8 {
+    1
+}
+
+fn is_one(n: &u8) -> bool {
+    *n == 1
+}
+
+impl LegMove {
+    /// Whether every second leg comes back to where the move started (a capture without
+    /// moving, a pass): such a move never changes the piece's cell, so it never promotes.
+    pub fn comes_back(&self) -> bool {
+        self.range != 1 || self.legs.iter().all(|&((x, y), ref s)| s[..] == [(-x, -y)])
+    }
 }
 
 /// A first leap (owner's frame) and the second leaps that may follow it.

@@ -23,6 +23,9 @@ impl<B: Bits> Engine<B> {
         lp.kinds.iter().any(|&k| {
             (pos.of(k, by) & !gone).cells().any(|s| {
                 lp.at(k, p, s).iter().any(|fl| {
+                    if fl.pass.iter().any(|&c| occ.has(c as usize)) {
+                        return false;
+                    }
                     let via = fl.via as usize;
                     if via == target {
                         // Captured between the legs, if the second leg can end somewhere.

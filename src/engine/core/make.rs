@@ -5,7 +5,7 @@ use crate::engine::bits::Bits;
 use crate::engine::index::AsIndex;
 use crate::engine::keys::{Salt, term};
 use crate::engine::position::{FenStyle, MoveKind, Piece, Pos, RawMove, Sq, Then};
-use crate::rules::PlayerId;
+use crate::rules::{Cell, PlayerId};
 
 impl<B: Bits> Engine<B> {
     /// Takes the piece on `c` (captured by `side`) to hand, if there is one.
@@ -14,6 +14,22 @@ impl<B: Bits> Engine<B> {
         let victim = self.take(pos, c)?;
         self.to_hand(pos, victim, side);
         Some(victim)
+    }
+
+    /// The cells whose enemies a displacer (every enemy it passes) or a move in legs (the one
+    /// between them) takes; `ep_victim` is the en-passant victim before the move.
+    fn taken_on_the_way(&self, pos: &Pos<B>, m: &RawMove, ep_victim: Option<Cell>) -> B {
+        match m.kind {
+            MoveKind::Displace { path } => {
+                self.t.paths[path as usize] & pos.occ & !pos.by_owner[pos.st.side.index()]
+            }
+            // An empty cell between the legs is one the victim passed: en passant.
+            MoveKind::Legs { via, capture: true } => match ep_victim {
+                Some(v) if !pos.occ.has(via.index()) => B::cell(v.index()),
+                _ => B::cell(via.index()),
+            },
+            _ => B::EMPTY,
+        }
     }
 
     /// Makes a pseudo-legal move; [`Pos::unmake`] takes it back.
@@ -71,15 +87,7 @@ impl<B: Bits> Engine<B> {
                 }
                 MoveKind::Hop { screen } => self.transform_screen(pos, pc, screen.index()),
                 MoveKind::Displace { .. } | MoveKind::Legs { .. } => {
-                    // A displacer takes every enemy it passes; a move in legs, one between them.
-                    let enemies = match m.kind {
-                        MoveKind::Displace { path } => {
-                            t.paths[path as usize] & pos.occ & !pos.by_owner[side.index()]
-                        }
-                        MoveKind::Legs { via, capture: true } => B::cell(via.index()),
-                        _ => B::EMPTY,
-                    };
-                    for c in enemies.cells() {
+                    for c in self.taken_on_the_way(pos, m, ep_victim).cells() {
                         if let Some(victim) = self.capture_at(pos, c, side) {
                             captured.get_or_insert(victim.kind.0);
                             loser.get_or_insert(victim.owner);

@@ -16,12 +16,18 @@ impl<B: Bits> Engine<B> {
         let enemies = pos.occ & !mine & !pos.walls & !self.guarded(pos);
         let mut found = Vec::new();
         for &k in &lp.kinds {
+            // A first leg that captures may take en passant where this type may (the victim
+            // goes, the piece goes on from the empty cell, `make` takes the victim).
+            let ep = self.ep_open(pos, k, !pos.occ);
             for from in pos.of(k, side).cells() {
                 for fl in lp.at(k, s, from) {
+                    if fl.pass.iter().any(|&c| pos.occ.has(c as usize)) {
+                        continue;
+                    }
                     let via = fl.via as usize;
                     // Whether the first leg may stop there, passing it or capturing.
                     let (pass, capture) = if !pos.occ.has(via) {
-                        (fl.stop.empty, false)
+                        (fl.stop.empty, fl.stop.capture && ep.has(via))
                     } else if enemies.has(via) {
                         (fl.stop.hop, fl.stop.capture && !self.spares(pos, k, via))
                     } else {

@@ -96,7 +96,7 @@ impl<B: Bits> Engine<B> {
 
     /// The en-passant cells a piece of type `kind` may capture on now.
     #[inline(always)]
-    fn ep_open(&self, pos: &Pos<B>, kind: u8, empty: B) -> B {
+    pub(in crate::engine::movegen) fn ep_open(&self, pos: &Pos<B>, kind: u8, empty: B) -> B {
         let t = &self.t;
         let s = pos.st.side.index();
         let takes_ep = self.rules.pieces[kind.index()].takes_en_passant;

@@ -58,15 +58,18 @@ impl Check<'_> {
             self.keep(Self::leg_move(&at(&format!("leg_moves[{j}]")), m));
         }
         if !p.leg_moves.is_empty() {
+            // A move in legs that comes back to its start leaves the piece where it was, so it
+            // cannot promote: only the others keep a piece from promoting.
+            let moves_on = p.leg_moves.iter().any(|m| !m.comes_back());
             for (field, set) in [
-                ("promotions", !p.promotions.is_empty()),
+                ("promotions", moves_on && !p.promotions.is_empty()),
                 ("confined_to", p.confined_to.is_some()),
                 ("barred_from", p.barred_from.is_some()),
             ] {
                 if set {
                     self.keep(fail(
                         at(field),
-                        "a piece with moves in legs may not promote, nor be kept in or out of a zone, yet",
+                        "a piece with moves in legs may not promote (unless each comes back to its start), nor be kept in or out of a zone, yet",
                     ));
                 }
             }
@@ -153,6 +156,15 @@ impl Check<'_> {
                 at("first"),
                 "the cell between the legs must be allowed to hold something",
             );
+        }
+        if m.range != 1 {
+            let back = m.legs.iter().all(|&((x, y), ref s)| s[..] == [(-x, -y)]);
+            if !back || s.hop || !m.mode.moves() {
+                return fail(
+                    at("range"),
+                    "a first leg that rides stops on an empty cell or an enemy and comes straight back to the start (each second leg the first reversed), yet",
+                );
+            }
         }
         Ok(())
     }
