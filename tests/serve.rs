@@ -120,6 +120,7 @@ fn page_and_api() {
     let knight_on_a8 = |p: &Value| p["cell"] == 56 && p["kind"] == 4 && p["owner"] == 0;
     assert!(pos["board"].as_array().unwrap().iter().any(knight_on_a8));
     assert_eq!(pos["moves"], json!(["a7a8n"]));
+    assert_eq!(pos["san"], json!(["a8=N"]));
     assert_eq!(pos["to_move"], 1);
 
     let (_, pos) = s.post(
@@ -146,6 +147,7 @@ fn page_and_api() {
         "/api/position",
         &json!({"file": CHESS, "moves": ["f2f3", "e7e5", "g2g4", "d8h4"]}).to_string(),
     );
+    assert_eq!(pos["san"], json!(["f3", "e5", "g4", "Qh4#"]));
     assert_eq!(pos["status"], "checkmate");
     assert_eq!(pos["winner"], 1);
     assert_eq!(pos["legal"], json!([]));

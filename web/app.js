@@ -305,7 +305,9 @@ function drawStatus() {
   $('winner').textContent = pos.over ? (pos.winner === null ? 'Draw' : `Winner: ${name(pos.winner)}`) : '';
   $('winner').dataset.winner = pos.winner === null ? '' : name(pos.winner);
   if (document.activeElement !== $('fen')) $('fen').value = pos.fen;
-  $('move-list').innerHTML = pos.moves.map((m) => `<li>${esc(m)}</li>`).join('');
+  // SAN, with the move as the engines write it in a tooltip.
+  $('move-list').innerHTML = pos.moves
+    .map((m, i) => `<li data-move="${esc(m)}" title="${esc(m)}">${esc(pos.san[i])}</li>`).join('');
   $('move-list').scrollTop = $('move-list').scrollHeight;
   $('takeback').disabled = pos.moves.length === 0 || S.broken;
   $('engine-move').disabled = pos.over || S.broken || S.thinking;

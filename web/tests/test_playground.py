@@ -260,7 +260,16 @@ def test_engine_move_button(page, defs):
     assert not page.css("#thinking")[0].is_displayed()
     moves = page.js("return S.pos.moves")
     assert moves[0] == "e2e4" and moves[1] in expected
-    assert [li.text for li in page.css("#move-list li")] == moves
+    # The list shows SAN, each move's coordinates in its data: White's e4, then Black's answer,
+    # one of `varia moves --san` after e4 and the same move (the command line reads SAN too).
+    items = page.css("#move-list li")
+    assert [li.get_attribute("data-move") for li in items] == moves
+    san = [li.text for li in items]
+    assert san == page.js("return S.pos.san")
+    assert san[0] == "e4"
+    assert san[1] in json.loads(varia("moves", defs / CHESS, "--moves", "e2e4", "--san", "--json"))
+    fen = lambda *ms: json.loads(varia("show", defs / CHESS, "--moves", *ms, "--json"))["fen"]
+    assert fen("e4", san[1]) == fen(*moves)
     assert page.fen() != fen
     assert page.fen() == json.loads(varia("show", defs / CHESS, "--moves", *moves, "--json"))["fen"]
     assert page.css("#fen")[0].get_attribute("value") == page.fen()

@@ -185,6 +185,8 @@ pub struct Replayed {
     pub pos: Position,
     /// The moves played, as the library writes them.
     pub moves: Vec<String>,
+    /// The same moves in SAN, each written in the position it was played in.
+    pub san: Vec<String>,
     /// The last move played, for highlighting.
     pub last: Option<Move>,
     /// Why the FEN or some of the moves were dropped (only when asked to keep what is valid).
@@ -224,12 +226,14 @@ pub fn replay(
     let start_fen = game.fen(&start);
     let mut pos = start;
     let mut played = Vec::new();
+    let mut san = Vec::new();
     let mut last = None;
     // A FEN that fell back to the setup makes the moves meaningless.
     let replayable = if dropped.is_some() { &[][..] } else { moves };
     for (i, text) in replayable.iter().enumerate() {
         match game.parse_move(&pos, text) {
             Ok(m) => {
+                san.push(game.san(&pos, &m));
                 game.play_unchecked(&mut pos, &m);
                 played.push(game.move_to_string(&m));
                 last = Some(m);
@@ -252,6 +256,7 @@ pub fn replay(
         start_fen,
         pos,
         moves: played,
+        san,
         last,
         dropped,
     })
@@ -437,6 +442,7 @@ pub fn state_json(game: &Game, r: &Replayed) -> Value {
         "fen": game.fen(pos),
         "start_fen": r.start_fen,
         "moves": r.moves,
+        "san": r.san,
         "dropped": r.dropped,
         "last": last,
         "to_move": mover,
