@@ -199,7 +199,7 @@ fn unfollowed(game: &Game, pawn: Option<usize>, grand: Option<usize>) -> Option<
             .any(|lm| varia::betza::xboard::legs(lm).is_none())
         {
             return Some(format!(
-                "the {}'s moves in legs other than an atom's full set followed by the same                  turns: XBoard is not told them, and with legality testing on it refuses them",
+                "the {}'s moves in legs other than an atom's full set followed by the same turns: XBoard is not told them, and with legality testing on it refuses them",
                 p.name
             ));
         }
