@@ -31,8 +31,12 @@ pub const MAX_SIDE: u8 = 16;
 /// The most move vectors, summed over every piece type, that a rule set may have: the engine's
 /// tables grow with it for every player and cell.
 pub const MAX_VECTORS: usize = 1024;
-/// The most cells that must be empty (`paths` of move parts), summed over every piece type.
-pub const MAX_PATH_CELLS: usize = 1024;
+/// The most cells one leap may need empty (a `paths` entry of a move part): a leap of at most 15
+/// cells each way passes at most 14 on the way the language computes, and a path written by
+/// another tool may turn, so twice that. Nothing limits their sum: the engine keeps each leap's
+/// path as one set of cells per start cell, whatever its length, so the sum is bounded by
+/// [`MAX_VECTORS`] and costs nothing at play.
+pub const MAX_PATH_LEN: usize = 30;
 /// The largest piece value, in pawns: generous for the strongest pieces of large variants (a
 /// Queen is 9). Material can then sum past the search's mate scores (10,000 pawns), so the
 /// evaluation clamps its sum well inside them (search/eval.rs): no material count reads as a mate.

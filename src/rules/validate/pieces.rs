@@ -15,7 +15,7 @@ impl Check<'_> {
             ));
             return;
         }
-        let (mut vectors, mut path_cells) = (0, 0);
+        let mut vectors = 0;
         for (i, p) in pieces.iter().enumerate() {
             self.piece_type(i, p);
             vectors += p.moves.iter().map(|m| m.vectors.len()).sum::<usize>();
@@ -25,25 +25,11 @@ impl Check<'_> {
                 .flat_map(|m| &m.legs)
                 .map(|l| 1 + l.1.len())
                 .sum::<usize>();
-            path_cells += p
-                .moves
-                .iter()
-                .flat_map(|m| &m.paths)
-                .map(Vec::len)
-                .sum::<usize>();
         }
         if vectors > MAX_VECTORS {
             self.keep(fail(
                 "pieces",
                 format!("the pieces have {vectors} move vectors in all; at most {MAX_VECTORS}"),
-            ));
-        }
-        if path_cells > MAX_PATH_CELLS {
-            self.keep(fail(
-                "pieces",
-                format!(
-                    "the pieces' moves name {path_cells} cells that must be empty in all; at most {MAX_PATH_CELLS}"
-                ),
             ));
         }
     }
@@ -201,6 +187,12 @@ impl Check<'_> {
                 return fail(
                     format!("{path}.paths[{k}]"),
                     format!("{v:?}: a cell is -15..15 each way"),
+                );
+            }
+            if cells.len() > MAX_PATH_LEN {
+                return fail(
+                    format!("{path}.paths[{k}]"),
+                    format!("at most {MAX_PATH_LEN} cells, not {}", cells.len()),
                 );
             }
         }

@@ -1,0 +1,114 @@
+//! The definitions under definitions/cutechess/ against an independent counter: perft from the
+//! start and after seeded random games, recorded by scripts/grid_perft.py (Grid chess written
+//! from its rules alone, not from varia's code; Cute Chess itself is not at hand).
+
+mod common;
+
+#[test]
+fn grid_chess_counts_as_the_independent_counter() {
+    let text = std::fs::read_to_string(format!(
+        "{}/tests/fixtures/cutechess/grid.tsv",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let mut problems = Vec::new();
+    let mut rows = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let (variant, moves, depth, want) = (f[0], f[1], f[2], f[3]);
+        let game = common::load("definitions/cutechess/grid.varia", Some(variant));
+        let mut pos = game.start();
+        for m in moves.split_whitespace() {
+            let mv = game
+                .parse_move(&pos, m)
+                .unwrap_or_else(|e| panic!("{variant}: {m}: {e}"));
+            pos = game.make(&pos, &mv);
+        }
+        let got = game.perft(&pos, depth.parse().unwrap()).unwrap();
+        if got.to_string() != want {
+            problems.push(format!(
+                "{variant} after `{moves}`: varia {got}, counter {want}"
+            ));
+        }
+        rows += 1;
+    }
+    assert_eq!(rows, 56);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn grid_chess_perft_from_the_start() {
+    for (variant, want) in [("grid", [20, 400, 8342]), ("gridolina", [30, 900, 26948])] {
+        let game = common::load("definitions/cutechess/grid.varia", Some(variant));
+        for (depth, &n) in want.iter().enumerate() {
+            assert_eq!(game.perft(&game.start(), depth as u32 + 1).unwrap(), n);
+        }
+    }
+}
+
+/// Grid chess written with every reach of every rider as a leap over cells that must be empty,
+/// as a reader of the README might write it: 1,345 such cells in all, which a limit of 1,024
+/// once refused. It plays as the shipped definition.
+#[test]
+fn grid_chess_with_every_reach_a_leap_is_not_refused() {
+    let shipped = std::fs::read_to_string(common::def("definitions/cutechess/grid.varia")).unwrap();
+    let reaches = |orth: bool, diag: bool| {
+        let mut s = String::new();
+        if orth {
+            s += "nD nH n(4,0) n(5,0) n(6,0) n(7,0) ";
+        }
+        if diag {
+            s += "nA nG n(4,4) n(5,5) n(6,6) n(7,7) ";
+        }
+        s
+    };
+    // The single steps that leave the block, per zone: as the shipped King's.
+    let steps = [
+        ("lower-left", "lW bW flF bF"),
+        ("lower-right", "rW bW frF bF"),
+        ("upper-left", "lW fW fF blF"),
+        ("upper-right", "rW fW fF brF"),
+    ];
+    let mut text = String::new();
+    let mut skip = false;
+    for line in shipped.lines() {
+        let piece = ["piece Queen", "piece Rook", "piece Bishop"]
+            .iter()
+            .position(|p| line.starts_with(p));
+        if let Some(i) = piece {
+            text += line;
+            text += "\n";
+            let (orth, diag) = [(true, true), (true, false), (false, true)][i];
+            for (zone, step) in steps {
+                let step: Vec<&str> = step
+                    .split(' ')
+                    .filter(|s| (orth && s.ends_with('W')) || (diag && s.ends_with('F')))
+                    .collect();
+                text += &format!(
+                    "  moves {}{} in {zone}\n",
+                    reaches(orth, diag),
+                    step.join(" ")
+                );
+            }
+            skip = true;
+            continue;
+        }
+        skip &= line.starts_with("  ");
+        if skip && line.starts_with("  moves") {
+            continue;
+        }
+        text += line;
+        text += "\n";
+    }
+    let rules = varia::compile(&text, None).expect("compiles");
+    let path_cells: usize = rules
+        .pieces
+        .iter()
+        .flat_map(|p| &p.moves)
+        .flat_map(|m| &m.paths)
+        .map(Vec::len)
+        .sum();
+    assert_eq!(path_cells, 1345);
+    let game = varia::Game::new(rules).unwrap();
+    assert_eq!(game.perft(&game.start(), 3).unwrap(), 8342);
+}
