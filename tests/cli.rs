@@ -668,6 +668,26 @@ fn moves_in_san_and_san_after_moves() {
     // The default output is unchanged: coordinates.
     let plain = varia(&["moves", &chess(), "--moves", "e2e4", "e7e5", "g1f3"]);
     assert!(stdout(&plain).starts_with("a7a5\na7a6\n"));
+    // Castling with zeros, as python-chess reads it: the king goes to g1.
+    let castled = varia(&[
+        "show",
+        &chess(),
+        "--moves",
+        "e4",
+        "e5",
+        "Nf3",
+        "Nc6",
+        "Bc4",
+        "Nf6",
+        "0-0",
+        "--json",
+    ]);
+    assert_eq!(code(&castled), 0, "{}", stderr(&castled));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&castled)).expect("JSON");
+    assert_eq!(
+        v["fen"],
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4"
+    );
     // A string that is neither: one error line naming the coordinate form.
     let bad = varia(&["moves", &chess(), "--moves", "Nf4"]);
     let err = assert_one_line_error(&bad, "bad SAN");

@@ -150,6 +150,28 @@ fn moves_in_two_legs() {
     }
 }
 
+/// Castling is read with zeros too, as python-chess reads it: `0-0` and `0-0-0`, with or without
+/// the check sign, are the same moves as `O-O` and `O-O-O`.
+#[test]
+fn castling_with_zeros() {
+    let source = std::fs::read_to_string(definition("chess")).unwrap();
+    let game = varia::load_str(&source, None).unwrap();
+    // Both sides free to castle both ways; after 0-0-0 the rook on d1 checks the king on d8.
+    let pos = game.parse_fen("3k4/8/8/8/8/8/8/R3K2R w KQ - 0 1").unwrap();
+    let uci = |s: &str| game.move_to_string(&game.parse_san(&pos, s).unwrap());
+    assert_eq!(uci("O-O"), "e1g1");
+    assert_eq!(uci("0-0"), "e1g1");
+    assert_eq!(uci("O-O-O+"), "e1c1");
+    assert_eq!(uci("0-0-0+"), "e1c1");
+    assert_eq!(uci("0-0-0"), "e1c1");
+    assert_eq!(
+        game.parse_san(&game.start(), "0-0")
+            .unwrap_err()
+            .to_string(),
+        "illegal move `0-0`: no legal move is written so"
+    );
+}
+
 /// The reader's refusals, each with its message.
 #[test]
 fn bad_san_is_refused() {

@@ -150,6 +150,9 @@ def test_san_checks_captures_castling_and_disambiguation(chess):
     # Castling, en passant.
     italian = chess.position(moves="e2e4 e7e5 g1f3 b8c6 f1c4 g8f6")
     assert italian.san("e1g1") == "O-O" and italian.parse_san("O-O") == "e1g1"
+    assert italian.parse_san("0-0") == "e1g1"  # zeros, as python-chess reads them
+    queenside = chess.position(fen="3k4/8/8/8/8/8/8/R3K2R w KQ - 0 1")
+    assert queenside.push_san("0-0-0+") == "e1c1" and queenside.is_check()
     assert italian.play("e1g1").fen == (
         "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4"
     )

@@ -14,9 +14,22 @@
 //! `+Bxc3`). The writer works on the public moves of a position, away from move generation and
 //! search.
 
+use std::borrow::Cow;
+
 use super::notation::SanError;
 use super::{Game, Move, Position, Promotion, Then};
 use crate::rules::{PieceId, moves_as_chess_pawn};
+
+/// Castling written with zeros (`0-0`, `0-0-0`, as some programs' PGN has it and python-chess
+/// reads it) in letters; any other string as it is.
+fn castling_in_letters(s: &str) -> Cow<'_, str> {
+    for (zeros, letters) in [("0-0-0", "O-O-O"), ("0-0", "O-O")] {
+        if let Some(rest) = s.strip_prefix(zeros) {
+            return Cow::Owned(format!("{letters}{rest}"));
+        }
+    }
+    Cow::Borrowed(s)
+}
 
 /// The longest SAN the reader looks at: longer strings are malformed.
 const MAX_SAN: usize = 64;
@@ -45,8 +58,8 @@ impl Game {
             .collect()
     }
 
-    /// Parses a move in SAN, as [`Game::san`] writes it, with or without its `+` or `#`, and finds
-    /// it among the legal moves of the position.
+    /// Parses a move in SAN, as [`Game::san`] writes it, with or without its `+` or `#` (castling
+    /// also with zeros, `0-0` and `0-0-0`), and finds it among the legal moves of the position.
     ///
     /// ```
     /// let src = std::fs::read_to_string("definitions/classic/chess.varia").unwrap();
@@ -60,15 +73,16 @@ impl Game {
         if s.is_empty() || !s.is_ascii() || s.len() > MAX_SAN || s.contains(char::is_whitespace) {
             return Err(SanError::Malformed(s.to_string()));
         }
+        let lettered = castling_in_letters(s);
         let bare = |t: &str| t.trim_end_matches(['+', '#']).to_string();
-        let want = bare(s);
+        let want = bare(&lettered);
         if want.is_empty() {
             return Err(SanError::Malformed(s.to_string()));
         }
         let written = self.san_moves(pos);
         let exact: Vec<&Move> = written
             .iter()
-            .filter(|(_, w)| w == s)
+            .filter(|(_, w)| *w == lettered)
             .map(|(m, _)| m)
             .collect();
         let found: Vec<&Move> = if exact.is_empty() {
