@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# CI for the Python package: checks the binding's formatting, installs the package (a release
-# build of the extension) with pytest and mypy (for stubtest) in a fresh virtual environment, and
-# runs its tests from the repository root. The command line is built first, so that the tests
-# compare the package with it. Both build in the repository's target/, so the extension reuses
-# most crates the Rust build compiled (those built with proc macros are compiled again: pyo3
-# needs more of syn).
+# CI for the Python package: checks the binding's formatting, builds a wheel (a release build of
+# the extension, as `pip install ./python` builds it), installs that wheel alone in a fresh
+# virtual environment and runs the README's Python session there, then adds pytest and mypy (for
+# stubtest) and runs the tests from the repository root. The command line is built first, so that
+# the tests compare the package with it. Both build in the repository's target/, so the extension
+# reuses most crates the Rust build compiled (those built with proc macros are compiled again:
+# pyo3 needs more of syn).
 # Lints, not run here to keep CI short: cargo clippy --manifest-path python/Cargo.toml -- -D warnings
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,7 +13,14 @@ root=$(pwd)
 export CARGO_TARGET_DIR="$root/target"
 cargo fmt --check --manifest-path python/Cargo.toml
 cargo build --release --quiet --bin varia
+wheels="$root/target/python-wheels"
+rm -rf "$wheels"
+python3 -m pip wheel --quiet --disable-pip-version-check --no-deps ./python -w "$wheels"
+wheel=$(ls "$wheels"/varia-*.whl)
 venv="$root/target/python-venv"
 python3 -m venv --clear "$venv"
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check ./python pytest mypy
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check "$wheel"
+# Nothing but the wheel installed: the README's session as a user would run it.
+"$venv/bin/python" python/tests/test_readme.py
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check pytest mypy
 VARIA_BIN="$root/target/release/varia" "$venv/bin/python" -m pytest python/tests -q -p no:cacheprovider
