@@ -33,22 +33,32 @@ impl Searcher {
         // Evasions only near the horizon: with several players checks can follow each other for
         // ever (a royal is never captured), and each would widen the search to every move.
         let in_check = qply < QUIESCENCE_EVASIONS && game.in_check(pos);
-        let moves = game.raw_legal_moves(pos);
-        if moves.is_empty() {
-            return self.ending_score(pos, ply);
-        }
         let mut best = -INF;
         let mut threats = eval::Threats::default();
         // Past its node budget a quiescence search stands on the evaluation, in check too.
         let spent = self.nodes >= self.quiescence_end;
+        let mut stand = None;
         if !in_check || spent {
-            let (stand, t) = self.eval.evaluate_with_threats(&self.game, pos, self.root);
+            let (v, t) = self.eval.evaluate_with_threats(&self.game, pos, self.root);
             threats = t;
-            if stand >= beta {
-                return stand;
+            // Known to be out of check: the evaluation is stood on before the moves are listed,
+            // so a stalemate here is taken for its evaluation, as in Stockfish's quiescence (the
+            // full-width search above sees it).
+            if v >= beta && qply < QUIESCENCE_EVASIONS && !in_check {
+                return v;
             }
-            best = stand;
-            alpha = alpha.max(stand);
+            stand = Some(v);
+        }
+        let moves = game.raw_legal_moves(pos);
+        if moves.is_empty() {
+            return self.ending_score(pos, ply);
+        }
+        if let Some(v) = stand {
+            if v >= beta {
+                return v;
+            }
+            best = v;
+            alpha = alpha.max(v);
         }
         if spent || (!in_check && qply >= MAX_QUIESCENCE) {
             return best;
