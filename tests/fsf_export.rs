@@ -692,3 +692,20 @@ fn a_shooting_rider_is_refused_as_a_move_in_legs() {
         "moves in legs (XBetza `a`): Fairy-Stockfish's pieces move in one leg"
     );
 }
+
+/// Pickups (Twilight chess) are refused at their entry: Fairy-Stockfish has none.
+#[test]
+fn pickups_are_refused() {
+    let src = std::fs::read_to_string(format!(
+        "{}/definitions/sjaak/twilight.varia",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let rules = varia::compile(&src, None).unwrap();
+    let refusal = varia::interop::fsf::export(&rules).unwrap_err();
+    assert_eq!(refusal.at, "moves[0]");
+    assert_eq!(
+        refusal.rule,
+        "`pieces of TYPE... may be picked up`: Fairy-Stockfish has no pickup (Twilight chess)"
+    );
+}

@@ -17,6 +17,7 @@ mod gating;
 mod hops;
 mod in_place;
 mod legs;
+mod pickup;
 mod piece;
 mod walls;
 
@@ -164,6 +165,9 @@ impl<B: Bits> Engine<B> {
         }
         if let Some(lp) = &self.plan.legs {
             self.add_legs(pos, lp, out);
+        }
+        if self.plan.pickups.any() {
+            self.add_pickups(pos, out);
         }
         if !self.plan.filters.is_empty() {
             self.filter_moves(pos, out, safety.in_check);

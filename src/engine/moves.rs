@@ -222,6 +222,14 @@ pub enum Move {
         /// Whether it captures the enemy on `via` (else it passes the cell).
         capture: bool,
     },
+    /// A piece of the mover's taken from the board into its hand (`pieces of TYPE... may be
+    /// picked up`). Written as the type's letter, `^` and the cell: `N^b1`.
+    Pickup {
+        /// The type picked up.
+        piece: PieceId,
+        /// Where it stood.
+        from: Cell,
+    },
     /// A pass: nothing moves. Written as `at` twice, as Fairy-Stockfish writes Janggi's pass.
     Pass {
         /// The cell of the passing player's royal piece (or, passing when stuck, of its first
@@ -242,6 +250,7 @@ impl Move {
             | Move::Legs { from, .. } => from,
             Move::Castle { king_from, .. } => king_from,
             Move::Drop { to, .. } => to,
+            Move::Pickup { from, .. } => from,
             Move::Pass { at } => at,
         }
     }
@@ -257,6 +266,7 @@ impl Move {
             | Move::Displace { to, .. }
             | Move::Legs { to, .. } => to,
             Move::Castle { king_to, .. } => king_to,
+            Move::Pickup { from, .. } => from,
             Move::Pass { at } => at,
         }
     }
@@ -271,7 +281,8 @@ impl Move {
             | Move::EnPassant { piece, .. }
             | Move::Hop { piece, .. }
             | Move::Displace { piece, .. }
-            | Move::Legs { piece, .. } => Some(piece),
+            | Move::Legs { piece, .. }
+            | Move::Pickup { piece, .. } => Some(piece),
             Move::Pass { .. } => None,
         }
     }
@@ -284,7 +295,11 @@ impl Move {
             | Move::EnPassant { promotion, .. }
             | Move::Hop { promotion, .. }
             | Move::Displace { promotion, .. } => promotion,
-            Move::Drop { .. } | Move::Castle { .. } | Move::Legs { .. } | Move::Pass { .. } => None,
+            Move::Drop { .. }
+            | Move::Castle { .. }
+            | Move::Legs { .. }
+            | Move::Pickup { .. }
+            | Move::Pass { .. } => None,
         }
     }
 
@@ -298,7 +313,7 @@ impl Move {
             | Move::EnPassant { then, .. }
             | Move::Hop { then, .. }
             | Move::Displace { then, .. } => then,
-            Move::Legs { .. } | Move::Pass { .. } => None,
+            Move::Legs { .. } | Move::Pickup { .. } | Move::Pass { .. } => None,
         }
     }
 
@@ -398,6 +413,7 @@ impl<B: Bits> Engine<B> {
                 piece,
                 capture,
             },
+            MoveKind::Pickup => Move::Pickup { piece, from },
             MoveKind::Pass => Move::Pass { at: from },
         }
     }
@@ -497,6 +513,7 @@ impl<B: Bits> Engine<B> {
                 piece,
                 capture,
             } => raw(from, to, piece, None, MoveKind::Legs { via, capture }),
+            Move::Pickup { piece, from } => raw(from, from, piece, None, MoveKind::Pickup),
             Move::Pass { at } => {
                 let piece = pos
                     .and_then(|p| p.sq.get(at.index()))

@@ -83,6 +83,11 @@ impl<B: Bits> Engine<B> {
             let symbol = &self.rules.pieces[m.piece.index()].symbol;
             return (format!("{symbol}@{}", self.cell_name(m.to)), m.to);
         }
+        if m.kind == MoveKind::Pickup {
+            // As Sjaak II writes Twilight chess's pickups, but always with the letter.
+            let symbol = &self.rules.pieces[m.piece.index()].symbol;
+            return (format!("{symbol}^{}", self.cell_name(m.from)), m.from);
+        }
         if let (MoveKind::Castle { rook, .. }, Some(Then::Gate(_, c))) = (m.kind, m.then)
             && c == rook
         {
@@ -182,7 +187,9 @@ impl<B: Bits> Engine<B> {
                     letter + &self.cell_name(c)
                 }
             }
-            None if self.rules.leaves_walls() && m.kind != MoveKind::Pass => {
+            None if self.rules.leaves_walls()
+                && !matches!(m.kind, MoveKind::Pass | MoveKind::Pickup) =>
+            {
                 format!(",{}{}", self.cell_name(m.to), self.cell_name(m.from))
             }
             None => String::new(),
@@ -285,7 +292,7 @@ impl<B: Bits> Engine<B> {
             cell_ok(&tail[..split])?;
             cell_ok(&tail[split..])?;
         }
-        if let Some((piece, to)) = head.split_once('@') {
+        if let Some((piece, to)) = head.split_once('@').or_else(|| head.split_once('^')) {
             if piece.is_empty() {
                 return Err(malformed());
             }

@@ -236,6 +236,8 @@ pub(crate) struct Plan<B> {
     pub no_drops: bool,
     /// Promotion as a move of its own (see `movegen/in_place.rs`).
     pub in_place: Option<InPlacePlan<B>>,
+    /// The types a player may pick up from the board into its hand (see `movegen/pickup.rs`).
+    pub pickups: KindSet,
     /// Moves in two legs (see `legs.rs`).
     pub legs: Option<LegsPlan>,
 }
@@ -382,6 +384,7 @@ impl<B: Bits> Plan<B> {
             gating: rules.gating_zone().map(per_player),
             no_drops: rules.gating_without_drops(),
             legs,
+            pickups: pickups(rules),
             in_place: rules.moves.iter().find_map(|m| match m {
                 MoveRule::PromoteInPlace {
                     piece,
@@ -482,6 +485,15 @@ impl<B: Bits> Plan<B> {
             || self.walls.is_some()
             || self.gating.is_some()
             || self.in_place.is_some()
+            || self.pickups.any()
             || self.legs.is_some()
     }
+}
+
+/// The types a player may pick up ([`MoveRule::Pickup`]).
+fn pickups(rules: &RuleSet) -> KindSet {
+    rules.moves.iter().fold(KindSet::EMPTY, |set, m| match m {
+        MoveRule::Pickup { pieces } => set | kind_set(pieces),
+        _ => set,
+    })
 }

@@ -416,6 +416,9 @@ pub(crate) enum MoveKind {
         /// Whether the move captures the enemy there (else it passes the cell).
         capture: bool,
     },
+    /// A pickup ([`crate::rules::MoveRule::Pickup`]): the piece on `from` (and `to`) goes to its
+    /// owner's hand.
+    Pickup,
     /// A pass: nothing moves; `from` and `to` are the cell of the passing player's royal piece
     /// (written as that cell twice, as Fairy-Stockfish writes Janggi's pass), or, passing when
     /// stuck, of its first piece.

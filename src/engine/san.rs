@@ -140,6 +140,10 @@ impl Game {
             Move::Drop { piece, to, .. } => {
                 format!("{}@{}", self.letter(piece), self.cell_name(to)) + &self.wall(m)
             }
+            // As Sjaak II writes it, but with the letter of every type, as drops are written.
+            Move::Pickup { piece, from } => {
+                format!("{}^{}", self.letter(piece), self.cell_name(from))
+            }
             Move::Legs {
                 from,
                 via,
@@ -210,7 +214,10 @@ impl Game {
                 _ => None,
             };
             match *x {
-                Move::Castle { .. } | Move::Drop { .. } | Move::Pass { .. } => None,
+                Move::Castle { .. }
+                | Move::Drop { .. }
+                | Move::Pickup { .. }
+                | Move::Pass { .. } => None,
                 Move::Legs { via, to, .. } => Some((Some(via), to, wall, gate)),
                 _ => Some((None, x.to(), wall, gate)),
             }
@@ -260,7 +267,10 @@ impl Game {
         match m.then() {
             Some(Then::Wall { at }) => format!(",{}", self.cell_name(at)),
             _ if self.rules().leaves_walls()
-                && !matches!(m, Move::Pass { .. } | Move::Drop { .. }) =>
+                && !matches!(
+                    m,
+                    Move::Pass { .. } | Move::Drop { .. } | Move::Pickup { .. }
+                ) =>
             {
                 format!(",{}", self.cell_name(m.from()))
             }

@@ -22,11 +22,11 @@ use strum::{EnumDiscriminants, IntoStaticStr};
 /// two legs ([`crate::rules::LegMove`], a piece's `leg_moves`), [`Filter::ChecksOnlyMate`] and
 /// [`Filter::NoMatingDrops`], Snort's drops and Quadwrangle's flips ([`DropRule::AvoidEnemy`],
 /// [`Effect::FlipNeighboursOfTouching`]), format 8 a first leg that rides
-/// ([`crate::rules::LegMove`]'s `range`, Rifle chess), each what a reader of the format before
-/// cannot read;
+/// ([`crate::rules::LegMove`]'s `range`, Rifle chess), format 9 pickups ([`MoveRule::Pickup`],
+/// Twilight chess), each what a reader of the format before cannot read;
 /// a rule set of an older format this build reads is one of this format without what came later,
 /// and is read.
-pub const FORMAT: u32 = 8;
+pub const FORMAT: u32 = 9;
 
 /// The formats this build reads.
 pub const READS: std::ops::RangeInclusive<u32> = 2..=FORMAT;
@@ -118,6 +118,13 @@ pub enum MoveRule {
         /// the board; drops are not limited (Fairy-Stockfish's `promotionLimit`).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         limit: Option<u8>,
+    },
+    /// A move of its own that takes one of its player's pieces of a listed type from the board
+    /// into its hand, as the type it stands as (Twilight chess, as Sjaak II plays it). Written as
+    /// the type's letter, `^` and the cell: `N^b1`.
+    Pickup {
+        /// The types that may be picked up.
+        pieces: Vec<PieceId>,
     },
     /// A move has a second part: its player puts a piece from hand on the cell of `zone` that
     /// the moving piece, or its castling partner, left, while that cell holds its gating right

@@ -60,6 +60,9 @@ impl<B: Bits> Engine<B> {
         }
         if m.kind == MoveKind::Pass {
             // Nothing on the board changes.
+        } else if m.kind == MoveKind::Pickup {
+            self.make_pickup(pos, side, from);
+            reset_clock = true;
         } else if m.kind == MoveKind::Drop {
             self.make_drop(pos, m, side, to);
             reset_clock = true;
@@ -106,7 +109,7 @@ impl<B: Bits> Engine<B> {
                         self.put(pos, rook_to.index(), r);
                     }
                 }
-                MoveKind::Normal | MoveKind::Drop | MoveKind::Pass => {}
+                MoveKind::Normal | MoveKind::Drop | MoveKind::Pass | MoveKind::Pickup => {}
             }
             let moved = match m.promotion {
                 None => pc,
@@ -188,6 +191,18 @@ impl<B: Bits> Engine<B> {
         }
         if pos.gates.any() && !matches!(m.kind, MoveKind::Pass | MoveKind::Drop) {
             self.spoil_gates(pos, m);
+        }
+    }
+
+    /// Takes the mover's piece on `from` into its hand, as the type it stands as (as Sjaak II
+    /// plays Twilight chess); like a drop, a pickup resets the clock.
+    #[cold]
+    fn make_pickup(&self, pos: &mut Pos<B>, side: PlayerId, from: usize) {
+        if let Some(pc) = self.take(pos, from) {
+            self.add_hand(pos, side, self.t.hand_slot[pc.kind.index()], 1);
+            if pos.st.castling.any() {
+                self.clear_castling(pos, from);
+            }
         }
     }
 

@@ -57,6 +57,9 @@ impl Check<'_> {
                     self.keep(fail(format!("moves[{i}].to"), "no type to promote to"));
                 }
             }
+            if let MoveRule::Pickup { pieces } = m {
+                self.pickup(i, pieces);
+            }
             if let MoveRule::Gate { zone, .. } = m {
                 self.keep(self.zone(&format!("moves[{i}].zone"), *zone));
                 if !r.has_hands() {
@@ -148,6 +151,26 @@ impl Check<'_> {
             if let Filter::NoMatingDrops { pieces } = f {
                 self.keep(self.pieces(&format!("filters[{i}].pieces"), pieces));
             }
+        }
+    }
+
+    /// A pickup: known, non-royal types, into a hand the game has.
+    fn pickup(&mut self, i: usize, pieces: &[PieceId]) {
+        let r = self.r;
+        if pieces.is_empty() {
+            self.keep(fail(format!("moves[{i}].pieces"), "no type to pick up"));
+        }
+        for (j, &p) in pieces.iter().enumerate() {
+            let at = format!("moves[{i}].pieces[{j}]");
+            if self.keep(self.piece(&at, p)) && r.pieces[p.index()].royal {
+                self.keep(fail(at, "a royal type may not be picked up"));
+            }
+        }
+        if !r.has_hands() {
+            self.keep(fail(
+                format!("moves[{i}]"),
+                "a pickup puts pieces in hand: the game needs hands (`players have hands` or `captures go to hand`)",
+            ));
         }
     }
 }

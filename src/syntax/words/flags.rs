@@ -315,6 +315,12 @@ flag_table! {
         "drops of TYPE... are free",
         "a player may drop pieces of these types without holding them (an endless supply: Ataxx's \
             clones)";
+    Pickup: pickup, Game, Entry(|pieces| E::Move(MoveRule::Pickup { pieces })), Some(Drops),
+        "pieces of TYPE... may be picked up",
+        "as a move, a player may take one of its pieces of a listed type from the board into its \
+            hand, as the type it stands as; written as the type's letter, `^` and the cell (`N^b1`, \
+            as Sjaak II writes it); a royal type may not be listed, and the game needs hands \
+            (Twilight chess: `players have hands`)";
     MustDrop: must_drop, Game, Entry(|pieces| E::Filter(Filter::MustDrop { pieces })), None,
         "drops of TYPE... are compulsory",
         "while a player holds a piece of a listed type it may drop no other type, and must drop \

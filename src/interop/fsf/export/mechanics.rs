@@ -93,6 +93,7 @@ pub(super) enum Say<'a> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(super) enum Unsaid {
     MovedArrow,
+    Pickup,
     CastlingByDrops,
     CapturerTurns,
     ChecksOnlyMate,
@@ -108,6 +109,9 @@ impl Unsaid {
         match self {
             Unsaid::MovedArrow => {
                 "`after a move, the wall moves to a cell the piece could move to`: Fairy-Stockfish's duck goes anywhere, its arrows stay"
+            }
+            Unsaid::Pickup => {
+                "`pieces of TYPE... may be picked up`: Fairy-Stockfish has no pickup (Twilight chess)"
             }
             Unsaid::CastlingByDrops => {
                 "`drops give castling rights`: not yet written as Fairy-Stockfish's castlingDroppedPiece"
@@ -145,6 +149,7 @@ fn move_rule(m: &MoveRule) -> Say<'_> {
         // Read with the promotions ([`super::in_place`]).
         MoveRule::PromoteInPlace { .. } => Say::SittuyinPromotion,
         MoveRule::Gate { without_drops, .. } => Say::Gating(*without_drops),
+        MoveRule::Pickup { .. } => Say::Unsaid(Unsaid::Pickup),
         MoveRule::Wall { cells, moves, zone } => match (cells, moves) {
             (WallCells::Reach, false) => Say::Walling("arrow", *zone),
             (WallCells::Empty, false) => Say::Walling("static", *zone),
