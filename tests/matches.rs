@@ -499,3 +499,211 @@ fn a_sequential_test_is_refused_where_it_cannot_apply() {
         assert_eq!(String::from_utf8_lossy(&out.stderr).trim_end(), says);
     }
 }
+
+/// The lines a wrapped engine received, from its log (several games appended).
+fn received(log: &std::path::Path) -> Vec<String> {
+    let text = std::fs::read_to_string(log).unwrap_or_default();
+    let _ = std::fs::remove_file(log);
+    text.lines().map(str::to_string).collect()
+}
+
+#[test]
+fn a_clock_is_told_to_uci_and_xboard_engines() {
+    // varia's own UCI and XBoard modes, behind `tee`, which keeps every line they are sent.
+    let file = def("definitions/classic/chess.varia");
+    let bin = env!("CARGO_BIN_EXE_varia");
+    for protocol in ["uci", "xboard"] {
+        let log =
+            std::env::temp_dir().join(format!("varia-tc-{protocol}-{}.log", std::process::id()));
+        let engine = format!("sh -c 'tee -a {} | {bin} {protocol} {file}'", log.display());
+        let args = [
+            "match",
+            &file,
+            "--games",
+            "2",
+            "--tc",
+            "1+0.05",
+            "--threads",
+            "1",
+            "--random-plies",
+            "0",
+            "--max-plies",
+            "6",
+            "--protocol",
+            protocol,
+            "--engine",
+            &engine,
+        ];
+        let out = varia(&[&args[..], &["--json"]].concat());
+        let s = &json(&out)["series"][0];
+        consistent(s, 2);
+        assert_eq!(s["causes"], serde_json::json!({"ply-cap": 2}), "{s}");
+        let c = &s["clock"];
+        assert_eq!(c["tc"], "1+0.05", "{s}");
+        assert_eq!(c["margin_ms"], 50, "{s}");
+        // Three moves each a game.
+        assert_eq!(c["moves"], serde_json::json!([6, 6]), "{s}");
+        for i in 0..2 {
+            assert!(c["least_left_ms"][i].as_u64().unwrap() <= 1000, "{s}");
+            assert!(c["ms_per_move"][i].as_f64().unwrap() > 0.0, "{s}");
+        }
+        let lines = received(&log);
+        if protocol == "uci" {
+            let go: Vec<&String> = lines.iter().filter(|l| l.starts_with("go ")).collect();
+            assert_eq!(go.len(), 6, "{lines:?}");
+            // Game 1: varia (white) has moved; black's clock is whole.
+            let first: Vec<&str> = go[0].split_whitespace().collect();
+            assert_eq!(first[..2], ["go", "wtime"], "{}", go[0]);
+            assert!(first[2].parse::<u64>().unwrap() <= 1050, "{}", go[0]);
+            assert_eq!(first[3..], ["btime", "1000", "winc", "50", "binc", "50"]);
+            // Game 2: the engine is white and moves first.
+            assert_eq!(go[3], "go wtime 1000 btime 1000 winc 50 binc 50");
+        } else {
+            let level: Vec<&String> = lines.iter().filter(|l| l.starts_with("level")).collect();
+            assert_eq!(level, ["level 0 0:01 0.05"; 2], "{lines:?}");
+            let times: Vec<&String> = lines
+                .iter()
+                .filter(|l| l.starts_with("time ") || l.starts_with("otim "))
+                .collect();
+            assert_eq!(times.len(), 12, "{lines:?}");
+            // Game 2: the engine moves first, both clocks whole (centiseconds).
+            assert_eq!(times[6..8], ["time 100", "otim 100"], "{lines:?}");
+        }
+        // The report's rows.
+        let text = String::from_utf8_lossy(&varia(&args).stdout).to_string();
+        let row = |label: &str| {
+            text.lines()
+                .find(|l| l.starts_with(label))
+                .unwrap_or_else(|| panic!("no {label} row: {text}"))
+                .to_string()
+        };
+        assert!(
+            row("time control").ends_with("  1+0.05 s (margin 50 ms)"),
+            "{text}"
+        );
+        row("ms a move (each entrant)");
+        row("least time left (ms)");
+    }
+}
+
+#[test]
+fn an_engine_past_its_clock_loses_on_time_unless_within_the_margin() {
+    // varia's UCI engine, told every `go` 0.3 s late: at 0.2+0.3 its first move ends past its
+    // 0.2 s and the 50 ms margin; with a margin of 400 ms every move stands (0.3 s left after
+    // each, the increment).
+    let file = def("definitions/classic/chess.varia");
+    let bin = env!("CARGO_BIN_EXE_varia");
+    let script = format!(
+        "while IFS= read -r l; do case \"$l\" in go*) sleep 0.3;; esac; printf \"%s\\n\" \"$l\"; done | {bin} uci {file}"
+    );
+    let engine = format!("sh -c '{script}'");
+    let run = |extra: &[&str]| {
+        let args = [
+            "match",
+            &file,
+            "--games",
+            "2",
+            "--tc",
+            "0.2+0.3",
+            "--random-plies",
+            "0",
+            "--max-plies",
+            "4",
+            "--engine",
+            &engine,
+            "--json",
+        ];
+        let out = varia(&[&args[..], extra].concat());
+        json(&out)["series"][0].clone()
+    };
+    let s = run(&[]);
+    consistent(&s, 2);
+    assert_eq!(s["causes"], serde_json::json!({"time-forfeit": 2}), "{s}");
+    assert_eq!(s["wins"], 2, "{s}");
+    // varia moved once (white in game 1); the engine never did, and its clock ran out.
+    assert_eq!(s["clock"]["moves"], serde_json::json!([1, 0]), "{s}");
+    assert_eq!(s["clock"]["least_left_ms"][1], 0, "{s}");
+    assert_eq!(s["plies"]["max"], 1, "{s}");
+    let s = run(&["--timemargin", "400"]);
+    consistent(&s, 2);
+    assert_eq!(s["causes"], serde_json::json!({"ply-cap": 2}), "{s}");
+    assert_eq!(s["clock"]["margin_ms"], 400, "{s}");
+    assert_eq!(s["clock"]["moves"], serde_json::json!([4, 4]), "{s}");
+    assert!(
+        s["clock"]["ms_per_move"][1].as_f64().unwrap() >= 300.0,
+        "{s}"
+    );
+}
+
+#[test]
+fn bad_time_controls_are_refused() {
+    let chess = def("definitions/classic/chess.varia");
+    for bad in ["", "10+", "abc", "-1+0", "0+1", "0/60+0", "inf", "10+0.1+1"] {
+        let out = varia(&["match", &chess, "--games", "2", &format!("--tc={bad}")]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "--tc {bad}: {err}");
+        assert!(
+            err.starts_with(&format!(
+                "error: invalid value '{bad}' for '--tc <BASE+INC>': "
+            )),
+            "--tc {bad}: {err}"
+        );
+    }
+    let out = varia(&["match", &chess, "--games", "2", "--tc", "1:"]);
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains(
+            "expected BASE+INC in seconds (`10+0.1`, `1:30+1`), or MOVES/BASE+INC (`40/60+0`: \
+             the base time again every 40 moves)"
+        ),
+        "{out:?}"
+    );
+    // A clock and a limit a move; a margin without a clock.
+    for args in [
+        &["--tc", "1+0", "--depth", "2"][..],
+        &["--tc", "1+0", "--movetime", "100"],
+        &["--timemargin", "10"],
+    ] {
+        let out = varia(&[&["match", &chess, "--games", "2"][..], args].concat());
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
+    }
+    // A game of four players.
+    let out = varia(&[
+        "match",
+        &def("definitions/4-faces.varia"),
+        "--games",
+        "2",
+        "--tc",
+        "1+0",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim_end(),
+        "error: small: --tc needs a game of two players (4 here): a loss on time among more is \
+         not scored yet"
+    );
+}
+
+#[test]
+fn self_play_on_the_clock_with_moves_per_period() {
+    // 2 moves a period: the base time comes back every 2 moves, so no one runs out.
+    let out = varia(&[
+        "match",
+        &def("definitions/classic/minishogi.varia"),
+        "--games",
+        "2",
+        "--tc",
+        "2/0.3+0",
+        "--max-plies",
+        "12",
+        "--json",
+    ]);
+    let s = &json(&out)["series"][0];
+    consistent(s, 2);
+    assert_eq!(s["clock"]["tc"], "2/0.3+0", "{s}");
+    assert!(s["causes"].get("time-forfeit").is_none(), "{s}");
+    let moves: u64 = (0..2)
+        .map(|i| s["clock"]["moves"][i].as_u64().unwrap())
+        .sum();
+    let plies = (s["plies"]["mean"].as_f64().unwrap() * 2.0).round() as u64;
+    assert_eq!(moves, plies, "{s}");
+}

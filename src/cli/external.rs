@@ -2,6 +2,7 @@
 //! never trusted to answer. Every wait has a deadline; a process that dies, hangs or answers
 //! nonsense loses the game and is killed.
 
+use super::clock::{Reading, TimeControl};
 use super::engine_process::{EngineSpec, Process, describe};
 use super::session::MAX_LINE;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -275,12 +276,14 @@ impl External {
             .map(|v| v.to_string())
     }
 
-    /// Starts a game from a FEN (or the variant's own start, `None`).
+    /// Starts a game from a FEN (or the variant's own start, `None`), to be played under the
+    /// limit or, if one is given, the time control.
     pub fn new_game(
         &mut self,
         variant: &str,
         fen: Option<&str>,
         limit: EngineLimit,
+        tc: Option<TimeControl>,
     ) -> Result<(), EngineFailure> {
         let Some(v) = self.variant_name(variant) else {
             return Err(failure(
@@ -313,6 +316,10 @@ impl External {
                 self.send("post")?;
                 self.send("easy")?;
                 match limit {
+                    // A time control: `time` and `otim` tell the clocks before each move.
+                    _ if tc.is_some() => {
+                        self.send(&tc.map(|t| t.xboard_level()).unwrap_or_default())?
+                    }
                     EngineLimit::Depth(d) => {
                         self.send(&format!("sd {d}"))?;
                         self.send("st 3600")?;
@@ -343,13 +350,33 @@ impl External {
     }
 
     /// Asks for a move in the position after `moves` from the start `fen`; the answer must come
-    /// within `patience`.
+    /// within `patience`. With the clocks, the engine is told them instead of the limit, and
+    /// an answer that does not come in time is a loss on time (`time-forfeit`).
     pub fn best_move(
         &mut self,
         fen: &str,
         moves: &[String],
         limit: EngineLimit,
         patience: Duration,
+        clock: Option<Reading>,
+    ) -> Result<String, EngineFailure> {
+        match self.answer(fen, moves, limit, patience, clock) {
+            Err(f) if clock.is_some() && f.cause == "engine-timeout" => {
+                // Routine under a clock: no log is kept for it.
+                self.failed = false;
+                Err(failure("time-forfeit", "the engine's clock ran out"))
+            }
+            answer => answer,
+        }
+    }
+
+    fn answer(
+        &mut self,
+        fen: &str,
+        moves: &[String],
+        limit: EngineLimit,
+        patience: Duration,
+        clock: Option<Reading>,
     ) -> Result<String, EngineFailure> {
         let deadline = Instant::now() + patience;
         match self.protocol {
@@ -360,6 +387,7 @@ impl External {
                 }
                 self.send(&cmd)?;
                 self.send(&match limit {
+                    _ if clock.is_some() => clock.map(|c| c.uci_go()).unwrap_or_default(),
                     EngineLimit::Depth(d) => format!("go depth {d}"),
                     EngineLimit::Nodes(n) => format!("go nodes {n}"),
                     EngineLimit::Movetime(t) => format!("go movetime {}", t.as_millis()),
@@ -377,7 +405,11 @@ impl External {
                 }
             }
             Protocol::Xboard => {
-                if let Some(cs) = self.clock {
+                if let Some(c) = clock {
+                    // Rounded down: an engine is never told more time than it has.
+                    self.send(&format!("time {}", c.own.as_millis() / 10))?;
+                    self.send(&format!("otim {}", c.other.as_millis() / 10))?;
+                } else if let Some(cs) = self.clock {
                     self.send(&format!("time {cs}"))?;
                     self.send(&format!("otim {cs}"))?;
                 }

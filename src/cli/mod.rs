@@ -1,10 +1,12 @@
 //! Command-line front end: check, show, moves, perft, export, serve, and the programs that play:
 //! xboard, uci, play, match.
 
+mod clock;
 mod engine_process;
 mod external;
 mod fsf;
 mod load;
+mod match_report;
 mod matches;
 mod play;
 mod serve;
@@ -133,51 +135,7 @@ enum Command {
         weights: Option<String>,
     },
     /// Plays series of games and reports who wins how often and how games end
-    Match {
-        file: String,
-        /// A variant to play (several: reported side by side; default: the main variant)
-        #[arg(long)]
-        variant: Vec<String>,
-        /// Games per variant (and per engine)
-        #[arg(long)]
-        games: usize,
-        #[command(flatten)]
-        think: Think,
-        /// An external engine to play against: `[NAME=VALUE ...] PROGRAM [ARG ...]` or Cute
-        /// Chess's `cmd=PROGRAM arg=ARG dir=DIR env.NAME=VALUE option.NAME=VALUE`, split as a
-        /// shell splits words, run without a shell (several: one series each)
-        #[arg(long, num_args = 1..)]
-        engine: Vec<String>,
-        /// The external engines' protocol (default: UCI if it answers `uci`, else XBoard)
-        #[arg(long)]
-        protocol: Option<ProtocolArg>,
-        /// Games played at once (default: the number of cores)
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
-        threads: Option<u64>,
-        #[arg(long)]
-        json: bool,
-        /// Start positions: one a line, a FEN or moves from the setup
-        #[arg(long)]
-        openings: Option<String>,
-        /// Write the games as PGN to this file
-        #[arg(long)]
-        pgn: Option<String>,
-        /// Declare a draw after this many plies
-        #[arg(long, default_value_t = 400)]
-        max_plies: usize,
-        /// Random moves played from each opening before the engines take over (games 2k and
-        /// 2k+1 get the same ones)
-        #[arg(long, default_value_t = 4)]
-        random_plies: usize,
-        /// Evaluate with the tuned terms of this weights file (`varia tune`) in the variant it
-        /// was tuned for
-        #[arg(long)]
-        weights: Option<String>,
-        /// Stop when a sequential test decides between two Elo differences of varia against one
-        /// engine: `elo0=A elo1=B [alpha=0.05] [beta=0.05]` (--games is then the most played)
-        #[arg(long, num_args = 1.., value_name = "NAME=VALUE")]
-        sprt: Vec<String>,
-    },
+    Match(MatchArgs),
     /// Tunes the evaluation of a variant from self-play and writes a weights file
     Tune(tune::TuneArgs),
     /// Exports the compiled rule set
@@ -215,6 +173,107 @@ enum Command {
     },
 }
 
+/// `varia match`'s arguments.
+#[derive(clap::Args)]
+struct MatchArgs {
+    file: String,
+    /// A variant to play (several: reported side by side; default: the main variant)
+    #[arg(long)]
+    variant: Vec<String>,
+    /// Games per variant (and per engine)
+    #[arg(long)]
+    games: usize,
+    #[command(flatten)]
+    think: Think,
+    /// An external engine to play against: `[NAME=VALUE ...] PROGRAM [ARG ...]` or Cute
+    /// Chess's `cmd=PROGRAM arg=ARG dir=DIR env.NAME=VALUE option.NAME=VALUE`, split as a
+    /// shell splits words, run without a shell (several: one series each)
+    #[arg(long, num_args = 1..)]
+    engine: Vec<String>,
+    /// The external engines' protocol (default: UCI if it answers `uci`, else XBoard)
+    #[arg(long)]
+    protocol: Option<ProtocolArg>,
+    /// Games played at once (default: the number of cores)
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    threads: Option<u64>,
+    #[arg(long)]
+    json: bool,
+    /// Start positions: one a line, a FEN or moves from the setup
+    #[arg(long)]
+    openings: Option<String>,
+    /// Write the games as PGN to this file
+    #[arg(long)]
+    pgn: Option<String>,
+    /// Declare a draw after this many plies
+    #[arg(long, default_value_t = 400)]
+    max_plies: usize,
+    /// Random moves played from each opening before the engines take over (games 2k and
+    /// 2k+1 get the same ones)
+    #[arg(long, default_value_t = 4)]
+    random_plies: usize,
+    /// Evaluate with the tuned terms of this weights file (`varia tune`) in the variant it
+    /// was tuned for
+    #[arg(long)]
+    weights: Option<String>,
+    /// Stop when a sequential test decides between two Elo differences of varia against one
+    /// engine: `elo0=A elo1=B [alpha=0.05] [beta=0.05]` (--games is then the most played)
+    #[arg(long, num_args = 1.., value_name = "NAME=VALUE")]
+    sprt: Vec<String>,
+    /// A clock for each player instead of a limit a move: BASE+INC in seconds (`10+0.1`,
+    /// `1:30+1`), or MOVES/BASE+INC (`40/60+0`); a move that ends past the time left loses
+    /// on time
+    #[arg(long, value_name = "BASE+INC", value_parser = parse_tc,
+          conflicts_with_all = ["depth", "nodes", "movetime"])]
+    tc: Option<clock::TimeControl>,
+    /// Milliseconds a move may end past the time left before it loses on time (with --tc)
+    #[arg(long, value_name = "MS", default_value_t = 50, requires = "tc")]
+    timemargin: u64,
+}
+
+/// Runs `varia match`.
+fn match_command(args: MatchArgs) -> Result<String, Failure> {
+    let MatchArgs {
+        file,
+        variant,
+        games,
+        think,
+        engine,
+        protocol,
+        threads,
+        json,
+        openings,
+        pgn,
+        max_plies,
+        random_plies,
+        weights,
+        sprt,
+        tc,
+        timemargin,
+    } = args;
+    let spec = matches::MatchSpec {
+        file,
+        variants: variant,
+        games,
+        limit: think.limit(external::EngineLimit::Depth(3)),
+        engines: engine,
+        protocol: protocol.map(|p| match p {
+            ProtocolArg::Uci => external::Protocol::Uci,
+            ProtocolArg::Xboard => external::Protocol::Xboard,
+        }),
+        threads: session::threads_or_cores(threads),
+        json,
+        openings,
+        pgn,
+        max_plies: max_plies.max(1),
+        random_plies,
+        weights,
+        sprt: sprt::Sprt::from_args(&sprt).map_err(Failure)?,
+        tc,
+        time_margin: std::time::Duration::from_millis(timemargin),
+    };
+    matches::run(spec)
+}
+
 /// How long the engine thinks per move (at most one of them).
 #[derive(clap::Args, Clone, Copy)]
 struct Think {
@@ -243,6 +302,11 @@ impl Think {
             _ => default,
         }
     }
+}
+
+/// Reads `--tc`.
+fn parse_tc(text: &str) -> Result<clock::TimeControl, String> {
+    clock::TimeControl::parse(text)
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -425,42 +489,8 @@ fn dispatch_into(cmd: Command, out: &mut String) -> Result<(), Failure> {
             out.push_str(&play(&file, variant, side, &think, max_plies, weights)?);
             Ok(())
         }
-        Command::Match {
-            file,
-            variant,
-            games,
-            think,
-            engine,
-            protocol,
-            threads,
-            json,
-            openings,
-            pgn,
-            max_plies,
-            random_plies,
-            weights,
-            sprt,
-        } => {
-            let spec = matches::MatchSpec {
-                file,
-                variants: variant,
-                games,
-                limit: think.limit(external::EngineLimit::Depth(3)),
-                engines: engine,
-                protocol: protocol.map(|p| match p {
-                    ProtocolArg::Uci => external::Protocol::Uci,
-                    ProtocolArg::Xboard => external::Protocol::Xboard,
-                }),
-                threads: session::threads_or_cores(threads),
-                json,
-                openings,
-                pgn,
-                max_plies: max_plies.max(1),
-                random_plies,
-                weights,
-                sprt: sprt::Sprt::from_args(&sprt).map_err(Failure)?,
-            };
-            out.push_str(&matches::run(spec)?);
+        Command::Match(args) => {
+            out.push_str(&match_command(args)?);
             Ok(())
         }
         Command::Tune(args) => {

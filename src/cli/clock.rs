@@ -1,0 +1,293 @@
+//! Time controls for `varia match --tc`: a clock per player, run down by the time each move took,
+//! told to external engines as UCI's `go wtime ...` or XBoard's `level`, `time` and `otim`, and
+//! turned into a time budget for varia's own search.
+
+use std::time::Duration;
+use varia::rules::PlayerId;
+use varia::search::Limits;
+
+/// A time control: a base time, an increment added after each move, and optionally a number of
+/// moves after which the base time is given again (Cute Chess's `MOVES/BASE+INC`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeControl {
+    pub moves: Option<u32>,
+    pub base: Duration,
+    pub inc: Duration,
+}
+
+/// The longest base time or increment taken: a year.
+const LONGEST: f64 = 365.0 * 24.0 * 3600.0;
+
+/// Seconds, as `10`, `0.5` or `1:30` (minutes and seconds).
+fn seconds(text: &str) -> Option<Duration> {
+    let (minutes, secs) = match text.split_once(':') {
+        Some((m, s)) => (m.parse::<u32>().ok()?, s),
+        None => (0, text),
+    };
+    // Digits and one point only: no sign, exponent, `inf` or `nan`.
+    if secs.is_empty()
+        || !secs.chars().all(|c| c.is_ascii_digit() || c == '.')
+        || secs.matches('.').count() > 1
+        || secs == "."
+    {
+        return None;
+    }
+    let total = f64::from(minutes) * 60.0 + secs.parse::<f64>().ok()?;
+    (total <= LONGEST).then(|| Duration::from_secs_f64(total))
+}
+
+/// A duration in seconds as few digits write it: `10`, `0.1`, `1.25`.
+pub fn seconds_text(d: Duration) -> String {
+    format!("{}", d.as_secs_f64())
+}
+
+impl TimeControl {
+    /// Reads `BASE+INC`, `BASE` or `MOVES/BASE+INC` (seconds, or minutes and seconds `M:SS`).
+    pub fn parse(text: &str) -> Result<TimeControl, String> {
+        let shape = "expected BASE+INC in seconds (`10+0.1`, `1:30+1`), or MOVES/BASE+INC \
+                     (`40/60+0`: the base time again every 40 moves)";
+        let (moves, rest) = match text.split_once('/') {
+            Some((m, rest)) => match m.parse::<u32>() {
+                Ok(0) => return Err("the moves of a period (before `/`) must be at least 1".into()),
+                Ok(n) => (Some(n), rest),
+                Err(_) => return Err(shape.into()),
+            },
+            None => (None, text),
+        };
+        let (base, inc) = rest.split_once('+').unwrap_or((rest, "0"));
+        let (Some(base), Some(inc)) = (seconds(base), seconds(inc)) else {
+            return Err(shape.into());
+        };
+        if base.is_zero() {
+            return Err("the base time must be above 0".into());
+        }
+        Ok(TimeControl { moves, base, inc })
+    }
+
+    /// As `--tc` takes it: `10+0.1`, `40/60+0`.
+    pub fn text(&self) -> String {
+        let period = self.moves.map_or(String::new(), |m| format!("{m}/"));
+        format!(
+            "{period}{}+{}",
+            seconds_text(self.base),
+            seconds_text(self.inc)
+        )
+    }
+
+    /// XBoard's `level MPS BASE INC`: the base in minutes, or `M:SS` (whole seconds, rounded up:
+    /// `time` tells the exact clock before each move), the increment in seconds.
+    pub fn xboard_level(&self) -> String {
+        let ms = self.base.as_millis();
+        let base = if ms.is_multiple_of(60_000) {
+            (ms / 60_000).to_string()
+        } else {
+            let s = ms.div_ceil(1000);
+            format!("{}:{:02}", s / 60, s % 60)
+        };
+        format!(
+            "level {} {base} {}",
+            self.moves.unwrap_or(0),
+            seconds_text(self.inc)
+        )
+    }
+}
+
+/// What an engine is told of the clocks before it moves.
+#[derive(Clone, Copy, Debug)]
+pub struct Reading {
+    /// The time left of the player to move and of its opponent.
+    pub own: Duration,
+    pub other: Duration,
+    /// Whether the player to move is the first (UCI's white).
+    pub first: bool,
+    pub inc: Duration,
+    /// Moves until the base time is given again, with a period of moves.
+    pub moves_to_go: Option<u32>,
+}
+
+impl Reading {
+    /// UCI's `go wtime W btime B winc I binc I [movestogo N]`, in milliseconds.
+    pub fn uci_go(&self) -> String {
+        let (w, b) = if self.first {
+            (self.own, self.other)
+        } else {
+            (self.other, self.own)
+        };
+        let inc = self.inc.as_millis();
+        let mut go = format!(
+            "go wtime {} btime {} winc {inc} binc {inc}",
+            w.as_millis(),
+            b.as_millis()
+        );
+        if let Some(n) = self.moves_to_go {
+            go += &format!(" movestogo {n}");
+        }
+        go
+    }
+}
+
+/// An entrant's use of its clock, in a game or summed over a series.
+#[derive(Clone, Copy, Debug)]
+pub struct ClockUse {
+    /// The time its moves took (not a move that lost on time).
+    pub used: Duration,
+    /// The moves it made.
+    pub moves: u32,
+    /// The least time it had left after a move (the base time before any).
+    pub least: Duration,
+}
+
+impl ClockUse {
+    pub fn add(self, other: ClockUse) -> ClockUse {
+        ClockUse {
+            used: self.used + other.used,
+            moves: self.moves + other.moves,
+            least: self.least.min(other.least),
+        }
+    }
+
+    /// Milliseconds a move, to a tenth.
+    pub fn per_move(&self) -> f64 {
+        (self.used.as_secs_f64() * 1000.0 / f64::from(self.moves.max(1)) * 10.0).round() / 10.0
+    }
+}
+
+/// The clocks of a game: the time each player has left.
+pub struct Clock {
+    tc: TimeControl,
+    left: Vec<Duration>,
+    /// Moves each player has made.
+    made: Vec<u32>,
+    /// The time each player's moves took (a move that lost on time not counted).
+    used: Vec<Duration>,
+    /// The least time each player had left after a move.
+    least: Vec<Duration>,
+}
+
+impl Clock {
+    pub fn new(tc: TimeControl, players: usize) -> Clock {
+        Clock {
+            tc,
+            left: vec![tc.base; players],
+            made: vec![0; players],
+            used: vec![Duration::ZERO; players],
+            least: vec![tc.base; players],
+        }
+    }
+
+    /// `p`'s use of its clock so far.
+    pub fn usage(&self, p: PlayerId) -> ClockUse {
+        let i = p.index();
+        ClockUse {
+            used: self.used[i],
+            moves: self.made[i],
+            least: self.least[i],
+        }
+    }
+
+    pub fn left(&self, p: PlayerId) -> Duration {
+        self.left[p.index()]
+    }
+
+    fn moves_to_go(&self, p: PlayerId) -> Option<u32> {
+        self.tc.moves.map(|n| n - self.made[p.index()] % n)
+    }
+
+    /// What `p` is told before its move (in a game of two players).
+    pub fn reading(&self, p: PlayerId) -> Reading {
+        let other = PlayerId(1 - p.0.min(1));
+        Reading {
+            own: self.left(p),
+            other: self.left(other),
+            first: p.0 == 0,
+            inc: self.tc.inc,
+            moves_to_go: self.moves_to_go(p),
+        }
+    }
+
+    /// varia's own budget for `p`'s move: [`Limits::clock`], as `varia uci` spends `go wtime`.
+    pub fn limits(&self, p: PlayerId) -> Limits {
+        Limits::clock(self.left(p), self.tc.inc, self.moves_to_go(p))
+    }
+
+    /// Stops `p`'s clock after a move that took `elapsed`: false if that was more than the time
+    /// left and the `margin`, a loss on time. Otherwise the increment is added, and the base time
+    /// again at the end of a period.
+    pub fn punch(&mut self, p: PlayerId, elapsed: Duration, margin: Duration) -> bool {
+        let i = p.index();
+        if elapsed > self.left[i] + margin {
+            self.left[i] = Duration::ZERO;
+            self.least[i] = Duration::ZERO;
+            return false;
+        }
+        self.left[i] = self.left[i].saturating_sub(elapsed) + self.tc.inc;
+        self.used[i] += elapsed;
+        self.made[i] += 1;
+        if let Some(n) = self.tc.moves
+            && self.made[i].is_multiple_of(n)
+        {
+            self.left[i] += self.tc.base;
+        }
+        self.least[i] = self.least[i].min(self.left[i]);
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn time_controls_are_read_and_written_back() {
+        for (text, moves, base, inc, back, level) in [
+            ("10+0.1", None, 10_000, 100, "10+0.1", "level 0 0:10 0.1"),
+            ("60", None, 60_000, 0, "60+0", "level 0 1 0"),
+            ("40/60+0", Some(40), 60_000, 0, "40/60+0", "level 40 1 0"),
+            ("1:30+1", None, 90_000, 1000, "90+1", "level 0 1:30 1"),
+            ("0.5+0.05", None, 500, 50, "0.5+0.05", "level 0 0:01 0.05"),
+        ] {
+            let tc = TimeControl::parse(text).unwrap();
+            assert_eq!(tc.moves, moves, "{text}");
+            assert_eq!(tc.base, ms(base), "{text}");
+            assert_eq!(tc.inc, ms(inc), "{text}");
+            assert_eq!(tc.text(), back);
+            assert_eq!(tc.xboard_level(), level);
+        }
+        for bad in [
+            "", "+1", "10+", "-1+0", "0+1", "10+-1", "inf", "nan+0", "1e3", "0/10+0", "x/10",
+            "10+0.1+1", "1..5", ":30", "10 + 1",
+        ] {
+            assert!(TimeControl::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_clock_runs_down_adds_the_increment_and_flags() {
+        let tc = TimeControl::parse("1+0.1").unwrap();
+        let mut c = Clock::new(tc, 2);
+        assert!(c.punch(PlayerId(0), ms(300), ms(50)));
+        assert_eq!(c.left(PlayerId(0)), ms(800));
+        assert_eq!(
+            c.reading(PlayerId(1)).uci_go(),
+            "go wtime 800 btime 1000 winc 100 binc 100"
+        );
+        // Within the margin: the clock stops at 0 and gets the increment.
+        assert!(c.punch(PlayerId(1), ms(1040), ms(50)));
+        assert_eq!(c.left(PlayerId(1)), ms(100));
+        assert!(!c.punch(PlayerId(1), ms(151), ms(50)));
+        let mut c = Clock::new(TimeControl::parse("2/1+0").unwrap(), 2);
+        assert_eq!(c.reading(PlayerId(0)).moves_to_go, Some(2));
+        assert!(c.punch(PlayerId(0), ms(400), ms(0)));
+        assert_eq!(c.reading(PlayerId(0)).moves_to_go, Some(1));
+        assert!(c.punch(PlayerId(0), ms(400), ms(0)));
+        assert_eq!(c.left(PlayerId(0)), ms(1200));
+        assert_eq!(
+            c.reading(PlayerId(0)).uci_go(),
+            "go wtime 1200 btime 1000 winc 0 binc 0 movestogo 2"
+        );
+    }
+}

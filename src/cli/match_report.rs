@@ -1,0 +1,431 @@
+//! The report of `varia match`: a series and its games, the statistics of each series side by side
+//! (text or JSON), and the games as PGN.
+
+use super::clock::{ClockUse, TimeControl};
+use super::engine_process::EngineSpec;
+use super::session::Verdict;
+use super::sprt::{Sprt, Standing};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::Duration;
+use varia::Move;
+use varia::rules::PlayerId;
+use varia::{Game, Position};
+
+/// One series: a variant, played by varia against itself or against an engine.
+pub struct Series {
+    pub variant: String,
+    pub game: Arc<Game>,
+    pub engine: Option<EngineSpec>,
+    /// The engine's name, as it gave it when it was checked before the games (its command's
+    /// first word if it gave none): a game it fails to start is still reported against it.
+    pub engine_name: Option<String>,
+    pub openings: Vec<(Position, Vec<Move>)>,
+    /// Tuned terms varia evaluates with.
+    pub weights: Option<varia::search::Weights>,
+}
+
+/// One finished game.
+pub struct Record {
+    pub series: usize,
+    pub index: usize,
+    pub start_fen: String,
+    pub moves: Vec<String>,
+    pub verdict: Verdict,
+    /// The player varia played against an engine (`None` in self-play).
+    pub varia_side: Option<PlayerId>,
+    pub opponent: String,
+    /// What went wrong with the engine, if it lost so (its standard error quoted).
+    pub note: Option<String>,
+    /// Each entrant's use of its clock, under a time control (`--tc`).
+    pub clock: Option<[ClockUse; 2]>,
+}
+
+/// The results of a series, seen from its first entrant: the first player in self-play, varia
+/// against an engine.
+pub struct Stats {
+    pub variant: String,
+    pub entrants: [String; 2],
+    pub players: Vec<String>,
+    pub games: usize,
+    pub wins: usize,
+    pub draws: usize,
+    pub losses: usize,
+    /// Wins of each player (by turn order).
+    pub by_player: Vec<usize>,
+    pub causes: BTreeMap<String, usize>,
+    pub plies: Vec<usize>,
+    /// The sequential test, its pentanomial counts and its standing (`--sprt`).
+    pub sprt: Option<(Sprt, [usize; 5], Standing)>,
+    /// The time control, its margin, and each entrant's use of its clock over the series.
+    pub clock: Option<(TimeControl, Duration, [ClockUse; 2])>,
+}
+
+/// The pentanomial counts of varia's pairs of games against an engine.
+pub fn pentanomial(records: &[Record]) -> [usize; 5] {
+    super::sprt::pentanomial(records.iter().map(|r| {
+        let score = match r.verdict.winner {
+            None => 0.5,
+            Some(w) if Some(w) == r.varia_side => 1.0,
+            Some(_) => 0.0,
+        };
+        (r.index, score)
+    }))
+}
+
+impl Stats {
+    /// The statistics of a series' games, played under the time control and margin if given.
+    pub fn of<'a>(
+        s: &Series,
+        records: impl Iterator<Item = &'a Record>,
+        tc: Option<(TimeControl, Duration)>,
+    ) -> Stats {
+        let players: Vec<String> = s
+            .game
+            .rules()
+            .players
+            .iter()
+            .map(|p| p.name.clone())
+            .collect();
+        let mut st = Stats {
+            variant: s.variant.clone(),
+            entrants: ["varia".into(), "varia".into()],
+            by_player: vec![0; players.len()],
+            players,
+            games: 0,
+            wins: 0,
+            draws: 0,
+            losses: 0,
+            causes: BTreeMap::new(),
+            plies: Vec::new(),
+            sprt: None,
+            clock: tc.map(|(tc, margin)| {
+                let fresh = ClockUse {
+                    used: Duration::ZERO,
+                    moves: 0,
+                    least: tc.base,
+                };
+                (tc, margin, [fresh; 2])
+            }),
+        };
+        for r in records {
+            if let (Some((_, _, sum)), Some(game)) = (st.clock.as_mut(), r.clock) {
+                *sum = [sum[0].add(game[0]), sum[1].add(game[1])];
+            }
+            st.games += 1;
+            st.entrants[1] = r.opponent.clone();
+            let first = r.varia_side.unwrap_or(PlayerId(0));
+            match r.verdict.winner {
+                None => st.draws += 1,
+                Some(w) => {
+                    st.by_player[w.index()] += 1;
+                    if w == first {
+                        st.wins += 1;
+                    } else {
+                        st.losses += 1;
+                    }
+                }
+            }
+            *st.causes.entry(r.verdict.cause.clone()).or_default() += 1;
+            st.plies.push(r.moves.len());
+        }
+        st
+    }
+
+    fn score(&self) -> f64 {
+        if self.games == 0 {
+            return 0.5;
+        }
+        (self.wins as f64 + self.draws as f64 / 2.0) / self.games as f64
+    }
+
+    /// The Elo difference the score implies, with its 95% interval (from the spread of the
+    /// per-game scores); `None` where the score is 0 or 1.
+    fn elo(&self) -> (Option<f64>, Option<f64>, Option<f64>) {
+        let n = self.games as f64;
+        let s = self.score();
+        let var = (self.wins as f64 * (1.0 - s).powi(2)
+            + self.draws as f64 * (0.5 - s).powi(2)
+            + self.losses as f64 * s.powi(2))
+            / n.max(1.0);
+        let margin = 1.96 * (var / n.max(1.0)).sqrt();
+        let elo = |p: f64| (p > 0.0 && p < 1.0).then(|| -400.0 * (1.0 / p - 1.0).log10());
+        (elo(s), elo(s - margin), elo(s + margin))
+    }
+
+    fn lengths(&self) -> (f64, f64, usize, usize) {
+        let n = self.plies.len().max(1) as f64;
+        let mean = self.plies.iter().sum::<usize>() as f64 / n;
+        let var = self
+            .plies
+            .iter()
+            .map(|&p| (p as f64 - mean).powi(2))
+            .sum::<f64>()
+            / n;
+        (
+            mean,
+            var.sqrt(),
+            self.plies.iter().copied().min().unwrap_or(0),
+            self.plies.iter().copied().max().unwrap_or(0),
+        )
+    }
+
+    pub fn json(&self) -> serde_json::Value {
+        let (elo, low, high) = self.elo();
+        let (mean, sd, min, max) = self.lengths();
+        // `+ 0.0` writes no difference as 0.0, not -0.0.
+        let round = |x: f64| (x * 10.0).round() / 10.0 + 0.0;
+        serde_json::json!({
+            "variant": self.variant,
+            "entrants": self.entrants,
+            "games": self.games,
+            "wins": self.wins,
+            "draws": self.draws,
+            "losses": self.losses,
+            "score": (self.score() * 1000.0).round() / 1000.0,
+            "elo": elo.map(round),
+            "elo_low": low.map(round),
+            "elo_high": high.map(round),
+            "wins_by_player": self.players.iter().cloned().zip(self.by_player.iter().copied())
+                .collect::<BTreeMap<String, usize>>(),
+            "causes": self.causes,
+            "plies": { "mean": round(mean), "sd": round(sd), "min": min, "max": max },
+            "sprt": self.sprt.map(|(t, penta, st)| t.json(&penta, &st)),
+            "clock": self.clock.map(|(tc, margin, c)| serde_json::json!({
+                "tc": tc.text(),
+                "margin_ms": margin.as_millis() as u64,
+                "ms_per_move": [c[0].per_move(), c[1].per_move()],
+                "moves": [c[0].moves, c[1].moves],
+                "least_left_ms": [c[0].least.as_millis() as u64, c[1].least.as_millis() as u64],
+            })),
+        })
+    }
+}
+
+/// An Elo difference as the report writes it: signed, `0` (never `-0`) for no difference,
+/// `-inf` or `+inf` for a bound at a score of 0 or 1.
+fn elo_text(e: Option<f64>, side: &str) -> String {
+    match e.map(f64::round) {
+        None => format!("{side}inf"),
+        Some(0.0) => "0".into(),
+        Some(v) => format!("{v:+.0}"),
+    }
+}
+
+/// The report as text: one column per series.
+pub fn report(stats: &[Stats]) -> String {
+    let mut rows: Vec<(String, Vec<String>)> = Vec::new();
+    let mut row = |label: &str, f: &dyn Fn(&Stats) -> String| {
+        rows.push((label.to_string(), stats.iter().map(f).collect()));
+    };
+    row("variant", &|s| s.variant.clone());
+    row("entrants", &|s| {
+        format!("{} vs {}", s.entrants[0], s.entrants[1])
+    });
+    row("games", &|s| s.games.to_string());
+    row("wins / draws / losses", &|s| {
+        format!("{} / {} / {}", s.wins, s.draws, s.losses)
+    });
+    row("score (first entrant)", &|s| format!("{:.3}", s.score()));
+    row("Elo [95% interval]", &|s| {
+        let (e, l, h) = s.elo();
+        if e.is_none() {
+            // A score of 0 or 1: an infinite difference, and no spread to bound it by.
+            let all = if s.score() > 0.5 {
+                "+inf (every game won)"
+            } else {
+                "-inf (every game lost)"
+            };
+            all.to_string()
+        } else {
+            format!(
+                "{} [{}, {}]",
+                elo_text(e, ""),
+                elo_text(l, "-"),
+                elo_text(h, "+")
+            )
+        }
+    });
+    let players = stats.iter().map(|s| s.players.len()).max().unwrap_or(0);
+    for p in 0..players {
+        row(&format!("wins of player {}", p + 1), &|s| {
+            s.players
+                .get(p)
+                .map_or("".into(), |n| format!("{} {n}", s.by_player[p]))
+        });
+    }
+    let mut causes: Vec<String> = stats
+        .iter()
+        .flat_map(|s| s.causes.keys().cloned())
+        .collect();
+    causes.sort();
+    causes.dedup();
+    for c in &causes {
+        row(&format!("ended by {c}"), &|s| {
+            s.causes.get(c).copied().unwrap_or(0).to_string()
+        });
+    }
+    if stats.iter().any(|s| s.sprt.is_some()) {
+        row("pairs 0 / ½ / 1 / 1½ / 2", &|s| {
+            s.sprt.map_or(String::new(), |(_, p, _)| {
+                format!("{} / {} / {} / {} / {}", p[0], p[1], p[2], p[3], p[4])
+            })
+        });
+        row("SPRT", &|s| {
+            s.sprt.map_or(String::new(), |(t, _, st)| t.text(&st))
+        });
+    }
+    if stats.iter().any(|s| s.clock.is_some()) {
+        row("time control", &|s| {
+            s.clock.map_or(String::new(), |(tc, margin, _)| {
+                format!("{} s (margin {} ms)", tc.text(), margin.as_millis())
+            })
+        });
+        row("ms a move (each entrant)", &|s| {
+            s.clock.map_or(String::new(), |(_, _, c)| {
+                format!("{:.1} / {:.1}", c[0].per_move(), c[1].per_move())
+            })
+        });
+        row("least time left (ms)", &|s| {
+            s.clock.map_or(String::new(), |(_, _, c)| {
+                format!("{} / {}", c[0].least.as_millis(), c[1].least.as_millis())
+            })
+        });
+    }
+    row("plies: mean ± sd", &|s| {
+        let (m, sd, _, _) = s.lengths();
+        format!("{m:.1} ± {sd:.1}")
+    });
+    row("plies: min - max", &|s| {
+        let (_, _, lo, hi) = s.lengths();
+        format!("{lo} - {hi}")
+    });
+    let label_w = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);
+    let col_w: Vec<usize> = (0..stats.len())
+        .map(|i| {
+            rows.iter()
+                .map(|r| r.1[i].chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut out = String::new();
+    // Padded by hand: `format!`'s widths stop at 65,535 (an engine's `id name` may be longer).
+    let pad = |n: usize, text: &str| " ".repeat(n.saturating_sub(text.chars().count()));
+    for (label, cells) in rows {
+        out += &label;
+        out += &pad(label_w, &label);
+        for (i, c) in cells.iter().enumerate() {
+            out += "  ";
+            out += &pad(col_w[i], c);
+            out += c;
+        }
+        out += "\n";
+    }
+    out
+}
+
+/// A game's moves in SAN, replayed from its start; a move that does not replay (which cannot
+/// happen for a game varia refereed) keeps its coordinates, and so do the moves after it.
+fn san_line(game: &Game, start_fen: &str, moves: &[String]) -> Vec<String> {
+    let mut pos = game.parse_fen(start_fen).ok();
+    moves
+        .iter()
+        .map(|text| {
+            let Some(p) = pos.as_mut() else {
+                return text.clone();
+            };
+            match game.parse_move(p, text) {
+                Ok(m) => {
+                    let san = game.san(p, &m);
+                    game.play_unchecked(p, &m);
+                    san
+                }
+                Err(_) => {
+                    pos = None;
+                    text.clone()
+                }
+            }
+        })
+        .collect()
+}
+
+/// A game as PGN: the variant and start FEN in the headers, the moves in SAN (`varia show FILE
+/// --variant V --fen FEN --moves ...` replays their coordinates, which `varia match --json`
+/// keeps).
+pub fn pgn(r: &Record, s: &Series) -> String {
+    let rules = s.game.rules();
+    let two = rules.players.len() == 2;
+    let result = match (r.verdict.winner, two) {
+        (None, _) => "1/2-1/2",
+        (Some(PlayerId(0)), true) => "1-0",
+        (Some(_), true) => "0-1",
+        (Some(_), false) => "*",
+    };
+    let names: Vec<String> = (0..rules.players.len() as u8)
+        .map(PlayerId)
+        .map(|p| match r.varia_side {
+            Some(v) if v != p => r.opponent.clone(),
+            _ => "varia".into(),
+        })
+        .collect();
+    let mut out = String::new();
+    let mut tag = |k: &str, v: &str| out += &format!("[{k} \"{}\"]\n", v.replace('"', "'"));
+    tag("Event", "varia match");
+    tag("Site", "varia");
+    tag("Round", &(r.index + 1).to_string());
+    if two {
+        tag("White", &names[0]);
+        tag("Black", &names[1]);
+    } else {
+        for (i, p) in rules.players.iter().enumerate() {
+            tag(
+                &format!("Player{}", i + 1),
+                &format!("{} ({})", names[i], p.name),
+            );
+        }
+        if let Some(w) = r.verdict.winner {
+            tag("Winner", &rules.players[w.index()].name);
+        }
+    }
+    tag("Result", result);
+    tag("Variant", &rules.variant);
+    tag("SetUp", "1");
+    tag("FEN", &r.start_fen);
+    tag("Termination", &r.verdict.cause);
+    tag("PlyCount", &r.moves.len().to_string());
+    out += "\n";
+    let mut text = String::new();
+    let mut col = 0;
+    // Move numbers count from 1 and the FEN's side to move.
+    let offset = s
+        .game
+        .parse_fen(&r.start_fen)
+        .map_or(0, |p| p.side_to_move().index());
+    for (i, m) in san_line(&s.game, &r.start_fen, &r.moves).iter().enumerate() {
+        let ply = i + offset;
+        let word = if two && ply.is_multiple_of(2) {
+            format!("{}. {m}", ply / 2 + 1)
+        } else if two && i == 0 {
+            format!("1... {m}")
+        } else {
+            m.clone()
+        };
+        if col + word.len() > 79 {
+            text.push('\n');
+            col = 0;
+        } else if col > 0 {
+            text.push(' ');
+            col += 1;
+        }
+        col += word.len();
+        text += &word;
+    }
+    if col + result.len() > 79 {
+        text.push('\n');
+    } else if col > 0 {
+        text.push(' ');
+    }
+    text += result;
+    out + &text + "\n\n"
+}
