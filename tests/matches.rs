@@ -707,3 +707,164 @@ fn self_play_on_the_clock_with_moves_per_period() {
     let plies = (s["plies"]["mean"].as_f64().unwrap() * 2.0).round() as u64;
     assert_eq!(moves, plies, "{s}");
 }
+
+#[test]
+fn adjudication_ends_games_on_both_players_scores() {
+    let file = def("definitions/classic/chess.varia");
+    let bin = env!("CARGO_BIN_EXE_varia");
+    let uci = format!("sh -c 'sed -u \"s/^go .*/go depth 1/\" | {bin} uci {file}'");
+    let xboard = format!("{bin} xboard {file}");
+    // The UCI engine with its `info` lines taken out: it gives no score.
+    let mute =
+        format!("sh -c 'sed -u \"s/^go .*/go depth 1/\" | {bin} uci {file} | sed -u \"/^info/d\"'");
+    let run = |engine: &str, protocol: &str, rule: &[&str]| {
+        let args = [
+            "match",
+            &file,
+            "--games",
+            "2",
+            "--depth",
+            "1",
+            "--random-plies",
+            "0",
+            "--max-plies",
+            "6",
+            "--engine",
+            engine,
+            "--protocol",
+            protocol,
+            "--json",
+        ];
+        let s = json(&varia(&[&args[..], rule].concat()))["series"][0].clone();
+        consistent(&s, 2);
+        s
+    };
+    // Every score is within 1000000 of 0: a draw once varia and the engine have each given one.
+    let draw = [
+        "--draw-adjudication",
+        "movenumber=0",
+        "movecount=1",
+        "score=1000000",
+    ];
+    // Any advantage both agree on: a loss once each has given one for the same side.
+    let resign = ["--resign-adjudication", "movecount=1", "score=1"];
+    for (engine, protocol) in [(&uci, "uci"), (&xboard, "xboard")] {
+        let s = run(engine, protocol, &draw);
+        assert_eq!(
+            s["causes"],
+            serde_json::json!({"adjudicated-draw": 2}),
+            "{s}"
+        );
+        assert_eq!(
+            (&s["plies"]["min"], &s["plies"]["max"]),
+            (&2.into(), &2.into()),
+            "{s}"
+        );
+        let s = run(engine, protocol, &resign);
+        assert_eq!(
+            s["causes"],
+            serde_json::json!({"adjudicated-resign": 2}),
+            "{s}"
+        );
+        assert_eq!(s["draws"], 0, "{s}");
+        assert_eq!(
+            (&s["plies"]["min"], &s["plies"]["max"]),
+            (&2.into(), &2.into()),
+            "{s}"
+        );
+    }
+    // Without the engine's scores, nothing is adjudicated.
+    for rule in [&draw[..], &resign[..]] {
+        let s = run(&mute, "uci", rule);
+        assert_eq!(s["causes"], serde_json::json!({"ply-cap": 2}), "{s}");
+    }
+}
+
+#[test]
+fn a_draw_is_adjudicated_from_the_move_number_with_the_opening_counted() {
+    // Four random plies, then a draw at full move 5: six plies in the record.
+    let args = [
+        "match",
+        &def("definitions/classic/chess.varia"),
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--draw-adjudication",
+        "movenumber=5",
+        "movecount=1",
+        "score=1000000",
+    ];
+    let s = &json(&varia(&[&args[..], &["--json"]].concat()))["series"][0];
+    consistent(s, 2);
+    assert_eq!(
+        s["causes"],
+        serde_json::json!({"adjudicated-draw": 2}),
+        "{s}"
+    );
+    assert_eq!(
+        (&s["plies"]["min"], &s["plies"]["max"]),
+        (&6.into(), &6.into()),
+        "{s}"
+    );
+    let text = String::from_utf8_lossy(&varia(&args).stdout).to_string();
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("ended by adjudicated-draw") && l.ends_with("  2")),
+        "{text}"
+    );
+}
+
+#[test]
+fn bad_adjudication_rules_are_refused() {
+    let chess = def("definitions/classic/chess.varia");
+    for (args, says) in [
+        (
+            &["--draw-adjudication", "movecount=3", "score=10"][..],
+            "error: --draw-adjudication: movenumber= is needed",
+        ),
+        (
+            &[
+                "--draw-adjudication",
+                "movenumber=1",
+                "movecount=0",
+                "score=10",
+            ],
+            "error: --draw-adjudication: movecount must be at least 1",
+        ),
+        (
+            &["--resign-adjudication", "movecount=3", "score=-400"],
+            "error: --resign-adjudication: score=-400: expected a whole number from 0 to 1000000",
+        ),
+        (
+            &["--resign-adjudication", "movecount=3", "score=0"],
+            "error: --resign-adjudication: movecount and score must be at least 1",
+        ),
+        (
+            &["--resign-adjudication", "movecount=3", "margin=4"],
+            "error: --resign-adjudication: unknown `margin` (expected movecount, score)",
+        ),
+        (
+            &["--resign-adjudication", "3", "400"],
+            "error: --resign-adjudication: `3` is not NAME=VALUE",
+        ),
+    ] {
+        let out = varia(&[&["match", &chess, "--games", "2"][..], args].concat());
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr).trim_end(), says);
+    }
+    let out = varia(&[
+        "match",
+        &def("definitions/4-faces.varia"),
+        "--games",
+        "2",
+        "--resign-adjudication",
+        "movecount=3",
+        "score=400",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim_end(),
+        "error: small: adjudication needs a game of two players (4 here)"
+    );
+}

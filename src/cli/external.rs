@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use std::process::{ChildStdin, ChildStdout};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::time::{Duration, Instant};
+use varia::search::Score;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Protocol {
@@ -359,7 +360,7 @@ impl External {
         limit: EngineLimit,
         patience: Duration,
         clock: Option<Reading>,
-    ) -> Result<String, EngineFailure> {
+    ) -> Result<(String, Option<Score>), EngineFailure> {
         match self.answer(fen, moves, limit, patience, clock) {
             Err(f) if clock.is_some() && f.cause == "engine-timeout" => {
                 // Routine under a clock: no log is kept for it.
@@ -377,8 +378,10 @@ impl External {
         limit: EngineLimit,
         patience: Duration,
         clock: Option<Reading>,
-    ) -> Result<String, EngineFailure> {
+    ) -> Result<(String, Option<Score>), EngineFailure> {
         let deadline = Instant::now() + patience;
+        // The last score the engine gave while it searched, for adjudication.
+        let mut score = None;
         match self.protocol {
             Protocol::Uci => {
                 let mut cmd = format!("position fen {fen}");
@@ -394,12 +397,15 @@ impl External {
                 })?;
                 loop {
                     let line = self.read(deadline)?;
+                    if line.starts_with("info ") {
+                        score = uci_score(&line).or(score);
+                    }
                     if let Some(rest) = line.strip_prefix("bestmove") {
                         let m = rest.split_whitespace().next().unwrap_or("");
                         return if m.is_empty() || m == "(none)" {
                             Err(failure("engine-no-move", "the engine has no move"))
                         } else {
-                            Ok(m.to_string())
+                            Ok((m.to_string(), score))
                         };
                     }
                 }
@@ -433,7 +439,7 @@ impl External {
                         Some("move") => {
                             let m = words.next().unwrap_or("").to_string();
                             self.told += 1;
-                            return Ok(m);
+                            return Ok((m, score));
                         }
                         Some("resign") => {
                             return Err(failure("resignation", "the engine resigned"));
@@ -446,7 +452,7 @@ impl External {
                         Some(w) if w.starts_with("Illegal") => {
                             return Err(failure("engine-refused-move", line.clone()));
                         }
-                        _ => {}
+                        _ => score = xboard_score(&line).or(score),
                     }
                 }
             }
@@ -504,6 +510,40 @@ fn read_lines(stdout: ChildStdout) -> Receiver<Option<String>> {
         }
     });
     rx
+}
+
+/// The score of a UCI `info` line (`score cp X` or `score mate N`), of its first line where
+/// several are searched (`multipv 1`).
+fn uci_score(line: &str) -> Option<Score> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let after = |key: &str| {
+        let i = words.iter().position(|w| *w == key)?;
+        words.get(i + 1).copied()
+    };
+    if after("multipv").is_some_and(|k| k != "1") {
+        return None;
+    }
+    let i = words.iter().position(|w| *w == "score")?;
+    let value = words.get(i + 2)?.parse::<i32>().ok()?;
+    match *words.get(i + 1)? {
+        "cp" => Some(Score::Cp(value)),
+        "mate" => Some(Score::Mate(value)),
+        _ => None,
+    }
+}
+
+/// The score of an XBoard thinking line, `ply score time nodes pv` (centipawns; a mate as the
+/// engine writes it, a large number).
+fn xboard_score(line: &str) -> Option<Score> {
+    let words: Vec<&str> = line.split_whitespace().take(4).collect();
+    let numbers: Option<Vec<i64>> = words
+        .iter()
+        .map(|w| w.trim_end_matches(['.', '&']).parse::<i64>().ok())
+        .collect();
+    match numbers?.as_slice() {
+        [_, score, _, _] => Some(Score::Cp((*score).clamp(-1_000_000, 1_000_000) as i32)),
+        _ => None,
+    }
 }
 
 /// A time in XBoard's centiseconds, to the nearest, at least one.

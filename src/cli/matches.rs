@@ -6,6 +6,7 @@
 //! against the external engine (UCI or XBoard), colours alternated, varia being the referee; the
 //! score is varia's.
 
+use super::adjudicate::{Adjudicator, DrawRule, ResignRule};
 use super::clock::{Clock, Reading, TimeControl};
 use super::engine_process::EngineSpec;
 use super::external::{EngineLimit, External, Protocol};
@@ -18,7 +19,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use varia::Move;
 use varia::rules::PlayerId;
-use varia::search::{Limits, Searcher};
+use varia::search::{Limits, Score, Searcher};
 use varia::{Game, Position};
 
 /// Everything `varia match` was asked.
@@ -43,6 +44,9 @@ pub struct MatchSpec {
     pub tc: Option<TimeControl>,
     /// How far past its time a move may end before it loses on time (`--timemargin`).
     pub time_margin: Duration,
+    /// Adjudication from the players' scores (`--draw-adjudication`, `--resign-adjudication`).
+    pub draw: Option<DrawRule>,
+    pub resign: Option<ResignRule>,
 }
 
 pub fn run(spec: MatchSpec) -> Result<String, Failure> {
@@ -177,11 +181,16 @@ fn series_of(spec: &MatchSpec, specs: &[EngineSpec]) -> Result<Vec<Series>, Fail
         } else {
             specs.iter().cloned().map(Some).collect()
         };
-        if spec.tc.is_some() && game.rules().players.len() != 2 {
+        let players = game.rules().players.len();
+        if spec.tc.is_some() && players != 2 {
             return Err(Failure(format!(
-                "error: {name}: --tc needs a game of two players ({} here): a loss on time among \
-                 more is not scored yet",
-                game.rules().players.len()
+                "error: {name}: --tc needs a game of two players ({players} here): a loss on time \
+                 among more is not scored yet"
+            )));
+        }
+        if (spec.draw.is_some() || spec.resign.is_some()) && players != 2 {
+            return Err(Failure(format!(
+                "error: {name}: adjudication needs a game of two players ({players} here)"
             )));
         }
         for e in engines {
@@ -365,6 +374,7 @@ fn play(series: &Series, s: usize, index: usize, spec: &MatchSpec) -> Record {
         _ => Duration::from_secs(120),
     };
     let mut clock = spec.tc.map(|tc| Clock::new(tc, game.rules().players.len()));
+    let mut judge = Adjudicator::new(spec.draw, spec.resign);
     let verdict = loop {
         if let Some(v) = line.verdict() {
             break v;
@@ -378,11 +388,13 @@ fn play(series: &Series, s: usize, index: usize, spec: &MatchSpec) -> Record {
         let side = line.current().side_to_move();
         let varia_moves = record.varia_side.is_none_or(|v| v == side);
         let started = Instant::now();
-        let m = if varia_moves {
+        let (m, score) = if varia_moves {
             let limits = clock
                 .as_ref()
                 .map_or_else(|| limits.clone(), |c| c.limits(side));
-            searcher.search(line.current(), &limits, &mut |_| {}).best
+            let r = searcher.search(line.current(), &limits, &mut |_| {});
+            // A search stopped before its first iteration has no score.
+            (r.best, (r.depth > 0).then_some(r.score))
         } else {
             let e = engine.as_mut().expect("an engine plays this side");
             // Under a clock, the answer must come within the time left and the margin.
@@ -391,7 +403,7 @@ fn play(series: &Series, s: usize, index: usize, spec: &MatchSpec) -> Record {
             });
             let reading = clock.as_ref().map(|c| c.reading(side));
             match engine_move(e, &line, &origin_fen, spec, patience, reading, &mut record) {
-                Ok(m) => Some(m),
+                Ok((m, score)) => (Some(m), score),
                 Err(v) => {
                     if let Some(c) = clock.as_mut()
                         && v.cause == "time-forfeit"
@@ -419,6 +431,12 @@ fn play(series: &Series, s: usize, index: usize, spec: &MatchSpec) -> Record {
                 };
             }
         }
+        // The game's own end comes first; then the scores may end it.
+        if line.verdict().is_none()
+            && let Some(v) = judge.after(side, score, line.moves.len())
+        {
+            break v;
+        }
     };
     if let Some(e) = engine {
         e.quit();
@@ -433,7 +451,8 @@ fn play(series: &Series, s: usize, index: usize, spec: &MatchSpec) -> Record {
     record
 }
 
-/// The engine's move in the line, or the verdict on the game if it gave none that stands.
+/// The engine's move in the line and the score it gave, or the verdict on the game if it gave no
+/// move that stands.
 fn engine_move(
     e: &mut External,
     line: &Line,
@@ -442,7 +461,7 @@ fn engine_move(
     patience: Duration,
     clock: Option<Reading>,
     record: &mut Record,
-) -> Result<Move, Verdict> {
+) -> Result<(Move, Option<Score>), Verdict> {
     let game = &line.game;
     match e.best_move(
         origin_fen,
@@ -451,10 +470,13 @@ fn engine_move(
         patience,
         clock,
     ) {
-        Ok(text) => game.parse_move(line.current(), &text).map_err(|_| Verdict {
-            winner: record.varia_side,
-            cause: "engine-illegal-move".into(),
-        }),
+        Ok((text, score)) => match game.parse_move(line.current(), &text) {
+            Ok(m) => Ok((m, score)),
+            Err(_) => Err(Verdict {
+                winner: record.varia_side,
+                cause: "engine-illegal-move".into(),
+            }),
+        },
         Err(f) if f.cause == "draw-claim" && fifty_moves(game, line.current()) => {
             // A definition's move limit ends its games before a claim could come; in a game
             // without one, a claim of the 50-move rule is upheld when the half-move clock allows

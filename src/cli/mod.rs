@@ -1,6 +1,7 @@
 //! Command-line front end: check, show, moves, perft, export, serve, and the programs that play:
 //! xboard, uci, play, match.
 
+mod adjudicate;
 mod clock;
 mod engine_process;
 mod external;
@@ -228,6 +229,14 @@ struct MatchArgs {
     /// Milliseconds a move may end past the time left before it loses on time (with --tc)
     #[arg(long, value_name = "MS", default_value_t = 50, requires = "tc")]
     timemargin: u64,
+    /// Adjudicate a draw once every score has been within S centipawns of 0 for M moves of each
+    /// player in a row, from full move N on: `movenumber=N movecount=M score=S`
+    #[arg(long, num_args = 1.., value_name = "NAME=VALUE")]
+    draw_adjudication: Vec<String>,
+    /// Adjudicate a loss once the scores of both players have agreed that one of them is S
+    /// centipawns or more behind for M moves of each in a row: `movecount=M score=S`
+    #[arg(long, num_args = 1.., value_name = "NAME=VALUE")]
+    resign_adjudication: Vec<String>,
 }
 
 /// Runs `varia match`.
@@ -249,6 +258,8 @@ fn match_command(args: MatchArgs) -> Result<String, Failure> {
         sprt,
         tc,
         timemargin,
+        draw_adjudication,
+        resign_adjudication,
     } = args;
     let spec = matches::MatchSpec {
         file,
@@ -270,6 +281,8 @@ fn match_command(args: MatchArgs) -> Result<String, Failure> {
         sprt: sprt::Sprt::from_args(&sprt).map_err(Failure)?,
         tc,
         time_margin: std::time::Duration::from_millis(timemargin),
+        draw: adjudicate::DrawRule::from_args(&draw_adjudication).map_err(Failure)?,
+        resign: adjudicate::ResignRule::from_args(&resign_adjudication).map_err(Failure)?,
     };
     matches::run(spec)
 }
