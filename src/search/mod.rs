@@ -598,25 +598,25 @@ impl Searcher {
         {
             return v;
         }
-        let moves = game.raw_legal_moves(pos);
-        if moves.is_empty() {
-            return self.ending_score(pos, ply);
-        }
-        if let Some(e) = verdict {
-            return self.ending_value(pos, &e, ply);
-        }
-        // The static evaluation, where pruning may use it.
+        // The static evaluation, where pruning may use it; a node pruned is left before its moves
+        // are listed (stalemate unseen there, as in Stockfish), unless a late verdict needs them.
         let (static_eval, threats) = if !pv_node && !in_check && ply > 0 {
             let (e, t) = self.eval.evaluate_with_threats(&game, pos, self.root);
             (Some(e), Some(t))
         } else {
             (None, None)
         };
-        if let Some(v) = static_eval.and_then(|e| self.prune_node(pos, depth, beta, ply, e)) {
+        if verdict.is_none()
+            && let Some(v) = static_eval.and_then(|e| self.prune_node(pos, depth, beta, ply, e))
+        {
             return v;
         }
-        if self.aborted {
-            return 0;
+        let moves = game.raw_legal_moves(pos);
+        if moves.is_empty() {
+            return self.ending_score(pos, ply);
+        }
+        if let Some(e) = verdict {
+            return self.ending_value(pos, &e, ply);
         }
         let mut ordered = self.order(pos, &moves, entry.and_then(|e| e.best), ply);
         let excluding = ply == 0 && !self.excluded.is_empty();
