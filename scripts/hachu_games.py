@@ -1,0 +1,181 @@
+#!/usr/bin/env python3
+"""Records HaChu's self-play games of Chu Shogi for tests/chu.rs.
+
+    python3 scripts/hachu_games.py [--seed N] [--games N] [--random-plies N] [--plies N] [--depth D]
+
+HaChu (Debian's `hachu`, an XBoard engine) plays both sides of each game in one process, with
+its default options (promote on entry, no repeats, no Okazaki rule), `memory 64` (it crashes
+searching without it) and `sd D`. Each game opens with a few seeded random plies chosen from
+varia's legal moves (`varia moves`), sent to HaChu in force mode as `usermove` (so varia's moves
+are also checked to be HaChu's); then HaChu moves until it claims a result or the ply cap.
+HaChu sends a move in two legs as two `move` lines, the first ending in a comma (`move e7f7,`
+then `move f7e7`); they are joined here (`e7f7,f7e7`). A lion's pass is sent as `@@@@`, which is
+kept: varia writes a pass as the lion's step and its step back, and tests/chu.rs maps it. A move
+HaChu prints with its result (a king capture, after a player has no move left) is not kept.
+
+Every move is checked against varia's legal moves here too (each difference printed). One line
+a game goes to `tests/fixtures/hachu/chu.tsv`:
+
+    GAME<TAB>moves from the start, space-separated, in HaChu's notation<TAB>HaChu's result or `-`
+
+Needs a release build of varia.
+"""
+import argparse
+import json
+import os
+import queue
+import random
+import shutil
+import subprocess
+import sys
+import threading
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+VARIA = os.path.join(ROOT, "target", "release", "varia")
+DEF = os.path.join(ROOT, "definitions", "hachu", "chu.varia")
+OUT = os.path.join(ROOT, "tests", "fixtures", "hachu", "chu.tsv")
+
+
+def legal(moves):
+    out = subprocess.run([VARIA, "moves", DEF, "--json", "--moves", *moves]
+                         if moves else [VARIA, "moves", DEF, "--json"],
+                         capture_output=True, text=True, check=True).stdout
+    return json.loads(out)
+
+
+def as_varia(move, legal_moves):
+    """HaChu's move in varia's notation: a pass `@@@@` is the first of varia's passes (a step
+    to an empty cell and back: every one leaves the same position)."""
+    if move != "@@@@":
+        return move
+    for m in legal_moves:
+        a = m.split(",")
+        if len(a) == 2 and a[0][:len(a[0]) // 2] == a[1][len(a[1]) // 2:]:
+            return m
+    return move
+
+
+class HaChu:
+    def __init__(self, depth):
+        self.p = subprocess.Popen([shutil.which("hachu") or "/usr/games/hachu"],
+                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        self.lines = queue.Queue()
+        threading.Thread(target=self.read, daemon=True).start()
+        self.send("xboard", "protover 2")
+        self.wait_for("feature done=1")
+        self.send("new", "variant chu", "memory 64", f"sd {depth}", "force")
+
+    def send(self, *lines):
+        self.p.stdin.write("".join(line + "\n" for line in lines))
+        self.p.stdin.flush()
+
+    def read(self):
+        for line in self.p.stdout:
+            self.lines.put(line.strip())
+        self.lines.put(None)
+
+    def line(self, timeout=120):
+        try:
+            line = self.lines.get(timeout=timeout)
+        except queue.Empty:
+            sys.exit("hachu did not answer")
+        if line is None:
+            sys.exit("hachu exited")
+        return line
+
+    def wait_for(self, text):
+        while text not in self.line():
+            pass
+
+    def usermove(self, move):
+        self.send(f"usermove {move}", "ping 1")
+        while True:
+            line = self.line()
+            if line.startswith("Illegal move") or line.startswith("Error"):
+                sys.exit(f"hachu refused varia's move {move}: {line}")
+            if line == "pong 1":
+                return
+
+    def go(self):
+        """HaChu's move for the side to move, and its result line if it claims one."""
+        self.send("go")
+        legs = ""
+        while True:
+            line = self.line()
+            if line.startswith("move "):
+                legs += line[5:]
+                if not legs.endswith(","):
+                    # a result may follow a king capture at once: look for it
+                    self.send("ping 2")
+                    while (nxt := self.line()) != "pong 2":
+                        if nxt.startswith(("1-0", "0-1", "1/2-1/2")):
+                            return None, nxt
+                    self.send("force")
+                    return legs, None
+            elif line.startswith(("1-0", "0-1", "1/2-1/2")):
+                return None, line
+
+    def quit(self):
+        self.send("quit")
+        self.p.wait(timeout=10)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seed", type=int, default=20261206)
+    ap.add_argument("--games", type=int, default=4)
+    ap.add_argument("--random-plies", type=int, default=4)
+    ap.add_argument("--plies", type=int, default=160)
+    ap.add_argument("--depth", type=int, default=3)
+    args = ap.parse_args()
+    os.makedirs(os.path.dirname(OUT), exist_ok=True)
+    lines = [f"# scripts/hachu_games.py --seed {args.seed} --games {args.games} "
+             f"--random-plies {args.random_plies} --plies {args.plies} --depth {args.depth} "
+             f"(HaChu 0.21, sd {args.depth}, default options)\n"]
+    bad = 0
+    for g in range(args.games):
+        rng = random.Random(f"{args.seed}:{g}")
+        hachu = HaChu(args.depth)
+        played, varia_moves, result = [], [], "-"
+        for ply in range(args.plies):
+            moves = legal(varia_moves)
+            if not moves:
+                # varia sees the game over: HaChu, to move, must claim it
+                m, res = hachu.go()
+                result = res or "-"
+                if res is None:
+                    bad += 1
+                    print(f"game {g}: varia has no move after ply {ply}, HaChu plays {m}")
+                break
+            if ply < args.random_plies:
+                m = rng.choice(moves)
+                hachu.usermove(m)
+                played.append(m)
+                varia_moves.append(m)
+                continue
+            m, res = hachu.go()
+            if res is not None:
+                result = res
+                break
+            vm = as_varia(m, moves)
+            if vm not in moves:
+                bad += 1
+                print(f"game {g} ply {ply}: HaChu's {m} is not legal in varia "
+                      f"after {' '.join(played)}")
+                played.append(m)
+                break
+            played.append(m)
+            varia_moves.append(vm)
+        hachu.quit()
+        lines.append(f"{g}\t{' '.join(played)}\t{result}\n")
+        legs = sum(1 for m in played if "," in m or m == "@@@@")
+        print(f"game {g}: {len(played)} plies, {legs} in legs or passes, result {result}")
+    with open(OUT, "w") as f:
+        f.writelines(lines)
+    print(f"{bad} moves differ")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

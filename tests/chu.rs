@@ -1,0 +1,105 @@
+//! Chu Shogi (definitions/hachu/chu.varia) against HaChu 0.21: the start position's moves,
+//! counted by hand, and HaChu's self-play games (recorded by scripts/hachu_games.py in
+//! tests/fixtures/hachu/chu.tsv) replayed move by move, each of HaChu's moves legal in varia and
+//! written alike, and each game's end as HaChu claims it.
+
+mod common;
+
+use varia::{Game, Position, Status};
+
+const CHU: &str = "definitions/hachu/chu.varia";
+
+/// The legal moves of a position, as varia writes them.
+fn legal(game: &Game, pos: &Position) -> Vec<String> {
+    game.legal_moves(pos)
+        .iter()
+        .map(|m| game.move_to_string(m))
+        .collect()
+}
+
+/// Whether varia's move is a pass in two legs: a step and the step back, capturing nothing.
+fn is_pass(m: &str) -> bool {
+    let Some((a, b)) = m.split_once(',') else {
+        return false;
+    };
+    let (from, via) = split_cells(a);
+    let (via2, to) = split_cells(b);
+    from == to && via == via2
+}
+
+/// The two cells of a plain move (`h7i8` is `h7` and `i8`; ranks may have two digits).
+fn split_cells(m: &str) -> (&str, &str) {
+    let second = m[1..]
+        .find(|c: char| c.is_ascii_lowercase())
+        .map_or(m.len(), |i| i + 1);
+    (&m[..second], &m[second..])
+}
+
+/// 36 moves, counted by hand from the start: ten pawns (the d and i pawns are blocked by their
+/// go-betweens), two go-betweens, the lion's five leaps (d2 and e5-h5; every cell next to it is
+/// taken, so it has no move in legs), one step each for the two vertical movers, dragon horses,
+/// dragon kings, blind tigers, ferocious leopards, silvers and golds and the kirin, and two for
+/// each copper; the kings, elephants, phoenix, rooks, bishops, side movers, chariots and lances
+/// have none. Black's 36 answers do not meet White's moves, so perft 2 is 36 x 36.
+#[test]
+fn the_start_has_36_moves() {
+    let game = common::load(CHU, None);
+    let pos = game.start();
+    let mut got = legal(&game, &pos);
+    got.sort();
+    let want = "a4a5 b1b2 b3b2 b4b5 c1b2 c1d2 c4c5 d1d2 d3d2 d5d6 e1d2 e2d2 e3d2 e4e5 f2d2 f3d2 \
+                f3e5 f3f5 f3g5 f3h5 f4f5 g4g5 h1i2 h2i2 h3i2 h4h5 i1i2 i3i2 i5i6 j1i2 j1k2 j4j5 \
+                k1k2 k3k2 k4k5 l4l5";
+    assert_eq!(got.join(" "), want);
+    assert_eq!(game.perft(&pos, 2).unwrap(), 36 * 36);
+}
+
+/// Every move of HaChu's self-play games is legal in varia and written alike (HaChu's `@@@@`, a
+/// lion's pass, is varia's step and step back); a game HaChu ends (`1-0 {resign}`: the side to
+/// move has no move left) is checkmate in varia, a game cut at its ply cap goes on.
+#[test]
+fn hachu_self_play_games_replay_move_by_move() {
+    let game = common::load(CHU, None);
+    let path = common::def("tests/fixtures/hachu/chu.tsv");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let (mut games, mut plies, mut legs, mut passes) = (0, 0, 0, 0);
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let (name, moves, result) = (f[0], f[1], f[2]);
+        let mut pos = game.start();
+        for (ply, hachu) in moves.split_whitespace().enumerate() {
+            let legal = legal(&game, &pos);
+            let ours = if hachu == "@@@@" {
+                passes += 1;
+                legal.iter().find(|m| is_pass(m)).cloned()
+            } else {
+                legs += usize::from(hachu.contains(','));
+                legal.iter().find(|m| *m == hachu).cloned()
+            };
+            let Some(ours) = ours else {
+                panic!(
+                    "game {name}, ply {ply}: HaChu's {hachu} is not legal in varia at {}",
+                    game.fen(&pos)
+                );
+            };
+            let m = game.parse_move(&pos, &ours).unwrap();
+            pos = game.make(&pos, &m);
+            plies += 1;
+        }
+        match (result, game.status(&pos)) {
+            ("-", Status::Ongoing { .. }) => {}
+            (r, Status::Over(end)) if r.starts_with("1-0") || r.starts_with("0-1") => {
+                let winner = if r.starts_with("1-0") { 0 } else { 1 };
+                assert_eq!(
+                    end.winner.map(|p| p.index()),
+                    Some(winner),
+                    "game {name}: {end:?}"
+                );
+            }
+            (r, s) => panic!("game {name}: HaChu says {r}, varia {s:?}"),
+        }
+        games += 1;
+    }
+    // The figures of the recorded games (the commit's message quotes them).
+    assert_eq!((games, plies, legs, passes), (6, 1939, 45, 15));
+}
