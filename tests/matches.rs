@@ -868,3 +868,55 @@ fn bad_adjudication_rules_are_refused() {
         "error: small: adjudication needs a game of two players (4 here)"
     );
 }
+
+#[test]
+fn an_xboard_engine_may_send_a_move_in_legs_a_leg_a_line_and_a_pass_as_null_move() {
+    // Speaks XBoard as HaChu does: takes `memory`, sends a lion's capture without moving a leg
+    // a line (`move e8e7,` then `move e7e8`), then a pass as XBoard's null move, then resigns.
+    let log = std::env::temp_dir().join(format!("varia-legs-{}.log", std::process::id()));
+    let script = format!(
+        "n=0; go=0; answer() {{ n=$((n+1)); case $n in 1) printf \"move e8e7,\\nmove e7e8\\n\";; 2) echo \"move @@@@\";; *) echo resign;; esac; }}; \
+         while read l; do echo \"$l\" >> {}; case \"$l\" in protover*) echo \"feature myname=\\\"lion\\\" usermove=1 memory=1 variants=\\\"chu\\\" done=1\";; ping*) echo \"pong ${{l#ping }}\";; go) go=1; answer;; usermove*) [ $go = 1 ] && answer;; esac; done",
+        log.display()
+    );
+    let engine = format!("sh -c '{}'", script.replace('\'', "'\\''"));
+    let openings = std::env::temp_dir().join(format!("varia-legs-{}.fen", std::process::id()));
+    // Black's lion on e8 next to White's pawns; Black (the engine, in game 0) to move.
+    std::fs::write(
+        &openings,
+        "6k5/12/12/12/4n7/4PP6/5G6/12/12/12/12/K11 b - - 0 1\n",
+    )
+    .unwrap();
+    let pgn = std::env::temp_dir().join(format!("varia-legs-{}.pgn", std::process::id()));
+    let out = varia(&[
+        "match",
+        &def("definitions/hachu/chu.varia"),
+        "--games",
+        "1",
+        "--depth",
+        "1",
+        "--random-plies",
+        "0",
+        "--openings",
+        openings.to_str().unwrap(),
+        "--pgn",
+        pgn.to_str().unwrap(),
+        "--engine",
+        &engine,
+        "--protocol",
+        "xboard",
+        "--json",
+    ]);
+    let report = json(&out);
+    let s = &report["series"][0];
+    consistent(s, 1);
+    assert_eq!(s["causes"]["resignation"], 1, "{s}");
+    let games = std::fs::read_to_string(&pgn).unwrap();
+    let _ = std::fs::remove_file(&pgn);
+    let _ = std::fs::remove_file(&openings);
+    // The capture without moving, in SAN; the pass was read (the engine resigned at its third
+    // answer, which comes only after `@@@@` was taken as a legal move).
+    assert!(games.contains("Nxe7-e8"), "{games}");
+    let sent = received(&log);
+    assert!(sent.iter().any(|l| l == "memory 64"), "{sent:?}");
+}

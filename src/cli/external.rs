@@ -56,6 +56,8 @@ pub struct External {
     /// Variants the engine lists (UCI_Variant values or XBoard's `variants` feature).
     variants: Vec<String>,
     usermove: bool,
+    /// XBoard: the engine takes `memory` (`feature memory=1`); it is told 64 MB.
+    memory: bool,
     /// XBoard: how many moves of the game the engine has been told, and whether it has been
     /// told to `go` (after which it answers every move on its own).
     told: usize,
@@ -104,6 +106,7 @@ impl External {
             name: program,
             variants: Vec::new(),
             usermove: false,
+            memory: false,
             told: 0,
             going: false,
             clock: None,
@@ -195,6 +198,7 @@ impl External {
                     self.variants = value.split(',').map(|s| s.trim().to_string()).collect()
                 }
                 "usermove" => self.usermove = value == "1",
+                "memory" => self.memory = value == "1",
                 _ => {}
             }
             let _ = self.send(&format!("accepted {key}"));
@@ -316,6 +320,10 @@ impl External {
                 }
                 self.send("post")?;
                 self.send("easy")?;
+                if self.memory {
+                    // HaChu crashes when it searches before it is told its hash size.
+                    self.send("memory 64")?;
+                }
                 match limit {
                     // A time control: `time` and `otim` tell the clocks before each move.
                     _ if tc.is_some() => {
@@ -437,7 +445,17 @@ impl External {
                     let mut words = line.split_whitespace();
                     match words.next() {
                         Some("move") => {
-                            let m = words.next().unwrap_or("").to_string();
+                            let mut m = words.next().unwrap_or("").to_string();
+                            // HaChu sends a move in legs a leg a line, each but the last
+                            // ending in a comma (`move e7f7,` then `move f7e7`).
+                            let mut lines = 0;
+                            while m.ends_with(',') && lines < 100 {
+                                let leg = self.read(deadline)?;
+                                lines += 1;
+                                if let Some(rest) = leg.strip_prefix("move ") {
+                                    m += rest.trim();
+                                }
+                            }
                             self.told += 1;
                             return Ok((m, score));
                         }

@@ -465,7 +465,7 @@ fn engine_move(
     let game = &line.game;
     match e.best_move(
         origin_fen,
-        &line.move_strings(),
+        &engine_moves(e.protocol, line),
         spec.limit,
         patience,
         clock,
@@ -490,6 +490,22 @@ fn engine_move(
     }
 }
 
+/// The moves of the line as the engine reads them: varia's, but for an XBoard engine a pass in
+/// legs (a lion's step and step back) as XBoard's null move `@@@@`, the only pass HaChu reads.
+fn engine_moves(protocol: Protocol, line: &Line) -> Vec<String> {
+    match protocol {
+        Protocol::Uci => line.move_strings(),
+        Protocol::Xboard => line
+            .moves
+            .iter()
+            .map(|m| match m {
+                Move::Legs { .. } if m.is_pass() => "@@@@".to_string(),
+                _ => line.game.move_to_string(m),
+            })
+            .collect(),
+    }
+}
+
 /// The verdict on a game the engine lost by failing: a claim the referee did not uphold is a
 /// false claim; a failure of the process is noted for the user.
 fn engine_loss(f: super::external::EngineFailure, record: &mut Record) -> Verdict {
@@ -510,4 +526,43 @@ fn engine_loss(f: super::external::EngineFailure, record: &mut Record) -> Verdic
 /// would have ended it) and the half-move clock has reached 100 plies.
 fn fifty_moves(game: &Game, pos: &Position) -> bool {
     game.rules().move_limit().is_none() && pos.halfmove_clock() >= 100
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A lion's pass goes to an XBoard engine as `@@@@`, its capture without moving as both
+    /// legs; a UCI engine is told varia's own notation.
+    #[test]
+    fn a_pass_in_legs_is_told_to_xboard_engines_as_the_null_move() {
+        let source = include_str!("../../definitions/hachu/chu.varia");
+        let game = Arc::new(varia::load_str(source, None).unwrap());
+        let start = game
+            .parse_fen("6k5/12/12/12/12/5g6/4pp6/4N7/12/12/12/K11 w - - 0 1")
+            .unwrap();
+        let mut line = Line::new(game.clone(), start);
+        for m in ["e5d5,d5e5", "g12h12", "e5e6,e6e5"] {
+            let m = game.parse_move(line.current(), m).unwrap();
+            line.play(m);
+        }
+        assert_eq!(
+            engine_moves(Protocol::Xboard, &line),
+            ["@@@@", "g12h12", "e5e6,e6e5"]
+        );
+        assert_eq!(
+            engine_moves(Protocol::Uci, &line),
+            ["e5d5,d5e5", "g12h12", "e5e6,e6e5"]
+        );
+        // And `@@@@` is read back as the pass.
+        let pos = game
+            .parse_fen("6k5/12/12/12/12/5g6/4pp6/4N7/12/12/12/K11 w - - 0 1")
+            .unwrap();
+        let pass = game.parse_move(&pos, "@@@@").unwrap();
+        assert!(pass.is_pass());
+        assert_eq!(
+            game.fen(&game.make(&pos, &pass)).split(' ').next(),
+            Some("6k5/12/12/12/12/5g6/4pp6/4N7/12/12/12/K11")
+        );
+    }
 }

@@ -467,8 +467,19 @@ impl Game {
         each!(self, |e| e.move_to_string(&e.raw_move(None, m)))
     }
 
-    /// Parses a move and finds it among the legal moves of the position.
+    /// Parses a move and finds it among the legal moves of the position. XBoard's null move
+    /// `@@@@` is a pass: the game's own, or a move in legs that comes back to its start without
+    /// capturing (a lion's, which HaChu sends so), the first of them (each leaves the same
+    /// position).
     pub fn parse_move(&self, pos: &Position, s: &str) -> Result<Move, MoveError> {
+        if s == "@@@@" {
+            return self
+                .legal_moves(pos)
+                .iter()
+                .find(|m| m.is_pass())
+                .copied()
+                .ok_or_else(|| MoveError::Illegal(s.to_string()));
+        }
         with!(
             self,
             &pos.0,

@@ -255,6 +255,18 @@ impl Move {
         }
     }
 
+    /// Tells whether the move leaves the board as it was: a pass, or a move in legs that comes
+    /// back to its start without capturing (a lion's pass, jitto).
+    pub fn is_pass(&self) -> bool {
+        match *self {
+            Move::Pass { .. } => true,
+            Move::Legs {
+                from, to, capture, ..
+            } => from == to && !capture,
+            _ => false,
+        }
+    }
+
     /// Gets where the moving (or dropped) piece lands; a castle's king's cell, a pass's cell.
     pub fn to(&self) -> Cell {
         match *self {
