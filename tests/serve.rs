@@ -676,6 +676,34 @@ fn a_long_game_replays_to_the_right_position() {
     assert_eq!(pos["legal"].as_array().unwrap().len(), 20);
 }
 
+/// A replayed line may give its moves in SAN (a PGN's), mixed with moves as `varia moves` writes
+/// them; the answer writes them as `varia moves` does, and a move legal in neither form is refused
+/// with its index.
+#[test]
+fn moves_in_san_are_replayed() {
+    let s = serve("definitions");
+    let (status, pos) = s.post(
+        "/api/position",
+        &json!({"file": CHESS, "moves": ["e4", "e7e5", "Nf3", "Nc6", "Bb5", "a6", "O-O"]})
+            .to_string(),
+    );
+    assert_eq!(status, 200, "{pos}");
+    assert_eq!(
+        pos["moves"],
+        json!(["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "e1g1"])
+    );
+    assert_eq!(
+        pos["san"],
+        json!(["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "O-O"])
+    );
+    let (status, err) = s.post(
+        "/api/position",
+        &json!({"file": CHESS, "moves": ["e4", "e4"]}).to_string(),
+    );
+    assert_eq!(status, 422, "{err}");
+    assert_eq!(err["index"], 1);
+}
+
 /// The server keeps a bounded number of compiled games and no failure: requests for ever new
 /// unknown variants leave its cache as it was (3,000 of them grew the server from 5 MB to
 /// 215 MB); a file over 16 MiB is refused unread, as on the command line.

@@ -12,7 +12,9 @@ const S = {
   version: null, // hash of the definition text last seen by polling
   startFen: null, // null: the game's setup
   moves: [],
-  pos: null,
+  pos: null, // the position shown
+  full: null, // the position after every move (S.pos unless browsing)
+  view: null, // browsing: the plies shown (null: all of them)
   selected: null, // {from: cell} or {hand: kind}
   flipped: false,
   zone: '',
@@ -305,11 +307,15 @@ function drawStatus() {
   $('winner').textContent = pos.over ? (pos.winner === null ? 'Draw' : `Winner: ${name(pos.winner)}`) : '';
   $('winner').dataset.winner = pos.winner === null ? '' : name(pos.winner);
   if (document.activeElement !== $('fen')) $('fen').value = pos.fen;
-  // SAN, with the move as the engines write it in a tooltip.
-  $('move-list').innerHTML = pos.moves
-    .map((m, i) => `<li data-move="${esc(m)}" title="${esc(m)}">${esc(pos.san[i])}</li>`).join('');
-  $('move-list').scrollTop = $('move-list').scrollHeight;
-  $('takeback').disabled = pos.moves.length === 0 || S.broken;
+  // SAN, with the move as the engines write it in a tooltip; the move shown marked.
+  const all = S.full || pos;
+  const shown = S.view === null ? all.moves.length : S.view;
+  $('move-list').innerHTML = all.moves
+    .map((m, i) => `<li data-move="${esc(m)}" data-ply="${i + 1}" title="${esc(m)}"`
+      + `${i + 1 === shown ? ' class="current"' : ''}>${esc(all.san[i])}</li>`).join('');
+  if (S.view === null) $('move-list').scrollTop = $('move-list').scrollHeight;
+  drawNav();
+  $('takeback').disabled = all.moves.length === 0 || S.broken;
   $('engine-move').disabled = pos.over || S.broken || S.thinking;
 }
 
@@ -438,6 +444,8 @@ async function loadRules(keep) {
 
 function setPosition(pos) {
   S.pos = pos;
+  S.full = pos;
+  S.view = null;
   S.moves = pos.moves;
   S.selected = null;
   writeAddress();
@@ -452,6 +460,8 @@ async function choose(file, variant) {
   S.moves = [];
   S.rules = null;
   S.pos = null;
+  S.full = null;
+  S.view = null;
   S.diagram = null;
   notice('');
   $('diagram-box').hidden = true;
@@ -484,6 +494,7 @@ function readAddress() {
 
 async function play(move) {
   if (S.busy) return;
+  leaveHistory();
   S.busy = true;
   const r = await api('POST', '/api/play', gameRequest({ move }));
   S.busy = false;
@@ -497,6 +508,10 @@ async function play(move) {
 
 // Takes back the last move, and the engine's moves before it, back to a human's turn.
 async function takeBack() {
+  if (S.view !== null) {
+    showPly(Infinity);
+    return;
+  }
   let pos = null;
   while (S.moves.length && (!pos || enginePlays(pos.to_move))) {
     const r = await api('POST', '/api/takeback', gameRequest());
@@ -595,6 +610,7 @@ function scoreText(score) {
 
 async function engineMove() {
   if (!engineEnabled() || !S.pos || S.pos.over || S.broken || S.thinking) return;
+  leaveHistory();
   const game = () => JSON.stringify([S.file, S.variant, S.startFen, S.moves]);
   const before = game();
   const mover = S.rules.players[S.pos.to_move].name;
@@ -619,6 +635,7 @@ async function engineMove() {
 }
 
 function maybeEngine() {
+  if (S.view !== null) return;
   if (engineEnabled() && S.pos && !S.pos.over && !S.broken && enginePlays(S.pos.to_move)) {
     setTimeout(() => {
       if (S.pos && enginePlays(S.pos.to_move)) engineMove();

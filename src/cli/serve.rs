@@ -36,6 +36,7 @@ use std::time::Duration;
 const INDEX_HTML: &str = include_str!("../../web/index.html");
 const APP_JS: &str = include_str!("../../web/app.js");
 const STYLE_CSS: &str = include_str!("../../web/style.css");
+const HISTORY_JS: &str = include_str!("../../web/history.js");
 
 /// The largest request body read.
 const MAX_BODY: u64 = 1 << 20;
@@ -244,6 +245,7 @@ impl Served {
             "/" | "/index.html" => Ok(Reply::Asset(INDEX_HTML, "text/html; charset=utf-8")),
             "/app.js" => Ok(Reply::Asset(APP_JS, "text/javascript; charset=utf-8")),
             "/style.css" => Ok(Reply::Asset(STYLE_CSS, "text/css; charset=utf-8")),
+            "/history.js" => Ok(Reply::Asset(HISTORY_JS, "text/javascript; charset=utf-8")),
             "/api/info" => json(json!({
                 "name": "varia",
                 "version": env!("CARGO_PKG_VERSION"),

@@ -413,3 +413,95 @@ def test_gating_choice(page, defs):
     assert page.piece_at("g1") == ["H", 0]
     want = varia("show", defs / seirawan, "--moves", "g1f3h", "--json")
     assert page.fen() == json.loads(want)["fen"]
+
+
+def chess_fen(defs, *moves):
+    """The FEN after moves from chess's setup, as the command line gives it."""
+    args = ["--moves", *moves] if moves else []
+    return json.loads(varia("show", defs / CHESS, *args, "--json"))["fen"]
+
+
+def test_browsing_the_moves(page, defs):
+    from selenium.webdriver.common.keys import Keys
+
+    moves = ["e2e4", "e7e5", "g1f3", "b8c6"]
+    page.open(CHESS, moves=moves)
+    items = page.css("#move-list li")
+    assert [li.text for li in items] == ["e4", "e5", "Nf3", "Nc6"]
+    assert [li.get_attribute("class") or "" for li in items] == ["", "", "", "current"]
+    assert not page.css("#nav-forward")[0].is_enabled()
+    view = lambda: page.js("return S.view")
+    page.css("#nav-first")[0].click()
+    assert wait_until(lambda: view() == 0)
+    assert page.fen() == chess_fen(defs)
+    assert not page.css("#nav-back")[0].is_enabled()
+    page.css("#nav-forward")[0].click()
+    assert wait_until(lambda: view() == 1)
+    assert page.fen() == chess_fen(defs, "e2e4")
+    page.css('#move-list li[data-ply="3"]')[0].click()
+    assert wait_until(lambda: view() == 3)
+    assert page.fen() == chess_fen(defs, *moves[:3])
+    assert page.css("#move-list li.current")[0].text == "Nf3"
+    # The last move is still what the board marks: the one that led to the position shown.
+    assert "last" in page.cell("f3").get_attribute("class").split()
+    page.css("body")[0].send_keys(Keys.ARROW_LEFT)
+    assert wait_until(lambda: view() == 2)
+    assert page.fen() == chess_fen(defs, *moves[:2])
+    page.css("#nav-last")[0].click()
+    assert wait_until(lambda: view() is None)
+    assert page.fen() == chess_fen(defs, *moves)
+    # A move made on an earlier position replaces the moves after it.
+    page.css("#nav-back")[0].click()
+    page.css("#nav-back")[0].click()
+    assert wait_until(lambda: view() == 2)
+    page.click("d2")
+    page.click("d4")
+    assert wait_until(lambda: page.js("return S.pos.moves") == ["e2e4", "e7e5", "d2d4"])
+    assert view() is None
+    assert [li.text for li in page.css("#move-list li")] == ["e4", "e5", "d4"]
+    assert page.fen() == chess_fen(defs, "e2e4", "e7e5", "d2d4")
+
+
+def test_pgn_out_and_in(page, defs):
+    page.open(CHESS, moves=["f2f3", "e7e5", "g2g4", "d8h4"])
+    page.css("#pgn-open")[0].click()
+    assert wait_until(lambda: page.css("#pgn-text")[0].get_attribute("value"))
+    text = page.css("#pgn-text")[0].get_attribute("value")
+    tags, movetext = text.split("\n\n")
+    assert '[Result "0-1"]' in tags.splitlines()
+    assert '[Event "varia playground"]' == tags.splitlines()[0]
+    assert any(t.startswith('[Variant "') for t in tags.splitlines())
+    assert "[FEN" not in tags
+    assert movetext == "1. f3 e5 2. g4 Qh4# {checkmate: black wins} 0-1\n"
+    href = page.css("#pgn-download")[0].get_attribute("href")
+    assert href.startswith("data:application/x-chess-pgn")
+    # A pasted game with comments, variations, annotations and NAGs loads as its main line.
+    pasted = '[Event "x"]\n[Site "y"]\n\n1. e4 {best by test} e5 (1... c5 2. Nf3) 2. Nf3 $1 Nc6?! 3. Bb5 a6 *\n'
+    box = page.css("#pgn-text")[0]
+    box.clear()
+    box.send_keys(pasted)
+    page.css("#pgn-load")[0].click()
+    want = ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6"]
+    assert wait_until(lambda: page.js("return S.pos.moves") == want)
+    assert not page.css("#pgn-dialog")[0].is_displayed()
+    assert page.fen() == chess_fen(defs, *want)
+    # A move that is not legal: the game stays, the box says which move.
+    page.css("#pgn-open")[0].click()
+    box = page.css("#pgn-text")[0]
+    assert wait_until(lambda: box.get_attribute("value").startswith("[Event"))
+    box.clear()
+    box.send_keys("1. e4 e4 *")
+    page.css("#pgn-load")[0].click()
+    assert wait_until(lambda: page.css("#pgn-error")[0].text.startswith("move 2 `e4`"))
+    assert page.js("return S.pos.moves") == want
+    # A start position of its own, Black to move: the FEN is kept and the numbering says so.
+    fen = chess_fen(defs, "e2e4")
+    box.clear()
+    box.send_keys(f'[SetUp "1"]\n[FEN "{fen}"]\n\n1... e5 2. Nf3 *')
+    page.css("#pgn-load")[0].click()
+    assert wait_until(lambda: page.js("return S.pos.moves") == ["e7e5", "g1f3"])
+    assert page.js("return S.startFen") == fen
+    page.css("#pgn-open")[0].click()
+    assert wait_until(lambda: "1... e5 2. Nf3 *" in page.css("#pgn-text")[0].get_attribute("value"))
+    assert f'[FEN "{fen}"]' in page.css("#pgn-text")[0].get_attribute("value")
+    page.css("#pgn-close")[0].click()

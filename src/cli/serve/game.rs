@@ -231,7 +231,11 @@ pub fn replay(
     // A FEN that fell back to the setup makes the moves meaningless.
     let replayable = if dropped.is_some() { &[][..] } else { moves };
     for (i, text) in replayable.iter().enumerate() {
-        match game.parse_move(&pos, text) {
+        // A move as the engines write it, else in SAN (a PGN's moves).
+        let parsed = game
+            .parse_move(&pos, text)
+            .or_else(|e| game.parse_san(&pos, text).map_err(|_| e));
+        match parsed {
             Ok(m) => {
                 san.push(game.san(&pos, &m));
                 game.play_unchecked(&mut pos, &m);
