@@ -33,6 +33,10 @@ fn uci_handshake_lists_every_variant_of_the_files() {
     assert_eq!(s.line(), "option name Clear Hash type button");
     assert_eq!(
         s.line(),
+        "option name Threads type spin default 1 min 1 max 256"
+    );
+    assert_eq!(
+        s.line(),
         "option name MultiPV type spin default 1 min 1 max 256"
     );
     assert_eq!(s.line(), "uciok");
@@ -144,6 +148,7 @@ fn xboard_features_and_variant_setup() {
         "sigint=0",
         "sigterm=0",
         "analyze=1",
+        "smp=1",
         "variants=\"stepping,leaping,displacer\"",
     ] {
         assert!(features.contains(f), "{f} in {features}");
@@ -766,4 +771,55 @@ fn xboard_writes_a_stepping_three_cell_leap_as_legs() {
         assert_eq!(line, cross, "{variant}");
         s.quit();
     }
+}
+
+/// UCI's `Threads` and XBoard's `cores` (lazy SMP): a bad value is refused and the search goes on
+/// with the threads it had; with two threads the mate is found, and the nodes reported are the
+/// threads' together (more than one thread's: the helpers search until the main thread ends).
+#[test]
+fn uci_threads_and_xboard_cores_search_on_several_threads() {
+    let mut u = Session::start(&["uci", &def("definitions/classic/chess.varia")]);
+    u.send("uci");
+    u.until(|l| l == "uciok");
+    for bad in ["0", "257", "two"] {
+        u.send(&format!("setoption name Threads value {bad}"));
+        assert_eq!(
+            u.line(),
+            format!("info string error: bad Threads value `{bad}` (1 to 256)")
+        );
+    }
+    u.send("setoption name Threads value 2");
+    u.send("position fen 7k/8/8/8/8/8/R7/1R5K w - - 0 1");
+    u.send("go depth 6");
+    let mut last = String::new();
+    let best = u.until(|l| {
+        if l.starts_with("info depth") {
+            last = l.to_string();
+        }
+        l.starts_with("bestmove")
+    });
+    assert!(last.contains(" score mate 2 "), "{last}");
+    assert!(best.starts_with("bestmove "), "{best}");
+    u.send("setoption name Threads value 1");
+    u.send("position startpos");
+    u.send("go depth 2");
+    assert!(
+        u.until(|l| l.starts_with("bestmove"))
+            .starts_with("bestmove ")
+    );
+    u.quit();
+
+    let mut x = Session::start(&["xboard", &def("definitions/classic/chess.varia")]);
+    x.send("xboard");
+    x.send("protover 2");
+    x.until(|l| l == "feature done=1");
+    x.send("new");
+    x.send("cores 0");
+    assert_eq!(x.line(), "Error (bad argument): cores 0");
+    x.send("cores 2");
+    x.send("sd 3");
+    x.send("go");
+    let reply = x.until(|l| l.starts_with("move "));
+    assert!(reply.len() > 5, "{reply}");
+    x.quit();
 }

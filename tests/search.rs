@@ -483,3 +483,45 @@ fn the_null_move_guard_counts_pieces_besides_pawns_and_royals() {
     assert!(eval.has_pieces(&house, &pos, PlayerId(0)));
     assert!(!eval.has_pieces(&house, &pos, PlayerId(1)));
 }
+
+/// Lazy SMP: with helpers the searcher finds what one thread finds, plays legal moves in every
+/// kind of game (four players included), stops on its flag, and counts every thread's nodes.
+#[test]
+fn several_threads_search_alike() {
+    let g = chess();
+    let mut s = Searcher::new(g.clone(), 4);
+    s.set_threads(0);
+    assert_eq!(s.threads(), 1);
+    s.set_threads(3);
+    assert_eq!(s.threads(), 3);
+    let pos = g.parse_fen("7k/8/8/8/8/8/R7/1R5K w - - 0 1").unwrap();
+    let r = s.search(&pos, &Limits::depth(5), &mut |_| {});
+    assert_eq!(r.score, Score::Mate(2));
+    let mut reported = 0;
+    let r = s.search(&g.start(), &Limits::depth(6), &mut |i| reported = i.nodes);
+    assert!(g.legal_moves(&g.start()).contains(&r.best.unwrap()));
+    assert!(
+        r.nodes >= reported && reported > 0,
+        "{} {reported}",
+        r.nodes
+    );
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let limits = Limits {
+        stop: Some(stop),
+        ..Limits::default()
+    };
+    assert!(s.search(&g.start(), &limits, &mut |_| {}).best.is_some());
+    for (path, variant) in [
+        ("classic/shogi.varia", None),
+        ("4-faces.varia", Some("large")),
+    ] {
+        let g = game(path, variant);
+        let mut s = Searcher::new(g.clone(), 1);
+        s.set_threads(2);
+        let r = s.search(&g.start(), &Limits::depth(3), &mut |_| {});
+        assert!(
+            g.legal_moves(&g.start()).contains(&r.best.unwrap()),
+            "{path}"
+        );
+    }
+}

@@ -120,6 +120,8 @@ pub struct Catalogue {
     games: HashMap<String, Arc<Game>>,
     /// Tuned terms (`--weights`), each for one of the variants offered.
     weights: Vec<varia::search::Weights>,
+    /// Threads each search uses (UCI's `Threads`, XBoard's `cores`).
+    pub threads: usize,
 }
 
 impl Catalogue {
@@ -164,6 +166,7 @@ impl Catalogue {
             entries,
             games: HashMap::new(),
             weights: Vec::new(),
+            threads: 1,
         })
     }
 
@@ -194,9 +197,11 @@ impl Catalogue {
         Ok(())
     }
 
-    /// A searcher for a game, evaluating with the weights read for its variant, if any.
+    /// A searcher for a game, evaluating with the weights read for its variant, if any, on the
+    /// catalogue's threads.
     pub fn searcher(&self, game: &Arc<Game>, hash_mb: usize) -> Searcher {
         let mut s = Searcher::new(game.clone(), hash_mb);
+        s.set_threads(self.threads);
         let name = varia::search::variant_name(game);
         if let Some(w) = self
             .weights

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use varia::Game;
 use varia::rules::PlayerId;
-use varia::search::{Info, Limits, Score, Searcher};
+use varia::search::{Info, Limits, MAX_THREADS, Score, Searcher};
 
 const DEFAULT_HASH_MB: usize = 16;
 /// The largest Hash accepted; the table's memory is reserved at once and committed as the
@@ -101,6 +101,9 @@ impl Uci {
                 ));
                 send("option name Clear Hash type button");
                 send(&format!(
+                    "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
+                ));
+                send(&format!(
                     "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
                 ));
                 send("uciok");
@@ -189,6 +192,17 @@ impl Uci {
                 }
                 _ => send(&format!(
                     "info string error: bad Hash value `{value}` (1 to {MAX_HASH_MB} MB)"
+                )),
+            },
+            "threads" => match value.parse::<usize>() {
+                Ok(n) if (1..=MAX_THREADS).contains(&n) => {
+                    self.catalogue.threads = n;
+                    if let Some(s) = &mut self.searcher {
+                        s.set_threads(n);
+                    }
+                }
+                _ => send(&format!(
+                    "info string error: bad Threads value `{value}` (1 to {MAX_THREADS})"
                 )),
             },
             "multipv" => match value.parse::<usize>() {

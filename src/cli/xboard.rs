@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use varia::Game;
 use varia::engine::MoveError;
 use varia::rules::PlayerId;
-use varia::search::{Info, Limits, Score, Searcher};
+use varia::search::{Info, Limits, MAX_THREADS, Score, Searcher};
 
 const DEFAULT_HASH_MB: usize = 16;
 
@@ -211,8 +211,8 @@ impl Xboard {
         let arg = args.first().copied();
         match cmd {
             "xboard" | "accepted" | "rejected" | "computer" | "name" | "rating" | "ics"
-            | "random" | "draw" | "hint" | "bk" | "cores" | "option" | "hard" | "easy" | "lift"
-            | "put" | "hover" | "include" | "exclude" | "pause" | "resume" => {
+            | "random" | "draw" | "hint" | "bk" | "option" | "hard" | "easy" | "lift" | "put"
+            | "hover" | "include" | "exclude" | "pause" | "resume" => {
                 if cmd == "accepted" && arg == Some("usermove") {
                     self.usermove = true;
                 }
@@ -276,6 +276,7 @@ impl Xboard {
             "post" => self.post.store(true, Ordering::Relaxed),
             "nopost" => self.post.store(false, Ordering::Relaxed),
             "memory" => self.memory(arg, text),
+            "cores" => self.cores(arg, text),
             "setboard" => self.setboard(&args),
             "undo" | "remove" => {
                 self.abort();
@@ -327,7 +328,7 @@ impl Xboard {
         send("feature done=0");
         send(&format!(
             "feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=0 \
-             sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 name=0 nps=0 memory=1 \
+             sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 name=0 nps=0 memory=1 smp=1 \
              exclude=0 myname=\"varia {}\" variants=\"{names}\"",
             env!("CARGO_PKG_VERSION")
         ));
@@ -380,6 +381,21 @@ impl Xboard {
                     send(&format!(
                         "telluser error: no memory for a hash table of {mb} MB; it stays {old} MB"
                     ));
+                }
+            }
+            _ => send(&format!("Error (bad argument): {text}")),
+        }
+    }
+
+    /// `cores N`: the threads each search uses.
+    fn cores(&mut self, arg: Option<&str>, text: &str) {
+        match number::<usize>(arg) {
+            Some(n) if n >= 1 => {
+                self.abort();
+                let n = n.min(MAX_THREADS);
+                self.catalogue.threads = n;
+                if let Some(s) = &mut self.searcher {
+                    s.set_threads(n);
                 }
             }
             _ => send(&format!("Error (bad argument): {text}")),

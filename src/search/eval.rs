@@ -44,6 +44,7 @@ pub(super) struct Ray {
 }
 
 /// Evaluation tables for one game.
+#[derive(Clone)]
 pub struct Eval {
     pub(super) players: usize,
     pub(super) cells: usize,

@@ -33,11 +33,13 @@ mod order;
 mod prune;
 mod quiesce;
 mod see;
+mod smp;
 mod tt;
 mod weights;
 
 pub use eval::Eval;
 pub use features::{Features, Layout, to_weights};
+pub use tt::NoMemory;
 pub use weights::{PieceWeights, WEIGHTS_FORMAT, Weights, variant_name};
 
 use crate::engine::{Ending, Game, Move, MoveKind, Position, RawMove, Reason, Status};
@@ -56,6 +58,8 @@ pub const MAX_PLY: usize = 128;
 const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32;
 // A static evaluation never reads as a mate.
 const _: () = assert!(eval::LIMIT < MATE_BOUND);
+/// The most threads one search uses ([`Searcher::set_threads`]).
+pub const MAX_THREADS: usize = 256;
 /// The deepest quiescence search below the horizon (plies).
 pub const MAX_QUIESCENCE: usize = 8;
 /// The quiescence plies where every legal move is a capture.
@@ -203,7 +207,7 @@ pub struct Searcher {
     game: Arc<Game>,
     eval: Eval,
     see: see::See,
-    tt: tt::Table,
+    tt: Arc<tt::Table>,
     history: Vec<i32>,
     killers: Vec<[Option<RawMove>; 2]>,
     pv: Vec<Vec<RawMove>>,
@@ -229,6 +233,15 @@ pub struct Searcher {
     null_moves: bool,
     /// Per ply: whether the node was reached by a null move (no second one follows it).
     nulled: Vec<bool>,
+    /// The searchers of the other threads ([`Searcher::set_threads`]), out of it while they
+    /// search.
+    helpers: Vec<Searcher>,
+    /// A helper: where it publishes its node count.
+    published: Option<Arc<std::sync::atomic::AtomicU64>>,
+    /// A helper: whether it searches each iteration one ply deeper than the main thread.
+    deeper: bool,
+    /// The main thread, while its helpers search: their published node counts.
+    counters: Vec<Arc<std::sync::atomic::AtomicU64>>,
 }
 
 impl Searcher {
@@ -243,7 +256,7 @@ impl Searcher {
         Searcher {
             see: see::See::new(&game, &eval),
             eval,
-            tt: tt::Table::new(hash_mb).unwrap_or_else(|_| tt::Table::smallest()),
+            tt: Arc::new(tt::Table::new(hash_mb).unwrap_or_else(|_| tt::Table::smallest())),
             history: vec![0; kinds * cells],
             killers: vec![[None; 2]; MAX_PLY + 1],
             pv: vec![Vec::new(); MAX_PLY + 2],
@@ -262,6 +275,10 @@ impl Searcher {
             quiescence_end: 0,
             null_moves: Searcher::null_moves_fit(&game),
             nulled: vec![false; MAX_PLY + 2],
+            helpers: Vec::new(),
+            published: None,
+            deeper: false,
+            counters: Vec::new(),
             game,
         }
     }
@@ -273,8 +290,8 @@ impl Searcher {
 
     /// Resizes the transposition table to at most `hash_mb` megabytes (1 to 65,536) and empties
     /// it; where the memory cannot be reserved, an error and the old table kept as it was.
-    pub fn set_hash(&mut self, hash_mb: usize) -> Result<(), std::collections::TryReserveError> {
-        self.tt = tt::Table::new(hash_mb)?;
+    pub fn set_hash(&mut self, hash_mb: usize) -> Result<(), tt::NoMemory> {
+        self.tt = Arc::new(tt::Table::new(hash_mb)?);
         Ok(())
     }
 
@@ -283,6 +300,10 @@ impl Searcher {
         self.tt.clear();
         self.history.iter_mut().for_each(|h| *h = 0);
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        for h in &mut self.helpers {
+            h.history.iter_mut().for_each(|h| *h = 0);
+            h.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        }
     }
 
     /// Evaluates with tuned terms from now on ([`Weights::parse`] or [`Weights::check`] passed
@@ -290,6 +311,10 @@ impl Searcher {
     pub fn set_weights(&mut self, weights: &Weights) {
         self.eval = Eval::with_weights(&self.game, weights);
         self.see = see::See::new(&self.game, &self.eval);
+        for h in &mut self.helpers {
+            h.eval = self.eval.clone();
+            h.see = self.see.clone();
+        }
     }
 
     /// Gets the evaluation.
@@ -308,7 +333,24 @@ impl Searcher {
     /// position that repeats one of the search path or of the game (the moves played on `pos`)
     /// ends the line as the repetition rule says (a draw without one). A game already over at
     /// `pos` ([`Game::status`]) gives no move. `info` hears of every completed iteration.
+    ///
+    /// With more than one thread ([`Searcher::set_threads`]) the helpers search beside it until
+    /// it stops; a node limit counts the main thread's nodes.
     pub fn search(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        if self.helpers.is_empty() {
+            self.search_alone(pos, limits, info)
+        } else {
+            self.search_shared(pos, limits, info)
+        }
+    }
+
+    /// Searches a position on this thread ([`Searcher::search`]).
+    fn search_alone(
         &mut self,
         pos: &Position,
         limits: &Limits,
@@ -325,7 +367,9 @@ impl Searcher {
         } else {
             0
         };
-        self.tt.age();
+        if self.published.is_none() {
+            self.tt.age();
+        }
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.history.iter_mut().for_each(|h| *h /= 4);
         let game = self.game.clone();
@@ -364,6 +408,7 @@ impl Searcher {
         let lines = limits.multipv.clamp(1, moves.len());
         let mut last = 0;
         'deepen: for depth in 1..=max_depth {
+            let depth = (depth + self.deeper as u32).min(max_depth);
             self.iteration = depth;
             self.root_best = None;
             let v = self.search_root(pos, depth, last);
@@ -390,7 +435,7 @@ impl Searcher {
                 depth,
                 seldepth: self.seldepth as u32,
                 score: result.score,
-                nodes: self.nodes,
+                nodes: self.nodes + self.helper_nodes(),
                 elapsed: self.start.elapsed(),
                 pv: game.public_line(pos, &line),
                 multipv: 1,
@@ -413,7 +458,7 @@ impl Searcher {
                     depth,
                     seldepth: self.seldepth as u32,
                     score: Score::from_internal(v),
-                    nodes: self.nodes,
+                    nodes: self.nodes + self.helper_nodes(),
                     elapsed: self.start.elapsed(),
                     pv: game.public_line(pos, &self.pv[0]),
                     multipv: k,
@@ -501,6 +546,9 @@ impl Searcher {
             self.aborted = true;
         }
         if self.nodes.is_multiple_of(1024) {
+            if let Some(p) = &self.published {
+                p.store(self.nodes, Ordering::Relaxed);
+            }
             if self
                 .limits
                 .stop
@@ -684,6 +732,7 @@ impl Searcher {
         };
         // A root searched without some of its moves says nothing true of the position.
         if !excluding {
+            let best_move = best_move.as_ref().map(tt::fingerprint);
             self.tt
                 .store(tt_key, best_move, to_tt(best, ply), depth, bound);
         }

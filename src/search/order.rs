@@ -52,14 +52,14 @@ impl Searcher {
         &self,
         pos: &Position,
         moves: &[RawMove],
-        tt: Option<RawMove>,
+        tt: Option<u64>,
         ply: usize,
     ) -> Vec<(i32, RawMove)> {
         let killers = self.killers[ply.min(MAX_PLY)];
         let mut scored: Vec<(i32, RawMove)> = moves
             .iter()
             .map(|m| {
-                let s = if Some(*m) == tt {
+                let s = if tt.is_some_and(|t| tt::is_move(t, m)) {
                     1 << 30
                 } else if let Some(v) = self.victim(pos, m) {
                     let mvv = (v * 16 - self.eval.value(m.piece) / 16

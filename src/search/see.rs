@@ -35,6 +35,7 @@ struct Entry {
 }
 
 /// The exchange tables of one game.
+#[derive(Clone)]
 pub(super) struct See {
     /// Per cell: the range of `entries` that capture on it.
     by_target: Vec<(u32, u32)>,

@@ -1,9 +1,17 @@
-//! The transposition table: a fixed array of entries indexed by the position key. Its memory is
-//! reserved when it is made (so a size the system cannot give is refused there) and written a
-//! chunk at a time as entries are stored, so that a large table is committed only as it fills.
+//! The transposition table: a fixed array of entries indexed by the position key, shared by the
+//! threads of one search (lazy SMP) without locks. Each entry is three 64-bit words written and
+//! read one at a time: the key (mixed with the other two), the packed score, depth, bound and
+//! generation, and the best move's fingerprint ([`fingerprint`]). A probe that meets an entry
+//! half written by another thread sees a key that does not match, and takes it for a miss.
+//!
+//! The memory is asked of the allocator zeroed (so a size the system cannot give is refused when
+//! the table is made, and the pages are committed as the search writes them).
 
 use crate::engine::RawMove;
-use std::collections::TryReserveError;
+use std::alloc::{Layout, alloc_zeroed, dealloc};
+use std::hash::{Hash, Hasher};
+use std::ptr::NonNull;
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -17,108 +25,186 @@ pub enum Bound {
 
 #[derive(Clone, Copy)]
 pub struct Entry {
-    pub key: u64,
-    pub best: Option<RawMove>,
+    /// The best move's [`fingerprint`], if one is known.
+    pub best: Option<u64>,
     pub score: i32,
     pub depth: i16,
     pub bound: Bound,
     generation: u8,
 }
 
-/// Entries per chunk, at most (a power of two).
-const CHUNK_BITS: u32 = 15;
+/// Words per entry.
+const WORDS: usize = 3;
 
-/// A transposition table of a fixed size.
-pub struct Table {
-    /// The entries, by chunks of `1 << bits` reserved up front; a chunk is empty until an entry
-    /// is stored in it.
-    chunks: Vec<Vec<Option<Entry>>>,
-    bits: u32,
-    mask: usize,
-    generation: u8,
+/// A 64-bit fingerprint of a move, never 0: the table keeps it instead of the move, and a move
+/// is the table's when its fingerprint is the one stored ([`is_move`]). The low half is the
+/// move's cells, the high half a hash of the whole move.
+pub fn fingerprint(m: &RawMove) -> u64 {
+    let mut h = Fold(0);
+    m.hash(&mut h);
+    cells(m) as u64 | (h.0 >> 32 | 1 << 31) << 32
 }
 
+fn cells(m: &RawMove) -> u32 {
+    m.from.0 as u32 | (m.to.0 as u32) << 16
+}
+
+/// Whether a move is the one of this fingerprint (its cells compared first, cheaply).
+pub fn is_move(fingerprint: u64, m: &RawMove) -> bool {
+    fingerprint as u32 == cells(m) && self::fingerprint(m) == fingerprint
+}
+
+/// A small multiplicative hasher (moves are a few integers).
+struct Fold(u64);
+
+impl Hasher for Fold {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(i as u64);
+    }
+    fn write_u16(&mut self, i: u16) {
+        self.write_u64(i as u64);
+    }
+    fn write_u32(&mut self, i: u32) {
+        self.write_u64(i as u64);
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+/// A transposition table of a fixed size, shared by reference between threads.
+pub struct Table {
+    words: NonNull<AtomicU64>,
+    /// Entries, a power of two.
+    len: usize,
+    generation: AtomicU8,
+}
+
+// The words are atomics, read and written only through shared references.
+unsafe impl Send for Table {}
+unsafe impl Sync for Table {}
+
+impl Drop for Table {
+    fn drop(&mut self) {
+        // SAFETY: allocated in `with_entries` with this layout.
+        unsafe { dealloc(self.words.as_ptr().cast(), Self::layout(self.len)) }
+    }
+}
+
+/// The allocator could not give the memory a hash table asked for.
+#[derive(Debug, thiserror::Error)]
+#[error("the memory for the hash table could not be had")]
+pub struct NoMemory;
+
 impl Table {
-    /// Makes a table of at most `megabytes` (a power of two of entries, at least 1024), its
-    /// memory reserved but not yet written; an error if the memory cannot be reserved.
-    pub fn new(megabytes: usize) -> Result<Table, TryReserveError> {
-        let size = std::mem::size_of::<Option<Entry>>();
+    fn layout(len: usize) -> Layout {
+        Layout::array::<AtomicU64>(len * WORDS).expect("a table size checked when made")
+    }
+
+    fn with_entries(len: usize) -> Result<Table, NoMemory> {
+        // SAFETY: the layout is not empty; zero bytes are a valid AtomicU64.
+        let ptr = unsafe { alloc_zeroed(Self::layout(len)) };
+        let words = NonNull::new(ptr.cast::<AtomicU64>()).ok_or(NoMemory)?;
+        Ok(Table {
+            words,
+            len,
+            generation: AtomicU8::new(0),
+        })
+    }
+
+    /// Makes a table of at most `megabytes` (a power of two of entries, at least 1024); an
+    /// error if the memory cannot be had.
+    pub fn new(megabytes: usize) -> Result<Table, NoMemory> {
+        let size = WORDS * 8;
         let want = (megabytes.clamp(1, 1 << 16) << 20) / size;
         let mut n: usize = 1024;
         while n * 2 <= want {
             n *= 2;
         }
-        let bits = n.trailing_zeros().min(CHUNK_BITS);
-        let mut chunks = Vec::new();
-        chunks.try_reserve_exact(n >> bits)?;
-        for _ in 0..n >> bits {
-            let mut chunk = Vec::new();
-            chunk.try_reserve_exact(1 << bits)?;
-            chunks.push(chunk);
-        }
-        Ok(Table {
-            chunks,
-            bits,
-            mask: n - 1,
-            generation: 0,
-        })
+        Table::with_entries(n)
     }
 
     /// Makes the smallest table (1024 entries).
     pub fn smallest() -> Table {
-        Table {
-            chunks: vec![Vec::with_capacity(1024)],
-            bits: 10,
-            mask: 1023,
-            generation: 0,
-        }
+        Table::with_entries(1024).expect("24 KiB")
+    }
+
+    fn slot(&self, key: u64) -> &[AtomicU64] {
+        let i = (key as usize & (self.len - 1)) * WORDS;
+        // SAFETY: `i + WORDS <= len * WORDS`, within the allocation, which lives as long as self.
+        unsafe { std::slice::from_raw_parts(self.words.as_ptr().add(i), WORDS) }
     }
 
     /// Forgets every entry.
-    pub fn clear(&mut self) {
-        self.chunks.iter_mut().for_each(|c| c.clear());
+    pub fn clear(&self) {
+        // SAFETY: as in `slot`, for the whole allocation.
+        let all = unsafe { std::slice::from_raw_parts(self.words.as_ptr(), self.len * WORDS) };
+        all.iter().for_each(|w| w.store(0, Ordering::Relaxed));
     }
 
     /// Starts a new search: older entries give way first.
-    pub fn age(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
+    pub fn age(&self) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
     }
 
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let i = key as usize & self.mask;
-        let chunk = &self.chunks[i >> self.bits];
-        chunk
-            .get(i & ((1 << self.bits) - 1))
-            .copied()
-            .flatten()
-            .filter(|e| e.key == key)
+        let w = self.slot(key);
+        let (k, data, mv) = (
+            w[0].load(Ordering::Relaxed),
+            w[1].load(Ordering::Relaxed),
+            w[2].load(Ordering::Relaxed),
+        );
+        // A data word is never 0 (its bound is stored plus one): an empty slot never matches.
+        if data == 0 || k ^ data ^ mv != key {
+            return None;
+        }
+        let bound = match (data >> 48) & 3 {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            _ => Bound::Upper,
+        };
+        Some(Entry {
+            best: (mv != 0).then_some(mv),
+            score: data as u32 as i32,
+            depth: (data >> 32) as u16 as i16,
+            bound,
+            generation: (data >> 56) as u8,
+        })
     }
 
-    pub fn store(&mut self, key: u64, best: Option<RawMove>, score: i32, depth: i32, bound: Bound) {
-        let i = key as usize & self.mask;
-        let len = 1 << self.bits;
-        let chunk = &mut self.chunks[i >> self.bits];
-        if chunk.is_empty() {
-            // Within the capacity reserved: this writes (commits) the chunk, allocating nothing.
-            chunk.resize(len, None);
-        }
-        let slot = &mut chunk[i & (len - 1)];
-        if let Some(old) = slot
-            && old.key == key
-            && old.generation == self.generation
+    pub fn store(&self, key: u64, best: Option<u64>, score: i32, depth: i32, bound: Bound) {
+        let generation = self.generation.load(Ordering::Relaxed);
+        let old = self.probe(key);
+        if let Some(old) = old
+            && old.generation == generation
             && old.depth as i32 > depth
             && bound != Bound::Exact
         {
             return;
         }
-        let best = best.or_else(|| slot.filter(|o| o.key == key).and_then(|o| o.best));
-        *slot = Some(Entry {
-            key,
-            best,
-            score,
-            depth: depth.clamp(-1, 1000) as i16,
-            bound,
-            generation: self.generation,
-        });
+        let best = best.or_else(|| old.and_then(|o| o.best)).unwrap_or(0);
+        let depth = depth.clamp(-1, 1000) as i16;
+        let b = match bound {
+            Bound::Exact => 1u64,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        };
+        let data =
+            score as u32 as u64 | (depth as u16 as u64) << 32 | b << 48 | (generation as u64) << 56;
+        let w = self.slot(key);
+        w[0].store(key ^ data ^ best, Ordering::Relaxed);
+        w[1].store(data, Ordering::Relaxed);
+        w[2].store(best, Ordering::Relaxed);
     }
 }
