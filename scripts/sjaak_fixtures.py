@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes Sjaak II perft fixtures for the definitions under definitions/sjaak/.
 
-    python3 scripts/sjaak_fixtures.py [--seed N] [--games N] [--plies N] [--depth D] [--only NAME ...]
+    python3 scripts/sjaak_fixtures.py [--seed N] [--games N] [--plies N] [--depth D] [--castle P]
+                                      [--only NAME ...]
 
 Each definition's first comment line names the Sjaak II variant it plays (`as Sjaak II plays it
 (its `NAME` variant`). For every variant of the file, seeded random games are played with varia
@@ -12,6 +13,10 @@ over as moves, not FENs) and counts perft to the given depth. One line per posit
 
     VARIANT<TAB>moves from the start, space-separated, in varia's notation<TAB>depth<TAB>Sjaak II's count
 
+With `--castle P`, a castling move, where the position has one, is played with probability P,
+and else, with the same probability, a move of a piece other than king and rook off its first
+rank (random games seldom clear the way to castle; free castling's landings are what a game like
+Schoolbook tests).
 varia's own count is compared here too and every difference printed; `tests/sjaak.rs` checks
 varia against the file without Sjaak II. Needs a release build of varia.
 """
@@ -71,6 +76,34 @@ def sjaak_move(fen, move):
     return f"{kind}{fr}-{to}/{gate}"
 
 
+def is_castling(fen, move):
+    """Whether varia's move is castling: a king moving two cells or more along its rank, or
+    taking its own partner."""
+    m = re.fullmatch(r"([a-z])(\d+)([a-z])(\d+)", move)
+    if not m:
+        return False
+    ff, fr, tf, tr = m.groups()
+    cells = board_of(fen)
+    piece, target = cells.get(ff + fr, ""), cells.get(tf + tr, "")
+    if piece.upper() != "K" or fr != tr:
+        return False
+    own = target != "" and target.isupper() == piece.isupper()
+    return own or abs(ord(ff) - ord(tf)) >= 2
+
+
+def develops(fen, move):
+    """Whether varia's move takes a piece other than king, rook and pawn off its side's first
+    rank (rank 1 for the first player, the last rank for the second)."""
+    m = re.fullmatch(r"([a-z])(\d+)([a-z])(\d+)[a-z]?", move)
+    if not m:
+        return False
+    ff, fr, _, tr = m.groups()
+    piece = board_of(fen).get(ff + fr, "")
+    last = len(fen.split()[0].split("[")[0].split("/"))
+    first = "1" if piece.isupper() else str(last)
+    return piece.upper() not in ("", "K", "R", "P") and fr == first and tr != first
+
+
 class Sjaak:
     def __init__(self):
         self.p = subprocess.Popen([shutil.which("sjaakii") or "/usr/games/sjaakii"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -99,6 +132,7 @@ def main():
     ap.add_argument("--games", type=int, default=3)
     ap.add_argument("--plies", type=int, default=40)
     ap.add_argument("--depth", type=int, default=2)
+    ap.add_argument("--castle", type=float, default=0.0)
     ap.add_argument("--only", nargs="*")
     args = ap.parse_args()
     sjaak = Sjaak()
@@ -111,7 +145,8 @@ def main():
         first = open(path).read()
         sjv = re.search(r"its `([^`]+)` variant", first).group(1).lower()
         variants = json.loads(varia("check", path, "--json"))["variants"]
-        lines = [f"# scripts/sjaak_fixtures.py (seed {args.seed}), Sjaak II variant {sjv}\n"]
+        castle = f", --castle {args.castle}" if args.castle else ""
+        lines = [f"# scripts/sjaak_fixtures.py (seed {args.seed}{castle}), Sjaak II variant {sjv}\n"]
         for variant in variants:
             vf = ["--variant", variant]
             start = json.loads(varia("show", path, *vf, "--json"))["fen"]
@@ -129,7 +164,14 @@ def main():
                     moves = json.loads(varia("moves", path, *vf, "--fen", fen, "--json"))
                     if not moves:
                         break
-                    m = rng.choice(moves)
+                    castles = [c for c in moves if is_castling(fen, c)] if args.castle else []
+                    out = [c for c in moves if develops(fen, c)] if args.castle else []
+                    if castles and rng.random() < args.castle:
+                        m = rng.choice(castles)
+                    elif out and rng.random() < args.castle:
+                        m = rng.choice(out)
+                    else:
+                        m = rng.choice(moves)
                     sj.append(sjaak_move(fen, m))
                     played.append(m)
                     fen = json.loads(varia("show", path, *vf, "--fen", fen, "--moves", m,

@@ -709,3 +709,21 @@ fn pickups_are_refused() {
         "`pieces of TYPE... may be picked up`: Fairy-Stockfish has no pickup (Twilight chess)"
     );
 }
+
+/// Free castling (Schoolbook chess) is refused at its entry: Fairy-Stockfish's king lands on one
+/// cell a side.
+#[test]
+fn free_castling_is_refused() {
+    let src = std::fs::read_to_string(format!(
+        "{}/definitions/sjaak/schoolbook.varia",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let rules = varia::compile(&src, None).unwrap();
+    let refusal = varia::interop::fsf::export(&rules).unwrap_err();
+    assert_eq!(refusal.at, "castling[0].landings");
+    assert_eq!(
+        refusal.rule,
+        "`castling KING with ROOK to any of FILE...`: Fairy-Stockfish's king lands on one cell a side (free castling)"
+    );
+}

@@ -207,3 +207,46 @@ fn bad_san_is_refused() {
         "illegal move `Nd2`: no legal move is written so"
     );
 }
+
+/// Free castling (Schoolbook chess): where the king could land elsewhere with the same partner,
+/// its landing cell follows `O-O` or `O-O-O`; where it has one landing left, plain `O-O`.
+#[test]
+fn free_castling_names_the_kings_cell() {
+    let source =
+        std::fs::read_to_string(root().join("definitions/sjaak/schoolbook.varia")).unwrap();
+    let game = varia::load_str(&source, None).unwrap();
+    let pos = game
+        .parse_fen("r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 0 1")
+        .unwrap();
+    let mut castles: Vec<(String, String)> = game
+        .san_moves(&pos)
+        .into_iter()
+        .filter(|(m, _)| matches!(m, varia::Move::Castle { .. }))
+        .map(|(m, s)| (game.move_to_string(&m), s))
+        .collect();
+    castles.sort();
+    let want = [
+        ("f1b1", "O-O-Ob1"),
+        ("f1c1", "O-O-Oc1"),
+        ("f1d1", "O-O-Od1"),
+        ("f1h1", "O-Oh1"),
+        ("f1i1", "O-Oi1"),
+    ];
+    let want: Vec<(String, String)> = want
+        .iter()
+        .map(|&(a, b)| (a.to_string(), b.to_string()))
+        .collect();
+    assert_eq!(castles, want);
+    for (uci, san) in &want {
+        let m = game.parse_san(&pos, san).unwrap();
+        assert_eq!(&game.move_to_string(&m), uci);
+    }
+    // From h1 the king has one landing towards j1 (i1, one cell: written as taking the rook):
+    // plain `O-O`.
+    let pos = game
+        .parse_fen("r4k3r/10/10/10/10/10/10/R6K1R w KQkq - 0 1")
+        .unwrap();
+    let m = game.parse_san(&pos, "O-O").unwrap();
+    assert_eq!(game.move_to_string(&m), "h1j1");
+    assert_eq!(game.san(&pos, &m), "O-O");
+}

@@ -264,6 +264,12 @@ fn xboard_gets_directions_before_modes_and_castling_partners_inside_the_corner()
     }
     let chess = setup_of("definitions/classic/chess.varia", "chess");
     assert!(chess.contains(&"piece K& WFO2".to_string()), "{chess:?}");
+    // Free castling: one atom a distance, as Sjaak II writes Schoolbook chess's king.
+    let schoolbook = setup_of("definitions/sjaak/schoolbook.varia", "schoolbook");
+    assert!(
+        schoolbook.contains(&"piece K& WFisO2isO3ilO4".to_string()),
+        "{schoolbook:?}"
+    );
 }
 
 /// XBoard's `shogi` parent refuses a `+` outside its zone (a third of the ranks), so Shoxiang 108's

@@ -308,6 +308,45 @@ fn castling_skip(game: &Game, rook: usize) -> usize {
     }
 }
 
+/// XBoard's castling atoms for a king type: `O2`, or with free castling one per distance from
+/// the first player's king's start file to its landings, `s` where both sides have it, else `l`
+/// or `r`, as Sjaak II writes Schoolbook chess's king (`isO2isO3ilO4`).
+fn castling_atoms(game: &Game, landings: &[u8], king: usize) -> Vec<String> {
+    let files = game.rules().board.files as u16;
+    let start = game.start();
+    let home = (0..files * game.rules().board.ranks as u16).find(|&c| {
+        start
+            .piece(Cell(c))
+            .is_some_and(|q| q.owner == PlayerId(0) && q.kind.index() == king)
+    });
+    let Some(home) = home.filter(|_| !landings.is_empty()) else {
+        return vec!["O2".to_string()];
+    };
+    let fk = i32::from(home % files);
+    let (mut left, mut right) = (Vec::new(), Vec::new());
+    for &f in landings {
+        let d = i32::from(f) - fk;
+        if d > 0 {
+            right.push(d);
+        } else if d < 0 {
+            left.push(-d);
+        }
+    }
+    let mut all: Vec<i32> = left.iter().chain(&right).copied().collect();
+    all.sort_unstable();
+    all.dedup();
+    all.iter()
+        .map(|d| {
+            let side = match (left.contains(d), right.contains(d)) {
+                (true, true) => "s",
+                (true, false) => "l",
+                _ => "r",
+            };
+            format!("i{side}O{d}")
+        })
+        .collect()
+}
+
 /// The type shown as the Pawn of XBoard's `grand` parent, if the game is one XBoard's grand rules
 /// play (Grand chess, a 10 x 10 game like it): no hands, and one type that promotes, in the
 /// Pawn's place (`P`), that moves as XBoard's own pawn (`fmWfceF`, a double step from its start
@@ -410,8 +449,11 @@ pub fn piece_betza(game: &Game, p: &PieceType) -> String {
     if let Some(c) = rules.castling.iter().find(|c| Some(c.king.index()) == id) {
         // XBoard castles with the first piece met, which must stand `j`-many cells in from the
         // edge (Shako's rooks, inside its corner elephants: `jO2`).
-        out += &"j".repeat(castling_skip(game, c.rook.index()));
-        out += "O2";
+        let skip = "j".repeat(castling_skip(game, c.rook.index()));
+        for atom in castling_atoms(game, &c.landings, c.king.index()) {
+            out += &skip;
+            out += &atom;
+        }
     }
     if rules.captures_to_hand && !p.royal && !p.symbol.starts_with('+') {
         out += &format!("@{}", rules.board.ranks);

@@ -2,7 +2,8 @@
 //! `get_san` with its plain SAN notation): the type's letter (none for a type that moves as the
 //! chess pawn), the origin's file, rank or both where another piece of the type could go to the
 //! same cell, `x` for a capture, the cell, `=Q` for a promotion, `P@e4` for a drop, `O-O` and
-//! `O-O-O` for castling, `/H` for a piece gated in (`O-O/He1` with its cell where that is not
+//! `O-O-O` for castling (with the king's cell where it could land elsewhere with the same
+//! partner, free castling: `O-Oi1`), `/H` for a piece gated in (`O-O/He1` with its cell where that is not
 //! the cell left), `,e5` for a wall placed after the move (the cell left, where pieces leave
 //! walls), then `+` for check or `#` for a check that leaves no legal move (mate, or the last check of
 //! a check limit).
@@ -124,6 +125,7 @@ impl Game {
             },
             Move::Castle {
                 king_from,
+                king_to,
                 rook_from,
                 then,
                 ..
@@ -132,6 +134,13 @@ impl Game {
                 let (kf, kr) = b.coords(king_from);
                 let (rf, rr) = b.coords(rook_from);
                 let mut s = String::from(if (rf, rr) > (kf, kr) { "O-O" } else { "O-O-O" });
+                // Free castling: the king's cell where it could land elsewhere (`O-Oi1`).
+                if legal.iter().any(|o| {
+                    matches!(*o, Move::Castle { king_from: f, king_to: t, rook_from: r, .. }
+                        if f == king_from && r == rook_from && t != king_to)
+                }) {
+                    s += &self.cell_name(king_to);
+                }
                 if let Some(Then::Gate { piece, at }) = then {
                     s += &format!("/{}{}", self.letter(piece), self.cell_name(at));
                 }

@@ -6,8 +6,9 @@ use crate::rules::{Direction, Outcome, Royalty, Style};
 use crate::syntax::{self, Flag, Name, Property, Span, Spanned, Statement, TypesPhrase};
 use std::collections::HashMap;
 
-/// A castling statement: king, partner, and the king's destination files.
-pub(super) type CastlingDraft = (Name, Name, Option<(Name, Name)>);
+/// A castling statement: king, partner, the king's destination files, the files a freely
+/// castling king may land on, and whether its cells up to the farthest must all be unattacked.
+pub(super) type CastlingDraft = (Name, Name, Option<(Name, Name)>, Vec<Name>, bool);
 
 /// Adds a statement to a list unless an equal one (spans aside) is there already.
 fn push_new(list: &mut Vec<Statement>, s: &Statement) {
@@ -195,12 +196,24 @@ impl Draft {
                 }
             }
             Statement::HandOrder(names) => self.hand_order = Some(names.clone()),
-            Statement::Castling { king, rook, to } => {
+            Statement::Castling {
+                king,
+                rook,
+                to,
+                any_of,
+                all_unattacked,
+            } => {
                 // Several castling statements give several ways to castle; a subvariant's
                 // statement for the same pair replaces the earlier one.
                 self.castling
-                    .retain(|(k, r, _)| k.node != king.node || r.node != rook.node);
-                self.castling.push((king.clone(), rook.clone(), to.clone()))
+                    .retain(|(k, r, ..)| k.node != king.node || r.node != rook.node);
+                self.castling.push((
+                    king.clone(),
+                    rook.clone(),
+                    to.clone(),
+                    any_of.clone(),
+                    *all_unattacked,
+                ))
             }
             Statement::Shuffle { region, rules } => {
                 self.shuffle = Some((region.clone(), rules.clone()))

@@ -10,7 +10,7 @@ use crate::syntax::{self, Name};
 /// The ways to castle; one with a fault is left out.
 pub(super) fn castling(d: &Draft, files: u8, cx: &mut Names) -> Vec<Castling> {
     let mut castling = Vec::new();
-    for (k, r, to) in &d.castling {
+    for (k, r, to, any_of, all_unattacked) in &d.castling {
         let king = cx.piece(k);
         let rook = cx.piece(r);
         let file = |f: &Name, cx: &mut Names| {
@@ -23,6 +23,16 @@ pub(super) fn castling(d: &Draft, files: u8, cx: &mut Names) -> Vec<Castling> {
         let king_to = to
             .as_ref()
             .map(|(high, low)| (file(high, cx), file(low, cx)));
+        let mut landings: Vec<u8> = Vec::new();
+        for f in any_of {
+            let n = file(f, cx);
+            if landings.contains(&n) {
+                cx.err(f.span, format!("file `{}` is listed twice", f.node));
+            }
+            landings.push(n);
+        }
+        landings.sort_unstable();
+        landings.dedup();
         let (Some(king), Some(rook)) = (king, rook) else {
             continue;
         };
@@ -31,7 +41,8 @@ pub(super) fn castling(d: &Draft, files: u8, cx: &mut Names) -> Vec<Castling> {
             continue;
         }
         let i = castling.len();
-        let span = source_map::join(k.span, to.as_ref().map_or(r.span, |t| t.1.span));
+        let last = any_of.last().map_or(r.span, |f| f.span);
+        let span = source_map::join(k.span, to.as_ref().map_or(last, |t| t.1.span));
         cx.map.insert_first("castling", span);
         cx.map.insert(format!("castling[{i}]"), span);
         cx.map.insert(format!("castling[{i}].king"), k.span);
@@ -42,10 +53,18 @@ pub(super) fn castling(d: &Draft, files: u8, cx: &mut Names) -> Vec<Castling> {
                 source_map::join(high.span, low.span),
             );
         }
+        if let (Some(first), Some(last)) = (any_of.first(), any_of.last()) {
+            cx.map.insert(
+                format!("castling[{i}].landings"),
+                source_map::join(first.span, last.span),
+            );
+        }
         castling.push(Castling {
             king,
             rook,
             king_to,
+            landings,
+            all_unattacked: *all_unattacked,
         });
     }
     castling

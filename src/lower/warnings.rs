@@ -200,7 +200,9 @@ impl<'a> Judge<'a> {
             Statement::Repetition {
                 perpetual: true, ..
             } if !self.royals => dead(out, sp, "perpetual check loses", no_royals),
-            Statement::Castling { king, rook, .. } => self.castling(king, rook, sp, out),
+            Statement::Castling {
+                king, rook, any_of, ..
+            } => self.castling((king, rook, any_of), sp, out),
             Statement::Shuffle { region, .. } => self.shuffle(region.span, out),
             Statement::Style { style, pieces } => {
                 for n in pieces {
@@ -339,8 +341,14 @@ impl<'a> Judge<'a> {
     /// Castling with a partner that never starts on a rank of the king (its owner's): the
     /// partner must stand there unmoved, so it can never castle. Drops give castling rights to
     /// pieces anywhere, and a shuffle moves the pieces on its cells, so a game with the first,
-    /// or with either type on shuffled cells, is not judged.
-    fn castling(&self, king: &Name, rook: &Name, sp: Span, out: &mut Vec<Diagnostic>) {
+    /// or with either type on shuffled cells, is not judged. Likewise a free castling's file that
+    /// lies between no such king and partner: the king never lands there.
+    fn castling(
+        &self,
+        (king, rook, any_of): (&Name, &Name, &[Name]),
+        sp: Span,
+        out: &mut Vec<Diagnostic>,
+    ) {
         if self.rules.castling_by_drops().is_some() {
             return;
         }
@@ -355,16 +363,38 @@ impl<'a> Judge<'a> {
         {
             return;
         }
-        let rank = |c: Cell| self.rules.board.coords(c).1;
-        let kings: Vec<(i32, PlayerId)> = self
+        let coords = |c: Cell| self.rules.board.coords(c);
+        let kings: Vec<(i32, i32, PlayerId)> = self
             .start_cells()
             .filter(|&(_, kind, _)| kind == k)
-            .map(|(c, _, p)| (rank(c), p))
+            .map(|(c, _, p)| (coords(c).0, coords(c).1, p))
             .collect();
-        let meets = self
+        // The files of each king and partner that meet on a rank.
+        let pairs: Vec<(i32, i32)> = self
             .start_cells()
-            .any(|(c, kind, p)| kind == r && kings.contains(&(rank(c), p)));
-        if !meets {
+            .filter(|&(_, kind, _)| kind == r)
+            .flat_map(|(c, _, p)| {
+                let (fr, rr) = coords(c);
+                kings
+                    .iter()
+                    .filter(move |&&(_, rk, pk)| rk == rr && pk == p)
+                    .map(move |&(fk, ..)| (fk, fr))
+            })
+            .collect();
+        for f in any_of {
+            let x = i32::from(f.node.as_bytes()[0]) - i32::from(b'a');
+            let between = |&(fk, fr): &(i32, i32)| x > fk.min(fr) && x < fk.max(fr);
+            if !pairs.is_empty() && !pairs.iter().any(between) {
+                out.push(Diagnostic::warning(
+                    f.span,
+                    format!(
+                        "file `{}` is never a landing: it lies between no `{}` and `{}` that start on one rank",
+                        f.node, king.node, rook.node
+                    ),
+                ));
+            }
+        }
+        if pairs.is_empty() {
             out.push(Diagnostic::warning(
                 sp,
                 format!(

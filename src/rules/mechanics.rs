@@ -23,10 +23,11 @@ use strum::{EnumDiscriminants, IntoStaticStr};
 /// [`Filter::NoMatingDrops`], Snort's drops and Quadwrangle's flips ([`DropRule::AvoidEnemy`],
 /// [`Effect::FlipNeighboursOfTouching`]), format 8 a first leg that rides
 /// ([`crate::rules::LegMove`]'s `range`, Rifle chess), format 9 pickups ([`MoveRule::Pickup`],
-/// Twilight chess), each what a reader of the format before cannot read;
+/// Twilight chess), format 10 free castling ([`crate::rules::Castling`]'s `landings` and
+/// `all_unattacked`, Schoolbook chess), each what a reader of the format before cannot read;
 /// a rule set of an older format this build reads is one of this format without what came later,
 /// and is read.
-pub const FORMAT: u32 = 9;
+pub const FORMAT: u32 = 10;
 
 /// The formats this build reads.
 pub const READS: std::ops::RangeInclusive<u32> = 2..=FORMAT;

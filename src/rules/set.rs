@@ -217,6 +217,15 @@ pub struct Castling {
     /// cells and the partner lands on the cell it passed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub king_to: Option<(u8, u8)>,
+    /// Free castling: the files (0 = `a`, sorted) the king may land on, any of those strictly
+    /// between it and its partner, the partner beside it on the side it came from (as Sjaak II
+    /// plays Schoolbook chess); empty: one landing, as `king_to` says.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub landings: Vec<u8>,
+    /// With `landings`: a royal king's cells up to its farthest landing towards the partner must
+    /// all be unattacked, wherever it lands (as Sjaak II plays free castling).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub all_unattacked: bool,
 }
 
 /// A shuffled set-up: the contents of the first player's `cells` are permuted (the same

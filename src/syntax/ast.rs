@@ -114,6 +114,12 @@ pub enum Statement {
         rook: Name,
         /// `to FILE FILE`: the king's destination files, towards higher and lower files.
         to: Option<(Spanned<String>, Spanned<String>)>,
+        /// `to any of FILE...`: the files the king may land on (free castling).
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        any_of: Vec<Name>,
+        /// `, all unattacked`: the king's cells up to its farthest landing must be unattacked.
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        all_unattacked: bool,
     },
     /// `shuffle REGION: RULE, ...`
     Shuffle {

@@ -235,6 +235,8 @@ fn describe(rule: Rule) -> Option<String> {
         Rule::wall_act => "`a wall goes on` or `the wall moves to`",
         Rule::wall_cells => "`any empty cell` or `a cell the piece could move to`",
         Rule::gating_only => "`without drops`",
+        Rule::castling_any => "`any of` and file letters",
+        Rule::all_unattacked => "`, all unattacked`",
         Rule::pip_option
         | Rule::pip_last
         | Rule::pip_moving

@@ -297,6 +297,22 @@ fn statement(pair: Pair<Rule>) -> Statement {
             king: spanned_str(&p[0]),
             rook: spanned_str(&p[1]),
             to: (p.len() == 4).then(|| (spanned_str(&p[2]), spanned_str(&p[3]))),
+            any_of: p
+                .get(2)
+                .filter(|a| a.as_rule() == Rule::castling_any)
+                .map(|a| {
+                    parts(a.clone())
+                        .iter()
+                        .filter(|f| f.as_rule() == Rule::file_letter)
+                        .map(spanned_str)
+                        .collect()
+                })
+                .unwrap_or_default(),
+            all_unattacked: p.get(2).is_some_and(|a| {
+                a.clone()
+                    .into_inner()
+                    .any(|x| x.as_rule() == Rule::all_unattacked)
+            }),
         },
         Rule::shuffle => shuffle(&p),
         Rule::checkmate => Statement::Checkmate(keyword(&p[0])),

@@ -152,10 +152,22 @@ impl Display for Statement {
             S::CastlingByDrops(a, b) => {
                 write!(f, "drops give castling rights in {} and {}", a.node, b.node)
             }
-            S::Castling { king, rook, to } => {
+            S::Castling {
+                king,
+                rook,
+                to,
+                any_of,
+                all_unattacked,
+            } => {
                 write!(f, "castling {} with {}", king.node, rook.node)?;
                 if let Some((h, l)) = to {
                     write!(f, " to {} {}", h.node, l.node)?;
+                }
+                if !any_of.is_empty() {
+                    write!(f, " to any of {}", Names(any_of))?;
+                }
+                if *all_unattacked {
+                    write!(f, ", all unattacked")?;
                 }
                 Ok(())
             }

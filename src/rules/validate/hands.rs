@@ -50,6 +50,34 @@ impl Check<'_> {
                 ),
             );
         }
+        if let Some(&f) = c.landings.iter().find(|&&f| f >= r.board.files) {
+            return fail(
+                at("landings"),
+                format!(
+                    "file {f}: the king would land off a board of {} files",
+                    r.board.files
+                ),
+            );
+        }
+        if c.all_unattacked && c.landings.is_empty() {
+            return fail(
+                at("all_unattacked"),
+                "`all unattacked` without free castling (`to any of`)",
+            );
+        }
+        if !c.landings.is_empty() && c.king_to.is_some() {
+            return fail(
+                at("landings"),
+                "free castling (`to any of`) and one landing a side (`to FILE FILE`) at once",
+            );
+        }
+        if !c.landings.is_empty() && r.castling_chess960 {
+            return fail(
+                at("landings"),
+                "free castling under `castling notation chess960`: the king taking its partner \
+                 cannot tell the landings apart",
+            );
+        }
         if r.castling[..i]
             .iter()
             .any(|o| o.king == c.king && o.rook == c.rook)
@@ -61,7 +89,7 @@ impl Check<'_> {
         }
         if r.castling[..i]
             .iter()
-            .any(|o| o.king == c.king && o.king_to != c.king_to)
+            .any(|o| o.king == c.king && (o.king_to != c.king_to || o.landings != c.landings))
         {
             return fail(
                 at("king_to"),

@@ -187,7 +187,10 @@ pub(super) const GAME: &[Phrase] = &[
         Game,
         castling,
         Structured,
-        ["castling KING with ROOK [to FILE FILE]"],
+        [
+            "castling KING with ROOK [to FILE FILE]",
+            "castling KING with ROOK to any of FILE... [, all unattacked]"
+        ],
         "the king moves two cells towards an unmoved rook, which lands on the cell it passed; a \
          royal king not out of, through or into check. Several statements give several partner \
          types (`castling King with Rook`, `castling King with Chancellor`). With `to i c`: the \
@@ -195,7 +198,16 @@ pub(super) const GAME: &[Phrase] = &[
          wherever it and the rook start (Chess960 rules), the rook beside it on the side it came \
          from; every cell either crosses or lands on must be empty but for the two, and a royal \
          king's cells from start to landing unattacked (`castling King with Rook to i c`, \
-         Capablanca chess). All statements of one king type give the same `to`"
+         Capablanca chess). With `to any of`: free castling, the king may land on any listed \
+         file strictly between it and the rook, the rook beside it on the side it came from, the \
+         same cells empty and unattacked (`castling King with Rook to any of b c d h i`, \
+         Schoolbook chess: from f1, h1 or i1 with the j-rook, b1, c1 or d1 with the a-rook); `, \
+         all unattacked`: the king's cells up to its farthest landing towards that rook must all \
+         be unattacked, wherever it lands, as Sjaak II plays it. Written as the king's own move \
+         (`f1i1`; one cell: as taking the rook), in SAN `O-Oi1`. A listed file between no king \
+         and rook of the start is warned of; Fairy-Stockfish export refuses free castling, and \
+         `castling notation chess960` cannot write it. All statements of one king type give the \
+         same `to`"
     ),
     phrase!(
         Game,

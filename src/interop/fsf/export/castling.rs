@@ -32,10 +32,18 @@ pub(super) fn write(
                 st("castling"),
             );
         }
+        if let Some(i) = castling.iter().position(|c| !c.landings.is_empty()) {
+            return refuse(
+                "`castling KING with ROOK to any of FILE...`: Fairy-Stockfish's king lands on one cell a side (free castling)",
+                st(&format!("castling[{i}].landings")),
+            );
+        }
         let Castling {
             king,
             rook: _,
             king_to,
+            landings: _,
+            all_unattacked: _,
         } = &castling[0];
         let rights = setup.split(' ').nth(2).unwrap_or("-");
         let home = setup.split([' ', '[']).next().unwrap_or("");

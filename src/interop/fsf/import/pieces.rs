@@ -520,6 +520,8 @@ pub(super) fn castling(d: &mut Draft) -> Result<(), String> {
             king: name(&pname(kp)),
             rook: name(&pname(r)),
             to: (!plain).then(|| (file_letter(h), file_letter(l))),
+            any_of: Vec::new(),
+            all_unattacked: false,
         });
     }
     Ok(())
