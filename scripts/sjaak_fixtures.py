@@ -104,6 +104,21 @@ def develops(fen, move):
     return piece.upper() not in ("", "K", "R", "P") and fr == first and tr != first
 
 
+def sjaak_reads(fen, move):
+    """Whether Sjaak II reads varia's move as the same move. A king taking its own partner on a
+    lower file is varia's one-cell castling (Wildebeest's `f1a1`, the king to e1); Sjaak II reads
+    that string as its castling to the lowest file (b1) and has no string for the other, so the
+    random games leave it out (Sjaak II's perft still counts it)."""
+    m = re.fullmatch(r"([a-z])(\d+)([a-z])(\d+)", move)
+    if not m:
+        return True
+    ff, fr, tf, tr = m.groups()
+    cells = board_of(fen)
+    piece, target = cells.get(ff + fr, ""), cells.get(tf + tr, "")
+    own = target != "" and target.isupper() == piece.isupper()
+    return not (piece.upper() == "K" and own and tf < ff)
+
+
 class Sjaak:
     def __init__(self):
         self.p = subprocess.Popen([shutil.which("sjaakii") or "/usr/games/sjaakii"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -162,6 +177,7 @@ def main():
                         print(f"{name} {variant} {' '.join(played)}: varia {got}, Sjaak II {want}")
                     lines.append(f"{variant}\t{' '.join(played)}\t{args.depth}\t{want}\n")
                     moves = json.loads(varia("moves", path, *vf, "--fen", fen, "--json"))
+                    moves = [c for c in moves if sjaak_reads(fen, c)]
                     if not moves:
                         break
                     castles = [c for c in moves if is_castling(fen, c)] if args.castle else []
