@@ -727,3 +727,20 @@ fn free_castling_is_refused() {
         "`castling KING with ROOK to any of FILE...`: Fairy-Stockfish's king lands on one cell a side (free castling)"
     );
 }
+
+/// Promotion on a capture that starts or ends in the zone (Chu Shogi as HaChu plays it) is
+/// refused at its promotion: Fairy-Stockfish's shogi-style promotion has no capture condition.
+#[test]
+fn promotion_on_a_capture_from_or_in_the_zone_is_refused() {
+    let src = "game capture\nboard 5 x 5\nplayer white north\nplayer black south\n\
+               zone camp = ranks 4-5\n\
+               piece King K\n  royal\n  moves K\npiece Silver S\n  moves FfW\n  \
+               promotes to Gold when capturing from or in camp\npiece Gold +S\n  moves WfF\n\
+               setup 2k2/5/5/5/1S1K1 w - - 0 1\n";
+    let refusal = export_source(src).unwrap_err();
+    assert_eq!(refusal.at, "pieces[1].promotions");
+    assert_eq!(
+        refusal.rule,
+        "a piece promotion not triggered by starting or ending in its zone: Fairy-Stockfish's shogi-style promotion is"
+    );
+}

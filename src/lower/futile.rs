@@ -38,6 +38,7 @@ fn fires(rules: &RuleSet, pr: &Promotion, player: usize, m: &Motion) -> bool {
         Trigger::StartingOrEndingIn => a || b,
         Trigger::Leaving => a && !b,
         Trigger::CapturingIn => b && m.captures,
+        Trigger::CapturingFromOrIn => (a || b) && m.captures,
     }
 }
 
@@ -49,6 +50,7 @@ fn verb(t: Trigger) -> &'static str {
         Trigger::StartingOrEndingIn => "starts or ends in",
         Trigger::Leaving => "leaves",
         Trigger::CapturingIn => "captures in",
+        Trigger::CapturingFromOrIn => "captures from or in",
     }
 }
 
@@ -92,9 +94,10 @@ pub(crate) fn never_promotes(
                 triggered = true;
                 // An earlier promotion that fires takes the move; one that needs a capture
                 // may not (the move may land on an empty cell).
-                let taken = pt.promotions[..index]
-                    .iter()
-                    .any(|e| e.trigger != Trigger::CapturingIn && fires(rules, e, player, &m));
+                let taken = pt.promotions[..index].iter().any(|e| {
+                    !matches!(e.trigger, Trigger::CapturingIn | Trigger::CapturingFromOrIn)
+                        && fires(rules, e, player, &m)
+                });
                 if !taken {
                     return None;
                 }

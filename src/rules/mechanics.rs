@@ -24,10 +24,12 @@ use strum::{EnumDiscriminants, IntoStaticStr};
 /// [`Effect::FlipNeighboursOfTouching`]), format 8 a first leg that rides
 /// ([`crate::rules::LegMove`]'s `range`, Rifle chess), format 9 pickups ([`MoveRule::Pickup`],
 /// Twilight chess), format 10 free castling ([`crate::rules::Castling`]'s `landings` and
-/// `all_unattacked`, Schoolbook chess), each what a reader of the format before cannot read;
+/// `all_unattacked`, Schoolbook chess), format 11 promotion on a capture from or in the zone
+/// ([`crate::rules::Trigger::CapturingFromOrIn`], Chu Shogi as HaChu plays it), each what a
+/// reader of the format before cannot read;
 /// a rule set of an older format this build reads is one of this format without what came later,
 /// and is read.
-pub const FORMAT: u32 = 10;
+pub const FORMAT: u32 = 11;
 
 /// The formats this build reads.
 pub const READS: std::ops::RangeInclusive<u32> = 2..=FORMAT;

@@ -454,6 +454,8 @@ pub enum Trigger {
     Leaving,
     /// The move captures and ends in the zone.
     CapturingIn,
+    /// The move captures and starts or ends in the zone (Chu Shogi as HaChu plays it).
+    CapturingFromOrIn,
 }
 
 /// Whether a promotion must be taken.

@@ -370,7 +370,7 @@ impl Eval {
                     && match pr.trigger {
                         Trigger::Entering => b && !a,
                         Trigger::EndingIn | Trigger::CapturingIn => b,
-                        Trigger::StartingOrEndingIn => a || b,
+                        Trigger::StartingOrEndingIn | Trigger::CapturingFromOrIn => a || b,
                         Trigger::Leaving => a && !b,
                     }
             })

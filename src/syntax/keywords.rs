@@ -124,6 +124,7 @@ keyword_enum!(impl Trigger "a trigger" {
     StartingOrEndingIn = "starting or ending in",
     Leaving = "leaving",
     CapturingIn = "capturing in",
+    CapturingFromOrIn = "capturing from or in",
 });
 
 keyword_enum!(impl WallCells "a wall's cells" {
@@ -213,7 +214,7 @@ mod tests {
         assert_eq!(
             "ending".parse::<Trigger>().unwrap_err().to_string(),
             "`ending` is not a trigger: expected entering, ending in, starting or ending in, \
-             leaving, capturing in"
+             leaving, capturing in, capturing from or in"
         );
         assert_eq!(
             Outcome::from("loses".parse::<Verdict>().unwrap()),

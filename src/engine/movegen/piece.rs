@@ -471,6 +471,7 @@ impl<B: Bits> Engine<B> {
                     Trigger::StartingOrEndingIn => a || b,
                     Trigger::Leaving => a && !b,
                     Trigger::CapturingIn => b && self.is_capture(pos, &plain),
+                    Trigger::CapturingFromOrIn => (a || b) && self.is_capture(pos, &plain),
                 };
             if !fires {
                 continue;

@@ -153,7 +153,7 @@ fn promotions<'a>(rules: &'a RuleSet, types: &Types) -> Result<Promotions<'a>> {
             Trigger::Entering => {
                 !leaves(board, &p.moves, cells, false) && !leaves(board, &p.moves, cells, true)
             }
-            Trigger::Leaving | Trigger::CapturingIn => false,
+            Trigger::Leaving | Trigger::CapturingIn | Trigger::CapturingFromOrIn => false,
         };
         match same {
             true => {}
