@@ -196,10 +196,12 @@ class Position:
         depth: Optional[int] = None,
         nodes: Optional[int] = None,
         movetime: Optional[int] = None,
+        threads: int = 1,
     ) -> SearchResult:
         """Searches the position with varia's engine: at least one limit, ``depth`` (plies, 1
-        to 128), ``nodes`` or ``movetime`` (milliseconds); the first reached stops it. Raises
-        VariaError for a missing or out-of-range limit."""
+        to 128), ``nodes`` or ``movetime`` (milliseconds); the first reached stops it.
+        ``threads`` (1 to 256) searches on that many threads (lazy SMP; ``nodes`` counts them
+        all). Raises VariaError for a missing or out-of-range limit."""
     def perft(self, depth: int) -> int:
         """Counts the leaf nodes of the legal move tree ``depth`` plies deep (at most 32)."""
     def piece_at(self, cell: str) -> Optional[str]:

@@ -329,11 +329,13 @@ pub fn in_check(game: &Game, pos: &Position) -> bool {
     game.in_check(pos)
 }
 
-/// When a search stops: plies, nodes, milliseconds (any of them; the first reached).
+/// When a search stops: plies, nodes, milliseconds (any of them; the first reached); and the
+/// threads it searches on.
 pub struct SearchLimits {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
     pub movetime_ms: Option<u64>,
+    pub threads: usize,
 }
 
 /// What a search found: the move (none when the game is over), the score for the player to
@@ -351,6 +353,7 @@ pub struct SearchOutcome {
 /// Searches a position with the engine's search, as `varia play` does (16 MB of hash).
 pub fn search(game: &Arc<Game>, pos: &Position, limits: &SearchLimits) -> SearchOutcome {
     let mut searcher = Searcher::new(game.clone(), 16);
+    searcher.set_threads(limits.threads);
     let limits = Limits {
         depth: limits.depth,
         nodes: limits.nodes,

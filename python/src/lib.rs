@@ -528,17 +528,26 @@ impl Position {
 
     /// Searches the position with varia's engine and returns the best move, its score and the
     /// principal line. Give at least one limit: `depth` (plies, 1 to 128), `nodes` or
-    /// `movetime` (milliseconds); the search stops at the first reached. Raises `VariaError`
-    /// for a missing or out-of-range limit. The GIL is released while it searches.
-    #[pyo3(signature = (depth = None, nodes = None, movetime = None))]
+    /// `movetime` (milliseconds); the search stops at the first reached; `threads` (1 to 256)
+    /// searches on that many threads (lazy SMP: the move is the main thread's, `nodes` counts
+    /// them all). Raises `VariaError` for a missing or out-of-range limit. The GIL is released
+    /// while it searches.
+    #[pyo3(signature = (depth = None, nodes = None, movetime = None, threads = 1))]
     fn search(
         &self,
         py: Python<'_>,
         depth: Option<i64>,
         nodes: Option<i64>,
         movetime: Option<i64>,
+        threads: i64,
     ) -> PyResult<SearchResult> {
-        let limits = search_limits(depth, nodes, movetime)?;
+        let mut limits = search_limits(depth, nodes, movetime)?;
+        limits.threads = usize::try_from(threads)
+            .ok()
+            .filter(|t| (1..=varia::search::MAX_THREADS).contains(t))
+            .ok_or_else(|| {
+                VariaError::new_err(format!("search threads {threads} is not in 1..=256"))
+            })?;
         let game = &self.game.get().game;
         let pos = &self.pos;
         let found = py.detach(|| core::search(game, pos, &limits));
@@ -747,6 +756,7 @@ fn search_limits(
         depth,
         nodes: nodes.map(|n| positive("nodes", n)).transpose()?,
         movetime_ms: movetime.map(|n| positive("movetime", n)).transpose()?,
+        threads: 1,
     })
 }
 

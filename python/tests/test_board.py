@@ -272,6 +272,17 @@ def test_search_needs_sane_limits(chess):
         pos.search(nodes=-5)
     with pytest.raises(varia.VariaError, match="search movetime 0 is not positive"):
         pos.search(movetime=0)
+    for threads in (0, 257):
+        with pytest.raises(varia.VariaError, match=rf"search threads {threads} is not in 1\.\.=256"):
+            pos.search(depth=1, threads=threads)
+
+
+def test_search_on_two_threads(chess):
+    """Lazy SMP: the mate in two is found; the nodes are the threads' together."""
+    found = chess.position("7k/8/8/8/8/8/R7/1R5K w - - 0 1").search(depth=4, threads=2)
+    assert (found.mate, found.score, found.depth) == (2, None, 4)
+    pos = chess.position("7k/8/8/8/8/8/R7/1R5K w - - 0 1").play(found.best)
+    assert all(pos.play(m).search(depth=2).mate == 1 for m in pos.legal_moves())
 
 
 def test_games_positions_and_moves_pickle(chess):
