@@ -1,13 +1,15 @@
-//! The definitions under definitions/cutechess/ against an independent counter: perft from the
+//! The definitions under definitions/cutechess/ against independent counters: perft from the
 //! start and after seeded random games, recorded by scripts/grid_perft.py (Grid chess written
-//! from its rules alone, not from varia's code; Cute Chess itself is not at hand).
+//! from its rules alone, not from varia's code) and scripts/checkless_perft.py (Checkless chess:
+//! Fairy-Stockfish's chess moves, the rule applied on top); Cute Chess itself is not at hand.
 
 mod common;
 
-#[test]
-fn grid_chess_counts_as_the_independent_counter() {
+/// The rows of `tests/fixtures/cutechess/NAME.tsv` that `definitions/cutechess/NAME.varia`
+/// does not count alike, and the number of rows.
+fn differences(name: &str) -> (Vec<String>, usize) {
     let text = std::fs::read_to_string(format!(
-        "{}/tests/fixtures/cutechess/grid.tsv",
+        "{}/tests/fixtures/cutechess/{name}.tsv",
         env!("CARGO_MANIFEST_DIR")
     ))
     .unwrap();
@@ -16,7 +18,10 @@ fn grid_chess_counts_as_the_independent_counter() {
     for line in text.lines().filter(|l| !l.starts_with('#')) {
         let f: Vec<&str> = line.split('\t').collect();
         let (variant, moves, depth, want) = (f[0], f[1], f[2], f[3]);
-        let game = common::load("definitions/cutechess/grid.varia", Some(variant));
+        let game = common::load(
+            &format!("definitions/cutechess/{name}.varia"),
+            Some(variant),
+        );
         let mut pos = game.start();
         for m in moves.split_whitespace() {
             let mv = game
@@ -32,8 +37,26 @@ fn grid_chess_counts_as_the_independent_counter() {
         }
         rows += 1;
     }
+    (problems, rows)
+}
+
+#[test]
+fn grid_chess_counts_as_the_independent_counter() {
+    let (problems, rows) = differences("grid");
     assert_eq!(rows, 56);
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// Checkless chess against scripts/checkless_perft.py (Fairy-Stockfish's chess moves, the rule
+/// applied on top), and from the start against Cute Chess's own perft (its tests' 196,772 and
+/// 4,835,050).
+#[test]
+fn checkless_chess_counts_as_the_independent_counter_and_cute_chess() {
+    let (problems, rows) = differences("checkless");
+    assert!(rows >= 100, "{rows} rows");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    let game = common::load("definitions/cutechess/checkless.varia", None);
+    assert_eq!(game.perft(&game.start(), 5).unwrap(), 4_835_050);
 }
 
 #[test]

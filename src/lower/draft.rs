@@ -191,6 +191,14 @@ impl Draft {
                 self.types.push((*phrase, names.clone()));
             }
             Statement::Flag(f, sp) => {
+                // `checks are forbidden` and `... unless they mate`: a later one replaces the
+                // other (`duplicates` refuses both in one block).
+                let rival = match f {
+                    Flag::NoChecks => Some(Flag::ChecksOnlyMate),
+                    Flag::ChecksOnlyMate => Some(Flag::NoChecks),
+                    _ => None,
+                };
+                self.flags.retain(|(g, _)| Some(*g) != rival);
                 if !self.has(*f) {
                     self.flags.push((*f, *sp));
                 }

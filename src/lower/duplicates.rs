@@ -5,7 +5,7 @@
 //! interchangeable type. Each is reported at the second place, with a label at the first.
 
 use super::diagnostic::Diagnostic;
-use crate::syntax::{Name, Piece, Property, Span, Statement};
+use crate::syntax::{Flag, Name, Piece, Property, Span, Statement};
 use std::collections::HashMap;
 
 /// The phrase of a game statement that takes one value per block, if it is one.
@@ -124,6 +124,24 @@ pub fn check_block(statements: &[Statement], spans: &[Span], errors: &mut Vec<Di
                     seen.once(format!("style {}", n.node), n.span, errors, || {
                         format!("`{}` is given a style twice", n.node)
                     })
+                }
+            }
+            Statement::Flag(f @ (Flag::NoChecks | Flag::ChecksOnlyMate), _) => {
+                // Both say whether a check that mates is a move: one block takes one of them.
+                let other = if *f == Flag::NoChecks {
+                    Flag::ChecksOnlyMate
+                } else {
+                    Flag::NoChecks
+                };
+                if let Some(&first) = seen.0.get(other.words()) {
+                    let message = format!(
+                        "`{}` and `{}` are both given: keep one (a check that mates is a move only under the second)",
+                        Flag::NoChecks.words(),
+                        Flag::ChecksOnlyMate.words()
+                    );
+                    errors.push(
+                        Diagnostic::error(sp, message).with_label(first, "the other given here"),
+                    );
                 }
             }
             Statement::Interchangeable(names) => interchangeable(names, &mut seen, errors),

@@ -125,6 +125,13 @@ impl<'a> Judge<'a> {
         }
     }
 
+    /// Tells whether no move may give check, a mate included (`checks are forbidden`).
+    fn checks_forbidden(&self) -> bool {
+        self.rules
+            .filters
+            .contains(&crate::rules::Filter::NoChecks { drops_only: false })
+    }
+
     /// The cells of the start position, with what stands there.
     fn start_cells(&self) -> impl Iterator<Item = (Cell, PieceId, PlayerId)> + '_ {
         (0..self.rules.board.cells()).filter_map(|c| {
@@ -197,6 +204,12 @@ impl<'a> Judge<'a> {
             {
                 dead(out, sp, phrase(s), no_royals)
             }
+            Statement::Checkmate(_) if self.checks_forbidden() => dead(
+                out,
+                sp,
+                phrase(s),
+                "`checks are forbidden` forbids mates too (`checks are forbidden unless they mate` allows a check that mates)",
+            ),
             Statement::Repetition {
                 perpetual: true, ..
             } if !self.royals => dead(out, sp, "perpetual check loses", no_royals),

@@ -200,10 +200,13 @@ flag_table! {
     NoChecks: no_checks, Ending,
         Built(|| E::Filter(Filter::NoChecks { drops_only: false })), Some(Royals),
         "checks are forbidden",
-        "no move may leave an opponent in check";
+        "no move may leave an opponent in check, not even a mate: the `checkmate` result never \
+            comes, and writing it is warned of (Racing Kings)";
     ChecksOnlyMate: checks_only_mate, Ending, Entry(E::Filter(Filter::ChecksOnlyMate)), Some(Royals),
         "checks are forbidden unless they mate",
-        "a move may give check only if it checkmates (Checkless chess)";
+        "a move may give check only if it checkmates: the player checked has no legal move, its \
+            own checks barred in turn unless they mate (Checkless chess as Cute Chess plays it); \
+            one block takes this or `checks are forbidden`, not both";
     NoDropChecks: no_drop_checks, Ending,
         Built(|| E::Filter(Filter::NoChecks { drops_only: true })), Some(Drops),
         "checks by drops are forbidden",
