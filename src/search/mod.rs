@@ -28,6 +28,7 @@
 //! ```
 
 mod eval;
+mod evalcache;
 mod features;
 mod order;
 mod prune;
@@ -206,6 +207,8 @@ pub struct SearchResult {
 pub struct Searcher {
     game: Arc<Game>,
     eval: Eval,
+    /// This thread's cache of static evaluations.
+    evals: evalcache::EvalCache,
     see: see::See,
     tt: Arc<tt::Table>,
     history: Vec<i32>,
@@ -256,6 +259,7 @@ impl Searcher {
         Searcher {
             see: see::See::new(&game, &eval),
             eval,
+            evals: evalcache::EvalCache::new(),
             tt: Arc::new(tt::Table::new(hash_mb).unwrap_or_else(|_| tt::Table::smallest())),
             history: vec![0; kinds * cells],
             killers: vec![[None; 2]; MAX_PLY + 1],
@@ -300,9 +304,11 @@ impl Searcher {
         self.tt.clear();
         self.history.iter_mut().for_each(|h| *h = 0);
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        self.evals.clear();
         for h in &mut self.helpers {
             h.history.iter_mut().for_each(|h| *h = 0);
             h.killers.iter_mut().for_each(|k| *k = [None; 2]);
+            h.evals.clear();
         }
     }
 
@@ -311,9 +317,11 @@ impl Searcher {
     pub fn set_weights(&mut self, weights: &Weights) {
         self.eval = Eval::with_weights(&self.game, weights);
         self.see = see::See::new(&self.game, &self.eval);
+        self.evals.clear();
         for h in &mut self.helpers {
             h.eval = self.eval.clone();
             h.see = self.see.clone();
+            h.evals.clear();
         }
     }
 
@@ -649,7 +657,7 @@ impl Searcher {
         // The static evaluation, where pruning may use it; a node pruned is left before its moves
         // are listed (stalemate unseen there, as in Stockfish), unless a late verdict needs them.
         let (static_eval, threats) = if !pv_node && !in_check && ply > 0 {
-            let (e, t) = self.eval.evaluate_with_threats(&game, pos, self.root);
+            let (e, t) = self.static_eval(pos, key);
             (Some(e), Some(t))
         } else {
             (None, None)

@@ -205,3 +205,17 @@ impl Searcher {
         v
     }
 }
+
+impl Searcher {
+    /// The static evaluation for the player to move, in the search's teams, and the cells its
+    /// opponents attack; from the cache when it holds them (`key`: the position's key).
+    pub(super) fn static_eval(&mut self, pos: &Position, key: u64) -> (i32, eval::Threats) {
+        let salted = key ^ self.salt;
+        if let Some(hit) = self.evals.get(salted) {
+            return hit;
+        }
+        let (v, t) = self.eval.evaluate_with_threats(&self.game, pos, self.root);
+        self.evals.put(salted, v, t);
+        (v, t)
+    }
+}

@@ -39,7 +39,7 @@ impl Searcher {
         let spent = self.nodes >= self.quiescence_end;
         let mut stand = None;
         if !in_check || spent {
-            let (v, t) = self.eval.evaluate_with_threats(&self.game, pos, self.root);
+            let (v, t) = self.static_eval(pos, game.key(pos));
             threats = t;
             // Known to be out of check: the evaluation is stood on before the moves are listed,
             // so a stalemate here is taken for its evaluation, as in Stockfish's quiescence (the
