@@ -103,3 +103,57 @@ fn hachu_self_play_games_replay_move_by_move() {
     // The figures of the recorded games (the commit's message quotes them).
     assert_eq!((games, plies, legs, passes), (6, 1939, 45, 15));
 }
+
+/// The moves of varia's self-play games that HaChu refused in force mode before the lion-trading
+/// rules (tests/fixtures/hachu/refused.tsv: seven distant captures of a protected Lion, one
+/// counter-strike) are not legal in varia, and every move before them is.
+#[test]
+fn moves_hachu_refuses_as_lion_trades_are_not_legal() {
+    let game = common::load(CHU, None);
+    let path = common::def("tests/fixtures/hachu/refused.tsv");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let mut reasons = Vec::new();
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let (moves, refused, reason) = (f[0], f[1], f[2]);
+        let mut pos = game.start();
+        for m in moves.split_whitespace() {
+            let m = game
+                .parse_move(&pos, m)
+                .unwrap_or_else(|e| panic!("{m} after {moves}: {e}"));
+            pos = game.make(&pos, &m);
+        }
+        assert!(
+            !legal(&game, &pos).iter().any(|m| m == refused),
+            "{refused} ({reason}) is legal at {}",
+            game.fen(&pos)
+        );
+        reasons.push(reason);
+    }
+    reasons.sort();
+    reasons.dedup_by(|a, b| a == b);
+    assert_eq!(
+        reasons,
+        [
+            "Counterstrike against Lion",
+            "Distant capture of protected Lion"
+        ]
+    );
+    assert_eq!(text.lines().filter(|l| !l.starts_with('#')).count(), 8);
+}
+
+/// varia's self-play games, sent to HaChu in force mode, are accepted to their end
+/// (scripts/hachu_force.py; needs Debian's `hachu` and a release build: `cargo test --release
+/// --test chu -- --ignored`).
+#[test]
+#[ignore]
+fn hachu_accepts_varias_self_play() {
+    let out = std::process::Command::new("python3")
+        .args(["scripts/hachu_force.py", "--games", "2", "--plies", "120"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("python3");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("accepted 2 of 2 games fully"), "{text}");
+}

@@ -149,6 +149,11 @@ case!(bad_walls, 1);
 case!(bad_gating, 2);
 // Promotion in place to an unknown piece, in an unknown zone.
 case!(bad_in_place, 2);
+// Lion trading misused: an unknown type after `than`, `unless also capturing` on a rook that
+// never takes two pieces at once, a counter-strike rule listing every type.
+case!(bad_lion_trading, 3);
+// `may not capture protected Lion from far`: `afar` expected where it goes wrong.
+case!(bad_capture_limit, 1);
 
 /// The path of a case that loads with warnings, as the snapshots show it.
 fn warning_path(name: &str) -> String {
@@ -239,6 +244,8 @@ fn every_bad_file_is_a_case() {
         "bad_walls",
         "bad_gating",
         "bad_in_place",
+        "bad_lion_trading",
+        "bad_capture_limit",
         "misspelt_statement",
         "hyphenated_phrase",
     ];

@@ -228,6 +228,40 @@ fn petrifying_captures_are_petrify_types_and_turning_capturers_are_refused() {
     );
 }
 
+/// Chu Shogi's lion-trading rules are refused by name: a piece's capture limit at the piece, the
+/// counter-strike rule at its entry (before the pieces are looked at).
+#[test]
+fn lion_trading_rules_are_refused_by_name() {
+    let game = "game lions\nboard 6 x 6\nplayer white north\nplayer black south\n\
+                piece King K\n  royal\n  moves K\npiece Lion N\n  moves KNAD\n";
+    let export = |piece: &str, rule: &str| {
+        let src =
+            format!("{game}{piece}checkmate loss\n{rule}\nsetup 2kn2/6/6/6/6/2KN2 w - - 0 1\n");
+        let rules = varia::compile(&src, None).unwrap_or_else(|e| panic!("{e}"));
+        varia::interop::fsf::export(&rules)
+    };
+    assert!(export("", "").is_ok());
+    let refusal = export("  may not capture protected Lion from afar\n", "").unwrap_err();
+    assert_eq!(refusal.at, "pieces[1].capture_limits");
+    assert!(
+        refusal
+            .rule
+            .starts_with("`may not capture protected TYPE... from afar"),
+        "{}",
+        refusal.rule
+    );
+    let refusal = export(
+        "",
+        "captures of Lion by other types may not follow one another",
+    )
+    .unwrap_err();
+    assert_eq!(refusal.at, "moves[0]");
+    assert_eq!(
+        refusal.rule,
+        "`captures of TYPE... by other types may not follow one another`: Fairy-Stockfish has no counter-strike rule (Chu Shogi's Lions)"
+    );
+}
+
 /// A game of kings, pawns and one piece type `X` with the given moves, for the export's pieces.
 fn x_game(moves: &str) -> String {
     format!(

@@ -264,6 +264,9 @@ impl<B: Bits> Engine<B> {
                 Counter::Counting(c) => {
                     self.update_count(pos, c, mover, captured, m.promotion.is_some())
                 }
+                Counter::Counterstrike(kinds) => {
+                    pos.st.struck = !kinds.has(m.piece.0) && self.took(pos, mover, *kinds)
+                }
             }
         }
     }

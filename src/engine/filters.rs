@@ -12,7 +12,8 @@ impl<B: Bits> Engine<B> {
     /// checks by drops) are forbidden, drops other than the compulsory ones while such a piece
     /// is in hand (and every other move while one can be dropped), those of a checked royal
     /// piece that do not take its only checker, and every non-capture when captures are
-    /// compulsory and one is legal.
+    /// compulsory and one is legal; and the captures that capture rules forbid (see
+    /// `capture_rules.rs`).
     pub(crate) fn filter_moves(&self, pos: &mut Pos<B>, moves: &mut Vec<RawMove>, in_check: bool) {
         for f in &self.plan.filters {
             match *f {
@@ -53,6 +54,16 @@ impl<B: Bits> Engine<B> {
                                 || !pos.royals.has(m.from.index())
                                 || self.takes_only_checker(pos, m)
                         });
+                    }
+                }
+                FilterPlan::Counterstrike { kinds } => {
+                    if pos.st.struck {
+                        moves.retain(|m| !self.strikes(pos, m, kinds));
+                    }
+                }
+                FilterPlan::CaptureLimits { kinds, ref limits } => {
+                    if moves.iter().any(|m| kinds.has(m.piece.0)) {
+                        self.limit_captures(pos, moves, limits);
                     }
                 }
                 FilterPlan::MustCapture => {

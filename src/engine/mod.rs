@@ -5,6 +5,7 @@
 //! and the engine code is compiled once for each width.
 
 mod bits;
+mod capture_rules;
 mod core;
 mod drop_rules;
 mod effects;

@@ -115,12 +115,36 @@ pub(crate) enum DropShape<B> {
 
 /// A compiled move filter (see [`Filter`]; its behaviour is in `filters.rs`).
 pub(crate) enum FilterPlan {
-    NoChecks { drops_only: bool },
-    MustDrop { kinds: KindSet },
+    NoChecks {
+        drops_only: bool,
+    },
+    MustDrop {
+        kinds: KindSet,
+    },
     CheckedRoyalOnlyCaptures,
     MustCapture,
     ChecksOnlyMate,
-    NoMatingDrops { kinds: KindSet },
+    NoMatingDrops {
+        kinds: KindSet,
+    },
+    /// Captures of some types by others may not follow one another (see `capture_rules.rs`).
+    Counterstrike {
+        kinds: KindSet,
+    },
+    /// The types with capture limits, and each type's limits (see `capture_rules.rs`).
+    CaptureLimits {
+        kinds: KindSet,
+        limits: Vec<Vec<LimitPlan>>,
+    },
+}
+
+/// A compiled capture limit ([`crate::rules::CaptureLimit`]).
+pub(crate) struct LimitPlan {
+    pub victims: KindSet,
+    pub protected: bool,
+    pub from_afar: bool,
+    /// The types whose capture on the way does not lift the limit; `None`: no capture does.
+    pub unless_also: Option<KindSet>,
 }
 
 /// A goal's types, each player's cells, its mode and how many pieces it needs there.
@@ -197,6 +221,8 @@ pub(crate) enum Counter {
     Checks,
     /// The counting rule's count.
     Counting(Counting),
+    /// Whether the move took a piece of these types with a piece of another type.
+    Counterstrike(KindSet),
 }
 
 /// Every mechanism of a game, compiled.
@@ -334,34 +360,10 @@ impl<B: Bits> Plan<B> {
         }
         // Enclosing first: its start zone decides alone while it has room.
         drop_shapes.sort_by_key(|s| !matches!(s, DropShape::Enclose { .. }));
-        let mut filters: Vec<FilterPlan> = rules
-            .filters
-            .iter()
-            .map(|f| match f {
-                Filter::NoChecks { drops_only } => FilterPlan::NoChecks {
-                    drops_only: *drops_only,
-                },
-                Filter::MustDrop { pieces } => FilterPlan::MustDrop {
-                    kinds: kind_set(pieces),
-                },
-                Filter::CheckedRoyalOnlyCaptures => FilterPlan::CheckedRoyalOnlyCaptures,
-                Filter::MustCapture => FilterPlan::MustCapture,
-                Filter::ChecksOnlyMate => FilterPlan::ChecksOnlyMate,
-                Filter::NoMatingDrops { pieces } => FilterPlan::NoMatingDrops {
-                    kinds: kind_set(pieces),
-                },
-            })
-            .collect();
-        filters.sort_by_key(|f| match f {
-            FilterPlan::NoChecks { .. }
-            | FilterPlan::ChecksOnlyMate
-            | FilterPlan::NoMatingDrops { .. } => 0,
-            FilterPlan::MustDrop { .. } => 1,
-            FilterPlan::CheckedRoyalOnlyCaptures => 2,
-            FilterPlan::MustCapture => 3,
-        });
+        let (filters, counterstrike) = filters(rules);
         let passing = rules.passing();
-        let (immediate, counters) = Self::endings(rules, t, passing, &per_player);
+        let (immediate, mut counters) = Self::endings(rules, t, passing, &per_player);
+        counters.extend(counterstrike.map(Counter::Counterstrike));
         let legs = LegsPlan::new(rules, t);
         // A move in legs may capture the royal through a piece that moves next to it: every
         // move is tested.
@@ -472,6 +474,7 @@ impl<B: Bits> Plan<B> {
             Counter::LastMove => 1,
             Counter::Checks => 2,
             Counter::Counting(_) => 3,
+            Counter::Counterstrike(_) => 4,
         });
         (immediate, counters)
     }
@@ -488,6 +491,76 @@ impl<B: Bits> Plan<B> {
             || self.pickups.any()
             || self.legs.is_some()
     }
+}
+
+/// The filters of the legal moves, in the engine's order, and the types of the counter-strike
+/// rule (whose counter notes the last move's captures).
+fn filters(rules: &RuleSet) -> (Vec<FilterPlan>, Option<KindSet>) {
+    let mut filters: Vec<FilterPlan> = rules
+        .filters
+        .iter()
+        .map(|f| match f {
+            Filter::NoChecks { drops_only } => FilterPlan::NoChecks {
+                drops_only: *drops_only,
+            },
+            Filter::MustDrop { pieces } => FilterPlan::MustDrop {
+                kinds: kind_set(pieces),
+            },
+            Filter::CheckedRoyalOnlyCaptures => FilterPlan::CheckedRoyalOnlyCaptures,
+            Filter::MustCapture => FilterPlan::MustCapture,
+            Filter::ChecksOnlyMate => FilterPlan::ChecksOnlyMate,
+            Filter::NoMatingDrops { pieces } => FilterPlan::NoMatingDrops {
+                kinds: kind_set(pieces),
+            },
+        })
+        .collect();
+    let counterstrike = rules.moves.iter().find_map(|m| match m {
+        MoveRule::Counterstrike { pieces } => Some(kind_set(pieces)),
+        _ => None,
+    });
+    if let Some(kinds) = counterstrike {
+        filters.push(FilterPlan::Counterstrike { kinds });
+    }
+    if let Some(f) = capture_limits(rules) {
+        filters.push(f);
+    }
+    filters.sort_by_key(|f| match f {
+        FilterPlan::Counterstrike { .. } | FilterPlan::CaptureLimits { .. } => 0,
+        FilterPlan::NoChecks { .. }
+        | FilterPlan::ChecksOnlyMate
+        | FilterPlan::NoMatingDrops { .. } => 0,
+        FilterPlan::MustDrop { .. } => 1,
+        FilterPlan::CheckedRoyalOnlyCaptures => 2,
+        FilterPlan::MustCapture => 3,
+    });
+    (filters, counterstrike)
+}
+
+/// The filter of the pieces' capture limits, `None` where no type has one.
+fn capture_limits(rules: &RuleSet) -> Option<FilterPlan> {
+    let mut kinds = KindSet::EMPTY;
+    let limits = rules
+        .pieces
+        .iter()
+        .enumerate()
+        .map(|(k, p)| {
+            if !p.capture_limits.is_empty() {
+                kinds.insert(k as u8);
+            }
+            p.capture_limits
+                .iter()
+                .map(|l| LimitPlan {
+                    victims: kind_set(&l.pieces),
+                    protected: l.protected,
+                    from_afar: l.from_afar,
+                    unless_also: (!l.unless_also.is_empty()).then(|| kind_set(&l.unless_also)),
+                })
+                .collect()
+        })
+        .collect();
+    kinds
+        .any()
+        .then_some(FilterPlan::CaptureLimits { kinds, limits })
 }
 
 /// The types a player may pick up ([`MoveRule::Pickup`]).

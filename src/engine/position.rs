@@ -149,6 +149,9 @@ pub(crate) struct State<B> {
     pub pending: B,
     /// The last move was a check by a drop of a type that may not mate.
     pub drop_check: bool,
+    /// The last move took a piece of the counter-strike types with a piece of another type
+    /// ([`crate::rules::MoveRule::Counterstrike`]; kept only where that rule is).
+    pub struck: bool,
     /// Passes made in a row up to now.
     pub passes: u8,
     /// The player to move's royal faces an enemy royal; and so did the previous mover's.
@@ -229,6 +232,7 @@ impl<B: Bits> Pos<B> {
                 ep_victim: None,
                 pending: B::EMPTY,
                 drop_check: false,
+                struck: false,
                 passes: 0,
                 facing: false,
                 facing_before: false,

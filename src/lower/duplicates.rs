@@ -71,7 +71,7 @@ fn single_property(p: &Property) -> Option<&'static str> {
         FirstMovesLost(_) => "first moves lost when aimed at by",
         OnBoard(_) => "at most N on the board",
         SurvivesBlasts { .. } => "survives blasts",
-        Moves { .. } | Promotes { .. } => return None,
+        Moves { .. } | Promotes { .. } | CaptureLimit { .. } => return None,
     })
 }
 

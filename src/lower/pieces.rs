@@ -88,6 +88,7 @@ fn piece_type(
         first_moves_lost_to: Vec::new(),
         may_not_hop_over: Vec::new(),
         may_not_capture: Vec::new(),
+        capture_limits: Vec::new(),
     };
     for prop in &p.properties {
         property(d, p, i, prop, &mut pt, spared, cx);
@@ -235,6 +236,18 @@ fn property(
         }
         Property::NoHopOver(names) => pt.may_not_hop_over = cx.types(names),
         Property::NoCapture(names) => pt.may_not_capture = cx.types(names),
+        Property::CaptureLimit {
+            types,
+            protected,
+            afar,
+            unless_also,
+            ..
+        } => pt.capture_limits.push(CaptureLimit {
+            pieces: cx.types(types),
+            protected: *protected,
+            from_afar: *afar,
+            unless_also: cx.types(unless_also),
+        }),
         Property::FirstMovesLost(names) => pt.first_moves_lost_to = cx.types(names),
     }
 }

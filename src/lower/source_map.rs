@@ -173,7 +173,10 @@ pub(crate) fn property_span(p: &Property) -> Option<Span> {
     match p {
         Value(v) => Some(v.span),
         Flag(_, s) => Some(*s),
-        Moves { span, .. } | Promotes { span, .. } | SurvivesBlasts { span, .. } => Some(*span),
+        Moves { span, .. }
+        | Promotes { span, .. }
+        | SurvivesBlasts { span, .. }
+        | CaptureLimit { span, .. } => Some(*span),
         EnPassant(s, z) | TakesEnPassant(s, z) => Some(z.as_ref().map_or(*s, |z| join(*s, z.span))),
         Confined(n) | Barred(n) | DropsIn(n) => Some(n.span),
         PerFile(n) | PerColour(n) | OnBoard(n) => Some(n.span),
@@ -204,6 +207,7 @@ pub(crate) fn record_property(map: &mut SourceMap, i: usize, p: &Property) {
         TakesEnPassant(..) => &["takes_en_passant", "en_passant_zone"],
         NoHopOver(_) => &["may_not_hop_over"],
         NoCapture(_) => &["may_not_capture"],
+        CaptureLimit { .. } => &["capture_limits"],
         FirstMovesLost(_) => &["first_moves_lost_to"],
         SurvivesBlasts { .. } => &["survives_blasts"],
         Flag(f, _) => match f.meaning() {

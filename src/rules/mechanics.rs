@@ -25,11 +25,13 @@ use strum::{EnumDiscriminants, IntoStaticStr};
 /// ([`crate::rules::LegMove`]'s `range`, Rifle chess), format 9 pickups ([`MoveRule::Pickup`],
 /// Twilight chess), format 10 free castling ([`crate::rules::Castling`]'s `landings` and
 /// `all_unattacked`, Schoolbook chess), format 11 promotion on a capture from or in the zone
-/// ([`crate::rules::Trigger::CapturingFromOrIn`], Chu Shogi as HaChu plays it), each what a
+/// ([`crate::rules::Trigger::CapturingFromOrIn`], Chu Shogi as HaChu plays it), format 12 Chu
+/// Shogi's lion-trading rules ([`crate::rules::CaptureLimit`], a piece's `capture_limits`, and
+/// [`MoveRule::Counterstrike`]), each what a
 /// reader of the format before cannot read;
 /// a rule set of an older format this build reads is one of this format without what came later,
 /// and is read.
-pub const FORMAT: u32 = 11;
+pub const FORMAT: u32 = 12;
 
 /// The formats this build reads.
 pub const READS: std::ops::RangeInclusive<u32> = 2..=FORMAT;
@@ -127,6 +129,13 @@ pub enum MoveRule {
     /// the type's letter, `^` and the cell: `N^b1`.
     Pickup {
         /// The types that may be picked up.
+        pieces: Vec<PieceId>,
+    },
+    /// A move may not take a piece of one of these types with a piece of another type (as it
+    /// moved, before it promotes) right after a move that did (Chu Shogi's counter-strike rule
+    /// on Lions). What the last move took is read from the moves played, not from a FEN.
+    Counterstrike {
+        /// The types.
         pieces: Vec<PieceId>,
     },
     /// A move has a second part: its player puts a piece from hand on the cell of `zone` that

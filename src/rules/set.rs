@@ -303,6 +303,30 @@ pub struct PieceType {
     /// It may not capture pieces of these types.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub may_not_capture: Vec<PieceId>,
+    /// Captures it may not make under conditions (Chu Shogi's Lion on a protected Lion).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub capture_limits: Vec<CaptureLimit>,
+}
+
+/// A capture a piece may not make under conditions (`may not capture [protected] TYPE... [from
+/// afar] [, unless also capturing other than TYPE...]`): the capture of a piece of one of
+/// `pieces` on the cell where the move ends, when every condition holds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CaptureLimit {
+    /// The types.
+    pub pieces: Vec<PieceId>,
+    /// Only when the captured piece's owner attacks the cell after the move (it could take
+    /// back there).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub protected: bool,
+    /// Only when the move starts on a cell that is not a king's step from the captured piece.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub from_afar: bool,
+    /// The capture is allowed when the move also takes a piece of a type not listed here; empty:
+    /// never.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unless_also: Vec<PieceId>,
 }
 
 /// What a move part may do at its destination.

@@ -254,6 +254,9 @@ fn describe(rule: Rule) -> Option<String> {
         Rule::within => "`within` and a zone",
         Rule::deferred => "`deferred after a drop in` and a zone",
         Rule::captive => "`stronger captive`",
+        Rule::protected => "`protected`",
+        Rule::from_afar => "`from afar`",
+        Rule::unless_also => "`, unless also capturing other than` and types",
         // Silent rules: pest never names them.
         Rule::WHITESPACE
         | Rule::COMMENT
@@ -261,6 +264,7 @@ fn describe(rule: Rule) -> Option<String> {
         | Rule::blank
         | Rule::extinction_kw
         | Rule::row_kw
+        | Rule::limit_names
         | Rule::shuffle_rule
         | Rule::region_item
         | Rule::region_word

@@ -447,6 +447,30 @@ impl Display for Property {
             P::TakesEnPassant(_, z) => in_zone(f, flag(Rule::takes_en_passant), z),
             P::NoHopOver(t) => write!(f, "may not hop over {}", Names(t)),
             P::NoCapture(t) => write!(f, "may not capture {}", Names(t)),
+            P::CaptureLimit {
+                types,
+                protected,
+                afar,
+                unless_also,
+                ..
+            } => {
+                f.write_str("may not capture ")?;
+                if *protected {
+                    f.write_str("protected ")?;
+                }
+                write!(f, "{}", Names(types))?;
+                if *afar {
+                    f.write_str(" from afar")?;
+                }
+                if !unless_also.is_empty() {
+                    write!(
+                        f,
+                        ", unless also capturing other than {}",
+                        Names(unless_also)
+                    )?;
+                }
+                Ok(())
+            }
             P::FirstMovesLost(t) => write!(f, "first moves lost when aimed at by {}", Names(t)),
             P::SurvivesBlasts { nearby: false, .. } => f.write_str("survives blasts"),
             P::SurvivesBlasts { nearby: true, .. } => f.write_str("survives nearby blasts"),

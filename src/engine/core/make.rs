@@ -18,7 +18,7 @@ impl<B: Bits> Engine<B> {
 
     /// The cells whose enemies a displacer (every enemy it passes) or a move in legs (the one
     /// between them) takes; `ep_victim` is the en-passant victim before the move.
-    fn taken_on_the_way(&self, pos: &Pos<B>, m: &RawMove, ep_victim: Option<Cell>) -> B {
+    pub(crate) fn taken_on_the_way(&self, pos: &Pos<B>, m: &RawMove, ep_victim: Option<Cell>) -> B {
         match m.kind {
             MoveKind::Displace { path } => {
                 self.t.paths[path as usize] & pos.occ & !pos.by_owner[pos.st.side.index()]

@@ -60,6 +60,22 @@ impl Check<'_> {
             if let MoveRule::Pickup { pieces } = m {
                 self.pickup(i, pieces);
             }
+            if let MoveRule::Counterstrike { pieces } = m {
+                self.keep(self.pieces(&format!("moves[{i}].pieces"), pieces));
+                let mut ids: Vec<u8> = pieces.iter().map(|p| p.0).collect();
+                ids.sort_unstable();
+                ids.dedup();
+                let why = if ids.is_empty() {
+                    Some("no type listed")
+                } else if ids.len() >= r.pieces.len() {
+                    Some("every type is listed: no other type is left to make such a capture")
+                } else {
+                    None
+                };
+                if let Some(why) = why {
+                    self.keep(fail(format!("moves[{i}].pieces"), why));
+                }
+            }
             if let MoveRule::Gate { zone, .. } = m {
                 self.keep(self.zone(&format!("moves[{i}].zone"), *zone));
                 if !r.has_hands() {

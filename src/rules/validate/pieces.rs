@@ -78,6 +78,39 @@ impl Check<'_> {
         self.keep(self.pieces(&at("first_moves_lost_to"), &p.first_moves_lost_to));
         self.keep(self.pieces(&at("may_not_hop_over"), &p.may_not_hop_over));
         self.keep(self.pieces(&at("may_not_capture"), &p.may_not_capture));
+        for (j, l) in p.capture_limits.iter().enumerate() {
+            self.capture_limit(&at(&format!("capture_limits[{j}]")), p, l);
+        }
+    }
+
+    /// A capture limit: known types, a condition, and a piece that can take two pieces at once
+    /// where the limit is lifted by a second capture.
+    fn capture_limit(&mut self, at: &str, p: &PieceType, l: &CaptureLimit) {
+        if l.pieces.is_empty() {
+            self.keep(fail(
+                format!("{at}.pieces"),
+                "no type to limit the capture of",
+            ));
+        }
+        self.keep(self.pieces(&format!("{at}.pieces"), &l.pieces));
+        self.keep(self.pieces(&format!("{at}.unless_also"), &l.unless_also));
+        if !l.protected && !l.from_afar && l.unless_also.is_empty() {
+            self.keep(fail(
+                at.to_string(),
+                "a capture limit needs a condition (`protected`, `from afar` or `unless also capturing`); without one it is `may not capture`",
+            ));
+        }
+        let takes_two = p.leg_moves.iter().any(|m| m.first.capture)
+            || p.moves.iter().any(|m| m.style == Style::Displace);
+        if !l.unless_also.is_empty() && !takes_two {
+            self.keep(fail(
+                format!("{at}.unless_also"),
+                format!(
+                    "`unless also capturing`: {} never takes two pieces in one move (no move in legs that captures on its way, no displacing move)",
+                    p.name
+                ),
+            ));
+        }
     }
 
     /// A piece type's name, symbol and value.

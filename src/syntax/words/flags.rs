@@ -333,6 +333,12 @@ flag_table! {
         "a drop of a listed type that would checkmate is not a legal move (the shogi pawn as Sjaak \
             II and Cute Chess play Goro Goro shogi; compare `drop may not mate`, where such a drop is \
             legal and loses)";
+    Counterstrike: counterstrike, Game, Entry(|pieces| E::Move(MoveRule::Counterstrike { pieces })), None,
+        "captures of TYPE... by other types may not follow one another",
+        "a move may not take a piece of a listed type with a piece of another type (as it moved, \
+            before it promotes) right after a move that did (Chu Shogi's counter-strike rule: \
+            `captures of Lion PromotedKirin by other types may not follow one another`); what the \
+            last move took is known from the moves played, not from a FEN";
     Petrify: petrify, Game, Entry(|pieces| E::Effect(Effect::Petrify { pieces })), None,
         "capturing TYPE... become walls",
         "a piece of a listed type that captures (as the type it moved as, before it promotes) \

@@ -126,6 +126,20 @@ pub(super) const PROPERTY: &[Phrase] = &[
     ),
     phrase!(
         Property,
+        capture_limit,
+        Structured,
+        [
+            "may not capture [protected] TYPE... [from afar] [, unless also capturing other than TYPE...]"
+        ],
+        "it may not take a piece of a listed type on the cell where its move ends when each \
+         condition given (at least one) holds: the piece's owner attacks that cell after the move \
+         (`protected`: it could take back); the move starts on a cell that is not a king's step \
+         from it (`from afar`); the move takes no other piece, on its way, of a type not listed \
+         after `than` (`unless ...`). Chu Shogi's Lion: `may not capture protected Lion \
+         PromotedKirin from afar, unless also capturing other than Pawn GoBetween`"
+    ),
+    phrase!(
+        Property,
         survives_blasts,
         Flag,
         ["survives blasts", "survives nearby blasts"],

@@ -94,6 +94,7 @@ pub(super) enum Say<'a> {
 pub(super) enum Unsaid {
     MovedArrow,
     Pickup,
+    Counterstrike,
     CastlingByDrops,
     CapturerTurns,
     ChecksOnlyMate,
@@ -112,6 +113,9 @@ impl Unsaid {
             }
             Unsaid::Pickup => {
                 "`pieces of TYPE... may be picked up`: Fairy-Stockfish has no pickup (Twilight chess)"
+            }
+            Unsaid::Counterstrike => {
+                "`captures of TYPE... by other types may not follow one another`: Fairy-Stockfish has no counter-strike rule (Chu Shogi's Lions)"
             }
             Unsaid::CastlingByDrops => {
                 "`drops give castling rights`: not yet written as Fairy-Stockfish's castlingDroppedPiece"
@@ -150,6 +154,7 @@ fn move_rule(m: &MoveRule) -> Say<'_> {
         MoveRule::PromoteInPlace { .. } => Say::SittuyinPromotion,
         MoveRule::Gate { without_drops, .. } => Say::Gating(*without_drops),
         MoveRule::Pickup { .. } => Say::Unsaid(Unsaid::Pickup),
+        MoveRule::Counterstrike { .. } => Say::Unsaid(Unsaid::Counterstrike),
         MoveRule::Wall { cells, moves, zone } => match (cells, moves) {
             (WallCells::Reach, false) => Say::Walling("arrow", *zone),
             (WallCells::Empty, false) => Say::Walling("static", *zone),

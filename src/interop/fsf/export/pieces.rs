@@ -95,6 +95,7 @@ impl Types {
             first_moves_lost_to: _, // refused below with the `i` moves
             may_not_hop_over,
             may_not_capture,
+            capture_limits,
         } = p;
         let pc = |field: &str| piece_path(&rules.pieces, p, field);
         if !leg_moves.is_empty() {
@@ -111,6 +112,12 @@ impl Types {
                 } else {
                     "demotes_enemy_screens"
                 }),
+            );
+        }
+        if !capture_limits.is_empty() {
+            return refuse(
+                "`may not capture protected TYPE... from afar, unless also capturing other than TYPE...`: Fairy-Stockfish has no capture limits (Chu Shogi's Lion)",
+                pc("capture_limits"),
             );
         }
         if !may_not_hop_over.is_empty() || !may_not_capture.is_empty() {

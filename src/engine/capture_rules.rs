@@ -1,0 +1,129 @@
+//! Captures forbidden by the position around them or by the move before: a piece's capture
+//! limits ([`crate::rules::CaptureLimit`]: Chu Shogi's Lion may not take a protected Lion from
+//! afar) and the counter-strike rule ([`crate::rules::MoveRule::Counterstrike`]). Both are
+//! filters of the legal moves, compiled only for the games that have them; the last move's
+//! captures are noted after it by a counter of the same games.
+
+use super::bits::Bits;
+use super::core::Engine;
+use super::kinds::KindSet;
+use super::plan::LimitPlan;
+use super::position::{Change, MoveKind, Pos, RawMove};
+use crate::rules::PlayerId;
+
+impl<B: Bits> Engine<B> {
+    /// The types of the pieces a move would take (before it is made): on the cell it ends on,
+    /// and, apart, on its way (between legs, a displacer's path, en passant).
+    fn victims(&self, pos: &Pos<B>, m: &RawMove) -> (KindSet, KindSet) {
+        let side = pos.st.side;
+        let enemy = |c: usize| {
+            let s = pos.sq[c];
+            s.owner
+                .is_some_and(|o| o.player() != side)
+                .then_some(s.kind)
+        };
+        if matches!(
+            m.kind,
+            MoveKind::Drop | MoveKind::Pass | MoveKind::Pickup | MoveKind::Castle { .. }
+        ) {
+            return (KindSet::EMPTY, KindSet::EMPTY);
+        }
+        let mut end = KindSet::EMPTY;
+        if let Some(k) = enemy(m.to.index()) {
+            end.insert(k);
+        }
+        let mut way = KindSet::EMPTY;
+        let ep = pos.st.ep_victim;
+        let mut on_way = self.taken_on_the_way(pos, m, ep);
+        if m.kind == MoveKind::EnPassant
+            && let Some(v) = ep
+        {
+            on_way |= B::cell(v.index());
+        }
+        for c in on_way.cells() {
+            if let Some(k) = enemy(c) {
+                way.insert(k);
+            }
+        }
+        (end, way)
+    }
+
+    /// Whether a move by a piece of a type not in `kinds` takes a piece of `kinds`.
+    pub(crate) fn strikes(&self, pos: &Pos<B>, m: &RawMove, kinds: KindSet) -> bool {
+        if kinds.has(m.piece.0) {
+            return false;
+        }
+        let (end, way) = self.victims(pos, m);
+        end.iter().chain(way.iter()).any(|k| kinds.has(k))
+    }
+
+    /// Whether the move just made by `mover` took a piece of `kinds`: an enemy piece of those
+    /// types whose cell it changed (read from the changes the move logged).
+    pub(crate) fn took(&self, pos: &Pos<B>, mover: PlayerId, kinds: KindSet) -> bool {
+        let Some(&(_, mark, _)) = pos.undo.last() else {
+            return false;
+        };
+        pos.log[mark as usize..].iter().any(|ch| match *ch {
+            Change::Cell(c, old) => old.owner.is_some_and(|o| {
+                o.player() != mover && kinds.has(old.kind) && pos.sq[c as usize].owner != old.owner
+            }),
+            _ => false,
+        })
+    }
+
+    /// Removes the captures that the moving type's limits forbid.
+    pub(crate) fn limit_captures(
+        &self,
+        pos: &mut Pos<B>,
+        moves: &mut Vec<RawMove>,
+        limits: &[Vec<LimitPlan>],
+    ) {
+        let mut keep = Vec::with_capacity(moves.len());
+        for m in moves.iter() {
+            let own = &limits[m.piece.index()];
+            if own.is_empty() || !self.limited(pos, m, own) {
+                keep.push(*m);
+            }
+        }
+        *moves = keep;
+    }
+
+    /// Whether one of `limits` forbids a move.
+    fn limited(&self, pos: &mut Pos<B>, m: &RawMove, limits: &[LimitPlan]) -> bool {
+        let (end, way) = self.victims(pos, m);
+        let Some(victim) = end.iter().next() else {
+            return false;
+        };
+        let to = m.to.index();
+        let Some(owner) = pos.sq[to].owner.map(|o| o.player()) else {
+            return false;
+        };
+        let board = &self.rules.board;
+        let ((ff, fr), (tf, tr)) = (board.coords(m.from), board.coords(m.to));
+        let near = (ff - tf).abs().max((fr - tr).abs()) == 1;
+        let mut protected = None;
+        for l in limits {
+            if !l.victims.has(victim) || (l.from_afar && near) {
+                continue;
+            }
+            if let Some(spared) = l.unless_also
+                && way.iter().any(|k| !spared.has(k))
+            {
+                continue;
+            }
+            if l.protected {
+                let p = *protected.get_or_insert_with(|| {
+                    self.make(pos, m);
+                    let p = self.attacked(pos, to, owner);
+                    pos.unmake(self.t.royal_kinds);
+                    p
+                });
+                if !p {
+                    continue;
+                }
+            }
+            return true;
+        }
+        false
+    }
+}
