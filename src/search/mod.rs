@@ -27,6 +27,7 @@
 //! assert!(result.best.is_some());
 //! ```
 
+mod endings;
 mod eval;
 mod evalcache;
 mod features;
@@ -67,6 +68,8 @@ pub const MAX_QUIESCENCE: usize = 8;
 const MAX_QUIESCENCE_ALL_CAPTURES: usize = 2;
 /// What a capture may gain beyond its victim's value (positional swings) for delta pruning.
 const DELTA_MARGIN: i32 = 200;
+/// Internal iterative reduction: the least depth it applies at.
+const IIR_DEPTH: i32 = 4;
 /// Quiescence plies in which a player in check searches every move.
 const QUIESCENCE_EVASIONS: usize = 2;
 /// The most nodes one quiescence search (from one node at the horizon) visits: the node that
@@ -261,7 +264,7 @@ impl Searcher {
             eval,
             evals: evalcache::EvalCache::new(),
             tt: Arc::new(tt::Table::new(hash_mb).unwrap_or_else(|_| tt::Table::smallest())),
-            history: vec![0; kinds * cells],
+            history: vec![0; players * kinds * cells],
             killers: vec![[None; 2]; MAX_PLY + 1],
             pv: vec![Vec::new(); MAX_PLY + 2],
             players,
@@ -379,7 +382,7 @@ impl Searcher {
             self.tt.age();
         }
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
-        self.history.iter_mut().for_each(|h| *h /= 4);
+        self.history.iter_mut().for_each(|h| *h /= 2);
         let game = self.game.clone();
         // The search makes and takes back its moves on one copy of the position, its line
         // indexed.
@@ -504,50 +507,6 @@ impl Searcher {
         }
     }
 
-    /// A score for the player to move from the player who won (`None`: a draw).
-    fn won_by(&self, pos: &Position, winner: Option<PlayerId>, ply: usize) -> i32 {
-        match winner {
-            None => 0,
-            Some(w) if self.team(w) == self.team(pos.side_to_move()) => MATE - ply as i32,
-            Some(_) => -(MATE - ply as i32),
-        }
-    }
-
-    /// The score of a position where the game is over by elimination: one player left, or
-    /// (paranoid) the root player out.
-    fn terminal(&self, pos: &Position, ply: usize) -> Option<i32> {
-        let active: Vec<PlayerId> = (0..self.players as u8)
-            .map(PlayerId)
-            .filter(|&p| !pos.is_eliminated(p))
-            .collect();
-        if active.len() <= 1 {
-            return Some(self.won_by(pos, active.first().copied(), ply));
-        }
-        if self.players > 2 && pos.is_eliminated(self.root) {
-            return Some(self.won_by(pos, active.iter().copied().find(|&p| p != self.root), ply));
-        }
-        None
-    }
-
-    /// The score of a position whose player to move has no legal move.
-    fn ending_score(&self, pos: &Position, ply: usize) -> i32 {
-        match self.game.status(pos) {
-            Status::Over(e) => self.ending_value(pos, &e, ply),
-            Status::Ongoing { .. } => 0,
-        }
-    }
-
-    /// The score of an ending for the player to move: its winner's, or, without one, the
-    /// player to move out (an elimination) or a draw.
-    fn ending_value(&self, pos: &Position, e: &Ending, ply: usize) -> i32 {
-        match (e.winner, e.outcome) {
-            (Some(w), _) => self.won_by(pos, Some(w), ply),
-            (None, Outcome::Elimination | Outcome::Loss) => -(MATE - ply as i32),
-            (None, Outcome::Win) => MATE - ply as i32,
-            (None, Outcome::Draw) => 0,
-        }
-    }
-
     /// Sets the abort flag when a limit is reached.
     fn check_limits(&mut self) {
         if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
@@ -606,25 +565,11 @@ impl Searcher {
         ply: usize,
         pv_node: bool,
     ) -> i32 {
-        self.pv[ply].clear();
-        if let Some(v) = self.terminal(pos, ply) {
-            return v;
-        }
+        let (key, in_check, verdict) = match self.open_node(pos, ply) {
+            Ok(node) => node,
+            Err(v) => return v,
+        };
         let game = self.game.clone();
-        if let Some(e) = game.immediate_ending(pos) {
-            return self.ending_value(pos, &e, ply);
-        }
-        let key = game.key(pos);
-        let in_check = game.in_check(pos);
-        // What the game's line says; the move limit and counting only once a move is left.
-        let verdict = if ply > 0 { game.verdict(pos) } else { None };
-        let late = |e: &Ending| matches!(e.reason, Reason::MoveLimit | Reason::Counting);
-        if let Some(e) = verdict.filter(|e| !late(e)) {
-            return self.ending_value(pos, &e, ply);
-        }
-        if ply >= MAX_PLY - 1 {
-            return self.evaluate_for_root(pos);
-        }
         // A line gets at most as many check extensions as the iteration's depth, so that it
         // ends within twice that depth (then quiescence): checks that answer checks (drops give
         // them cheaply) would otherwise stretch one line to MAX_PLY.
@@ -674,7 +619,11 @@ impl Searcher {
         if let Some(e) = verdict {
             return self.ending_value(pos, &e, ply);
         }
-        let mut ordered = self.order(pos, &moves, entry.and_then(|e| e.best), ply);
+        // Internal iterative reduction: a node deep enough that the table knows no move for is
+        // searched a ply less (its ordering is a guess; the next iteration searches it fully).
+        let tt_move = entry.and_then(|e| e.best);
+        let depth = depth - (depth >= IIR_DEPTH && tt_move.is_none() && !in_check) as i32;
+        let mut ordered = self.order(pos, &moves, tt_move, ply);
         let excluding = ply == 0 && !self.excluded.is_empty();
         if excluding {
             ordered.retain(|(_, m)| !self.excluded.contains(m));
@@ -684,6 +633,8 @@ impl Searcher {
         let old_alpha = alpha;
         let side = pos.side_to_move();
         let mut quiets = 0;
+        // The quiet moves searched, by their place in `ordered` (the first 64).
+        let mut tried = 0u64;
         for (i, &(_, m)) in ordered.iter().enumerate() {
             let quiet = self.victim(pos, &m).is_none() && self.promotion_gain(&m).is_none();
             if i > 0 && best > -MATE_BOUND && self.skip_losing(pos, &m, depth, quiet, threats) {
@@ -699,8 +650,12 @@ impl Searcher {
                 continue;
             }
             quiets += quiet as usize;
+            if quiet && i < 64 {
+                tried |= 1 << i;
+            }
             let reduction = if quiet && !in_check && i > 0 {
-                self.late_reduction(depth, i, pv_node)
+                let h = self.history[self.history_index(side, &m)];
+                self.late_reduction(depth, i, pv_node, h)
             } else {
                 0
             };
@@ -719,27 +674,26 @@ impl Searcher {
             }
             if v > alpha {
                 alpha = v;
-                let (head, tail) = self.pv.split_at_mut(ply + 1);
-                head[ply].clear();
-                head[ply].push(m);
-                head[ply].extend_from_slice(&tail[0]);
+                self.extend_pv(ply, m);
             }
             if alpha >= beta {
                 if quiet {
-                    self.reward_quiet(m, ply, depth);
+                    self.reward_quiet(side, m, ply, depth);
+                    let failed = tried & !(1u64 << i.min(63));
+                    self.punish_quiets(side, &ordered, failed, depth);
                 }
                 break;
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if alpha > old_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
         // A root searched without some of its moves says nothing true of the position.
         if !excluding {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if alpha > old_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
             let best_move = best_move.as_ref().map(tt::fingerprint);
             self.tt
                 .store(tt_key, best_move, to_tt(best, ply), depth, bound);
@@ -747,8 +701,16 @@ impl Searcher {
         best
     }
 
+    /// The line at `ply` becomes `m` followed by the line found below it.
+    fn extend_pv(&mut self, ply: usize, m: RawMove) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply].clear();
+        head[ply].push(m);
+        head[ply].extend_from_slice(&tail[0]);
+    }
+
     /// The static evaluation for the player to move, in the search's teams.
-    fn evaluate_for_root(&self, pos: &Position) -> i32 {
+    pub(super) fn evaluate_for_root(&self, pos: &Position) -> i32 {
         self.eval.evaluate(&self.game, pos, self.root)
     }
 }

@@ -42,8 +42,11 @@ impl Searcher {
         (m.kind != MoveKind::Drop && gain > 0).then_some(gain)
     }
 
-    fn history_index(&self, m: &RawMove) -> usize {
-        m.piece.index() * self.cells + m.to.index()
+    /// Where a quiet move of `side` keeps its history: by its player, type and destination.
+    pub(super) fn history_index(&self, side: PlayerId, m: &RawMove) -> usize {
+        (side.index() * self.history.len() / self.players)
+            + m.piece.index() * self.cells
+            + m.to.index()
     }
 
     /// Orders moves, best first: the table's move, captures by most valuable victim (then least
@@ -56,6 +59,7 @@ impl Searcher {
         ply: usize,
     ) -> Vec<(i32, RawMove)> {
         let killers = self.killers[ply.min(MAX_PLY)];
+        let side = pos.side_to_move();
         let mut scored: Vec<(i32, RawMove)> = moves
             .iter()
             .map(|m| {
@@ -78,7 +82,7 @@ impl Searcher {
                 } else if Some(*m) == killers[1] {
                     1 << 23
                 } else {
-                    self.history[self.history_index(m)].min((1 << 22) - 1)
+                    self.history[self.history_index(side, m)]
                 };
                 (s, *m)
             })
@@ -88,15 +92,47 @@ impl Searcher {
     }
 
     /// A quiet move that cut off: a killer at its ply, and its history raised.
-    pub(super) fn reward_quiet(&mut self, m: RawMove, ply: usize, depth: i32) {
+    pub(super) fn reward_quiet(&mut self, side: PlayerId, m: RawMove, ply: usize, depth: i32) {
         let k = &mut self.killers[ply];
         if k[0] != Some(m) {
             k[1] = k[0];
             k[0] = Some(m);
         }
-        let h = self.history_index(&m);
-        self.history[h] = (self.history[h] + depth * depth).min(1 << 20);
+        let h = self.history_index(side, &m);
+        self.history[h] = gravity(self.history[h], history_bonus(depth));
     }
+
+    /// The quiet moves searched before the one that cut off (`failed`: their places in
+    /// `ordered`, the first 64): their history lowered.
+    pub(super) fn punish_quiets(
+        &mut self,
+        side: PlayerId,
+        ordered: &[(i32, RawMove)],
+        mut failed: u64,
+        depth: i32,
+    ) {
+        let malus = -history_bonus(depth);
+        while failed != 0 {
+            let i = failed.trailing_zeros() as usize;
+            failed &= failed - 1;
+            let h = self.history_index(side, &ordered[i].1);
+            self.history[h] = gravity(self.history[h], malus);
+        }
+    }
+}
+
+/// The bound of a history value (either sign).
+pub(super) const HISTORY_MAX: i32 = 16_384;
+
+/// What a cut-off at `depth` adds to its move's history (and takes from the moves before it).
+fn history_bonus(depth: i32) -> i32 {
+    (16 * depth * depth + 32).min(1_600)
+}
+
+/// A history value moved by `bonus`, less the more it already leans that way, so that it stays
+/// within +-[`HISTORY_MAX`].
+fn gravity(h: i32, bonus: i32) -> i32 {
+    h + bonus - h * bonus.abs() / HISTORY_MAX
 }
 
 impl Searcher {

@@ -164,14 +164,22 @@ impl Searcher {
     }
 
     /// How many plies a late move is searched less deep: more the deeper the node and the later
-    /// the move (logarithmically in both), one less on the principal variation, and always at
-    /// least one ply of search left.
-    pub(super) fn late_reduction(&self, depth: i32, index: usize, pv_node: bool) -> i32 {
+    /// the move (logarithmically in both), one less on the principal variation, up to two less
+    /// or more by the move's history, and always at least one ply of search left.
+    pub(super) fn late_reduction(
+        &self,
+        depth: i32,
+        index: usize,
+        pv_node: bool,
+        history: i32,
+    ) -> i32 {
         if depth < 3 || index < 3 {
             return 0;
         }
         let r = 0.75 + (depth as f64).ln() * (index as f64).ln() / 2.25;
-        (r as i32 - pv_node as i32).clamp(0, depth - 2)
+        // A move whose history is good is reduced less, one whose history is bad more.
+        let by_history = history * 2 / order::HISTORY_MAX;
+        (r as i32 - pv_node as i32 - by_history).clamp(0, depth - 2)
     }
 }
 
@@ -196,10 +204,11 @@ impl Searcher {
         }
         let null = (alpha, alpha + 1);
         let mut v = self.child(side, pos, depth - 1 - reduction, null.0, null.1, ply, false);
-        if v > alpha && reduction > 0 {
+        // A search stopped by a limit says nothing: no search again.
+        if v > alpha && reduction > 0 && !self.aborted {
             v = self.child(side, pos, depth - 1, null.0, null.1, ply, false);
         }
-        if v > alpha && v < beta && pv_node {
+        if v > alpha && v < beta && pv_node && !self.aborted {
             v = self.child(side, pos, depth - 1, alpha, beta, ply, true);
         }
         v
