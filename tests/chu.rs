@@ -157,3 +157,36 @@ fn hachu_accepts_varias_self_play() {
     assert!(out.status.success(), "{text}");
     assert!(text.contains("accepted 2 of 2 games fully"), "{text}");
 }
+
+/// The counter-strike restriction is part of the position's key: the gold's capture of the lion
+/// made last (the restriction stands) or two moves before (it has lapsed) reaches the same
+/// pieces with black to move, under different keys; the same restriction reached by other moves
+/// gives the same key, and a FEN (which starts with no restriction) the lapsed one's.
+#[test]
+fn the_counter_strike_restriction_is_in_the_key() {
+    let game = common::load(CHU, None);
+    let fen = "11k/12/12/12/12/9+o2/4n2g4/4G2N4/12/12/12/K11 w - - 0 1";
+    let after = |moves: &str| {
+        let mut pos = game.parse_fen(fen).unwrap();
+        for m in moves.split_whitespace() {
+            let m = game
+                .parse_move(&pos, m)
+                .unwrap_or_else(|e| panic!("{m} after {moves}: {e}"));
+            pos = game.make(&pos, &m);
+        }
+        pos
+    };
+    let struck = after("a1a2 l12k12 e5e6");
+    let lapsed = after("e5e6 l12k12 a1a2");
+    let struck_too = after("a1b2 l12k11 b2a2 k11k12 e5e6");
+    let board = |p: &Position| game.fen(p).split(' ').next().unwrap().to_string();
+    assert_eq!(board(&struck), board(&lapsed));
+    assert_eq!(board(&struck), board(&struck_too));
+    // The restriction itself: the gold on h6 may not take the lion only after the strike.
+    assert!(!legal(&game, &struck).iter().any(|m| m == "h6h5"));
+    assert!(legal(&game, &lapsed).iter().any(|m| m == "h6h5"));
+    assert_ne!(game.key(&struck), game.key(&lapsed));
+    assert_eq!(game.key(&struck), game.key(&struck_too));
+    let read = game.parse_fen(&game.fen(&lapsed)).unwrap();
+    assert_eq!(game.key(&read), game.key(&lapsed));
+}

@@ -419,6 +419,9 @@ impl<B: Bits> Engine<B> {
                 k ^= self.checks_key(p, pos.st.checks[p]);
             }
         }
+        if pos.st.struck {
+            k ^= term(Salt::Struck, 0);
+        }
         k
     }
 

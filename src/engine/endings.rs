@@ -265,7 +265,12 @@ impl<B: Bits> Engine<B> {
                     self.update_count(pos, c, mover, captured, m.promotion.is_some())
                 }
                 Counter::Counterstrike(kinds) => {
-                    pos.st.struck = !kinds.has(m.piece.0) && self.took(pos, mover, *kinds)
+                    let struck = !kinds.has(m.piece.0) && self.took(pos, mover, *kinds);
+                    // The restriction is part of the position: the key tells it apart.
+                    if struck != pos.st.struck {
+                        pos.st.key ^= term(Salt::Struck, 0);
+                        pos.st.struck = struck;
+                    }
                 }
             }
         }

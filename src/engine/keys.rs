@@ -32,12 +32,15 @@ pub(crate) enum Salt {
     Checks = 9,
     /// A cell's gating right (`gating in ZONE`).
     Gate = 10,
+    /// The last move struck a piece of the counter-strike types (`captures of TYPE... by other
+    /// types may not follow one another`).
+    Struck = 11,
 }
 
 impl Salt {
     /// Every salt.
     #[cfg(test)]
-    pub const ALL: [Salt; 11] = [
+    pub const ALL: [Salt; 12] = [
         Salt::Piece,
         Salt::Origin,
         Salt::Hand,
@@ -49,6 +52,7 @@ impl Salt {
         Salt::Wall,
         Salt::Checks,
         Salt::Gate,
+        Salt::Struck,
     ];
 
     /// The salt's bits.
