@@ -603,7 +603,10 @@ impl Searcher {
         // are listed (stalemate unseen there, as in Stockfish), unless a late verdict needs them.
         let (static_eval, threats) = if !pv_node && !in_check && ply > 0 {
             let (e, t) = self.static_eval(pos, key);
-            (Some(e), Some(t))
+            (
+                Some(entry.map_or(e, |en| Searcher::refined(e, &en, ply))),
+                Some(t),
+            )
         } else {
             (None, None)
         };

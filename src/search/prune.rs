@@ -228,3 +228,20 @@ impl Searcher {
         (v, t)
     }
 }
+
+impl Searcher {
+    /// A static evaluation sharpened by the table's score for the node where its bound says more:
+    /// an exact score, a lower bound above it, an upper bound below it (not mate scores).
+    pub(super) fn refined(e: i32, entry: &tt::Entry, ply: usize) -> i32 {
+        let v = from_tt(entry.score, ply);
+        if v.abs() >= MATE_BOUND {
+            return e;
+        }
+        match entry.bound {
+            Bound::Exact => v,
+            Bound::Lower if v > e => v,
+            Bound::Upper if v < e => v,
+            _ => e,
+        }
+    }
+}
