@@ -1,7 +1,8 @@
 //! The definitions under definitions/cutechess/ against independent counters: perft from the
 //! start and after seeded random games, recorded by scripts/grid_perft.py (Grid chess written
-//! from its rules alone, not from varia's code) and scripts/checkless_perft.py (Checkless chess:
-//! Fairy-Stockfish's chess moves, the rule applied on top); Cute Chess itself is not at hand.
+//! from its rules alone, not from varia's code), scripts/checkless_perft.py (Checkless chess:
+//! Fairy-Stockfish's chess moves, the rule applied on top) and scripts/gryphon_perft.py (Gryphon
+//! chess, from its rules alone); Cute Chess itself is not at hand, its tests' perft is.
 
 mod common;
 
@@ -57,6 +58,19 @@ fn checkless_chess_counts_as_the_independent_counter_and_cute_chess() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
     let game = common::load("definitions/cutechess/checkless.varia", None);
     assert_eq!(game.perft(&game.start(), 5).unwrap(), 4_835_050);
+}
+
+/// Gryphon and Circular Gryphon against scripts/gryphon_perft.py (written from the rules alone),
+/// and from the start against Cute Chess's own perft (its tests' 6,778,804 and 5,766,940).
+#[test]
+fn gryphon_chess_counts_as_the_independent_counter_and_cute_chess() {
+    let (problems, rows) = differences("gryphon");
+    assert!(rows >= 80, "{rows} rows");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    for (variant, want) in [("gryphon", 6_778_804), ("circulargryphon", 5_766_940)] {
+        let game = common::load("definitions/cutechess/gryphon.varia", Some(variant));
+        assert_eq!(game.perft(&game.start(), 5).unwrap(), want, "{variant}");
+    }
 }
 
 #[test]

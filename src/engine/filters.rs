@@ -4,13 +4,13 @@
 use super::bits::Bits;
 use super::core::Engine;
 use super::kinds::KindSet;
-use super::plan::FilterPlan;
+use super::plan::{FilterPlan, Freezing};
 use super::position::{MoveKind, Pos, RawMove};
 
 impl<B: Bits> Engine<B> {
     /// Removes the moves that the plan's filters forbid: those giving check where checks (or
     /// checks by drops) are forbidden, drops other than the compulsory ones while such a piece
-    /// is in hand (and every other move while one can be dropped), those of a checked royal
+    /// is in hand, the moves of frozen pieces (and every other move while one can be dropped), those of a checked royal
     /// piece that do not take its only checker, and every non-capture when captures are
     /// compulsory and one is legal; and the captures that capture rules forbid (see
     /// `capture_rules.rs`).
@@ -47,6 +47,15 @@ impl<B: Bits> Engine<B> {
                     *moves = keep;
                 }
                 FilterPlan::MustDrop { kinds } => self.must_drop(pos, moves, kinds),
+                FilterPlan::Frozen { ref kinds } => {
+                    let frozen = Self::frozen(pos, kinds);
+                    if frozen.any() {
+                        moves.retain(|m| {
+                            matches!(m.kind, MoveKind::Drop | MoveKind::Pass)
+                                || !frozen.has(m.piece.0)
+                        });
+                    }
+                }
                 FilterPlan::CheckedRoyalOnlyCaptures => {
                     if in_check {
                         moves.retain(|m| {
@@ -88,6 +97,24 @@ impl<B: Bits> Engine<B> {
                 moves.retain(|m| m.kind != MoveKind::Drop);
             }
         }
+    }
+
+    /// The types of the player to move that may not move: those with a promotion whose every
+    /// type is at its limit on the board.
+    fn frozen(pos: &Pos<B>, kinds: &[Freezing]) -> KindSet {
+        let side = pos.st.side;
+        let full = |targets: &Vec<(u8, u32)>| {
+            targets
+                .iter()
+                .all(|&(t, max)| pos.of(t, side).count() >= max)
+        };
+        let mut frozen = KindSet::EMPTY;
+        for (kind, promotions) in kinds {
+            if promotions.iter().any(full) {
+                frozen.insert(*kind);
+            }
+        }
+        frozen
     }
 
     /// Whether a move captures something.

@@ -113,6 +113,10 @@ pub(crate) enum DropShape<B> {
     Fall { files: Vec<B> },
 }
 
+/// A type that `promotions at the limit freeze` lists, with each promotion of it that can
+/// freeze it: its types and their limits on the board.
+pub(crate) type Freezing = (u8, Vec<Vec<(u8, u32)>>);
+
 /// A compiled move filter (see [`Filter`]; its behaviour is in `filters.rs`).
 pub(crate) enum FilterPlan {
     NoChecks {
@@ -135,6 +139,10 @@ pub(crate) enum FilterPlan {
     CaptureLimits {
         kinds: KindSet,
         limits: Vec<Vec<LimitPlan>>,
+    },
+    /// Each frozen type with, per promotion that can freeze it, its types and their limits.
+    Frozen {
+        kinds: Vec<Freezing>,
     },
 }
 
@@ -512,6 +520,9 @@ fn filters(rules: &RuleSet) -> (Vec<FilterPlan>, Option<KindSet>) {
             Filter::NoMatingDrops { pieces } => FilterPlan::NoMatingDrops {
                 kinds: kind_set(pieces),
             },
+            Filter::FrozenAtLimit { pieces } => FilterPlan::Frozen {
+                kinds: freezing(rules, pieces),
+            },
         })
         .collect();
     let counterstrike = rules.moves.iter().find_map(|m| match m {
@@ -524,14 +535,16 @@ fn filters(rules: &RuleSet) -> (Vec<FilterPlan>, Option<KindSet>) {
     if let Some(f) = capture_limits(rules) {
         filters.push(f);
     }
+    // Frozen pieces first: the other filters judge the moves that are left.
     filters.sort_by_key(|f| match f {
-        FilterPlan::Counterstrike { .. } | FilterPlan::CaptureLimits { .. } => 0,
+        FilterPlan::Frozen { .. } => 0,
+        FilterPlan::Counterstrike { .. } | FilterPlan::CaptureLimits { .. } => 1,
         FilterPlan::NoChecks { .. }
         | FilterPlan::ChecksOnlyMate
-        | FilterPlan::NoMatingDrops { .. } => 0,
-        FilterPlan::MustDrop { .. } => 1,
-        FilterPlan::CheckedRoyalOnlyCaptures => 2,
-        FilterPlan::MustCapture => 3,
+        | FilterPlan::NoMatingDrops { .. } => 1,
+        FilterPlan::MustDrop { .. } => 2,
+        FilterPlan::CheckedRoyalOnlyCaptures => 3,
+        FilterPlan::MustCapture => 4,
     });
     (filters, counterstrike)
 }
@@ -569,4 +582,27 @@ fn pickups(rules: &RuleSet) -> KindSet {
         MoveRule::Pickup { pieces } => set | kind_set(pieces),
         _ => set,
     })
+}
+
+/// For each listed type, its promotions (swaps aside) whose every type has a limit on the
+/// board, as those types with their limits; a promotion to a type without one never freezes.
+fn freezing(rules: &RuleSet, pieces: &[PieceId]) -> Vec<Freezing> {
+    let limit = |t: &PieceId| rules.pieces[t.index()].drops.max_on_board.map(u32::from);
+    pieces
+        .iter()
+        .map(|p| {
+            let full = rules.pieces[p.index()]
+                .promotions
+                .iter()
+                .filter(|pr| !pr.swap && !pr.to.is_empty())
+                .filter_map(|pr| {
+                    pr.to
+                        .iter()
+                        .map(|t| limit(t).map(|m| (t.0, m)))
+                        .collect::<Option<Vec<_>>>()
+                })
+                .collect();
+            (p.0, full)
+        })
+        .collect()
 }

@@ -8,7 +8,7 @@ use super::diagnostic::Diagnostic;
 use super::{futile, unused};
 use crate::rules::{Cell, PieceId, PlayerId, Royalty, RuleSet};
 use crate::syntax::words::{Needs, PieceNeeds};
-use crate::syntax::{Name, Property, Span, Statement};
+use crate::syntax::{Name, Property, Span, Statement, TypesPhrase};
 
 /// What stands on a cell of the start position.
 pub type StartPiece<'a> = &'a dyn Fn(Cell) -> Option<(PieceId, PlayerId)>;
@@ -132,6 +132,28 @@ impl<'a> Judge<'a> {
             .contains(&crate::rules::Filter::NoChecks { drops_only: false })
     }
 
+    /// Warns of each type of `promotions at the limit freeze` that none of its promotions can
+    /// freeze: each leads to a type without `at most N on the board`.
+    fn freezes(&self, names: &[Name], out: &mut Vec<Diagnostic>) {
+        for n in names {
+            let Some(kind) = self.piece(n) else { continue };
+            let limited = |t: &PieceId| self.rules.pieces[t.index()].drops.max_on_board.is_some();
+            let can = self.rules.pieces[kind.index()]
+                .promotions
+                .iter()
+                .any(|pr| !pr.swap && !pr.to.is_empty() && pr.to.iter().all(limited));
+            if !can {
+                out.push(Diagnostic::warning(
+                    n.span,
+                    format!(
+                        "`promotions at the limit freeze` never applies to `{}`: none of its promotions leads only to types with `at most N on the board`",
+                        n.node
+                    ),
+                ));
+            }
+        }
+    }
+
     /// The cells of the start position, with what stands there.
     fn start_cells(&self) -> impl Iterator<Item = (Cell, PieceId, PlayerId)> + '_ {
         (0..self.rules.board.cells()).filter_map(|c| {
@@ -179,6 +201,7 @@ impl<'a> Judge<'a> {
                     dead(out, sp, f.words(), why);
                 }
             }
+            Statement::Types(TypesPhrase::FrozenAtLimit, names, _) => self.freezes(names, out),
             Statement::Types(phrase, ..) => {
                 if let Some(why) = phrase.needs().and_then(|n| self.missing(n)) {
                     let words = phrase.words();

@@ -27,11 +27,12 @@ use strum::{EnumDiscriminants, IntoStaticStr};
 /// `all_unattacked`, Schoolbook chess), format 11 promotion on a capture from or in the zone
 /// ([`crate::rules::Trigger::CapturingFromOrIn`], Chu Shogi as HaChu plays it), format 12 Chu
 /// Shogi's lion-trading rules ([`crate::rules::CaptureLimit`], a piece's `capture_limits`, and
-/// [`MoveRule::Counterstrike`]), each what a
-/// reader of the format before cannot read;
+/// [`MoveRule::Counterstrike`]), format 13
+/// pieces frozen while a promotion of theirs is at its types' limits ([`Filter::FrozenAtLimit`],
+/// Gryphon chess), each what a reader of the format before cannot read;
 /// a rule set of an older format this build reads is one of this format without what came later,
 /// and is read.
-pub const FORMAT: u32 = 12;
+pub const FORMAT: u32 = 13;
 
 /// The formats this build reads.
 pub const READS: std::ops::RangeInclusive<u32> = 2..=FORMAT;
@@ -269,6 +270,13 @@ pub enum Filter {
     /// While a player holds a piece of one of these types, it may drop no other type, and must
     /// drop one of them if it legally can.
     MustDrop {
+        /// The types.
+        pieces: Vec<PieceId>,
+    },
+    /// A piece of one of these types may not move (its drops aside) while one of its promotions
+    /// leads only to types its owner has as many of on the board as their `max_on_board` allows
+    /// (Gryphon chess as Cute Chess plays it); it still attacks.
+    FrozenAtLimit {
         /// The types.
         pieces: Vec<PieceId>,
     },

@@ -164,7 +164,7 @@ impl Check<'_> {
                     ));
                 }
             }
-            if let Filter::NoMatingDrops { pieces } = f {
+            if let Filter::NoMatingDrops { pieces } | Filter::FrozenAtLimit { pieces } = f {
                 self.keep(self.pieces(&format!("filters[{i}].pieces"), pieces));
             }
         }

@@ -339,6 +339,14 @@ flag_table! {
             before it promotes) right after a move that did (Chu Shogi's counter-strike rule: \
             `captures of Lion PromotedKirin by other types may not follow one another`); what the \
             last move took is known from the moves played, not from a FEN";
+    FrozenAtLimit: frozen_at_limit, Game, Entry(|pieces| E::Filter(Filter::FrozenAtLimit { pieces })), None,
+        "promotions at the limit freeze TYPE...",
+        "a piece of a listed type may not move at all (by none of its moves: another promotion of \
+            it, such as a pawn's on the last rank, included) while one of its promotions leads only \
+            to types its owner already has as many of on the board as their `at most N on the \
+            board` allows; it still attacks and gives check. Its drops are not barred (Gryphon \
+            chess as Cute Chess plays it, where every moved piece turns into the next type: \
+            `promotions at the limit freeze Pawn Knight Bishop Rook Queen`)";
     Petrify: petrify, Game, Entry(|pieces| E::Effect(Effect::Petrify { pieces })), None,
         "capturing TYPE... become walls",
         "a piece of a listed type that captures (as the type it moved as, before it promotes) \

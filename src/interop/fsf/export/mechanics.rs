@@ -99,6 +99,7 @@ pub(super) enum Unsaid {
     CapturerTurns,
     ChecksOnlyMate,
     NoMatingDrops,
+    FrozenAtLimit,
     MateNeedsCheckBy,
     BackAndForth,
     DrawOdds,
@@ -128,6 +129,9 @@ impl Unsaid {
             }
             Unsaid::NoMatingDrops => {
                 "`mating drops of TYPE... are forbidden`: Fairy-Stockfish's shogiPawnDropMateIllegal leaves the drop legal and makes it lose (varia's `drop may not mate`)"
+            }
+            Unsaid::FrozenAtLimit => {
+                "`promotions at the limit freeze TYPE...`: Fairy-Stockfish's promotionLimit bars the promotion, never the piece's other moves (Gryphon chess)"
             }
             Unsaid::MateNeedsCheckBy => {
                 "`checkmate needs a check by`: Fairy-Stockfish's shatar rule names its own pieces"
@@ -208,6 +212,7 @@ fn filter(f: &Filter) -> Say<'_> {
         Filter::MustCapture => Say::MustCapture,
         Filter::ChecksOnlyMate => Say::Unsaid(Unsaid::ChecksOnlyMate),
         Filter::NoMatingDrops { .. } => Say::Unsaid(Unsaid::NoMatingDrops),
+        Filter::FrozenAtLimit { .. } => Say::Unsaid(Unsaid::FrozenAtLimit),
     }
 }
 
