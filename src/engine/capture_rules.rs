@@ -127,3 +127,59 @@ impl<B: Bits> Engine<B> {
         false
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{Game, Position};
+
+    /// A null move (the search's pass) is a move that takes nothing: after it the counter-strike
+    /// restriction has lapsed, as after any other such move. Chu Shogi: white's gold takes the
+    /// lion on e6 (black may not take white's lion back with the gold on h6); black passes; the
+    /// position and its key are those reached by a pass after the lapsed restriction, and white's
+    /// gold may take the promoted kirin on f7 with no restriction left over from the strike.
+    #[test]
+    fn a_null_move_lifts_the_counter_strike_restriction() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/definitions/hachu/chu.varia");
+        let game = crate::load_str(&std::fs::read_to_string(path).unwrap(), None).unwrap();
+        let fen = "11k/12/12/12/12/5+o6/4n2g4/4G2N4/12/12/12/K11 w - - 0 1";
+        let after = |moves: &str| {
+            let mut pos = game.parse_fen(fen).unwrap();
+            for m in moves.split_whitespace() {
+                let m = game.parse_move(&pos, m).unwrap();
+                game.play(&mut pos, &m).unwrap();
+            }
+            pos
+        };
+        let legal = |pos: &Position| -> Vec<String> {
+            let mut v: Vec<String> = game
+                .legal_moves(pos)
+                .iter()
+                .map(|m| game.move_to_string(m))
+                .collect();
+            v.sort();
+            v
+        };
+        let pass = |game: &Game, pos: &mut Position| {
+            let null = game.raw_null_move(pos).unwrap();
+            game.raw_play_unchecked(pos, &null);
+        };
+        let mut struck = after("a1a2 l12k12 e5e6");
+        let mut lapsed = after("e5e6 l12k12 a1a2");
+        assert!(!legal(&struck).contains(&"h6h5".to_string()));
+        assert!(legal(&lapsed).contains(&"h6h5".to_string()));
+        assert_ne!(game.key(&struck), game.key(&lapsed));
+        pass(&game, &mut struck);
+        pass(&game, &mut lapsed);
+        // The same pieces and player to move (the clocks differ: the capture came later).
+        let board = |p: &Position| game.fen(p).split(' ').take(2).collect::<Vec<_>>().join(" ");
+        assert_eq!(board(&struck), board(&lapsed));
+        assert_eq!(game.key(&struck), game.key(&lapsed));
+        assert!(legal(&struck).contains(&"e6f7".to_string()));
+        assert_eq!(legal(&struck), legal(&lapsed));
+        // Taken back, the restriction stands again, under its own key.
+        let key = game.key(&after("a1a2 l12k12 e5e6"));
+        assert!(game.undo(&mut struck));
+        assert_eq!(game.key(&struck), key);
+        assert!(!legal(&struck).contains(&"h6h5".to_string()));
+    }
+}
