@@ -291,3 +291,58 @@ fn promotions_past_xboards_shogi_zone_are_shown_under_the_fairy_parent() {
     let wolf = setup_of("definitions/fsf/wolf.varia", "wolf");
     assert!(wolf[0].starts_with("setup (PNBRQFS"), "{wolf:?}");
 }
+
+/// A pass goes to XBoard as its null move `@@@@`, as XBoard, HaChu and Fairy-Stockfish write
+/// one (HaChu reads no pass in legs, `a1a2,a2a1`), and `@@@@` is read back as the pass of the
+/// player to move, or refused where it has none: a piece whose only moves are a step and the
+/// step back (`mabK`, the lion's jitto), and Ataxx's pass of a player who is stuck (before, varia
+/// wrote them `a1b1,b1a1` and `a1a1`). The principal variation writes them alike.
+#[test]
+fn xboard_writes_and_reads_a_pass_as_the_null_move() {
+    let path = std::env::temp_dir().join(format!("varia-jitto-{}.varia", std::process::id()));
+    std::fs::write(
+        &path,
+        "game jitto \"A piece that may only pass\"\n\nboard 3 x 3\nplayer white north\n\
+         player black south\n\npiece King K\n  royal\n  moves K\npiece Sitter S\n  moves mabK\n\n\
+         checkmate loss\nstalemate loss\nsetup k2/3/S2 w - - 0 1\n",
+    )
+    .unwrap();
+    let ataxx = def("definitions/fsf/ataxx.varia");
+    for (file, variant, fen) in [
+        (path.to_str().unwrap(), "jitto", "k2/3/S2 w - - 0 1"),
+        (&ataxx, "ataxx", "7/7/7/7/ppp4/ppp4/Ppp4 w 0 1"),
+    ] {
+        let mut s = Session::start(&["xboard", file]);
+        s.send("protover 2");
+        s.until(|l| l == "feature done=1");
+        s.send("new");
+        s.send(&format!("variant {variant}"));
+        s.send("force");
+        s.send(&format!("setboard {fen}"));
+        s.send("post");
+        s.send("sd 2");
+        s.send("go");
+        let pv = s.until(|l| l.starts_with("1 "));
+        assert_eq!(pv.split_whitespace().nth(4), Some("@@@@"), "{file}: {pv}");
+        assert_eq!(s.until(|l| l.starts_with("move ")), "move @@@@", "{file}");
+        // Black has no pass: refused.
+        s.send("force");
+        s.send("usermove @@@@");
+        assert_eq!(
+            s.until(|l| l.starts_with("Illegal") || l.starts_with("pong")),
+            "Illegal move (not a legal move): @@@@",
+            "{file}"
+        );
+        // Back to white to move: its pass is read.
+        s.send(&format!("setboard {fen}"));
+        s.send("usermove @@@@");
+        s.send("ping 1");
+        assert_eq!(
+            s.until(|l| l.starts_with("Illegal") || l.starts_with("pong")),
+            "pong 1",
+            "{file}"
+        );
+        s.quit();
+    }
+    let _ = std::fs::remove_file(&path);
+}

@@ -490,18 +490,16 @@ fn engine_move(
     }
 }
 
-/// The moves of the line as the engine reads them: varia's, but for an XBoard engine a pass in
-/// legs (a lion's step and step back) as XBoard's null move `@@@@`, the only pass HaChu reads.
+/// The moves of the line as the engine reads them: varia's, but for an XBoard engine a pass (a
+/// lion's step and step back, or the game's own) as XBoard's null move `@@@@`, the only pass
+/// HaChu reads ([`super::xboard::xboard_move`]).
 fn engine_moves(protocol: Protocol, line: &Line) -> Vec<String> {
     match protocol {
         Protocol::Uci => line.move_strings(),
         Protocol::Xboard => line
             .moves
             .iter()
-            .map(|m| match m {
-                Move::Legs { .. } if m.is_pass() => "@@@@".to_string(),
-                _ => line.game.move_to_string(m),
-            })
+            .map(|m| super::xboard::xboard_move(&line.game, m))
             .collect(),
     }
 }

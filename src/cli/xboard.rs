@@ -9,10 +9,10 @@ use super::session::{
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use varia::Game;
 use varia::engine::MoveError;
 use varia::rules::PlayerId;
 use varia::search::{Info, Limits, MAX_THREADS, Score, Searcher};
+use varia::{Game, Move};
 
 const DEFAULT_HASH_MB: usize = 16;
 
@@ -553,9 +553,7 @@ impl Xboard {
             {
                 p.depth = i.depth;
                 p.nodes = i.nodes;
-                p.best =
-                    i.pv.first()
-                        .map(|m| xboard_cells(&game, &game.move_to_string(m), -1));
+                p.best = i.pv.first().map(|m| outgoing(&game, m));
             }
             if always || post.load(Ordering::Relaxed) {
                 send(&thinking_line(&game, i));
@@ -609,10 +607,7 @@ impl Xboard {
             && self.engine == Some(self.line.current().side_to_move())
             && let Some(m) = d.result.best
         {
-            send(&format!(
-                "move {}",
-                xboard_cells(&self.game, &self.game.move_to_string(&m), -1)
-            ));
+            send(&format!("move {}", outgoing(&self.game, &m)));
             self.line.play(m);
             self.report_end();
         }
@@ -630,10 +625,7 @@ fn thinking_line(game: &Game, i: &Info) -> String {
         Score::Mate(n) if n > 0 => 100_000 + n,
         Score::Mate(n) => -100_000 + n,
     };
-    let pv: Vec<String> =
-        i.pv.iter()
-            .map(|m| xboard_cells(game, &game.move_to_string(m), -1))
-            .collect();
+    let pv: Vec<String> = i.pv.iter().map(|m| outgoing(game, m)).collect();
     format!(
         "{} {score} {} {} {}",
         i.depth,
@@ -643,6 +635,23 @@ fn thinking_line(game: &Game, i: &Info) -> String {
     )
     .trim_end()
     .to_string()
+}
+
+/// A move as XBoard's protocol writes it: a pass (the game's own, or a move in legs that comes
+/// back to its start without capturing: a lion's) as XBoard's null move `@@@@`, as XBoard itself,
+/// HaChu and Fairy-Stockfish write one (HaChu reads no pass in legs); any other move in varia's
+/// notation, its cells numbered as varia numbers them (see [`xboard_cells`]).
+pub(super) fn xboard_move(game: &Game, m: &Move) -> String {
+    if m.is_pass() {
+        "@@@@".to_string()
+    } else {
+        game.move_to_string(m)
+    }
+}
+
+/// A move of the engine's as XBoard reads it: [`xboard_move`], with XBoard's numbers of ranks.
+fn outgoing(game: &Game, m: &Move) -> String {
+    xboard_cells(game, &xboard_move(game, m), -1)
 }
 
 /// A move string with each cell's rank moved by `by` on a board of exactly ten ranks, where
