@@ -1,6 +1,7 @@
 //! Python's `Move`, `Outcome` and `SearchResult`: plain values a position gives out.
 
 use crate::core;
+use crate::repr::py_repr;
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyString, PyTuple};
@@ -74,7 +75,7 @@ impl Move {
     }
 
     fn __repr__(&self) -> String {
-        format!("Move({})", crate::py_repr(&self.uci))
+        format!("Move({})", py_repr(&self.uci))
     }
 
     fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
@@ -147,10 +148,8 @@ impl Outcome {
     fn __repr__(&self) -> String {
         format!(
             "Outcome(termination={}, winner={})",
-            crate::py_repr(self.termination),
-            self.winner
-                .as_deref()
-                .map_or("None".to_string(), crate::py_repr)
+            py_repr(self.termination),
+            self.winner.as_deref().map_or("None".to_string(), py_repr)
         )
     }
 }
