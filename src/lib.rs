@@ -65,6 +65,7 @@ mod diagnostics;
 pub mod engine;
 pub mod interop;
 mod lower;
+pub mod referee;
 pub mod rules;
 pub mod search;
 mod sources;

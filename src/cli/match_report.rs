@@ -5,12 +5,11 @@ use super::clock::{ClockUse, TimeControl};
 use super::engine_process::EngineSpec;
 use super::session::Verdict;
 use super::sprt::{Sprt, Standing};
-use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
-use varia::Move;
+use varia::Game;
+use varia::referee::{Opening, Tally};
 use varia::rules::PlayerId;
-use varia::{Game, Position};
 
 /// One series: a variant, played by varia against itself or against an engine.
 pub struct Series {
@@ -20,7 +19,7 @@ pub struct Series {
     /// The engine's name, as it gave it when it was checked before the games (its command's
     /// first word if it gave none): a game it fails to start is still reported against it.
     pub engine_name: Option<String>,
-    pub openings: Vec<(Position, Vec<Move>)>,
+    pub openings: Vec<Opening>,
     /// Tuned terms varia evaluates with.
     pub weights: Option<varia::search::Weights>,
 }
@@ -41,20 +40,10 @@ pub struct Record {
     pub clock: Option<[ClockUse; 2]>,
 }
 
-/// The results of a series, seen from its first entrant: the first player in self-play, varia
-/// against an engine.
+/// The results of a series with what only `varia match` adds: the sequential test and the
+/// clocks.
 pub struct Stats {
-    pub variant: String,
-    pub entrants: [String; 2],
-    pub players: Vec<String>,
-    pub games: usize,
-    pub wins: usize,
-    pub draws: usize,
-    pub losses: usize,
-    /// Wins of each player (by turn order).
-    pub by_player: Vec<usize>,
-    pub causes: BTreeMap<String, usize>,
-    pub plies: Vec<usize>,
+    pub tally: Tally,
     /// The sequential test, its pentanomial counts and its standing (`--sprt`).
     pub sprt: Option<(Sprt, [usize; 5], Standing)>,
     /// The time control, its margin, and each entrant's use of its clock over the series.
@@ -62,8 +51,8 @@ pub struct Stats {
 }
 
 /// The pentanomial counts of varia's pairs of games against an engine.
-pub fn pentanomial(records: &[Record]) -> [usize; 5] {
-    super::sprt::pentanomial(records.iter().map(|r| {
+pub fn pentanomial<'a>(records: impl IntoIterator<Item = &'a Record>) -> [usize; 5] {
+    super::sprt::pentanomial(records.into_iter().map(|r| {
         let score = match r.verdict.winner {
             None => 0.5,
             Some(w) if Some(w) == r.varia_side => 1.0,
@@ -87,118 +76,41 @@ impl Stats {
             .iter()
             .map(|p| p.name.clone())
             .collect();
-        let mut st = Stats {
-            variant: s.variant.clone(),
-            entrants: ["varia".into(), "varia".into()],
-            by_player: vec![0; players.len()],
-            players,
-            games: 0,
-            wins: 0,
-            draws: 0,
-            losses: 0,
-            causes: BTreeMap::new(),
-            plies: Vec::new(),
-            sprt: None,
-            clock: tc.map(|(tc, margin)| {
-                let fresh = ClockUse {
-                    used: Duration::ZERO,
-                    moves: 0,
-                    least: tc.base,
-                };
-                (tc, margin, [fresh; 2])
-            }),
-        };
+        let mut tally = Tally::new(&s.variant, ["varia".into(), "varia".into()], players);
+        let mut clock = tc.map(|(tc, margin)| {
+            let fresh = ClockUse {
+                used: Duration::ZERO,
+                moves: 0,
+                least: tc.base,
+            };
+            (tc, margin, [fresh; 2])
+        });
         for r in records {
-            if let (Some((_, _, sum)), Some(game)) = (st.clock.as_mut(), r.clock) {
+            if let (Some((_, _, sum)), Some(game)) = (clock.as_mut(), r.clock) {
                 *sum = [sum[0].add(game[0]), sum[1].add(game[1])];
             }
-            st.games += 1;
-            st.entrants[1] = r.opponent.clone();
+            tally.entrants[1] = r.opponent.clone();
             let first = r.varia_side.unwrap_or(PlayerId(0));
-            match r.verdict.winner {
-                None => st.draws += 1,
-                Some(w) => {
-                    st.by_player[w.index()] += 1;
-                    if w == first {
-                        st.wins += 1;
-                    } else {
-                        st.losses += 1;
-                    }
-                }
-            }
-            *st.causes.entry(r.verdict.cause.clone()).or_default() += 1;
-            st.plies.push(r.moves.len());
+            tally.add(r.verdict.winner, first, &r.verdict.cause, r.moves.len());
         }
-        st
-    }
-
-    fn score(&self) -> f64 {
-        if self.games == 0 {
-            return 0.5;
+        Stats {
+            tally,
+            sprt: None,
+            clock,
         }
-        (self.wins as f64 + self.draws as f64 / 2.0) / self.games as f64
-    }
-
-    /// The Elo difference the score implies, with its 95% interval (from the spread of the
-    /// per-game scores); `None` where the score is 0 or 1.
-    fn elo(&self) -> (Option<f64>, Option<f64>, Option<f64>) {
-        let n = self.games as f64;
-        let s = self.score();
-        let var = (self.wins as f64 * (1.0 - s).powi(2)
-            + self.draws as f64 * (0.5 - s).powi(2)
-            + self.losses as f64 * s.powi(2))
-            / n.max(1.0);
-        let margin = 1.96 * (var / n.max(1.0)).sqrt();
-        let elo = |p: f64| (p > 0.0 && p < 1.0).then(|| -400.0 * (1.0 / p - 1.0).log10());
-        (elo(s), elo(s - margin), elo(s + margin))
-    }
-
-    fn lengths(&self) -> (f64, f64, usize, usize) {
-        let n = self.plies.len().max(1) as f64;
-        let mean = self.plies.iter().sum::<usize>() as f64 / n;
-        let var = self
-            .plies
-            .iter()
-            .map(|&p| (p as f64 - mean).powi(2))
-            .sum::<f64>()
-            / n;
-        (
-            mean,
-            var.sqrt(),
-            self.plies.iter().copied().min().unwrap_or(0),
-            self.plies.iter().copied().max().unwrap_or(0),
-        )
     }
 
     pub fn json(&self) -> serde_json::Value {
-        let (elo, low, high) = self.elo();
-        let (mean, sd, min, max) = self.lengths();
-        // `+ 0.0` writes no difference as 0.0, not -0.0.
-        let round = |x: f64| (x * 10.0).round() / 10.0 + 0.0;
-        serde_json::json!({
-            "variant": self.variant,
-            "entrants": self.entrants,
-            "games": self.games,
-            "wins": self.wins,
-            "draws": self.draws,
-            "losses": self.losses,
-            "score": (self.score() * 1000.0).round() / 1000.0,
-            "elo": elo.map(round),
-            "elo_low": low.map(round),
-            "elo_high": high.map(round),
-            "wins_by_player": self.players.iter().cloned().zip(self.by_player.iter().copied())
-                .collect::<BTreeMap<String, usize>>(),
-            "causes": self.causes,
-            "plies": { "mean": round(mean), "sd": round(sd), "min": min, "max": max },
-            "sprt": self.sprt.map(|(t, penta, st)| t.json(&penta, &st)),
-            "clock": self.clock.map(|(tc, margin, c)| serde_json::json!({
-                "tc": tc.text(),
-                "margin_ms": margin.as_millis() as u64,
-                "ms_per_move": [c[0].per_move(), c[1].per_move()],
-                "moves": [c[0].moves, c[1].moves],
-                "least_left_ms": [c[0].least.as_millis() as u64, c[1].least.as_millis() as u64],
-            })),
-        })
+        let mut v = self.tally.json();
+        v["sprt"] = serde_json::json!(self.sprt.map(|(t, penta, st)| t.json(&penta, &st)));
+        v["clock"] = serde_json::json!(self.clock.map(|(tc, margin, c)| serde_json::json!({
+            "tc": tc.text(),
+            "margin_ms": margin.as_millis() as u64,
+            "ms_per_move": [c[0].per_move(), c[1].per_move()],
+            "moves": [c[0].moves, c[1].moves],
+            "least_left_ms": [c[0].least.as_millis() as u64, c[1].least.as_millis() as u64],
+        })));
+        v
     }
 }
 
@@ -218,20 +130,22 @@ pub fn report(stats: &[Stats]) -> String {
     let mut row = |label: &str, f: &dyn Fn(&Stats) -> String| {
         rows.push((label.to_string(), stats.iter().map(f).collect()));
     };
-    row("variant", &|s| s.variant.clone());
+    row("variant", &|s| s.tally.variant.clone());
     row("entrants", &|s| {
-        format!("{} vs {}", s.entrants[0], s.entrants[1])
+        format!("{} vs {}", s.tally.entrants[0], s.tally.entrants[1])
     });
-    row("games", &|s| s.games.to_string());
+    row("games", &|s| s.tally.games.to_string());
     row("wins / draws / losses", &|s| {
-        format!("{} / {} / {}", s.wins, s.draws, s.losses)
+        format!("{} / {} / {}", s.tally.wins, s.tally.draws, s.tally.losses)
     });
-    row("score (first entrant)", &|s| format!("{:.3}", s.score()));
+    row("score (first entrant)", &|s| {
+        format!("{:.3}", s.tally.score())
+    });
     row("Elo [95% interval]", &|s| {
-        let (e, l, h) = s.elo();
+        let (e, l, h) = s.tally.elo();
         if e.is_none() {
             // A score of 0 or 1: an infinite difference, and no spread to bound it by.
-            let all = if s.score() > 0.5 {
+            let all = if s.tally.score() > 0.5 {
                 "+inf (every game won)"
             } else {
                 "-inf (every game lost)"
@@ -246,23 +160,28 @@ pub fn report(stats: &[Stats]) -> String {
             )
         }
     });
-    let players = stats.iter().map(|s| s.players.len()).max().unwrap_or(0);
+    let players = stats
+        .iter()
+        .map(|s| s.tally.players.len())
+        .max()
+        .unwrap_or(0);
     for p in 0..players {
         row(&format!("wins of player {}", p + 1), &|s| {
-            s.players
+            s.tally
+                .players
                 .get(p)
-                .map_or("".into(), |n| format!("{} {n}", s.by_player[p]))
+                .map_or("".into(), |n| format!("{} {n}", s.tally.by_player[p]))
         });
     }
     let mut causes: Vec<String> = stats
         .iter()
-        .flat_map(|s| s.causes.keys().cloned())
+        .flat_map(|s| s.tally.causes.keys().cloned())
         .collect();
     causes.sort();
     causes.dedup();
     for c in &causes {
         row(&format!("ended by {c}"), &|s| {
-            s.causes.get(c).copied().unwrap_or(0).to_string()
+            s.tally.causes.get(c).copied().unwrap_or(0).to_string()
         });
     }
     if stats.iter().any(|s| s.sprt.is_some()) {
@@ -293,11 +212,11 @@ pub fn report(stats: &[Stats]) -> String {
         });
     }
     row("plies: mean ± sd", &|s| {
-        let (m, sd, _, _) = s.lengths();
+        let (m, sd, _, _) = s.tally.lengths();
         format!("{m:.1} ± {sd:.1}")
     });
     row("plies: min - max", &|s| {
-        let (_, _, lo, hi) = s.lengths();
+        let (_, _, lo, hi) = s.tally.lengths();
         format!("{lo} - {hi}")
     });
     let label_w = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);

@@ -12,14 +12,13 @@ use super::engine_process::EngineSpec;
 use super::external::{EngineLimit, External, Protocol};
 use super::load::Failure;
 use super::match_report::{Record, Series, Stats, pentanomial, pgn, report};
-use super::session::{Line, Rng, Verdict};
+use super::session::{Line, Verdict};
 use super::sprt::Sprt;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
-use varia::Move;
+use varia::referee::{self, Choice, Eval, Opening, run_jobs};
 use varia::rules::PlayerId;
-use varia::search::{Limits, Score, Searcher};
+use varia::search::{Limits, Searcher};
 use varia::{Game, Position};
 
 /// Everything `varia match` was asked.
@@ -79,9 +78,6 @@ pub fn run(spec: MatchSpec) -> Result<String, Failure> {
     let jobs: Vec<(usize, usize)> = (0..series.len())
         .flat_map(|s| (0..spec.games).map(move |g| (s, g)))
         .collect();
-    let next = AtomicUsize::new(0);
-    let decided = AtomicBool::new(false);
-    let records = Mutex::new(Vec::new());
     let bar = indicatif::ProgressBar::new(jobs.len() as u64);
     bar.set_style(
         indicatif::ProgressStyle::with_template(
@@ -89,31 +85,24 @@ pub fn run(spec: MatchSpec) -> Result<String, Failure> {
         )
         .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
-    let threads = spec.threads.max(1).min(jobs.len());
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                // Once the test has decided, no game starts; those under way are finished.
-                while !decided.load(Ordering::Relaxed) {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&(s, g)) = jobs.get(i) else { break };
-                    let r = play(&series[s], s, g, &spec);
-                    if let Ok(mut rs) = records.lock() {
-                        rs.push(r);
-                        if let Some(t) = &spec.sprt
-                            && t.standing(&pentanomial(&rs)).verdict.is_some()
-                        {
-                            decided.store(true, Ordering::Relaxed);
-                        }
-                    }
-                    bar.inc(1);
-                }
-            });
-        }
-    });
+    // Once the test has decided, no game starts; those under way are finished.
+    let records = run_jobs(
+        jobs.len(),
+        spec.threads,
+        |i| {
+            let (s, g) = jobs[i];
+            play(&series[s], s, g, &spec)
+        },
+        |done| {
+            bar.inc(1);
+            spec.sprt.is_some_and(|t| {
+                let penta = pentanomial(done.iter().map(|(_, r)| r));
+                t.standing(&penta).verdict.is_some()
+            })
+        },
+    );
     bar.finish_and_clear();
-    let mut records = records.into_inner().unwrap_or_default();
-    records.sort_by_key(|r| (r.series, r.index));
+    let records: Vec<Record> = records.into_iter().map(|(_, r)| r).collect();
     // What went wrong with an engine, on standard error: the report stays as it is.
     for r in records.iter().filter(|r| r.note.is_some()) {
         eprintln!(
@@ -241,43 +230,12 @@ fn check_sprt(spec: &MatchSpec, series: &[Series]) -> Result<(), Failure> {
 }
 
 /// Reads a file of openings: one a line, a FEN or moves from the start (`#` comments).
-fn read_openings(path: &str, game: &Game) -> Result<Vec<(Position, Vec<Move>)>, Failure> {
+fn read_openings(path: &str, game: &Game) -> Result<Vec<Opening>, Failure> {
     let text = super::load::read(path)?;
-    let mut out = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let mut pos = game.start();
-        let mut moves = Vec::new();
-        let as_moves = line
-            .split_whitespace()
-            .all(|m| match game.parse_move(&pos, m) {
-                Ok(mv) => {
-                    game.play_unchecked(&mut pos, &mv);
-                    moves.push(mv);
-                    true
-                }
-                Err(_) => false,
-            });
-        if as_moves {
-            out.push((game.start(), moves));
-        } else {
-            let pos = game.parse_fen(line).map_err(|e| {
-                Failure(format!(
-                    "error: {path}:{}: neither legal moves of {} nor a FEN ({e})",
-                    n + 1,
-                    game.rules().variant
-                ))
-            })?;
-            out.push((pos, Vec::new()));
-        }
-    }
-    if out.is_empty() {
-        return Err(Failure(format!("error: {path}: no opening")));
-    }
-    Ok(out)
+    referee::read_openings(&text, game).map_err(|e| match e.line {
+        Some(n) => Failure(format!("error: {path}:{n}: {}", e.message)),
+        None => Failure(format!("error: {path}: {}", e.message)),
+    })
 }
 
 fn search_limits(limit: EngineLimit) -> Limits {
@@ -291,7 +249,6 @@ fn search_limits(limit: EngineLimit) -> Limits {
 /// The start of game `index` of a series: the opening's position, and the line after its moves
 /// and the random plies.
 fn opening<'a>(series: &'a Series, index: usize, spec: &MatchSpec) -> (&'a Position, Line) {
-    let game = &series.game;
     // Against an engine, games 2k and 2k+1 share an opening with colours swapped; in self-play
     // every game has its own.
     let pair = if series.engine.is_some() {
@@ -299,19 +256,8 @@ fn opening<'a>(series: &'a Series, index: usize, spec: &MatchSpec) -> (&'a Posit
     } else {
         index
     };
-    let (start, fixed) = &series.openings[pair % series.openings.len()];
-    let mut line = Line::new(game.clone(), start.clone());
-    for m in fixed {
-        line.play(*m);
-    }
-    let mut rng = Rng::new((pair / series.openings.len()) as u64 * 7919 + 17);
-    for _ in 0..spec.random_plies {
-        if line.verdict().is_some() {
-            break;
-        }
-        let moves = game.legal_moves(line.current());
-        line.play(moves[rng.below(moves.len())]);
-    }
+    let start = &series.openings[pair % series.openings.len()].0;
+    let line = referee::opening(&series.game, &series.openings, pair, spec.random_plies, 0);
     (start, line)
 }
 
@@ -375,26 +321,15 @@ fn play(series: &Series, s: usize, index: usize, spec: &MatchSpec) -> Record {
     };
     let mut clock = spec.tc.map(|tc| Clock::new(tc, game.rules().players.len()));
     let mut judge = Adjudicator::new(spec.draw, spec.resign);
-    let verdict = loop {
-        if let Some(v) = line.verdict() {
-            break v;
-        }
-        if line.moves.len() - prefix >= spec.max_plies {
-            break Verdict {
-                winner: None,
-                cause: "ply-cap".into(),
-            };
-        }
+    let varia_side = record.varia_side;
+    let choose = |line: &Line| {
         let side = line.current().side_to_move();
-        let varia_moves = record.varia_side.is_none_or(|v| v == side);
         let started = Instant::now();
-        let (m, score) = if varia_moves {
+        let choice = if varia_side.is_none_or(|v| v == side) {
             let limits = clock
                 .as_ref()
                 .map_or_else(|| limits.clone(), |c| c.limits(side));
-            let r = searcher.search(line.current(), &limits, &mut |_| {});
-            // A search stopped before its first iteration has no score.
-            (r.best, (r.depth > 0).then_some(r.score))
+            referee::varia_choice(&mut searcher, line.current(), &limits)
         } else {
             let e = engine.as_mut().expect("an engine plays this side");
             // Under a clock, the answer must come within the time left and the margin.
@@ -402,47 +337,36 @@ fn play(series: &Series, s: usize, index: usize, spec: &MatchSpec) -> Record {
                 c.left(side) + spec.time_margin + Duration::from_millis(10)
             });
             let reading = clock.as_ref().map(|c| c.reading(side));
-            match engine_move(e, &line, &origin_fen, spec, patience, reading, &mut record) {
-                Ok((m, score)) => (Some(m), score),
+            match engine_move(e, line, &origin_fen, spec, patience, reading, &mut record) {
+                Ok(c) => c,
                 Err(v) => {
                     if let Some(c) = clock.as_mut()
                         && v.cause == "time-forfeit"
                     {
                         c.punch(side, started.elapsed().max(patience), spec.time_margin);
                     }
-                    break v;
+                    return Err(v);
                 }
             }
         };
         if let Some(c) = clock.as_mut()
             && !c.punch(side, started.elapsed(), spec.time_margin)
         {
-            break Verdict {
+            return Err(Verdict {
                 winner: Some(PlayerId(1 - side.0.min(1))),
                 cause: "time-forfeit".into(),
-            };
+            });
         }
-        match m {
-            Some(m) => line.play(m),
-            None => {
-                break Verdict {
-                    winner: None,
-                    cause: "no-move".into(),
-                };
-            }
-        }
-        // The game's own end comes first; then the scores may end it.
-        if line.verdict().is_none()
-            && let Some(v) = judge.after(side, score, line.moves.len())
-        {
-            break v;
-        }
+        Ok(choice)
     };
+    let played = referee::play_out(&mut line, spec.max_plies, choose, |side, score, plies| {
+        judge.after(side, score, plies)
+    });
     if let Some(e) = engine {
         e.quit();
     }
     record.moves = line.move_strings().split_off(prefix);
-    record.verdict = verdict;
+    record.verdict = played.verdict;
     record.clock = clock.map(|c| {
         let first = record.varia_side.unwrap_or(PlayerId(0));
         let other = PlayerId(1 - first.0.min(1));
@@ -461,7 +385,7 @@ fn engine_move(
     patience: Duration,
     clock: Option<Reading>,
     record: &mut Record,
-) -> Result<(Move, Option<Score>), Verdict> {
+) -> Result<Choice, Verdict> {
     let game = &line.game;
     match e.best_move(
         origin_fen,
@@ -471,7 +395,10 @@ fn engine_move(
         clock,
     ) {
         Ok((text, score)) => match game.parse_move(line.current(), &text) {
-            Ok(m) => Ok((m, score)),
+            Ok(m) => Ok(Choice {
+                best: Some(m),
+                eval: score.map(|score| Eval { score, depth: 0 }),
+            }),
             Err(_) => Err(Verdict {
                 winner: record.varia_side,
                 cause: "engine-illegal-move".into(),

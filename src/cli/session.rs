@@ -2,16 +2,15 @@
 //! repetitions and endings, and a search running in the background while input is read.
 
 use super::load::Failure;
-use std::cell::OnceCell;
 use std::collections::{HashMap, VecDeque};
 use std::io::{BufRead, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
-use varia::engine::{Move, Status};
-use varia::rules::PlayerId;
+use varia::Game;
 use varia::search::{Info, Limits, SearchResult, Searcher};
-use varia::{Game, Position};
+
+pub use varia::referee::{Line, Rng, Verdict};
 
 /// The longest line read from standard input by `uci`, `xboard` and `play`, or from an engine
 /// under `match --engine` (bytes, the line break not counted).
@@ -234,100 +233,6 @@ impl Catalogue {
     }
 }
 
-/// How a game ended, as a front end reports it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Verdict {
-    /// The winner; `None` for a draw.
-    pub winner: Option<PlayerId>,
-    /// The rule: a [`varia::Reason`] name (`checkmate`, `repetition`, `move-limit`, ...),
-    /// `ply-cap`, or an adjudication.
-    pub cause: String,
-}
-
-/// A game from a start position: the position reached, which carries the moves played on it,
-/// and the keys of every position along the way.
-#[derive(Clone)]
-pub struct Line {
-    pub game: Arc<Game>,
-    position: Position,
-    keys: Vec<u64>,
-    pub moves: Vec<Move>,
-    /// The verdict on the current position, once asked: the status reads the whole history, so
-    /// it is worked out once a move, however often a front end asks.
-    verdict: OnceCell<Option<Verdict>>,
-}
-
-impl Line {
-    pub fn new(game: Arc<Game>, start: Position) -> Line {
-        Line {
-            keys: vec![game.key(&start)],
-            game,
-            position: start,
-            moves: Vec::new(),
-            verdict: OnceCell::new(),
-        }
-    }
-
-    pub fn current(&self) -> &Position {
-        &self.position
-    }
-
-    /// Plays a legal move (one of the position's legal moves, or what `parse_move` found).
-    pub fn play(&mut self, m: Move) {
-        self.game.play_unchecked(&mut self.position, &m);
-        self.keys.push(self.game.key(&self.position));
-        self.moves.push(m);
-        self.verdict = OnceCell::new();
-    }
-
-    /// Takes back the last move, if there is one.
-    pub fn undo(&mut self) -> bool {
-        if self.moves.pop().is_some() {
-            self.game.undo(&mut self.position);
-            self.keys.pop();
-            self.verdict = OnceCell::new();
-            true
-        } else {
-            false
-        }
-    }
-
-    /// Tells whether the game is over by the rules of the game: its status on the position,
-    /// which carries the game's moves, so the definition's repetition, move limit and counting
-    /// rules decide. A definition without a repetition rule ends at the third occurrence of a
-    /// position, so that every game ends.
-    pub fn verdict(&self) -> Option<Verdict> {
-        self.verdict.get_or_init(|| self.judge()).clone()
-    }
-
-    fn judge(&self) -> Option<Verdict> {
-        let pos = self.current();
-        if let Status::Over(e) = self.game.status(pos) {
-            return Some(Verdict {
-                winner: e.winner,
-                cause: e.reason.name().to_string(),
-            });
-        }
-        if self.game.rules().repetition().is_some() {
-            return None;
-        }
-        let key = self.game.key(pos);
-        let seen = self.keys.iter().filter(|&&k| k == key).count();
-        (seen >= 3).then(|| Verdict {
-            winner: None,
-            cause: "repetition".into(),
-        })
-    }
-
-    /// Gets the moves as strings.
-    pub fn move_strings(&self) -> Vec<String> {
-        self.moves
-            .iter()
-            .map(|m| self.game.move_to_string(m))
-            .collect()
-    }
-}
-
 /// What the input loop of a protocol hears: a line of input, a line over [`MAX_LINE`] bytes
 /// (dropped), its end, or a finished search.
 pub enum Event {
@@ -475,21 +380,6 @@ pub fn resize_hash(
     s.set_hash(mb).map_err(|_| old)?;
     *hash_mb = mb;
     Ok(())
-}
-
-/// A small deterministic generator (xorshift) for the random opening plies.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-    pub fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
 }
 
 /// The threads asked for, or the number of cores.
