@@ -1,9 +1,9 @@
 """Chess variants from declarative definitions: load a definition (or an exported rule set),
-then get positions, legal moves (in SAN too), game status, perft counts and the engine's best
-move."""
+then get positions, legal moves (in SAN too), game status, perft counts, the engine's best
+move and matches."""
 
 import os
-from typing import Iterable, Literal, Optional, Union, final
+from typing import Iterable, Literal, Optional, Sequence, Union, final
 
 __version__: str
 __all__ = [
@@ -12,12 +12,17 @@ __all__ = [
     "loads",
     "variants",
     "check",
+    "warnings",
+    "match",
     "Game",
     "Position",
     "Status",
     "Move",
     "Outcome",
     "SearchResult",
+    "MatchReport",
+    "MatchSeries",
+    "MatchGame",
     "VariaError",
     "DefinitionError",
     "UnknownVariant",
@@ -86,6 +91,50 @@ def variants(path_or_source: _Source, *, format: Optional[_Format] = None) -> li
 def check(path_or_source: _Source, *, format: Optional[_Format] = None) -> list[str]:
     """Compiles every variant of a file and lists them, as ``varia check`` does; raises
     DefinitionError with every problem found in any of them."""
+
+def warnings(
+    path_or_source: _Source, *, format: Optional[_Format] = None
+) -> list[tuple[int, int, str]]:
+    """Compiles every variant as ``check`` does and lists the warnings ``varia check`` prints:
+    designs that compile but cannot be what was meant (a piece that can never move, a zone never
+    used, a promotion that never fires, ...), each as (line, column, message), lines and columns
+    from 1, sorted by position. An exported rule set has none. Raises DefinitionError as
+    ``check`` does."""
+
+def match(
+    path_or_source: _Source,
+    variants: Union[None, str, Sequence[str]] = None,
+    *,
+    games: int = 2,
+    depth: Optional[int] = None,
+    nodes: Optional[int] = None,
+    movetime: Optional[int] = None,
+    opponent_depth: Optional[int] = None,
+    opponent_nodes: Optional[int] = None,
+    opponent_movetime: Optional[int] = None,
+    openings: Union[None, _Source, Sequence[str]] = None,
+    random_plies: int = 4,
+    max_plies: int = 400,
+    seed: int = 0,
+    threads: int = 1,
+    format: Optional[_Format] = None,
+) -> MatchReport:
+    """Plays a match, as ``varia match`` does without ``--engine``, and returns its report.
+
+    Each variant (None: the main one) is a series of ``games`` games. With only ``depth``,
+    ``nodes`` or ``movetime`` (depth 3 if none is given) each game is self-play, counted from
+    the first player's side. With any ``opponent_*`` limit a second setting plays the first:
+    the first takes the first player in even games and the second in odd ones, games 2k and
+    2k+1 sharing their opening, and the series is counted from the first setting's side.
+
+    Each game starts from the setup or a line of ``openings`` (a book's path, its text, or a
+    list of lines: a FEN or moves from the setup), then ``random_plies`` random legal moves drawn
+    from ``seed``; it ends by the rules, by a third repetition, or as a draw after
+    ``max_plies``. The same seed and settings give the same games (under ``depth`` or
+    ``nodes``); seed 0 gives ``varia match``'s. ``threads`` games are played at once, without
+    the GIL. Raises DefinitionError, UnknownVariant, OSError as ``load`` does, and VariaError for
+    a bad count, limit or opening.
+    """
 
 @final
 class Game:
@@ -353,3 +402,90 @@ class Status:
         """All of it in words, as ``varia show`` says it (also ``str(status)``)."""
     def __eq__(self, other: object, /) -> bool: ...
     __hash__: None  # type: ignore[assignment]
+
+@final
+class MatchGame:
+    """One game of a match."""
+
+    @property
+    def index(self) -> int:
+        """The game's number in its series, from 0."""
+    @property
+    def start_fen(self) -> str:
+        """The position after the opening and random plies."""
+    @property
+    def moves(self) -> list[str]:
+        """The moves played from ``start_fen``."""
+    @property
+    def winner(self) -> Optional[str]:
+        """The winner's name; None for a draw."""
+    @property
+    def cause(self) -> str:
+        """What ended the game: the rule (``"checkmate"``, ``"repetition"``, ...), or
+        ``"ply-cap"``."""
+    @property
+    def result(self) -> str:
+        """The result as PGN writes it."""
+    @property
+    def first(self) -> str:
+        """The player the first entrant played."""
+
+@final
+class MatchSeries:
+    """A series of a match (one variant), counted from its first entrant's side."""
+
+    @property
+    def variant(self) -> str:
+        """The variant played."""
+    @property
+    def entrants(self) -> list[str]:
+        """The entrants, the first one first: ``"varia"`` in self-play, else each setting
+        (``"varia (depth 3)"``)."""
+    @property
+    def games(self) -> int:
+        """Games played."""
+    @property
+    def wins(self) -> int:
+        """The first entrant's wins."""
+    @property
+    def draws(self) -> int:
+        """Draws."""
+    @property
+    def losses(self) -> int:
+        """The first entrant's losses."""
+    @property
+    def score(self) -> float:
+        """The first entrant's score in [0, 1], a draw counting half."""
+    @property
+    def elo(self) -> Optional[float]:
+        """The Elo difference the score implies; None for a score of 0 or 1."""
+    @property
+    def elo_low(self) -> Optional[float]:
+        """The low end of its 95% interval; None where it is infinite."""
+    @property
+    def elo_high(self) -> Optional[float]:
+        """The high end of its 95% interval; None where it is infinite."""
+    @property
+    def wins_by_player(self) -> dict[str, int]:
+        """Wins by player name."""
+    @property
+    def causes(self) -> dict[str, int]:
+        """Games by what ended them."""
+    @property
+    def lengths(self) -> list[int]:
+        """Each game's length in plies, in order."""
+    @property
+    def records(self) -> list[MatchGame]:
+        """The games, in order."""
+    def json(self) -> str:
+        """The series as ``varia match --json`` writes one (without ``sprt`` and ``clock``)."""
+
+@final
+class MatchReport:
+    """What ``varia.match`` returns."""
+
+    @property
+    def series(self) -> list[MatchSeries]:
+        """One series a variant, in the order asked."""
+    def json(self) -> str:
+        """The report as JSON, ``{"series": [...]}``."""

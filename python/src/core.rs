@@ -167,6 +167,34 @@ pub fn variants(
     listed.map_err(|e| load_error(filename, source, e))
 }
 
+/// Compiles every variant of a definition, as `varia check` does, and gives its warnings (rules
+/// that can never apply) as (line, column, message), sorted by position; an exported rule set
+/// has none. `path` is as for [`load`].
+pub fn warnings(
+    source: &str,
+    format: Format,
+    filename: &str,
+    path: Option<&Path>,
+) -> Result<Vec<(usize, usize, String)>, Error> {
+    if format != Format::Varia {
+        variants(source, format, filename, path, true)?;
+        return Ok(Vec::new());
+    }
+    let checked = match path {
+        Some(p) => varia::check_all_at(source, p),
+        None => varia::check_all(source),
+    }
+    .map_err(|e| load_error(filename, source, e))?;
+    Ok(checked
+        .warnings
+        .iter()
+        .map(|w| {
+            let (line, column) = line_column(source, w.span.start);
+            (line, column, w.message.clone())
+        })
+        .collect())
+}
+
 /// The game's identifier (`game NAME`).
 pub fn game_name(game: &Game) -> &str {
     &game.rules().game

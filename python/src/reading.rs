@@ -1,4 +1,5 @@
-//! The module's functions that read definitions: `load`, `loads`, `variants`, `check`.
+//! The module's functions that read definitions: `load`, `loads`, `variants`, `check`,
+//! `warnings`.
 
 use crate::args::format_arg;
 use crate::core::{self, Format};
@@ -32,12 +33,12 @@ fn os_message(e: &std::io::Error) -> String {
 
 /// What `load`, `variants` and `check` read.
 pub(crate) struct Source {
-    text: String,
-    format: Format,
+    pub(crate) text: String,
+    pub(crate) format: Format,
     /// The name diagnostics use: the path as given, or `<string>`.
-    name: String,
+    pub(crate) name: String,
     /// The file the text was read from, where an `extends "FILE"` in it is found from.
-    path: Option<PathBuf>,
+    pub(crate) path: Option<PathBuf>,
 }
 
 /// The text, its format, the name diagnostics use and the file it came from, from a path or
@@ -148,4 +149,20 @@ pub(crate) fn check(
 ) -> PyResult<Vec<String>> {
     let s = source_of(path_or_source, format)?;
     core::variants(&s.text, s.format, &s.name, s.path.as_deref(), true).map_err(|e| raise(py, e))
+}
+
+/// Compiles every variant of a file (or of definition text), as `check` does, and lists its
+/// warnings, the designs that compile but cannot be what was meant (a piece that can never move,
+/// a zone never used, a promotion that never fires, ...), as `varia check` prints them: each a
+/// `(line, column, message)` tuple, lines and columns from 1, sorted by position. An exported
+/// rule set has none. Raises `DefinitionError` as `check` does.
+#[pyfunction]
+#[pyo3(signature = (path_or_source, *, format = None))]
+pub(crate) fn warnings(
+    py: Python<'_>,
+    path_or_source: &Bound<'_, PyAny>,
+    format: Option<&str>,
+) -> PyResult<Vec<(usize, usize, String)>> {
+    let s = source_of(path_or_source, format)?;
+    core::warnings(&s.text, s.format, &s.name, s.path.as_deref()).map_err(|e| raise(py, e))
 }

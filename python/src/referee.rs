@@ -1,0 +1,189 @@
+//! Matches through the crate's referee (`varia::referee`), as `varia match` plays them: the calls
+//! into the crate for `varia.match`, beside [`crate::core`]'s for everything else.
+
+use crate::core::{Error, SearchLimits};
+use std::sync::Arc;
+use std::time::Duration;
+use varia::Game;
+use varia::referee::{self, Opening, Tally};
+use varia::rules::PlayerId;
+use varia::search::{Limits, Searcher};
+
+/// What a match is asked: the settings of its entrants (a second one, or self-play), the games
+/// per series and how each starts and ends.
+pub struct MatchSettings {
+    pub games: usize,
+    pub first: SearchLimits,
+    /// The second entrant's limits; `None` for self-play (one setting on every side).
+    pub opponent: Option<SearchLimits>,
+    /// The text of a book of openings, as `varia match --openings` reads a file.
+    pub openings: Option<String>,
+    pub random_plies: usize,
+    pub max_plies: usize,
+    pub seed: u64,
+    pub threads: usize,
+}
+
+/// One game: its number in the series, the position after the opening and random plies, the
+/// moves played from there, the winner's name (`None`: a draw), the cause of its end, its result
+/// as PGN writes it, and the player the first entrant played.
+pub struct GameRecord {
+    pub index: usize,
+    pub start_fen: String,
+    pub moves: Vec<String>,
+    pub winner: Option<String>,
+    pub cause: String,
+    pub result: String,
+    pub first: String,
+}
+
+/// A series: a variant's tally and its games in order.
+pub struct SeriesRecord {
+    pub tally: Tally,
+    pub games: Vec<GameRecord>,
+}
+
+/// The engine of varia a match plays with: a hash table of 8 MB, as `varia match`'s.
+const HASH_MB: usize = 8;
+
+fn limits_of(l: &SearchLimits) -> Limits {
+    Limits {
+        depth: l.depth,
+        nodes: l.nodes,
+        movetime: l.movetime_ms.map(Duration::from_millis),
+        ..Limits::default()
+    }
+}
+
+/// An entrant's name: `varia`, with its limits when two settings meet.
+fn entrant(l: &SearchLimits) -> String {
+    let mut parts = Vec::new();
+    if let Some(d) = l.depth {
+        parts.push(format!("depth {d}"));
+    }
+    if let Some(n) = l.nodes {
+        parts.push(format!("nodes {n}"));
+    }
+    if let Some(t) = l.movetime_ms {
+        parts.push(format!("movetime {t}"));
+    }
+    format!("varia ({})", parts.join(", "))
+}
+
+/// Plays a series of games for each game (one per variant), `threads` games at a time, and
+/// gives each series' tally and games.
+pub fn play_match(games: &[Arc<Game>], s: &MatchSettings) -> Result<Vec<SeriesRecord>, Error> {
+    if s.games == 0 {
+        return Err(Error::Value("match games must be at least 1".into()));
+    }
+    let mut books = Vec::new();
+    for game in games {
+        let players = game.rules().players.len();
+        if s.opponent.is_some() && players != 2 {
+            return Err(Error::Value(format!(
+                "{}: a match between two settings needs a game of two players ({players} here)",
+                game.rules().variant
+            )));
+        }
+        books.push(match &s.openings {
+            Some(text) => referee::read_openings(text, game).map_err(|e| {
+                Error::Value(match e.line {
+                    Some(n) => format!("openings line {n}: {}", e.message),
+                    None => format!("openings: {}", e.message),
+                })
+            })?,
+            None => vec![(game.start(), Vec::new())],
+        });
+    }
+    let jobs = games.len() * s.games;
+    let played = referee::run_jobs(
+        jobs,
+        s.threads,
+        |i| play_game(&games[i / s.games], &books[i / s.games], s, i % s.games),
+        |_| false,
+    );
+    let mut records = played.into_iter().map(|(_, r)| r);
+    Ok(games
+        .iter()
+        .map(|game| {
+            let rules = game.rules();
+            let players: Vec<String> = rules.players.iter().map(|p| p.name.clone()).collect();
+            let entrants = match &s.opponent {
+                Some(o) => [entrant(&s.first), entrant(o)],
+                None => ["varia".to_string(), "varia".to_string()],
+            };
+            let mut tally = Tally::new(&rules.variant, entrants, players.clone());
+            let games: Vec<GameRecord> = records.by_ref().take(s.games).collect();
+            for g in &games {
+                let winner = g
+                    .winner
+                    .as_ref()
+                    .and_then(|w| players.iter().position(|p| p == w));
+                let first = players.iter().position(|p| *p == g.first).unwrap_or(0);
+                tally.add(
+                    winner.map(|w| PlayerId(w as u8)),
+                    PlayerId(first as u8),
+                    &g.cause,
+                    g.moves.len(),
+                );
+            }
+            SeriesRecord { tally, games }
+        })
+        .collect())
+}
+
+/// Plays game `index` of a series: against a second setting, games 2k and 2k+1 share their
+/// opening with colours swapped (the first entrant takes the first player in even games); in
+/// self-play each game has its own.
+fn play_game(game: &Arc<Game>, book: &[Opening], s: &MatchSettings, index: usize) -> GameRecord {
+    let pair = if s.opponent.is_some() {
+        index / 2
+    } else {
+        index
+    };
+    let mut line = referee::opening(game, book, pair, s.random_plies, s.seed);
+    let prefix = line.moves.len();
+    let start_fen = game.fen(line.current());
+    let first_side = PlayerId(if s.opponent.is_some() {
+        (index % 2) as u8
+    } else {
+        0
+    });
+    let mut first = Searcher::new(game.clone(), HASH_MB);
+    let mut second = s
+        .opponent
+        .as_ref()
+        .map(|o| (Searcher::new(game.clone(), HASH_MB), limits_of(o)));
+    let first_limits = limits_of(&s.first);
+    let played = referee::play_out(
+        &mut line,
+        s.max_plies,
+        |l| {
+            let pos = l.current();
+            Ok(match second.as_mut() {
+                Some((searcher, limits)) if pos.side_to_move() != first_side => {
+                    referee::varia_choice(searcher, pos, limits)
+                }
+                _ => referee::varia_choice(&mut first, pos, &first_limits),
+            })
+        },
+        |_, _, _| None,
+    );
+    let rules = game.rules();
+    let name = |p: PlayerId| rules.players[p.index()].name.clone();
+    let result = match (played.verdict.winner, rules.players.len()) {
+        (None, _) => "1/2-1/2".to_string(),
+        (Some(PlayerId(0)), 2) => "1-0".into(),
+        (Some(_), 2) => "0-1".into(),
+        (Some(w), _) => name(w),
+    };
+    GameRecord {
+        index,
+        start_fen,
+        moves: line.move_strings().split_off(prefix),
+        winner: played.verdict.winner.map(name),
+        cause: played.verdict.cause,
+        result,
+        first: name(first_side),
+    }
+}
