@@ -77,7 +77,7 @@ fn self_play_series_side_by_side() {
         let body = g.split("\n\n").nth(1).unwrap();
         let moves: Vec<&str> = body
             .split_whitespace()
-            .filter(|w| !w.ends_with('.') && !w.contains('-') && *w != "*")
+            .filter(|w| !w.ends_with('.') && !w.contains('-') && *w != "*" && !w.starts_with('{'))
             .collect();
         assert_eq!(moves.len().to_string(), tag("PlyCount"));
         let mut args = vec![

@@ -74,6 +74,18 @@ impl TimeControl {
         )
     }
 
+    /// As PGN's `TimeControl` tag writes it (Cute Chess's form): `40/60`, `10+0.1`, `300`; no
+    /// increment of 0.
+    pub fn pgn_text(&self) -> String {
+        let period = self.moves.map_or(String::new(), |m| format!("{m}/"));
+        let inc = if self.inc.is_zero() {
+            String::new()
+        } else {
+            format!("+{}", seconds_text(self.inc))
+        };
+        format!("{period}{}{inc}", seconds_text(self.base))
+    }
+
     /// XBoard's `level MPS BASE INC`: the base in minutes, or `M:SS` (whole seconds, rounded up:
     /// `time` tells the exact clock before each move), the increment in seconds.
     pub fn xboard_level(&self) -> String {
@@ -256,6 +268,17 @@ mod tests {
             assert_eq!(tc.inc, ms(inc), "{text}");
             assert_eq!(tc.text(), back);
             assert_eq!(tc.xboard_level(), level);
+        }
+        // PGN's tag as Cute Chess writes it: no increment of 0.
+        for (text, pgn) in [
+            ("10+0.1", "10+0.1"),
+            ("60", "60"),
+            ("40/60+0", "40/60"),
+            ("40/60+2", "40/60+2"),
+            ("1:30+1", "90+1"),
+            ("0.5+0.05", "0.5+0.05"),
+        ] {
+            assert_eq!(TimeControl::parse(text).unwrap().pgn_text(), pgn, "{text}");
         }
         for bad in [
             "", "+1", "10+", "-1+0", "0+1", "10+-1", "inf", "nan+0", "1e3", "0/10+0", "x/10",

@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use std::process::{ChildStdin, ChildStdout};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::time::{Duration, Instant};
+use varia::referee::Eval;
 use varia::search::Score;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -368,7 +369,7 @@ impl External {
         limit: EngineLimit,
         patience: Duration,
         clock: Option<Reading>,
-    ) -> Result<(String, Option<Score>), EngineFailure> {
+    ) -> Result<(String, Option<Eval>), EngineFailure> {
         match self.answer(fen, moves, limit, patience, clock) {
             Err(f) if clock.is_some() && f.cause == "engine-timeout" => {
                 // Routine under a clock: no log is kept for it.
@@ -386,9 +387,10 @@ impl External {
         limit: EngineLimit,
         patience: Duration,
         clock: Option<Reading>,
-    ) -> Result<(String, Option<Score>), EngineFailure> {
+    ) -> Result<(String, Option<Eval>), EngineFailure> {
         let deadline = Instant::now() + patience;
-        // The last score the engine gave while it searched, for adjudication.
+        // The last score the engine gave while it searched, with its depth: for adjudication
+        // and the PGN.
         let mut score = None;
         match self.protocol {
             Protocol::Uci => {
@@ -406,7 +408,7 @@ impl External {
                 loop {
                     let line = self.read(deadline)?;
                     if line.starts_with("info ") {
-                        score = uci_score(&line).or(score);
+                        score = uci_eval(&line).or(score);
                     }
                     if let Some(rest) = line.strip_prefix("bestmove") {
                         let m = rest.split_whitespace().next().unwrap_or("");
@@ -470,7 +472,7 @@ impl External {
                         Some(w) if w.starts_with("Illegal") => {
                             return Err(failure("engine-refused-move", line.clone()));
                         }
-                        _ => score = xboard_score(&line).or(score),
+                        _ => score = xboard_eval(&line).or(score),
                     }
                 }
             }
@@ -530,9 +532,9 @@ fn read_lines(stdout: ChildStdout) -> Receiver<Option<String>> {
     rx
 }
 
-/// The score of a UCI `info` line (`score cp X` or `score mate N`), of its first line where
-/// several are searched (`multipv 1`).
-fn uci_score(line: &str) -> Option<Score> {
+/// The score of a UCI `info` line (`score cp X` or `score mate N`) and its `depth` (0 if it gives
+/// none), of its first line where several are searched (`multipv 1`).
+fn uci_eval(line: &str) -> Option<Eval> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let after = |key: &str| {
         let i = words.iter().position(|w| *w == key)?;
@@ -543,23 +545,28 @@ fn uci_score(line: &str) -> Option<Score> {
     }
     let i = words.iter().position(|w| *w == "score")?;
     let value = words.get(i + 2)?.parse::<i32>().ok()?;
-    match *words.get(i + 1)? {
-        "cp" => Some(Score::Cp(value)),
-        "mate" => Some(Score::Mate(value)),
-        _ => None,
-    }
+    let score = match *words.get(i + 1)? {
+        "cp" => Score::Cp(value),
+        "mate" => Score::Mate(value),
+        _ => return None,
+    };
+    let depth = after("depth").and_then(|d| d.parse().ok()).unwrap_or(0);
+    Some(Eval { score, depth })
 }
 
-/// The score of an XBoard thinking line, `ply score time nodes pv` (centipawns; a mate as the
-/// engine writes it, a large number).
-fn xboard_score(line: &str) -> Option<Score> {
+/// The score and depth of an XBoard thinking line, `ply score time nodes pv` (centipawns; a mate
+/// as the engine writes it, a large number).
+fn xboard_eval(line: &str) -> Option<Eval> {
     let words: Vec<&str> = line.split_whitespace().take(4).collect();
     let numbers: Option<Vec<i64>> = words
         .iter()
         .map(|w| w.trim_end_matches(['.', '&']).parse::<i64>().ok())
         .collect();
     match numbers?.as_slice() {
-        [_, score, _, _] => Some(Score::Cp((*score).clamp(-1_000_000, 1_000_000) as i32)),
+        [ply, score, _, _] => Some(Eval {
+            score: Score::Cp((*score).clamp(-1_000_000, 1_000_000) as i32),
+            depth: (*ply).clamp(0, i64::from(u32::MAX)) as u32,
+        }),
         _ => None,
     }
 }

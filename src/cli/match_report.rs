@@ -8,8 +8,9 @@ use super::sprt::{Sprt, Standing};
 use std::sync::Arc;
 use std::time::Duration;
 use varia::Game;
-use varia::referee::{Opening, Tally};
+use varia::referee::{Eval, Opening, Tally};
 use varia::rules::PlayerId;
+use varia::search::Score;
 
 /// One series: a variant, played by varia against itself or against an engine.
 pub struct Series {
@@ -38,6 +39,8 @@ pub struct Record {
     pub note: Option<String>,
     /// Each entrant's use of its clock, under a time control (`--tc`).
     pub clock: Option<[ClockUse; 2]>,
+    /// What the engine that chose each move of `moves` said of it, if anything.
+    pub evals: Vec<Option<Eval>>,
 }
 
 /// The results of a series with what only `varia match` adds: the sequential test and the
@@ -269,10 +272,31 @@ fn san_line(game: &Game, start_fen: &str, moves: &[String]) -> Vec<String> {
         .collect()
 }
 
-/// A game as PGN: the variant and start FEN in the headers, the moves in SAN (`varia show FILE
-/// --variant V --fen FEN --moves ...` replays their coordinates, which `varia match --json`
-/// keeps).
-pub fn pgn(r: &Record, s: &Series) -> String {
+/// An engine's word on its move as Cute Chess writes it in a PGN comment: the score in pawns
+/// from the side that moved, signed, two decimals (`+0.35`, `-1.20`, `0.00`), or a mate in moves
+/// (`+M5`, `-M3`), then the depth: `{+0.35/12}`.
+pub fn eval_comment(e: &Eval) -> String {
+    let score = match e.score {
+        Score::Cp(v) => {
+            let sign = match v.signum() {
+                1 => "+",
+                -1 => "-",
+                _ => "",
+            };
+            let a = v.unsigned_abs();
+            format!("{sign}{}.{:02}", a / 100, a % 100)
+        }
+        Score::Mate(n) if n < 0 => format!("-M{}", n.unsigned_abs()),
+        Score::Mate(n) => format!("+M{n}"),
+    };
+    format!("{{{score}/{}}}", e.depth)
+}
+
+/// A game as PGN: the variant, start FEN and time control (`tc`, the `TimeControl` tag's value)
+/// in the headers, the moves in SAN (`varia show FILE --variant V --fen FEN --moves ...`
+/// replays their coordinates, which `varia match --json` keeps), each followed by its engine's
+/// score and depth as a comment where it gave one.
+pub fn pgn(r: &Record, s: &Series, tc: &str) -> String {
     let rules = s.game.rules();
     let two = rules.players.len() == 2;
     let result = match (r.verdict.winner, two) {
@@ -313,6 +337,7 @@ pub fn pgn(r: &Record, s: &Series) -> String {
     tag("FEN", &r.start_fen);
     tag("Termination", &r.verdict.cause);
     tag("PlyCount", &r.moves.len().to_string());
+    tag("TimeControl", tc);
     out += "\n";
     let mut text = String::new();
     let mut col = 0;
@@ -323,13 +348,18 @@ pub fn pgn(r: &Record, s: &Series) -> String {
         .map_or(0, |p| p.side_to_move().index());
     for (i, m) in san_line(&s.game, &r.start_fen, &r.moves).iter().enumerate() {
         let ply = i + offset;
-        let word = if two && ply.is_multiple_of(2) {
+        let mut word = if two && ply.is_multiple_of(2) {
             format!("{}. {m}", ply / 2 + 1)
         } else if two && i == 0 {
             format!("1... {m}")
         } else {
             m.clone()
         };
+        // A move and its comment stay on one line, as Cute Chess writes them.
+        if let Some(Some(e)) = r.evals.get(i) {
+            word += " ";
+            word += &eval_comment(e);
+        }
         if col + word.len() > 79 {
             text.push('\n');
             col = 0;
@@ -347,4 +377,21 @@ pub fn pgn(r: &Record, s: &Series) -> String {
     }
     text += result;
     out + &text + "\n\n"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_are_written_as_cute_chess_writes_them() {
+        let c = |score, depth| eval_comment(&Eval { score, depth });
+        assert_eq!(c(Score::Cp(35), 12), "{+0.35/12}");
+        assert_eq!(c(Score::Cp(-120), 9), "{-1.20/9}");
+        assert_eq!(c(Score::Cp(-5), 1), "{-0.05/1}");
+        assert_eq!(c(Score::Cp(0), 3), "{0.00/3}");
+        assert_eq!(c(Score::Cp(123_456), 4), "{+1234.56/4}");
+        assert_eq!(c(Score::Mate(5), 12), "{+M5/12}");
+        assert_eq!(c(Score::Mate(-3), 7), "{-M3/7}");
+    }
 }

@@ -7,7 +7,7 @@
 //! score is varia's.
 
 use super::adjudicate::{Adjudicator, DrawRule, ResignRule};
-use super::clock::{Clock, Reading, TimeControl};
+use super::clock::{Clock, Reading, TimeControl, seconds_text};
 use super::engine_process::EngineSpec;
 use super::external::{EngineLimit, External, Protocol};
 use super::load::Failure;
@@ -16,7 +16,7 @@ use super::session::{Line, Verdict};
 use super::sprt::Sprt;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use varia::referee::{self, Choice, Eval, Opening, run_jobs};
+use varia::referee::{self, Choice, Opening, run_jobs};
 use varia::rules::PlayerId;
 use varia::search::{Limits, Searcher};
 use varia::{Game, Position};
@@ -115,7 +115,11 @@ pub fn run(spec: MatchSpec) -> Result<String, Failure> {
         );
     }
     if let Some(path) = &spec.pgn {
-        let text: String = records.iter().map(|r| pgn(r, &series[r.series])).collect();
+        let tc = time_control_tag(&spec);
+        let text: String = records
+            .iter()
+            .map(|r| pgn(r, &series[r.series], &tc))
+            .collect();
         std::fs::write(path, text)
             .map_err(|e| Failure(format!("error: cannot write {path}: {e}")))?;
     }
@@ -238,6 +242,16 @@ fn read_openings(path: &str, game: &Game) -> Result<Vec<Opening>, Failure> {
     })
 }
 
+/// The PGN's `TimeControl` tag, as Cute Chess writes it: the clock (`40/60`, `10+0.1`), a time a
+/// move (`0.5/move`), or `-` (the PGN standard's "no time control") under a depth or node limit.
+fn time_control_tag(spec: &MatchSpec) -> String {
+    match (spec.tc, spec.limit) {
+        (Some(tc), _) => tc.pgn_text(),
+        (None, EngineLimit::Movetime(t)) => format!("{}/move", seconds_text(t)),
+        (None, _) => "-".into(),
+    }
+}
+
 fn search_limits(limit: EngineLimit) -> Limits {
     match limit {
         EngineLimit::Depth(d) => Limits::depth(d),
@@ -289,6 +303,7 @@ fn play(series: &Series, s: usize, index: usize, spec: &MatchSpec) -> Record {
         opponent: series.engine_name.clone().unwrap_or_else(|| "varia".into()),
         note: None,
         clock: None,
+        evals: Vec::new(),
     };
     let mut engine = None;
     if let Some(cmd) = &series.engine {
@@ -367,6 +382,7 @@ fn play(series: &Series, s: usize, index: usize, spec: &MatchSpec) -> Record {
     }
     record.moves = line.move_strings().split_off(prefix);
     record.verdict = played.verdict;
+    record.evals = played.evals;
     record.clock = clock.map(|c| {
         let first = record.varia_side.unwrap_or(PlayerId(0));
         let other = PlayerId(1 - first.0.min(1));
@@ -394,10 +410,10 @@ fn engine_move(
         patience,
         clock,
     ) {
-        Ok((text, score)) => match game.parse_move(line.current(), &text) {
+        Ok((text, eval)) => match game.parse_move(line.current(), &text) {
             Ok(m) => Ok(Choice {
                 best: Some(m),
-                eval: score.map(|score| Eval { score, depth: 0 }),
+                eval,
             }),
             Err(_) => Err(Verdict {
                 winner: record.varia_side,
