@@ -1,5 +1,5 @@
 //! Command-line front end: check, show, moves, perft, export, serve, and the programs that play:
-//! xboard, uci, play, match.
+//! xboard, uci, play, match, openings, tune.
 
 mod adjudicate;
 mod clock;
@@ -9,6 +9,7 @@ mod fsf;
 mod load;
 mod match_report;
 mod matches;
+mod openings;
 mod play;
 mod serve;
 mod session;
@@ -137,6 +138,8 @@ enum Command {
     },
     /// Plays series of games and reports who wins how often and how games end
     Match(MatchArgs),
+    /// Finds a book of balanced openings for `varia match --openings`
+    Openings(openings::OpeningsArgs),
     /// Tunes the evaluation of a variant from self-play and writes a weights file
     Tune(tune::TuneArgs),
     /// Exports the compiled rule set
@@ -504,6 +507,10 @@ fn dispatch_into(cmd: Command, out: &mut String) -> Result<(), Failure> {
         }
         Command::Match(args) => {
             out.push_str(&match_command(args)?);
+            Ok(())
+        }
+        Command::Openings(args) => {
+            out.push_str(&openings::command(args)?);
             Ok(())
         }
         Command::Tune(args) => {
