@@ -478,7 +478,7 @@ class MatchSeries:
     def records(self) -> list[MatchGame]:
         """The games, in order."""
     def json(self) -> str:
-        """The series as ``varia match --json`` writes one (without ``sprt`` and ``clock``)."""
+        """The series as ``varia match --json`` writes one (without what only the CLI adds)."""
 
 @final
 class MatchReport:

@@ -96,7 +96,8 @@ pub struct MatchSeries {
 
 #[pymethods]
 impl MatchSeries {
-    /// The series as `varia match --json` writes one (without its `sprt` and `clock`): score to
+    /// The series as `varia match --json` writes one (without its `sprt`, `clock`,
+    /// `first_player_score`, `draw_rate` and `vs_first`): score to
     /// three decimals, Elo and lengths to one.
     fn json(&self) -> &str {
         &self.json
@@ -143,7 +144,8 @@ impl MatchSeries {
 }
 
 /// The report of a match: `series`, one a variant, in the order asked. `json()` writes it as
-/// `varia match --json` does (each series without its `sprt` and `clock`).
+/// `varia match --json` does (each series without its `sprt`, `clock`, `first_player_score`,
+/// `draw_rate` and `vs_first`).
 #[pyclass(frozen, module = "varia", get_all)]
 pub struct MatchReport {
     series: Vec<Py<MatchSeries>>,

@@ -8,7 +8,7 @@ use super::sprt::{Sprt, Standing};
 use std::sync::Arc;
 use std::time::Duration;
 use varia::Game;
-use varia::referee::{Eval, Opening, Tally};
+use varia::referee::{Eval, Opening, Scores, Tally, difference, wilson};
 use varia::rules::PlayerId;
 use varia::search::Score;
 
@@ -117,6 +117,104 @@ impl Stats {
     }
 }
 
+/// Rounds to four decimals; `+ 0.0` writes no difference as 0, not -0.
+fn round4(x: f64) -> f64 {
+    (x * 10_000.0).round() / 10_000.0 + 0.0
+}
+
+/// The series as `varia match --json` writes them: each one's statistics, with its first
+/// player's score and draw rate, and how each series after the first differs from the first.
+pub fn json(stats: &[Stats]) -> serde_json::Value {
+    let first = stats.first().map(|s| Scores::first_player(&s.tally));
+    let series: Vec<serde_json::Value> = stats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let mut v = s.json();
+            let own = Scores::first_player(&s.tally);
+            v["first_player_score"] = serde_json::json!(own.mean().map(round4));
+            v["draw_rate"] = serde_json::json!(wilson(s.tally.draws, s.tally.games).map(
+                |(low, high)| serde_json::json!({
+                    "rate": round4(s.tally.draws as f64 / s.tally.games as f64),
+                    "low": round4(low),
+                    "high": round4(high),
+                })
+            ));
+            let vs = first
+                .filter(|_| i > 0)
+                .and_then(|f| difference(f, own))
+                .map(|d| {
+                    serde_json::json!({
+                        "difference": round4(d.difference),
+                        "low": round4(d.low),
+                        "high": round4(d.high),
+                        "p_value": round4(d.p_value),
+                    })
+                });
+            v["vs_first"] = serde_json::json!(vs);
+            v
+        })
+        .collect();
+    serde_json::json!({ "series": series })
+}
+
+/// The rows comparing the series: each one's draw rate with its Wilson interval, its first
+/// player's score, and for each series after the first the difference of that score from the
+/// first series' with its interval and p-value (`-` in the first series' column).
+fn compared(stats: &[Stats]) -> Vec<(String, Vec<String>)> {
+    let first = stats.first().map(|s| Scores::first_player(&s.tally));
+    let diffs: Vec<_> = stats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let own = Scores::first_player(&s.tally);
+            first.filter(|_| i > 0).and_then(|f| difference(f, own))
+        })
+        .collect();
+    let cells = |f: &dyn Fn(usize, &Stats) -> Option<String>| -> Vec<String> {
+        stats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| f(i, s).unwrap_or_else(|| "-".into()))
+            .collect()
+    };
+    vec![
+        (
+            "draw rate [95% Wilson]".into(),
+            cells(&|_, s| {
+                let (low, high) = wilson(s.tally.draws, s.tally.games)?;
+                let rate = s.tally.draws as f64 / s.tally.games as f64;
+                Some(format!("{rate:.3} [{low:.3}, {high:.3}]"))
+            }),
+        ),
+        (
+            "score of player 1".into(),
+            cells(&|_, s| {
+                let m = Scores::first_player(&s.tally).mean()?;
+                Some(format!("{m:.3}"))
+            }),
+        ),
+        (
+            "player 1 vs series 1 [95%]".into(),
+            cells(&|i, _| {
+                let d = diffs[i]?;
+                // Rounded first, so that no difference is written +0.000, never -0.000.
+                let r = |x: f64| (x * 1000.0).round() / 1000.0 + 0.0;
+                Some(format!(
+                    "{:+.3} [{:+.3}, {:+.3}]",
+                    r(d.difference),
+                    r(d.low),
+                    r(d.high)
+                ))
+            }),
+        ),
+        (
+            "p-value vs series 1".into(),
+            cells(&|i, _| Some(format!("{:.3}", diffs[i]?.p_value))),
+        ),
+    ]
+}
+
 /// An Elo difference as the report writes it: signed, `0` (never `-0`) for no difference,
 /// `-inf` or `+inf` for a bound at a score of 0 or 1.
 fn elo_text(e: Option<f64>, side: &str) -> String {
@@ -222,6 +320,9 @@ pub fn report(stats: &[Stats]) -> String {
         let (_, _, lo, hi) = s.tally.lengths();
         format!("{lo} - {hi}")
     });
+    if stats.len() > 1 {
+        rows.extend(compared(stats));
+    }
     let label_w = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);
     let col_w: Vec<usize> = (0..stats.len())
         .map(|i| {

@@ -11,7 +11,7 @@ use super::clock::{Clock, Reading, TimeControl, seconds_text};
 use super::engine_process::EngineSpec;
 use super::external::{EngineLimit, External, Protocol};
 use super::load::Failure;
-use super::match_report::{Record, Series, Stats, pentanomial, pgn, report};
+use super::match_report::{Record, Series, Stats, json, pentanomial, pgn, report};
 use super::session::{Line, Verdict};
 use super::sprt::Sprt;
 use std::sync::Arc;
@@ -137,8 +137,7 @@ pub fn run(spec: MatchSpec) -> Result<String, Failure> {
         st.sprt = Some((t, penta, t.standing(&penta)));
     }
     if spec.json {
-        let v = serde_json::json!({ "series": stats.iter().map(Stats::json).collect::<Vec<_>>() });
-        Ok(format!("{v}\n"))
+        Ok(format!("{}\n", json(&stats)))
     } else {
         Ok(report(&stats))
     }

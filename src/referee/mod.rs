@@ -24,8 +24,10 @@
 //! assert_eq!((tally.games, tally.draws, tally.score()), (1, 1, 0.5));
 //! ```
 
+mod compare;
 mod tally;
 
+pub use compare::{Difference, Scores, difference, wilson};
 pub use tally::Tally;
 
 use crate::engine::{Game, Move, Position, Status};
