@@ -149,11 +149,13 @@ case!(bad_walls, 1);
 case!(bad_gating, 2);
 // Promotion in place to an unknown piece, in an unknown zone.
 case!(bad_in_place, 2);
-// Lion trading misused: an unknown type after `than`, `unless also capturing` on a rook that
-// never takes two pieces at once, a counter-strike rule listing every type.
-case!(bad_lion_trading, 3);
+// Lion trading misused: an unknown type after `by` and after `than`, `unless also capturing` on
+// a rook that never takes two pieces at once, a counter-strike rule listing every type.
+case!(bad_lion_trading, 4);
 // `may not capture protected Lion from far`: `afar` expected where it goes wrong.
 case!(bad_capture_limit, 1);
+// `unless protected only by` on a limit without `protected`.
+case!(bad_protected_only, 1);
 
 /// The path of a case that loads with warnings, as the snapshots show it.
 fn warning_path(name: &str) -> String {
@@ -246,6 +248,7 @@ fn every_bad_file_is_a_case() {
         "bad_in_place",
         "bad_lion_trading",
         "bad_capture_limit",
+        "bad_protected_only",
         "misspelt_statement",
         "hyphenated_phrase",
     ];

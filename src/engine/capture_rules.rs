@@ -112,12 +112,11 @@ impl<B: Bits> Engine<B> {
                 continue;
             }
             if l.protected {
-                let p = *protected.get_or_insert_with(|| {
-                    self.make(pos, m);
-                    let p = self.attacked(pos, to, owner);
-                    pos.unmake(self.t.royal_kinds);
-                    p
-                });
+                let p = if l.aside.none() {
+                    *protected.get_or_insert_with(|| self.protected(pos, m, to, owner, l.aside))
+                } else {
+                    self.protected(pos, m, to, owner, l.aside)
+                };
                 if !p {
                     continue;
                 }
@@ -125,6 +124,27 @@ impl<B: Bits> Engine<B> {
             return true;
         }
         false
+    }
+
+    /// Whether `owner` attacks `to` after the move with a piece of a type not in `aside` (those
+    /// still block a line, as they stand).
+    fn protected(
+        &self,
+        pos: &mut Pos<B>,
+        m: &RawMove,
+        to: usize,
+        owner: PlayerId,
+        aside: KindSet,
+    ) -> bool {
+        self.make(pos, m);
+        let mut gone = B::EMPTY;
+        for k in aside.iter() {
+            gone |= pos.by_kind[k as usize];
+        }
+        gone &= pos.by_owner[owner.index()];
+        let p = self.attacked_with(pos, to, owner, pos.occ, gone);
+        pos.unmake(self.t.royal_kinds);
+        p
     }
 }
 

@@ -150,6 +150,8 @@ pub(crate) enum FilterPlan {
 pub(crate) struct LimitPlan {
     pub victims: KindSet,
     pub protected: bool,
+    /// The types whose protection alone does not count (`unless protected only by`).
+    pub aside: KindSet,
     pub from_afar: bool,
     /// The types whose capture on the way does not lift the limit; `None`: no capture does.
     pub unless_also: Option<KindSet>,
@@ -565,6 +567,7 @@ fn capture_limits(rules: &RuleSet) -> Option<FilterPlan> {
                 .map(|l| LimitPlan {
                     victims: kind_set(&l.pieces),
                     protected: l.protected,
+                    aside: kind_set(&l.unless_protected_only_by),
                     from_afar: l.from_afar,
                     unless_also: (!l.unless_also.is_empty()).then(|| kind_set(&l.unless_also)),
                 })

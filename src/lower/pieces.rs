@@ -239,12 +239,14 @@ fn property(
         Property::CaptureLimit {
             types,
             protected,
+            only_by,
             afar,
             unless_also,
             ..
         } => pt.capture_limits.push(CaptureLimit {
             pieces: cx.types(types),
             protected: *protected,
+            unless_protected_only_by: cx.types(only_by),
             from_afar: *afar,
             unless_also: cx.types(unless_also),
         }),

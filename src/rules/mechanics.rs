@@ -29,10 +29,12 @@ use strum::{EnumDiscriminants, IntoStaticStr};
 /// Shogi's lion-trading rules ([`crate::rules::CaptureLimit`], a piece's `capture_limits`, and
 /// [`MoveRule::Counterstrike`]), format 13
 /// pieces frozen while a promotion of theirs is at its types' limits ([`Filter::FrozenAtLimit`],
-/// Gryphon chess), each what a reader of the format before cannot read;
+/// Gryphon chess), format 14 protection that pieces of some types alone do not give
+/// ([`crate::rules::CaptureLimit`]'s `unless_protected_only_by`, Mighty-Lion Chess's King), each
+/// what a reader of the format before cannot read;
 /// a rule set of an older format this build reads is one of this format without what came later,
 /// and is read.
-pub const FORMAT: u32 = 13;
+pub const FORMAT: u32 = 14;
 
 /// The formats this build reads.
 pub const READS: std::ops::RangeInclusive<u32> = 2..=FORMAT;

@@ -309,8 +309,9 @@ pub struct PieceType {
 }
 
 /// A capture a piece may not make under conditions (`may not capture [protected] TYPE... [from
-/// afar] [, unless also capturing other than TYPE...]`): the capture of a piece of one of
-/// `pieces` on the cell where the move ends, when every condition holds.
+/// afar] [, unless protected only by TYPE...] [, unless also capturing other than TYPE...]`):
+/// the capture of a piece of one of `pieces` on the cell where the move ends, when every
+/// condition holds.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CaptureLimit {
@@ -320,6 +321,10 @@ pub struct CaptureLimit {
     /// back there).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub protected: bool,
+    /// With `protected`: protection by pieces of these types alone does not count (Mighty-Lion
+    /// Chess's King); empty: any piece protects. Since format 14.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unless_protected_only_by: Vec<PieceId>,
     /// Only when the move starts on a cell that is not a king's step from the captured piece.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub from_afar: bool,

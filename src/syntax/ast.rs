@@ -310,13 +310,15 @@ pub enum Property {
     NoHopOver(Vec<Name>),
     /// `may not capture TYPE...`
     NoCapture(Vec<Name>),
-    /// `may not capture [protected] TYPE... [from afar] [, unless also capturing other than
-    /// TYPE...]`, with at least one condition.
+    /// `may not capture [protected] TYPE... [from afar] [, unless protected only by TYPE...] [,
+    /// unless also capturing other than TYPE...]`, with at least one condition.
     CaptureLimit {
         /// The types it may not capture so.
         types: Vec<Name>,
         /// Only where the captured piece's owner attacks its cell after the move.
         protected: bool,
+        /// Protection by pieces of these types alone does not count.
+        only_by: Vec<Name>,
         /// Only from a cell that is not a king's step from the captured piece.
         afar: bool,
         /// The move may still capture so if it also takes a piece of a type not listed here.

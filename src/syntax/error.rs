@@ -257,6 +257,7 @@ fn describe(rule: Rule) -> Option<String> {
         Rule::protected => "`protected`",
         Rule::from_afar => "`from afar`",
         Rule::unless_also => "`, unless also capturing other than` and types",
+        Rule::unless_only_by => "`, unless protected only by` and types",
         // Silent rules: pest never names them.
         Rule::WHITESPACE
         | Rule::COMMENT

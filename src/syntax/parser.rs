@@ -687,17 +687,20 @@ fn property(pair: Pair<Rule>) -> Property {
         Rule::capture_limit => {
             let mut types = Vec::new();
             let (mut protected, mut afar, mut unless_also) = (false, false, Vec::new());
+            let mut only_by = Vec::new();
             for x in p {
                 match x.as_rule() {
                     Rule::protected => protected = true,
                     Rule::from_afar => afar = true,
                     Rule::unless_also => unless_also = parts(x).iter().map(spanned_str).collect(),
+                    Rule::unless_only_by => only_by = parts(x).iter().map(spanned_str).collect(),
                     _ => types.push(spanned_str(&x)),
                 }
             }
             Property::CaptureLimit {
                 types,
                 protected,
+                only_by,
                 afar,
                 unless_also,
                 span: sp,

@@ -450,6 +450,7 @@ impl Display for Property {
             P::CaptureLimit {
                 types,
                 protected,
+                only_by,
                 afar,
                 unless_also,
                 ..
@@ -461,6 +462,9 @@ impl Display for Property {
                 write!(f, "{}", Names(types))?;
                 if *afar {
                     f.write_str(" from afar")?;
+                }
+                if !only_by.is_empty() {
+                    write!(f, ", unless protected only by {}", Names(only_by))?;
                 }
                 if !unless_also.is_empty() {
                     write!(

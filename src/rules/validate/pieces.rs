@@ -94,6 +94,14 @@ impl Check<'_> {
         }
         self.keep(self.pieces(&format!("{at}.pieces"), &l.pieces));
         self.keep(self.pieces(&format!("{at}.unless_also"), &l.unless_also));
+        let only_by = format!("{at}.unless_protected_only_by");
+        self.keep(self.pieces(&only_by, &l.unless_protected_only_by));
+        if !l.unless_protected_only_by.is_empty() && !l.protected {
+            self.keep(fail(
+                only_by,
+                "`unless protected only by` qualifies `protected`, which this limit does not have",
+            ));
+        }
         if !l.protected && !l.from_afar && l.unless_also.is_empty() {
             self.keep(fail(
                 at.to_string(),

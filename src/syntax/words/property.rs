@@ -129,14 +129,18 @@ pub(super) const PROPERTY: &[Phrase] = &[
         capture_limit,
         Structured,
         [
-            "may not capture [protected] TYPE... [from afar] [, unless also capturing other than TYPE...]"
+            "may not capture [protected] TYPE... [from afar] [, unless protected only by TYPE...] [, unless also capturing other than TYPE...]"
         ],
         "it may not take a piece of a listed type on the cell where its move ends when each \
          condition given (at least one) holds: the piece's owner attacks that cell after the move \
-         (`protected`: it could take back); the move starts on a cell that is not a king's step \
-         from it (`from afar`); the move takes no other piece, on its way, of a type not listed \
-         after `than` (`unless ...`). Chu Shogi's Lion: `may not capture protected Lion \
-         PromotedKirin from afar, unless also capturing other than Pawn GoBetween`"
+         (`protected`: it could take back; pinned pieces count), with a piece of a type not listed \
+         after `by` (`unless protected only by`, which needs `protected`: those still block \
+         lines); the move starts on a cell that is not a king's step from it (`from afar`); the \
+         move takes no other piece, on its way, of a type not listed after `than` (`unless also \
+         ...`). Chu Shogi's Lion: `may not capture protected Lion PromotedKirin from afar, unless \
+         also capturing other than Pawn GoBetween`; Mighty-Lion Chess's, whose King alone does \
+         not protect: `may not capture protected Lion from afar, unless protected only by King, \
+         unless also capturing other than Pawn`"
     ),
     phrase!(
         Property,

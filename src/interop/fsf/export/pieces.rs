@@ -116,7 +116,7 @@ impl Types {
         }
         if !capture_limits.is_empty() {
             return refuse(
-                "`may not capture protected TYPE... from afar, unless also capturing other than TYPE...`: Fairy-Stockfish has no capture limits (Chu Shogi's Lion)",
+                "`may not capture protected TYPE... from afar, unless also capturing other than TYPE...`: Fairy-Stockfish has no capture limits (Chu Shogi's Lion, Mighty-Lion Chess's)",
                 pc("capture_limits"),
             );
         }
