@@ -16,15 +16,19 @@ impl Searcher {
     /// The score of a position where the game is over by elimination: one player left, or
     /// (paranoid) the root player out.
     pub(super) fn terminal(&self, pos: &Position, ply: usize) -> Option<i32> {
-        let active: Vec<PlayerId> = (0..self.players as u8)
+        // Counted without collecting: this runs at every node.
+        let mut active = (0..self.players as u8)
             .map(PlayerId)
-            .filter(|&p| !pos.is_eliminated(p))
-            .collect();
-        if active.len() <= 1 {
-            return Some(self.won_by(pos, active.first().copied(), ply));
+            .filter(|&p| !pos.is_eliminated(p));
+        let first = active.next();
+        if active.next().is_none() {
+            return Some(self.won_by(pos, first, ply));
         }
         if self.players > 2 && pos.is_eliminated(self.root) {
-            return Some(self.won_by(pos, active.iter().copied().find(|&p| p != self.root), ply));
+            let other = (0..self.players as u8)
+                .map(PlayerId)
+                .find(|&p| p != self.root && !pos.is_eliminated(p));
+            return Some(self.won_by(pos, other, ply));
         }
         None
     }

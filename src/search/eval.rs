@@ -40,6 +40,9 @@ pub(super) struct Ray {
     pub(super) lands_behind: bool,
     /// Only a piece that has not moved may make it.
     pub(super) initial: bool,
+    /// It moves and captures, does not hop, and no landing has a cell to pass (a leap, or a
+    /// step or ride of single steps): [`Eval::reach`] walks it without the general tests.
+    pub(super) plain: bool,
     pub(super) steps: (u32, u32),
 }
 
@@ -318,8 +321,16 @@ impl Eval {
                     n += 1;
                 }
                 let steps_end = self.steps.len() as u32;
+                let passes_none = self.steps[steps_start as usize..]
+                    .iter()
+                    .all(|st| st.via.0 == st.via.1);
                 if steps_end > steps_start {
                     self.rays.push(Ray {
+                        plain: !part.hop
+                            && part.mode.moves()
+                            && part.mode.captures()
+                            && (part.style == Style::Leap
+                                || (part.style == Style::Step && passes_none)),
                         mode: part.mode,
                         style: part.style,
                         hop: part.hop,
@@ -468,6 +479,20 @@ impl Eval {
         let mut mobility = 0;
         let (a, b) = self.index[slot];
         for ray in &self.rays[a as usize..b as usize] {
+            if ray.plain {
+                for st in &self.steps[ray.steps.0 as usize..ray.steps.1 as usize] {
+                    let t = st.to.index();
+                    attacks[t] = attacks[t].saturating_add(1);
+                    match owner[t] {
+                        None => mobility += 1,
+                        Some(o) => {
+                            mobility += (o != me) as i32;
+                            break;
+                        }
+                    }
+                }
+                continue;
+            }
             let mut screened = false;
             for st in &self.steps[ray.steps.0 as usize..ray.steps.1 as usize] {
                 let via = &self.via[st.via.0 as usize..st.via.1 as usize];
