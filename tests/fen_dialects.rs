@@ -106,3 +106,32 @@ fn gating_letters_and_missing_en_passant() {
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
     );
 }
+
+/// En passant by a move in legs (Rifle chess's pawn shoots the passed cell without moving): the
+/// FEN names the passed cell, so a position read back from it has the same moves.
+#[test]
+fn en_passant_by_a_shot_is_written() {
+    let rifle = load("definitions/rifle.varia", None);
+    let before = rifle
+        .parse_fen("1rbqkbn1/pppp1pp1/2n1p2r/2P4p/1P6/P1N2P1P/3PP1P1/R1BQKBNR b KQ - 0 7")
+        .unwrap();
+    let m = rifle.parse_move(&before, "b7b5").unwrap();
+    let after = rifle.make(&before, &m);
+    let fen = rifle.fen(&after);
+    assert_eq!(
+        fen,
+        "1rbqkbn1/p1pp1pp1/2n1p2r/1pP4p/1P6/P1N2P1P/3PP1P1/R1BQKBNR w KQ b6 0 8"
+    );
+    let again = rifle.parse_fen(&fen).unwrap();
+    let moves = |p| {
+        let mut v: Vec<String> = rifle
+            .legal_moves(p)
+            .iter()
+            .map(|m| rifle.move_to_string(m))
+            .collect();
+        v.sort();
+        v
+    };
+    assert!(moves(&after).contains(&"c5b6,b6c5".to_string()));
+    assert_eq!(moves(&again), moves(&after));
+}

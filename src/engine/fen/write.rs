@@ -275,16 +275,25 @@ impl<B: Bits> Engine<B> {
             return "-".into();
         }
         let side = pos.st.side;
+        let takes = |c: usize| {
+            pos.piece(c)
+                .is_some_and(|p| self.rules.pieces[p.kind.index()].takes_en_passant)
+        };
         let takeable = |cell: usize| {
-            // Pretend the passed cell holds the victim, then ask whether a taker attacks it.
+            // Pretend the passed cell holds the victim, then ask whether a taker attacks it,
+            // by a plain move or by a move in legs (a rifle's shot).
             let mut probe = pos.clone();
             probe.raw_set(cell, Sq::of(victim), self.t.royal_kinds);
-            pos.by_owner[side.index()].cells().any(|c| {
-                pos.piece(c).is_some_and(|p| {
-                    self.rules.pieces[p.kind.index()].takes_en_passant
-                        && self.piece_attacks(&probe, c, cell)
+            let mine = pos.by_owner[side.index()];
+            mine.cells()
+                .any(|c| takes(c) && self.piece_attacks(&probe, c, cell))
+                || self.plan.legs.as_ref().is_some_and(|lp| {
+                    let others = mine
+                        .cells()
+                        .filter(|&c| !takes(c))
+                        .fold(B::EMPTY, |b, c| b | B::cell(c));
+                    self.leg_attacks(&probe, lp, cell, side, probe.occ, others)
                 })
-            })
         };
         let full = self.rules.pieces[victim.kind.index()].ep_field_full;
         let (cells, filter) = if pos.style.ep_as_written {
