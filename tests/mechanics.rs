@@ -102,6 +102,18 @@ fn a_kind_listed_twice_is_refused_with_its_entry() {
     );
 }
 
+/// The XBoard variant a rule set says it is goes to XBoard as a word of the protocol: a name,
+/// not any text (`varia xboard` would write `variants="chu x"` whole).
+#[test]
+fn an_xboard_variant_must_be_a_name() {
+    let mut rules = game().rules().clone();
+    rules.xboard_variant = Some("chu".into());
+    assert!(rules.problems().is_empty(), "{:?}", rules.problems());
+    rules.xboard_variant = Some("chu x".into());
+    let why = refusal(rules);
+    assert!(why.starts_with("xboard_variant: "), "{why}");
+}
+
 #[test]
 fn a_rule_set_of_another_format_is_refused() {
     let mut rules = game().rules().clone();
@@ -109,24 +121,24 @@ fn a_rule_set_of_another_format_is_refused() {
     rules.format = 1;
     assert_eq!(
         refusal(rules),
-        "format: rule-set format 1 is not one of the formats 2..=14 this varia reads; export the definition again"
+        "format: rule-set format 1 is not one of the formats 2..=15 this varia reads; export the definition again"
     );
 }
 
 /// Format-2 and format-3 rule sets (before rows and falling drops, before capturers that change
-/// sides, before walls as a move's second part, before promotion limits) are read as they were; format 15
+/// sides, before walls as a move's second part, before promotion limits) are read as they were; format 16
 /// is refused.
 #[test]
 fn a_format_2_rule_set_is_read_and_a_later_one_refused() {
     let mut rules = game().rules().clone();
-    for old in [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13] {
+    for old in [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14] {
         rules.format = old;
         assert!(rules.problems().is_empty(), "{:?}", rules.problems());
     }
-    rules.format = 15;
+    rules.format = 16;
     assert_eq!(
         refusal(rules),
-        "format: rule-set format 15 is not one of the formats 2..=14 this varia reads; export the definition again"
+        "format: rule-set format 16 is not one of the formats 2..=15 this varia reads; export the definition again"
     );
 }
 
@@ -212,7 +224,7 @@ fn the_command_line_refuses_an_old_export_by_its_format() {
     assert_eq!(
         err.trim(),
         format!(
-            "error: {}: not a rule set: format: missing: a rule set without a format version is of format 1, and this varia reads formats 2..=14; export the definition again",
+            "error: {}: not a rule set: format: missing: a rule set without a format version is of format 1, and this varia reads formats 2..=15; export the definition again",
             path.display()
         )
     );

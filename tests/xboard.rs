@@ -346,3 +346,138 @@ fn xboard_writes_and_reads_a_pass_as_the_null_move() {
     }
     let _ = std::fs::remove_file(&path);
 }
+
+/// Chu Shogi says it is XBoard's own `chu` (`xboard variant chu`): it is offered under that name
+/// and, when chosen, gets no `setup` or `piece` lines (XBoard knows its board and pieces, as it
+/// does for HaChu, which sends none). Before, Chu Shogi was not offered at all: its 39 types do
+/// not fit XBoard's 22 places. Moves are XBoard's `chu` moves, ranks 1 to 12: a Lion's capture
+/// without moving (`f4f5,f5f4`) is read, and the engine answers in two digits (`l12l11`).
+#[test]
+fn chu_shogi_is_offered_as_xboards_own_chu() {
+    let mut s = Session::start(&[
+        "xboard",
+        &def("definitions/hachu/chu.varia"),
+        &def("definitions/classic/shogi.varia"),
+    ]);
+    s.send("xboard");
+    s.send("protover 2");
+    assert_eq!(s.line(), "feature done=0");
+    assert_eq!(
+        s.line(),
+        format!(
+            "feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=0 sigint=0 \
+             sigterm=0 reuse=1 analyze=1 colors=0 name=0 nps=0 memory=1 smp=1 exclude=0 \
+             myname=\"varia {}\" variants=\"chu,v-shogi\"",
+            env!("CARGO_PKG_VERSION")
+        )
+    );
+    assert_eq!(s.line(), "feature done=1");
+    s.send("new");
+    s.send("variant chu");
+    s.send("ping 1");
+    assert_eq!(s.line(), "pong 1", "nothing but pong after `variant chu`");
+    s.send("force");
+    // A Lion on f4 takes the Pawn on f5 and steps back; Black's King then has one move.
+    s.send("setboard 11k/12/12/12/12/12/12/5p6/5N6/12/12/K9R1 w - - 0 1");
+    s.send("usermove f4f5,f5f4");
+    s.send("ping 2");
+    assert_eq!(s.line(), "pong 2", "the Lion's igui is accepted");
+    s.send("sd 2");
+    s.send("go");
+    assert_eq!(s.until(|l| l.starts_with("move ")), "move l12l11");
+    // Shogi, which XBoard also knows, is still offered for varia's own shogi, with `setup`.
+    s.send("variant v-shogi");
+    assert!(s.line().starts_with("setup ("));
+    s.quit();
+}
+
+/// A game that says it is one of XBoard's own variants is offered under that name only if
+/// XBoard takes the whole name for one of its own and no other game took it first; else it is
+/// not offered, and why is told.
+#[test]
+fn a_name_xboard_does_not_know_is_refused() {
+    let dir = std::env::temp_dir();
+    let tiny = |name: &str, xboard: &str| {
+        let path = dir.join(format!("varia-xb-{name}-{}.varia", std::process::id()));
+        std::fs::write(
+            &path,
+            format!(
+                "game {name}\nxboard variant {xboard}\nboard 3 x 3\nplayer white north\n\
+                 player black south\npiece King K\n  royal\n  moves K\nsetup k2/3/2K w - - 0 1\n"
+            ),
+        )
+        .unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let files = [
+        tiny("one", "chus"),
+        tiny("two", "shogi"),
+        tiny("three", "shogi"),
+    ];
+    let mut s = Session::start(&["xboard", &files[0], &files[1], &files[2]]);
+    s.send("protover 2");
+    let features = s.until(|l| l.contains("variants="));
+    assert!(features.ends_with(" variants=\"shogi\""), "{features}");
+    s.quit();
+    let mut s = Session::start(&["xboard", &files[0]]);
+    s.send("protover 2");
+    let features = s.until(|l| l.contains("variants="));
+    assert!(features.ends_with(" variants=\"\""), "{features}");
+    s.until(|l| l == "feature done=1");
+    assert_eq!(
+        s.line(),
+        "tellusererror varia cannot show any variant of these files in XBoard (one: \
+         `xboard variant chus`: XBoard has no variant of its own named `chus`)"
+    );
+    s.quit();
+    let out = Command::new(env!("CARGO_BIN_EXE_varia"))
+        .args(["xboard", &files[1], &files[2]])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(
+            "error: variant `three` not offered: `xboard variant shogi`: another variant is \
+             offered as `shogi`"
+        ),
+        "{err}"
+    );
+    for f in files {
+        let _ = std::fs::remove_file(f);
+    }
+}
+
+/// varia's XBoard engine plays Chu Shogi in `varia match` (XBoard's `variant chu`, moves in XBoard's
+/// `chu` notation, no `setup`): two games to the ply cap, every move taken on both sides. Before,
+/// the engine offered no variant and the match refused it (`does not play chu`).
+#[test]
+fn varias_xboard_engine_plays_chu_in_a_match() {
+    let varia = env!("CARGO_BIN_EXE_varia");
+    let chu = def("definitions/hachu/chu.varia");
+    let out = Command::new(varia)
+        .args([
+            "match",
+            &chu,
+            "--engine",
+            &format!("'{varia}' xboard '{chu}'"),
+            "--protocol",
+            "xboard",
+            "--games",
+            "2",
+            "--depth",
+            "1",
+            "--max-plies",
+            "40",
+            "--threads",
+            "1",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(report.contains("\"causes\":{\"ply-cap\":2}"), "{report}");
+    assert!(report.contains("\"games\":2,"), "{report}");
+    assert!(report.contains("\"variant\":\"chu\""), "{report}");
+}

@@ -262,8 +262,14 @@ impl External {
         }
     }
 
-    /// Gets the engine's name for a varia variant, if it plays it (`chess` is XBoard's `normal`).
-    pub fn variant_name(&self, variant: &str) -> Option<String> {
+    /// Gets the engine's name for a varia variant, if it plays it (`chess` is XBoard's `normal`;
+    /// an XBoard engine is told the XBoard variant the game says it is, `xboard`, if it lists it).
+    pub fn variant_name(&self, variant: &str, xboard: Option<&str>) -> Option<String> {
+        if let (Protocol::Xboard, Some(x)) = (self.protocol, xboard)
+            && self.variants.iter().any(|v| v == x)
+        {
+            return Some(x.to_string());
+        }
         if self.variants.is_empty() {
             // An engine that lists no variants is taken to play chess only.
             return matches!(variant, "chess" | "normal").then(|| match self.protocol {
@@ -287,11 +293,12 @@ impl External {
     pub fn new_game(
         &mut self,
         variant: &str,
+        xboard: Option<&str>,
         fen: Option<&str>,
         limit: EngineLimit,
         tc: Option<TimeControl>,
     ) -> Result<(), EngineFailure> {
-        let Some(v) = self.variant_name(variant) else {
+        let Some(v) = self.variant_name(variant, xboard) else {
             return Err(failure(
                 "engine-failed",
                 format!("{} does not play {variant}", self.name),

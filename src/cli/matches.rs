@@ -65,7 +65,8 @@ pub fn run(spec: MatchSpec) -> Result<String, Failure> {
         let ext = External::start(e, spec.protocol)
             .map_err(|f| Failure(format!("error: engine `{}`: {}", e.text, f.detail)))?;
         for s in series.iter_mut().filter(|s| s.engine.as_ref() == Some(e)) {
-            if ext.variant_name(&s.variant).is_none() {
+            let xboard = s.game.rules().xboard_variant.as_deref();
+            if ext.variant_name(&s.variant, xboard).is_none() {
                 return Err(Failure(format!(
                     "error: engine `{}` does not play {}",
                     ext.name, s.variant
@@ -311,7 +312,8 @@ fn play(series: &Series, s: usize, index: usize, spec: &MatchSpec) -> Record {
         record.varia_side = Some(side);
         let started = External::start(cmd, spec.protocol).and_then(|mut e| {
             let fen = (origin_fen != game.fen(&game.start())).then_some(origin_fen.as_str());
-            e.new_game(&series.variant, fen, spec.limit, spec.tc)
+            let xboard = game.rules().xboard_variant.as_deref();
+            e.new_game(&series.variant, xboard, fen, spec.limit, spec.tc)
                 .map(|_| e)
         });
         match started {

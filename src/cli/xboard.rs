@@ -130,23 +130,38 @@ pub fn run(files: &[String], weights: &[String]) -> Result<String, Failure> {
 }
 
 /// The variants XBoard can show, each under a name XBoard takes for an engine-defined variant
-/// (`xbnames`), and why each other one is not offered (also written on standard error, which a
+/// (`xbnames`) or, for a game that says it is one of XBoard's own (`xboard variant NAME`), under
+/// that name; and why each other one is not offered (also written on standard error, which a
 /// GUI logs).
 fn offer(catalogue: &mut Catalogue) -> (Vec<(String, String)>, Vec<String>) {
     let mut variants: Vec<(String, String)> = Vec::new();
     let mut refused = Vec::new();
     for name in catalogue.names() {
-        let why = match catalogue.game(&name) {
-            Ok(g) => super::xbetza::setup_lines(&g).err(),
-            Err(e) => Some(e.strip_prefix("error: ").unwrap_or(&e).to_string()),
+        let offered_as = |variants: &[(String, String)], n: &str| variants.iter().any(|v| v.0 == n);
+        let (builtin, why) = match catalogue.game(&name) {
+            Ok(g) => match &g.rules().xboard_variant {
+                Some(x) => (
+                    Some(x.clone()),
+                    builtin_refusal(&g, x, offered_as(&variants, x)),
+                ),
+                None => (None, super::xbetza::setup_lines(&g).err()),
+            },
+            Err(e) => (
+                None,
+                Some(e.strip_prefix("error: ").unwrap_or(&e).to_string()),
+            ),
         };
         if let Some(why) = why {
             eprintln!("error: variant `{name}` not offered: {why}");
             refused.push(format!("{name}: {why}"));
             continue;
         }
+        if let Some(x) = builtin {
+            variants.push((x, name));
+            continue;
+        }
         let base = super::xbnames::engine_name(&name);
-        let taken = |n: &str| variants.iter().any(|v| v.0 == n);
+        let taken = |n: &str| offered_as(&variants, n);
         let mut offered = base.clone();
         let mut n = 2;
         while taken(&offered) || super::xbnames::own_word(&offered).is_some() {
@@ -156,6 +171,20 @@ fn offer(catalogue: &mut Catalogue) -> (Vec<(String, String)>, Vec<String>) {
         variants.push((offered, name));
     }
     (variants, refused)
+}
+
+/// Why a game that says it is XBoard's variant `x` is not offered under that name, if it is not:
+/// XBoard must take the whole name for one of its own, and only one game can be offered as it.
+fn builtin_refusal(game: &Game, x: &str, taken: bool) -> Option<String> {
+    if game.rules().players.len() != 2 {
+        return Some("XBoard plays two-player games only".into());
+    }
+    if super::xbnames::own_word(x) != Some((0, x.len())) {
+        return Some(format!(
+            "`xboard variant {x}`: XBoard has no variant of its own named `{x}`"
+        ));
+    }
+    taken.then(|| format!("`xboard variant {x}`: another variant is offered as `{x}`"))
 }
 
 /// The protocol without a game to play: the features, with no variant, and the reason in
@@ -349,16 +378,19 @@ impl Xboard {
         self.restart_analysis();
     }
 
-    /// `variant NAME`: selects a variant (and sends its pieces and board to the GUI).
+    /// `variant NAME`: selects a variant (and sends its pieces and board to the GUI, unless it is
+    /// one of XBoard's own, whose pieces and board XBoard knows).
     fn variant(&mut self, arg: Option<&str>) {
         self.abort();
         let chosen = arg.and_then(|v| self.variants.iter().find(|x| x.0 == v));
         match chosen.map(|x| x.1.clone()) {
             Some(v) => {
                 self.select(&v);
-                match super::xbetza::setup_lines(&self.game) {
-                    Ok(lines) => lines.iter().for_each(|l| send(l)),
-                    Err(e) => send(&format!("telluser {e}")),
+                if self.game.rules().xboard_variant.is_none() {
+                    match super::xbetza::setup_lines(&self.game) {
+                        Ok(lines) => lines.iter().for_each(|l| send(l)),
+                        Err(e) => send(&format!("telluser {e}")),
+                    }
                 }
                 self.restart_analysis();
             }

@@ -66,6 +66,8 @@ pub(crate) fn strip_spans(s: &Statement) -> String {
 pub(super) struct Draft {
     pub(super) game: Option<Name>,
     pub(super) title: Option<String>,
+    /// `xboard variant NAME`
+    pub(super) xboard_variant: Option<Name>,
     pub(super) board: Option<(Spanned<syntax::Int>, Spanned<syntax::Int>)>,
     pub(super) holes: Vec<syntax::Region>,
     pub(super) players: Vec<(Name, Spanned<Direction>)>,
@@ -264,6 +266,7 @@ impl Draft {
             }
             Statement::CountingBoard { .. } => self.endings.counting_board = Some(s.clone()),
             Statement::CountingBare { .. } => self.endings.counting_bare = Some(s.clone()),
+            Statement::XboardVariant(n) => self.xboard_variant = Some(n.clone()),
             Statement::MainVariant(n) => {
                 if in_variant {
                     errors.push(Diagnostic::error(

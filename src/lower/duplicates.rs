@@ -23,6 +23,7 @@ fn single(s: &Statement) -> Option<&'static str> {
         Checkmate(_) => "checkmate",
         Stalemate(_) => "stalemate",
         MainVariant(_) => "main variant",
+        XboardVariant(_) => "xboard variant",
         CheckLimit(_) => "N checks win",
         Passing(..) => "passing",
         EnclosingDrops(..) => "drops must enclose",

@@ -48,6 +48,7 @@ pub(super) fn resolve(
             .unwrap_or_else(|| "main".into()),
         variant,
         title: d.title.clone(),
+        xboard_variant: d.xboard_variant.as_ref().map(|n| n.node.clone()),
         board: ground.board,
         players: ground.players,
         zones: ground.zones,

@@ -101,6 +101,7 @@ pub(crate) fn record_statement(map: &mut SourceMap, s: &Statement, span: Span) {
             return;
         }
         HandOrder(_) => &["hand_order"],
+        XboardVariant(_) => &["xboard_variant"],
         CastlingByDrops(..) => &["effects:castling_by_drops"],
         Shuffle { .. } => &["shuffle"],
         Checkmate(_) => &["checkmate"],

@@ -30,11 +30,12 @@ use strum::{EnumDiscriminants, IntoStaticStr};
 /// [`MoveRule::Counterstrike`]), format 13
 /// pieces frozen while a promotion of theirs is at its types' limits ([`Filter::FrozenAtLimit`],
 /// Gryphon chess), format 14 protection that pieces of some types alone do not give
-/// ([`crate::rules::CaptureLimit`]'s `unless_protected_only_by`, Mighty-Lion Chess's King), each
-/// what a reader of the format before cannot read;
+/// ([`crate::rules::CaptureLimit`]'s `unless_protected_only_by`, Mighty-Lion Chess's King), format
+/// 15 the XBoard variant a game is ([`crate::rules::RuleSet`]'s `xboard_variant`, Chu Shogi's
+/// `chu`), each what a reader of the format before cannot read;
 /// a rule set of an older format this build reads is one of this format without what came later,
 /// and is read.
-pub const FORMAT: u32 = 14;
+pub const FORMAT: u32 = 15;
 
 /// The formats this build reads.
 pub const READS: std::ops::RangeInclusive<u32> = 2..=FORMAT;

@@ -28,6 +28,10 @@ pub struct RuleSet {
     pub variant: String,
     /// A human-readable title, if the definition gives one.
     pub title: Option<String>,
+    /// XBoard's built-in variant the game is (`xboard variant NAME`: `chu`), whose board, pieces
+    /// and rules XBoard knows: XBoard and its engines are told this name and no `setup`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub xboard_variant: Option<String>,
     /// The board: its size and holes.
     pub board: Board,
     /// Players in turn order.

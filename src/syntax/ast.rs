@@ -135,6 +135,8 @@ pub enum Statement {
     },
     Interchangeable(Vec<Name>),
     MainVariant(Name),
+    /// `xboard variant NAME`
+    XboardVariant(Name),
     /// `no leap between ZONE zones`
     Separated(Name),
     /// `goal [N] TYPE... in ZONE [, held|safe|answerable]`

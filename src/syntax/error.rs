@@ -188,6 +188,7 @@ fn describe(rule: Rule) -> Option<String> {
         | Rule::kw_counting
         | Rule::kw_draws
         | Rule::kw_main
+        | Rule::kw_xboard
         | Rule::kw_style
         | Rule::kw_interchangeable
         | Rule::kw_swapped

@@ -326,6 +326,7 @@ fn statement(pair: Pair<Rule>) -> Statement {
             Statement::CastlingByDrops(spanned_str(&p[0]), spanned_str(&p[1]))
         }
         Rule::main_variant => Statement::MainVariant(spanned_str(&p[0])),
+        Rule::xboard_variant => Statement::XboardVariant(spanned_str(&p[0])),
         Rule::separated => Statement::Separated(spanned_str(&p[0])),
         Rule::goal => goal(&p, sp),
         Rule::extinction => extinction(&p, sp),

@@ -121,13 +121,7 @@ impl Display for Statement {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         use Statement as S;
         match self {
-            S::Game { id, title } => {
-                write!(f, "game {}", id.node)?;
-                if let Some(t) = title {
-                    write!(f, " \"{}\"", t.node)?;
-                }
-                Ok(())
-            }
+            S::Game { id, title } => game(f, id, title),
             S::Board { files, ranks } => write!(f, "board {} x {}", files.node, ranks.node),
             S::Holes(r) => write!(f, "holes {r}"),
             S::Player { name, forward } => write!(f, "player {} {}", name.node, forward.node),
@@ -185,6 +179,7 @@ impl Display for Statement {
             }
             S::Interchangeable(t) => write!(f, "interchangeable {}", Names(t)),
             S::MainVariant(n) => write!(f, "main variant {}", n.node),
+            S::XboardVariant(n) => write!(f, "xboard variant {}", n.node),
             S::Separated(z) => write!(f, "no leap between {} zones", z.node),
             S::Goal {
                 count,
@@ -268,6 +263,15 @@ impl Display for Statement {
             } => counting_bare(f, limit, *from_pieces, honours),
         }
     }
+}
+
+/// `game NAME ["Title"]`.
+fn game(f: &mut Formatter<'_>, id: &Name, title: &Option<Spanned<String>>) -> fmt::Result {
+    write!(f, "game {}", id.node)?;
+    if let Some(t) = title {
+        write!(f, " \"{}\"", t.node)?;
+    }
+    Ok(())
 }
 
 /// `extinction of ...`.

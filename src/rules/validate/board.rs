@@ -7,6 +7,9 @@ impl Check<'_> {
         let r = self.r;
         self.keep(self.name("game", &r.game));
         self.keep(self.name("variant", &r.variant));
+        if let Some(x) = &r.xboard_variant {
+            self.keep(self.name("xboard_variant", x));
+        }
         if let Some(t) = &r.title {
             if t.len() > MAX_NAME_LEN {
                 self.keep(fail(

@@ -33,6 +33,15 @@ pub(super) const GAME: &[Phrase] = &[
     ),
     phrase!(
         Game,
+        xboard_variant,
+        Name,
+        ["xboard variant NAME"],
+        "the game (or variant) is XBoard's built-in variant NAME (`chu`), whose board, pieces and \
+         rules XBoard knows: `varia xboard` offers it under that name and sends no `setup` or \
+         `piece` lines for it, and `varia match` names it so to an XBoard engine"
+    ),
+    phrase!(
+        Game,
         board,
         Structured,
         ["board FILES x RANKS"],

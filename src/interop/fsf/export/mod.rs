@@ -52,6 +52,7 @@ fn export_as(rules: &RuleSet, builtin: bool) -> Result<String> {
         game: _,
         variant,
         title: _,
+        xboard_variant: _, // XBoard's name for the game, no rule of it
         board,
         players,
         zones,
