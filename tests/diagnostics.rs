@@ -156,6 +156,9 @@ case!(bad_lion_trading, 4);
 case!(bad_capture_limit, 1);
 // `unless protected only by` on a limit without `protected`.
 case!(bad_protected_only, 1);
+// A type with `drop may not mate` listed in `mating drops of ... are forbidden`, and an unknown
+// type in that list.
+case!(bad_mating_drops, 2);
 
 /// The path of a case that loads with warnings, as the snapshots show it.
 fn warning_path(name: &str) -> String {
@@ -215,8 +218,9 @@ macro_rules! warning_case {
 
 // Rules that can never apply: confined to a zone without its start, drops without hands, castling
 // with a piece that never starts on the king's rank, `royalty alone` without royals, a shuffle of
-// an empty rank, a style for a piece without long leaps, removal without hands.
-warning_case!(dead_rules, 8);
+// an empty rank, a style for a piece without long leaps, removal without hands, mating drops
+// forbidden without drops.
+warning_case!(dead_rules, 9);
 // `moves (0,9) N`: the word `(0,9)` fits on no 8 x 8 board (`N` does); the Buffalo, whose only
 // move `(1,8)` fits on none, can never move; zone `centre` named by no rule; the Buffalo and the
 // Dragon in no start position, hand or promotion.
@@ -249,6 +253,7 @@ fn every_bad_file_is_a_case() {
         "bad_lion_trading",
         "bad_capture_limit",
         "bad_protected_only",
+        "bad_mating_drops",
         "misspelt_statement",
         "hyphenated_phrase",
     ];
@@ -323,16 +328,16 @@ fn check_reports_warnings_and_succeeds() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(
         out,
-        format!("{path}: ok (8 warnings), 1 variant(s): chess\n")
+        format!("{path}: ok (9 warnings), 1 variant(s): chess\n")
     );
-    assert_eq!(err.matches("warning: ").count(), 8, "{err}");
+    assert_eq!(err.matches("warning: ").count(), 9, "{err}");
     assert!(err.contains("warning: `royalty alone` never applies: no piece is royal"));
     let (code, out, err) = varia(&["check", "--json", path]);
     assert_eq!((code, err.as_str()), (0, ""));
     let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
     assert_eq!(v["variants"], serde_json::json!(["chess"]));
     let w = v["warnings"].as_array().expect("a warnings array");
-    assert_eq!(w.len(), 8);
+    assert_eq!(w.len(), 9);
     assert_eq!(
         w[6],
         serde_json::json!({
@@ -384,7 +389,7 @@ fn check_with_errors_shows_warnings_too() {
         panic!("the duplicate board is an error");
     };
     assert_eq!(d.iter().filter(|d| d.is_error()).count(), 1);
-    assert_eq!(d.iter().filter(|d| !d.is_error()).count(), 8);
+    assert_eq!(d.iter().filter(|d| !d.is_error()).count(), 9);
     assert!(d.windows(2).all(|w| w[0].span <= w[1].span));
     // `check` alone gives the errors only.
     let Err(e) = varia::check(&source) else {

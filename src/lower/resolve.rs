@@ -8,7 +8,7 @@ use super::source_map::{self, SourceMap};
 use super::{board, endings, mechanics, pieces, setup};
 use crate::rules::{FORMAT, Outcome, Royalty, RuleSet};
 use crate::syntax::words::{Meaning, TypesMeaning};
-use crate::syntax::{Flag, Span};
+use crate::syntax::{Flag, Name, Span, TypesPhrase};
 
 /// The rule set of a draft and the places of its parts; `None` after an error that leaves
 /// nothing to build (the errors say what).
@@ -85,6 +85,9 @@ pub(super) fn resolve(
     for (phrase, names) in &d.types {
         let TypesMeaning::Entry(make) = phrase.meaning();
         let pieces = cx.types(names);
+        if *phrase == TypesPhrase::MatingDrops {
+            mating_drops_once(&rules, names, cx);
+        }
         if !pieces.is_empty() {
             rules.add(make(pieces));
         }
@@ -95,4 +98,21 @@ pub(super) fn resolve(
         map.alias(&path, &name);
     }
     Some((rules, map))
+}
+
+/// Refuses a type of `mating drops of TYPE... are forbidden` that also has `drop may not mate`:
+/// under the one its mating drop is a move that loses, under the other no move.
+fn mating_drops_once(rules: &RuleSet, names: &[Name], cx: &mut Names) {
+    for n in names {
+        let listed = rules.pieces.iter().find(|p| p.name == n.node);
+        if listed.is_some_and(|p| p.drops.may_not_mate) {
+            cx.err(
+                n.span,
+                format!(
+                    "`{}` has `drop may not mate` (its mating drop is a move, and loses) and is listed in `mating drops of ... are forbidden` (its mating drop is no move): keep one",
+                    n.node
+                ),
+            );
+        }
+    }
 }

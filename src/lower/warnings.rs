@@ -202,6 +202,12 @@ impl<'a> Judge<'a> {
                 }
             }
             Statement::Types(TypesPhrase::FrozenAtLimit, names, _) => self.freezes(names, out),
+            // A drop mates only a royal piece.
+            Statement::Types(TypesPhrase::MatingDrops, ..)
+                if self.no_drops().is_none() && !self.royals =>
+            {
+                dead(out, sp, "mating drops of ... are forbidden", no_royals)
+            }
             Statement::Types(phrase, ..) => {
                 if let Some(why) = phrase.needs().and_then(|n| self.missing(n)) {
                     let words = phrase.words();
