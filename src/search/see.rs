@@ -22,6 +22,8 @@ use crate::rules::{Cell, Effect, Filter, MoveRule, PieceId, Style};
 const ROYAL: i32 = 1 << 24;
 /// The most pieces that can join one exchange (further ones are left out).
 const MAX_ATTACKERS: usize = 48;
+/// The most ways to take on one cell looked at (beyond, an exchange is an estimate anyway).
+const FOUND: usize = 128;
 
 /// One way a piece can capture on a cell: from `from`, a piece of type `kind` owned by
 /// `player`, along `ray` of the evaluation's tables, landing at its step `step`.
@@ -34,12 +36,25 @@ struct Entry {
     step: u32,
 }
 
+/// The cell a piece may capture on a target from, and the range of [`See::members`] (indices
+/// of its entries) for the types, players and rays that may.
+#[derive(Clone, Copy)]
+struct Source {
+    from: u16,
+    members: (u32, u32),
+}
+
 /// The exchange tables of one game.
 #[derive(Clone)]
 pub(super) struct See {
-    /// Per cell: the range of `entries` that capture on it.
-    by_target: Vec<(u32, u32)>,
     entries: Vec<Entry>,
+    /// Per cell: the range of `sources` that capture on it.
+    sources_of: Vec<(u32, u32)>,
+    /// The cells a piece may capture on a target from (one per cell and target), each with the
+    /// range of `members` that says how.
+    sources: Vec<Source>,
+    /// Indices into `entries`, grouped by target, then by the cell they start from.
+    members: Vec<u32>,
     /// Centipawns a piece of each type is worth on the board in an exchange.
     worth: Vec<i32>,
     /// Centipawns a capture of each type gains: its worth, and its worth in the captor's hand
@@ -99,12 +114,23 @@ impl See {
                 }
             }
         }
-        let mut by_target = Vec::with_capacity(cells);
         let mut entries = Vec::new();
+        let (mut sources_of, mut sources, mut members) = (Vec::new(), Vec::new(), Vec::new());
         for list in by_cell {
             let start = entries.len() as u32;
+            let first_source = sources.len() as u32;
+            let mut order: Vec<u32> = (0..list.len() as u32).collect();
+            order.sort_by_key(|&i| (list[i as usize].from, i));
+            for group in order.chunk_by(|&i, &j| list[i as usize].from == list[j as usize].from) {
+                let a = members.len() as u32;
+                members.extend(group.iter().map(|&i| start + i));
+                sources.push(Source {
+                    from: list[group[0] as usize].from,
+                    members: (a, members.len() as u32),
+                });
+            }
+            sources_of.push((first_source, sources.len() as u32));
             entries.extend(list);
-            by_target.push((start, entries.len() as u32));
         }
         let worth: Vec<i32> = (0..kinds)
             .map(|k| if eval.royal[k] { ROYAL } else { eval.value[k] })
@@ -122,8 +148,10 @@ impl See {
             }
         }
         See {
-            by_target,
             entries,
+            sources_of,
+            sources,
+            members,
             worth,
             taken,
             origin_in_hand,
@@ -255,23 +283,35 @@ impl See {
         if m.kind != MoveKind::Drop {
             vacated.add(m.from.index());
         }
-        // Every piece that could take on the target, whatever stands in its way.
-        let mut attackers = [(0u32, 0i32); MAX_ATTACKERS];
+        // Every piece that could take on the target, whatever stands in its way: found cell by
+        // cell (most are empty), then put back in the order of the entries, the first
+        // MAX_ATTACKERS kept, as a scan of the entries would find them.
+        let mut found = [(0u32, 0i32); FOUND];
         let mut count = 0;
-        let (a, b) = self.by_target[target];
-        for (i, e) in self.entries[a as usize..b as usize].iter().enumerate() {
-            let Some(s) = stored.get(e.from as usize) else {
+        let (a, b) = self.sources_of[target];
+        for src in &self.sources[a as usize..b as usize] {
+            let Some(s) = stored.get(src.from as usize) else {
                 continue;
             };
-            if count < MAX_ATTACKERS
-                && s.kind == e.kind
-                && s.owner.is_some_and(|o| o.player().0 == e.player)
-                && !vacated.has(e.from as usize)
-            {
-                attackers[count] = (a + i as u32, self.worth[e.kind as usize]);
-                count += 1;
+            let Some(o) = s.owner else {
+                continue;
+            };
+            if vacated.has(src.from as usize) {
+                continue;
+            }
+            for &i in &self.members[src.members.0 as usize..src.members.1 as usize] {
+                let e = &self.entries[i as usize];
+                if count < FOUND && s.kind == e.kind && o.player().0 == e.player {
+                    found[count] = (i, self.worth[e.kind as usize]);
+                    count += 1;
+                }
             }
         }
+        let found = &mut found[..count];
+        found.sort_unstable_by_key(|&(i, _)| i);
+        let count = count.min(MAX_ATTACKERS);
+        let mut attackers = [(0u32, 0i32); MAX_ATTACKERS];
+        attackers[..count].copy_from_slice(&found[..count]);
         let attackers = &mut attackers[..count];
         attackers.sort_unstable_by_key(|&(_, w)| w);
         let mut on_target = standing.index();
