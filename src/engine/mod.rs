@@ -36,7 +36,8 @@ pub use position::{FenStyle, Piece};
 pub(crate) use position::{MoveKind, RawMove};
 pub(crate) use position::{Owner, Sq};
 
-use bits::{Bits, U256};
+pub(crate) use bits::Bits;
+use bits::U256;
 use core::Engine;
 use position::Pos;
 
@@ -268,6 +269,13 @@ enum PosInner {
     Wide(Pos<U256>),
 }
 
+/// Work on a position's bitboards whatever their width ([`Position::with_boards`]).
+pub(crate) trait WithBoards {
+    type Out;
+    /// Runs with each player's pieces and each type's pieces.
+    fn run<B: Bits>(self, by_owner: &[B], by_kind: &[B]) -> Self::Out;
+}
+
 /// Runs `$body` with the engine `$e` and position `$p` of matching width, or gives `$other`.
 macro_rules! with {
     ($game:expr, $pos:expr, |$e:ident, $p:ident| $body:expr, $other:expr) => {
@@ -314,6 +322,12 @@ impl Position {
     #[inline(always)]
     pub(crate) fn stored(&self) -> &[Sq] {
         read!(self, |p| &p.sq)
+    }
+
+    /// Runs `w` on the position's bitboards at their width: each player's pieces and each type's.
+    #[inline(always)]
+    pub(crate) fn with_boards<W: WithBoards>(&self, w: W) -> W::Out {
+        read!(self, |p| w.run(&p.by_owner, &p.by_kind))
     }
 
     /// Gets the player to move.

@@ -11,9 +11,9 @@ const UNIT: i32 = 100;
 /// A piece in hand is worth this many 64ths of the same piece on the board.
 const HAND_64THS: i32 = 72;
 /// Centipawns per cell a piece can move to or capture on.
-const MOBILITY: i32 = 4;
+pub(super) const MOBILITY: i32 = 4;
 /// Share (per 1000) of a promotion's gain credited at 1, 2, ... moves from its zone.
-const PROMOTION_PROGRESS: [i32; 7] = [0, 180, 90, 45, 20, 10, 5];
+pub(super) const PROMOTION_PROGRESS: [i32; 7] = [0, 180, 90, 45, 20, 10, 5];
 /// Centipawns for the side to move (the tempo).
 const TEMPO: i32 = 10;
 /// The largest centipawn value of a type (1,000 pawns): a game whose values go beyond has them
@@ -61,7 +61,7 @@ pub struct Eval {
     /// Centipawns for standing on a cell, per (type, player, cell) as [`Eval::slot`] orders them.
     pub(super) square: Vec<i32>,
     /// Whether the terms are tuned (else mobility is [`MOBILITY`] and there are no squares).
-    tuned: bool,
+    pub(super) tuned: bool,
     pub(super) royal: Vec<bool>,
     pub(super) rays: Vec<Ray>,
     pub(super) steps: Vec<Step>,
@@ -69,25 +69,31 @@ pub struct Eval {
     /// Ray range per (type, player, cell).
     pub(super) index: Vec<(u32, u32)>,
     /// Moves to the next promotion per (type, player, cell), 0 when none is in reach.
-    promotion_distance: Vec<u8>,
+    pub(super) promotion_distance: Vec<u8>,
     /// Centipawns a type gains by its best promotion (0 when it gains nothing).
-    promotion_gain: Vec<i32>,
+    pub(super) promotion_gain: Vec<i32>,
     /// Cells next to each cell (king-move neighbours on the board).
-    neighbours: Vec<Vec<Cell>>,
+    pub(super) neighbours: Vec<Vec<Cell>>,
     /// Closeness of each cell to the board's centre, 0 (edge) .. 16.
     centrality: Vec<i32>,
     /// Material (without royals) of every player together at the start.
-    start_material: i64,
+    pub(super) start_material: i64,
+    /// The move tables as bitboards of the game's width (`evalbits`), once built.
+    pub(super) bits: std::sync::Arc<dyn std::any::Any + Send + Sync>,
 }
 
 /// `attacks[p][c]`: how many of `p`'s pieces attack `c`.
 type Attacks = [[u8; 256]; 4];
 
 /// Cells attacked by an opponent of the player to move.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
 pub struct Threats([u64; 4]);
 
 impl Threats {
+    pub(super) fn add(&mut self, c: usize) {
+        self.0[c / 64] |= 1 << (c % 64);
+    }
+
     /// Tells whether an opponent of the player to move attacks a cell.
     pub fn has(&self, c: Cell) -> bool {
         self.0[c.index() / 64] >> (c.index() % 64) & 1 != 0
@@ -95,26 +101,17 @@ impl Threats {
 }
 
 /// Per-player totals of one evaluation.
-#[derive(Clone, Copy, Default)]
-struct Side {
-    material: i64,
-    positional: i32,
-    royal_cells: [Cell; 4],
-    royals: usize,
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub(super) struct Side {
+    pub(super) material: i64,
+    pub(super) positional: i32,
+    pub(super) royal_cells: [Cell; 4],
+    pub(super) royals: usize,
 }
 
 impl Eval {
-    /// Builds the tables of a game.
-    pub fn new(game: &Game) -> Eval {
-        Eval::build(game, None)
-    }
-
-    /// Builds the tables of a game with tuned terms ([`Weights::check`] passed for the game).
-    pub fn with_weights(game: &Game, weights: &Weights) -> Eval {
-        Eval::build(game, Some(weights))
-    }
-
-    fn build(game: &Game, weights: Option<&Weights>) -> Eval {
+    /// Builds the tables of a game, without the bitboard tables ([`Eval::new`] adds them).
+    pub(super) fn build(game: &Game, weights: Option<&Weights>) -> Eval {
         let rules = game.rules();
         let b = &rules.board;
         let cells = b.cells();
@@ -142,6 +139,7 @@ impl Eval {
             neighbours: Vec::new(),
             centrality: Vec::new(),
             start_material: 0,
+            bits: std::sync::Arc::new(()),
         };
         for pt in &rules.pieces {
             for p in 0..players {
@@ -607,33 +605,25 @@ impl Eval {
                         shelter += 1;
                     }
                 }
-                let middle = -(danger * danger * 6).min(600) + 8 * shelter.min(3);
-                let end = 3 * self.centrality[rc.index()];
-                safety += (middle * phase + end * (1024 - phase)) / 1024;
+                safety += self.safety(danger, shelter, rc.index(), phase);
             }
             sides[p].positional += safety;
         }
         sides
     }
 
-    /// Evaluates a position for the player to move: with two players, the difference of their
-    /// scores; with more, as the paranoid search sees it, `root`'s score against the mean of its
-    /// opponents' (an eliminated opponent counts as 0), negated when an opponent is to move.
-    pub fn evaluate(&self, game: &Game, pos: &Position, root: PlayerId) -> i32 {
-        let mut attacks = [[0u8; 256]; 4];
-        let sides = self.sides(game, pos, &mut attacks);
-        self.score(pos, &sides, root)
+    /// A royal's safety on cell `rc`: in the middlegame, minus the square of the opponents'
+    /// attacks on it and its neighbours, plus its own pieces next to it (up to three); in the
+    /// endgame, its closeness to the centre; weighed by `phase`.
+    pub(super) fn safety(&self, danger: i32, shelter: i32, rc: usize, phase: i32) -> i32 {
+        let middle = -(danger * danger * 6).min(600) + 8 * shelter.min(3);
+        let end = 3 * self.centrality[rc];
+        (middle * phase + end * (1024 - phase)) / 1024
     }
 
-    /// Evaluates a position as [`Eval::evaluate`] does, and gives the cells that an opponent of
-    /// the player to move attacks (as the evaluation's move tables see it: pins and the rules'
-    /// restrictions on captures are ignored).
-    pub fn evaluate_with_threats(
-        &self,
-        game: &Game,
-        pos: &Position,
-        root: PlayerId,
-    ) -> (i32, Threats) {
+    /// The sides and the threats to the player to move, cell by cell (where the bitboard tables
+    /// do not have the position's width; the tests' reference for them).
+    pub(super) fn sides_by_cells(&self, game: &Game, pos: &Position) -> ([Side; 4], Threats) {
         let mut attacks = [[0u8; 256]; 4];
         let sides = self.sides(game, pos, &mut attacks);
         let stm = pos.side_to_move().index();
@@ -642,16 +632,16 @@ impl Eval {
             if q != stm {
                 for &c in &self.on_board {
                     if a[c.index()] > 0 {
-                        threats.0[c.index() / 64] |= 1 << (c.index() % 64);
+                        threats.add(c.index());
                     }
                 }
             }
         }
-        (self.score(pos, &sides, root), threats)
+        (sides, threats)
     }
 
     /// Sums up the sides for the player to move, within +-[`LIMIT`].
-    fn score(&self, pos: &Position, sides: &[Side; 4], root: PlayerId) -> i32 {
+    pub(super) fn score(&self, pos: &Position, sides: &[Side; 4], root: PlayerId) -> i32 {
         let total = |s: &Side| s.material + s.positional as i64;
         let stm = pos.side_to_move().index();
         let v = if self.players == 2 {

@@ -29,6 +29,7 @@
 
 mod endings;
 mod eval;
+mod evalbits;
 mod evalcache;
 mod features;
 mod order;
