@@ -87,3 +87,27 @@ fn not_exact_where_the_rules_change_exchanges() {
         assert!(!Searcher::new(game(path), 1).exchange_exact(), "{path}");
     }
 }
+
+/// A capture a limit forbids is no recapture (Chu Shogi's Lion may not take a protected Lion
+/// from afar). White's Lion takes a Pawn on e5; Black's Lion on c7, two cells away, with a
+/// Bishop behind it on the diagonal, could take it back; White's Pawn on e4 protects e5, so
+/// Black's Lion may not, the Bishop stays blocked, and White wins the Pawn. Before, the exchange
+/// had Black's Lion take White's Lion, White's Pawn take it back and the Bishop the Pawn (0).
+/// Unprotected, White's Lion is lost for the Pawn. In Mighty-Lion Chess, whose Lion is not
+/// protected by its King alone (`unless protected only by King`), a protecting Pawn bars the
+/// Lion as in Chu Shogi, and a protecting King does not.
+#[test]
+fn a_capture_a_limit_forbids_takes_nothing_back() {
+    let chu = game("hachu/chu.varia");
+    let protected = "11k/12/12/12/1b10/2n9/12/4p7/4P7/4N7/12/K11 w - - 0 1";
+    assert_eq!(see(&chu, protected, "e3e5"), 100);
+    let unprotected = "11k/12/12/12/1b10/2n9/12/4p7/12/4N7/12/K11 w - - 0 1";
+    assert_eq!(see(&chu, unprotected, "e3e5"), 100 - 2500);
+    assert!(Searcher::new(chu, 1).exchange_exact());
+    let lion = game("mightylion.varia");
+    let by_pawn = "1b5k/2l5/8/4p3/3P4/4L3/8/K7 w - - 0 1";
+    assert_eq!(see(&lion, by_pawn, "e3e5"), 100);
+    let by_king = "1b5k/2l5/8/4p3/3K4/4L3/8/8 w - - 0 1";
+    let free = see(&lion, "7k/8/8/4p3/8/4L3/8/K7 w - - 0 1", "e3e5");
+    assert_eq!(see(&lion, by_king, "e3e5"), free - 1000);
+}

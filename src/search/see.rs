@@ -4,7 +4,8 @@
 //! and confinement, every player's direction): for each cell, every (piece type, player, cell)
 //! whose capturing move reaches it, and the ray that gets it there, so that a piece behind
 //! another joins the exchange once the one in front has taken (x-rays), and a cannon's screen is
-//! counted as the exchange leaves it. Captures that go to hand are worth their piece in hand too,
+//! counted as the exchange leaves it. A capture a type's limit forbids (Chu Shogi's Lion may not
+//! take a protected Lion from afar) is no recapture. Captures that go to hand are worth their piece in hand too,
 //! a drop or a quiet move risks the piece it puts on the cell, and a royal piece is worth more
 //! than everything else (it takes last, and only where nothing takes it back).
 //!
@@ -16,7 +17,7 @@
 
 use super::eval::{Eval, Step};
 use crate::engine::{Game, MoveKind, Position, RawMove, Sq};
-use crate::rules::{Cell, Effect, Filter, MoveRule, PieceId, Style};
+use crate::rules::{CaptureLimit, Cell, Effect, Filter, MoveRule, PieceId, Style};
 
 /// What a royal piece is worth in an exchange: more than any exchange of other pieces.
 const ROYAL: i32 = 1 << 24;
@@ -24,6 +25,12 @@ const ROYAL: i32 = 1 << 24;
 const MAX_ATTACKERS: usize = 48;
 /// The most ways to take on one cell looked at (beyond, an exchange is an estimate anyway).
 const FOUND: usize = 128;
+
+/// Whether a type may capture another: freely, never (`may not capture`), or unless one of its
+/// capture limits forbids it where the exchange stands.
+const FREE: u8 = 0;
+const BARRED: u8 = 1;
+const LIMITED: u8 = 2;
 
 /// One way a piece can capture on a cell: from `from`, a piece of type `kind` owned by
 /// `player`, along `ray` of the evaluation's tables, landing at its step `step`.
@@ -63,8 +70,12 @@ pub(super) struct See {
     /// Centipawns in hand of a captured piece whose origin the position records, by origin.
     origin_in_hand: Vec<i32>,
     keeps_type: bool,
-    /// Types that may not capture each type: `barred[captor * kinds + victim]`.
-    barred: Vec<bool>,
+    /// Whether each type may capture each type: `barred[captor * kinds + victim]` is [`FREE`],
+    /// [`BARRED`] or [`LIMITED`] (see `limits`).
+    barred: Vec<u8>,
+    /// Each type's capture limits (Chu Shogi's Lion), read only where `barred` says so.
+    limits: Vec<Vec<CaptureLimit>>,
+    files: usize,
     kinds: usize,
     /// The values are exact enough to prune on.
     pub(super) exact: bool,
@@ -141,10 +152,15 @@ impl See {
         let origin_in_hand = (0..kinds)
             .map(|k| See::in_hand(game, eval, k, true))
             .collect();
-        let mut barred = vec![false; kinds * kinds];
+        let mut barred = vec![FREE; kinds * kinds];
         for (k, pt) in rules.pieces.iter().enumerate() {
+            for l in &pt.capture_limits {
+                for v in &l.pieces {
+                    barred[k * kinds + v.index()] = LIMITED;
+                }
+            }
             for v in &pt.may_not_capture {
-                barred[k * kinds + v.index()] = true;
+                barred[k * kinds + v.index()] = BARRED;
             }
         }
         See {
@@ -157,6 +173,12 @@ impl See {
             origin_in_hand,
             keeps_type: game.rules().promoted_keep_type_in_hand,
             barred,
+            limits: rules
+                .pieces
+                .iter()
+                .map(|p| p.capture_limits.clone())
+                .collect(),
+            files: rules.board.files as usize,
             kinds,
             exact: See::exact_for(game),
         }
@@ -322,10 +344,13 @@ impl See {
             let found = attackers.iter().position(|&(i, _)| {
                 let e = &self.entries[i as usize];
                 let theirs = e.player != side.0;
+                let may = self.barred[e.kind as usize * self.kinds + on_target];
                 theirs != mover_side
                     && !vacated.has(e.from as usize)
-                    && !self.barred[e.kind as usize * self.kinds + on_target]
+                    && may != BARRED
                     && See::reaches(eval, stored, &vacated, e)
+                    && (may == FREE
+                        || !self.limited(eval, stored, &vacated, attackers, e, on_target, target))
             });
             let Some(j) = found else {
                 break;
@@ -345,6 +370,42 @@ impl See {
             depth -= 1;
         }
         gains[0]
+    }
+
+    /// Whether one of the capture limits of an entry's type forbids it to take the piece of type
+    /// `victim` on the target, the cells as the exchange left them. A recapture takes nothing on
+    /// its way, so `unless also capturing` never lifts a limit here; `protected`: the victim's
+    /// owner has another piece (of a type not set aside) that takes on the target after it.
+    #[allow(clippy::too_many_arguments)]
+    fn limited(
+        &self,
+        eval: &Eval,
+        stored: &[Sq],
+        vacated: &Cells,
+        attackers: &[(u32, i32)],
+        e: &Entry,
+        victim: usize,
+        target: usize,
+    ) -> bool {
+        let (from, f) = (e.from as usize, self.files);
+        let near = (from % f)
+            .abs_diff(target % f)
+            .max((from / f).abs_diff(target / f))
+            == 1;
+        let mut after = *vacated;
+        after.add(from);
+        self.limits[e.kind as usize].iter().any(|l| {
+            l.pieces.iter().any(|p| p.index() == victim)
+                && !(l.from_afar && near)
+                && (!l.protected
+                    || attackers.iter().any(|&(i, _)| {
+                        let o = &self.entries[i as usize];
+                        o.player != e.player
+                            && !after.has(o.from as usize)
+                            && !l.unless_protected_only_by.iter().any(|p| p.0 == o.kind)
+                            && See::reaches(eval, stored, &after, o)
+                    }))
+        })
     }
 
     /// Whether an entry's piece reaches the target along its ray with the cells as they stand,
