@@ -802,6 +802,12 @@ fn a_draw_is_adjudicated_from_the_move_number_with_the_opening_counted() {
         serde_json::json!({"adjudicated-draw": 2}),
         "{s}"
     );
+    // Each cause's share with its 95% Wilson interval: 2 of 2, [0.3424, 1].
+    assert_eq!(
+        s["cause_rates"],
+        serde_json::json!({"adjudicated-draw": {"rate": 1.0, "low": 0.3424, "high": 1.0}}),
+        "{s}"
+    );
     assert_eq!(
         (&s["plies"]["min"], &s["plies"]["max"]),
         (&6.into(), &6.into()),
@@ -810,7 +816,8 @@ fn a_draw_is_adjudicated_from_the_move_number_with_the_opening_counted() {
     let text = String::from_utf8_lossy(&varia(&args).stdout).to_string();
     assert!(
         text.lines()
-            .any(|l| l.starts_with("ended by adjudicated-draw") && l.ends_with("  2")),
+            .any(|l| l.starts_with("ended by adjudicated-draw")
+                && l.ends_with("  2  1.000 [0.342, 1.000]")),
         "{text}"
     );
 }

@@ -281,8 +281,16 @@ pub fn report(stats: &[Stats]) -> String {
     causes.sort();
     causes.dedup();
     for c in &causes {
+        // The count, then its share of the games with a 95% Wilson interval.
         row(&format!("ended by {c}"), &|s| {
-            s.tally.causes.get(c).copied().unwrap_or(0).to_string()
+            let k = s.tally.causes.get(c).copied().unwrap_or(0);
+            match wilson(k, s.tally.games) {
+                Some((low, high)) => {
+                    let rate = k as f64 / s.tally.games as f64;
+                    format!("{k}  {rate:.3} [{low:.3}, {high:.3}]")
+                }
+                None => k.to_string(),
+            }
         });
     }
     if stats.iter().any(|s| s.sprt.is_some()) {

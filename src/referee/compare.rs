@@ -2,24 +2,7 @@
 //! the first player's score between two series with its interval and p-value.
 
 use super::Tally;
-
-/// The normal quantile of a two-sided 95% interval, as the Elo interval of a [`Tally`] uses it.
-const Z95: f64 = 1.96;
-
-/// A proportion's 95% Wilson score interval: `k` successes of `n` trials, clamped to [0, 1];
-/// `None` for no trials.
-pub fn wilson(k: usize, n: usize) -> Option<(f64, f64)> {
-    if n == 0 {
-        return None;
-    }
-    let (k, n) = (k as f64, n as f64);
-    let p = k / n;
-    let z2 = Z95 * Z95;
-    let denominator = 1.0 + z2 / n;
-    let centre = (p + z2 / (2.0 * n)) / denominator;
-    let half = Z95 / denominator * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
-    Some(((centre - half).max(0.0), (centre + half).min(1.0)))
-}
+use super::tally::Z95;
 
 /// A player's results over a series: its wins, the draws and the games (the rest are its
 /// losses). Each game scores it 1, ½ or 0.
@@ -130,6 +113,7 @@ fn erfc(x: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::referee::wilson;
 
     fn close(a: f64, b: f64) {
         assert!((a - b).abs() < 1e-6, "{a} against {b}");

@@ -27,8 +27,8 @@
 mod compare;
 mod tally;
 
-pub use compare::{Difference, Scores, difference, wilson};
-pub use tally::Tally;
+pub use compare::{Difference, Scores, difference};
+pub use tally::{Tally, wilson};
 
 use crate::engine::{Game, Move, Position, Status};
 use crate::rules::PlayerId;

@@ -107,6 +107,17 @@ impl Tally {
         )
     }
 
+    /// Each ending cause's share of the games, with its 95% Wilson interval: `(rate, low, high)`.
+    pub fn cause_rates(&self) -> BTreeMap<String, (f64, f64, f64)> {
+        self.causes
+            .iter()
+            .filter_map(|(c, &k)| {
+                let (low, high) = wilson(k, self.games)?;
+                Some((c.clone(), (k as f64 / self.games as f64, low, high)))
+            })
+            .collect()
+    }
+
     /// The tally as `varia match --json` writes a series (without its `sprt` and `clock`):
     /// score to 3 decimals, Elo and lengths to 1.
     pub fn json(&self) -> serde_json::Value {
@@ -126,9 +137,37 @@ impl Tally {
             "wins_by_player": self.players.iter().cloned().zip(self.by_player.iter().copied())
                 .collect::<BTreeMap<String, usize>>(),
             "causes": self.causes,
+            "cause_rates": self.cause_rates().into_iter()
+                .map(|(c, (rate, low, high))| (c, serde_json::json!({
+                    "rate": round4(rate), "low": round4(low), "high": round4(high),
+                })))
+                .collect::<serde_json::Map<String, serde_json::Value>>(),
             "plies": { "mean": round1(mean), "sd": round1(sd), "min": min, "max": max },
         })
     }
+}
+
+/// The normal quantile of a two-sided 95% interval, as the Elo interval of a [`Tally`] uses it.
+pub(super) const Z95: f64 = 1.96;
+
+/// A proportion's 95% Wilson score interval: `k` successes of `n` trials, clamped to [0, 1];
+/// `None` for no trials.
+pub fn wilson(k: usize, n: usize) -> Option<(f64, f64)> {
+    if n == 0 {
+        return None;
+    }
+    let (k, n) = (k as f64, n as f64);
+    let p = k / n;
+    let z2 = Z95 * Z95;
+    let denominator = 1.0 + z2 / n;
+    let centre = (p + z2 / (2.0 * n)) / denominator;
+    let half = Z95 / denominator * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    Some(((centre - half).max(0.0), (centre + half).min(1.0)))
+}
+
+/// Rounds to four decimals; `+ 0.0` writes no difference as 0.0, not -0.0.
+fn round4(x: f64) -> f64 {
+    (x * 10_000.0).round() / 10_000.0 + 0.0
 }
 
 /// Rounds to one decimal; `+ 0.0` writes no difference as 0.0, not -0.0.
