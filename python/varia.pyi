@@ -118,6 +118,8 @@ def match(
     seed: int = 0,
     threads: int = 1,
     format: Optional[_Format] = None,
+    weights: Optional[_Source] = None,
+    opponent_weights: Optional[_Source] = None,
 ) -> MatchReport:
     """Plays a match, as ``varia match`` does without ``--engine``, and returns its report.
 
@@ -132,8 +134,12 @@ def match(
     from ``seed``; it ends by the rules, by a third repetition, or as a draw after
     ``max_plies``. The same seed and settings give the same games (under ``depth`` or
     ``nodes``); seed 0 gives ``varia match``'s. ``threads`` games are played at once, without
-    the GIL. Raises DefinitionError, UnknownVariant, OSError as ``load`` does, and VariaError for
-    a bad count, limit or opening.
+    the GIL. ``weights`` is a weights file as ``varia tune`` writes it: the first setting (both
+    sides in self-play) evaluates with it in the series of the variant it was tuned for, as
+    ``varia match --weights`` does; ``opponent_weights`` is the second setting's. Raises
+    DefinitionError, UnknownVariant, OSError as ``load`` does (and for an unreadable weights
+    file), and VariaError for a bad count, limit, opening or weights file (one for a variant the
+    match does not play, or ``opponent_weights`` without a second setting).
     """
 
 @final

@@ -227,13 +227,19 @@ fn count(what: &str, n: i64, least: u64, most: u64) -> PyResult<u64> {
 /// or `nodes`; a `movetime` depends on the machine); seed 0 gives `varia match`'s. `threads`
 /// games are played at once, without the GIL.
 ///
-/// Raises `DefinitionError`, `UnknownVariant`, `OSError` as `load` does, and `VariaError` for a
-/// bad count, limit or opening.
+/// `weights` (a path) is a weights file as `varia tune` writes it: the first setting (both sides
+/// in self-play) evaluates with it in the series of the variant it was tuned for, as `varia
+/// match --weights` does; `opponent_weights` is the second setting's.
+///
+/// Raises `DefinitionError`, `UnknownVariant`, `OSError` as `load` does (and for a weights file
+/// that cannot be read), and `VariaError` for a bad count, limit, opening or weights file (one
+/// for a variant the match does not play, or `opponent_weights` without a second setting).
 #[pyfunction]
 #[pyo3(name = "match", signature = (
     path_or_source, variants = None, *, games = 2, depth = None, nodes = None, movetime = None,
     opponent_depth = None, opponent_nodes = None, opponent_movetime = None, openings = None,
-    random_plies = 4, max_plies = 400, seed = 0, threads = 1, format = None
+    random_plies = 4, max_plies = 400, seed = 0, threads = 1, format = None, weights = None,
+    opponent_weights = None
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn play_match(
@@ -253,7 +259,18 @@ pub fn play_match(
     seed: i64,
     threads: i64,
     format: Option<&str>,
+    weights: Option<std::path::PathBuf>,
+    opponent_weights: Option<std::path::PathBuf>,
 ) -> PyResult<MatchReport> {
+    if opponent_weights.is_some()
+        && opponent_depth.is_none()
+        && opponent_nodes.is_none()
+        && opponent_movetime.is_none()
+    {
+        return Err(VariaError::new_err(
+            "opponent_weights needs a second setting (an opponent_* limit)",
+        ));
+    }
     let first: SearchLimits = if depth.is_none() && nodes.is_none() && movetime.is_none() {
         search_limits(Some(3), None, None)?
     } else {
@@ -279,6 +296,8 @@ pub fn play_match(
         seed: u64::try_from(seed)
             .map_err(|_| VariaError::new_err(format!("match seed {seed} is negative")))?,
         threads: count("threads", threads, 1, 256)? as usize,
+        weights: weights.as_deref().map(read_weights).transpose()?,
+        opponent_weights: opponent_weights.as_deref().map(read_weights).transpose()?,
     };
     let s = source_of(path_or_source, format)?;
     let mut loaded = Vec::new();
@@ -296,4 +315,14 @@ pub fn play_match(
             .map(|s| Py::new(py, MatchSeries::of(py, s)?))
             .collect::<PyResult<_>>()?,
     })
+}
+
+/// Reads a weights file as `varia tune` writes it; its path kept for errors.
+fn read_weights(path: &std::path::Path) -> PyResult<(String, varia::search::Weights)> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("cannot read {name}: {e}")))?;
+    let w = varia::search::Weights::from_json(&text)
+        .map_err(|e| VariaError::new_err(format!("{name}: {e}")))?;
+    Ok((name, w))
 }

@@ -7,7 +7,7 @@ use std::time::Duration;
 use varia::Game;
 use varia::referee::{self, Opening, Tally};
 use varia::rules::PlayerId;
-use varia::search::{Limits, Searcher};
+use varia::search::{Limits, Searcher, Weights, variant_name};
 
 /// What a match is asked: the settings of its entrants (a second one, or self-play), the games
 /// per series and how each starts and ends.
@@ -22,6 +22,24 @@ pub struct MatchSettings {
     pub max_plies: usize,
     pub seed: u64,
     pub threads: usize,
+    /// Weights files (their path, as errors name it, and their weights) the first setting and
+    /// the second evaluate with, each in the series of the variant it was tuned for.
+    pub weights: Option<(String, Weights)>,
+    pub opponent_weights: Option<(String, Weights)>,
+}
+
+/// The weights of `file` for a game (`None` when they are for another variant), checked against
+/// it.
+fn weights_for(file: &Option<(String, Weights)>, game: &Game) -> Result<Option<Weights>, Error> {
+    let Some((path, w)) = file else {
+        return Ok(None);
+    };
+    if w.variant != variant_name(game) {
+        return Ok(None);
+    }
+    w.check(game)
+        .map_err(|e| Error::Value(format!("{path}: {e}")))?;
+    Ok(Some(w.clone()))
 }
 
 /// One game: its number in the series, the position after the opening and random plies, the
@@ -95,11 +113,35 @@ pub fn play_match(games: &[Arc<Game>], s: &MatchSettings) -> Result<Vec<SeriesRe
             None => vec![(game.start(), Vec::new())],
         });
     }
+    // Each series' weights for the first and the second setting; a file whose variant no series
+    // plays is refused, as `varia match --weights` refuses it.
+    let mut tuned = Vec::new();
+    for game in games {
+        tuned.push((
+            weights_for(&s.weights, game)?,
+            weights_for(&s.opponent_weights, game)?,
+        ));
+    }
+    for (i, file) in [&s.weights, &s.opponent_weights].into_iter().enumerate() {
+        if let Some((path, w)) = file
+            && tuned
+                .iter()
+                .all(|t| if i == 0 { t.0.is_none() } else { t.1.is_none() })
+        {
+            return Err(Error::Value(format!(
+                "{path}: the weights are for `{}`, which this match does not play",
+                w.variant
+            )));
+        }
+    }
     let jobs = games.len() * s.games;
     let played = referee::run_jobs(
         jobs,
         s.threads,
-        |i| play_game(&games[i / s.games], &books[i / s.games], s, i % s.games),
+        |i| {
+            let k = i / s.games;
+            play_game(&games[k], &books[k], &tuned[k], s, i % s.games)
+        },
         |_| false,
     );
     let mut records = played.into_iter().map(|(_, r)| r);
@@ -135,7 +177,13 @@ pub fn play_match(games: &[Arc<Game>], s: &MatchSettings) -> Result<Vec<SeriesRe
 /// Plays game `index` of a series: against a second setting, games 2k and 2k+1 share their
 /// opening with colours swapped (the first entrant takes the first player in even games); in
 /// self-play each game has its own.
-fn play_game(game: &Arc<Game>, book: &[Opening], s: &MatchSettings, index: usize) -> GameRecord {
+fn play_game(
+    game: &Arc<Game>,
+    book: &[Opening],
+    tuned: &(Option<Weights>, Option<Weights>),
+    s: &MatchSettings,
+    index: usize,
+) -> GameRecord {
     let pair = if s.opponent.is_some() {
         index / 2
     } else {
@@ -150,10 +198,16 @@ fn play_game(game: &Arc<Game>, book: &[Opening], s: &MatchSettings, index: usize
         0
     });
     let mut first = Searcher::new(game.clone(), HASH_MB);
-    let mut second = s
-        .opponent
-        .as_ref()
-        .map(|o| (Searcher::new(game.clone(), HASH_MB), limits_of(o)));
+    if let Some(w) = &tuned.0 {
+        first.set_weights(w);
+    }
+    let mut second = s.opponent.as_ref().map(|o| {
+        let mut searcher = Searcher::new(game.clone(), HASH_MB);
+        if let Some(w) = &tuned.1 {
+            searcher.set_weights(w);
+        }
+        (searcher, limits_of(o))
+    });
     let first_limits = limits_of(&s.first);
     let played = referee::play_out(
         &mut line,

@@ -137,3 +137,37 @@ def test_warnings_are_values_as_check_json_gives_them(cli):
     assert varia.warnings(varia.load(CHESS).export(), format="json") == []
     with pytest.raises(varia.DefinitionError):
         varia.warnings("game g\nboard 8 x 99\n")
+
+
+def test_a_weights_file_plays_as_the_command_lines_weights(cli, tmp_path):
+    """`weights` plays the games `varia match --weights` plays with the same file."""
+    weights = tmp_path / "chess.weights.json"
+    cli.run("tune", CHESS, "--games", "2", "--nodes", "300", "--iterations", "50", "--out", weights)
+    args = ["--games", "2", "--depth", "2", "--max-plies", "40", "--threads", "1"]
+    expected = cli.json("match", CHESS, *args, "--weights", weights)
+    report = varia.match(CHESS, games=2, depth=2, max_plies=40, weights=weights)
+    got = json.loads(report.json())
+    for series in expected["series"]:
+        for key in ("sprt", "clock", "first_player_score", "draw_rate", "vs_first"):
+            del series[key]
+    assert got == expected
+    plain = varia.match(CHESS, games=2, depth=2, max_plies=40)
+    moves = lambda r: [g.moves for g in r.series[0].records]
+    assert moves(report) != moves(plain)
+    # The second setting's own file: the tuned side against the plain one.
+    duel = varia.match(
+        CHESS, games=2, depth=2, opponent_depth=2, max_plies=40, opponent_weights=weights
+    )
+    assert moves(duel) != moves(varia.match(CHESS, games=2, depth=2, opponent_depth=2, max_plies=40))
+
+
+def test_weights_are_refused_where_they_cannot_apply(cli, tmp_path):
+    weights = tmp_path / "chess.weights.json"
+    cli.run("tune", CHESS, "--games", "2", "--nodes", "300", "--iterations", "5", "--out", weights)
+    shogi = ROOT / "definitions" / "classic" / "shogi.varia"
+    with pytest.raises(varia.VariaError, match="which this match does not play"):
+        varia.match(shogi, games=2, depth=1, weights=weights)
+    with pytest.raises(varia.VariaError, match="opponent_weights needs a second setting"):
+        varia.match(CHESS, games=2, depth=1, opponent_weights=weights)
+    with pytest.raises(OSError):
+        varia.match(CHESS, games=2, depth=1, weights=tmp_path / "missing.json")
