@@ -110,6 +110,8 @@ case!(zone_off_board, 2);
 case!(promotion_to_undefined_piece, 1);
 // `piece Knight B`: the Bishop already uses `B`.
 case!(duplicate_symbol, 1);
+// 65 piece types (dressed symbols give more than 52): the 65th is refused at its name.
+case!(too_many_types, 1);
 // Six problems in one file, found in another order than they appear; all reported, sorted.
 case!(several_errors, 6);
 // `moves Y` (unknown atom) and `moves qN` (unknown modifier): two problems, and no knock-on
@@ -235,6 +237,7 @@ fn every_bad_file_is_a_case() {
         "zone_off_board",
         "promotion_to_undefined_piece",
         "duplicate_symbol",
+        "too_many_types",
         "several_errors",
         "bad_betza",
         "missing_setup",

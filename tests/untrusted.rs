@@ -518,7 +518,12 @@ fn names_and_texts_that_would_break_protocols_are_refused() {
         (
             "classic/chess",
             |r| r.pieces[2].symbol = "R\n".into(),
-            "pieces[2].symbol: \"R\\n\": a symbol is an upper-case letter, maybe after `+`",
+            "pieces[2].symbol: \"R\\n\": a symbol is an upper-case letter, maybe after `+`, maybe followed by `'` or `!`",
+        ),
+        (
+            "classic/chess",
+            |r| r.pieces[2].symbol = "R'!".into(),
+            "pieces[2].symbol: \"R'!\": a symbol is an upper-case letter, maybe after `+`, maybe followed by `'` or `!`",
         ),
     ]);
 }

@@ -38,7 +38,15 @@ pub fn diagram(game: &Game, pos: &Position, last: Option<&Move>) -> String {
         Some(m) if terminal => vec![m.from(), m.to()],
         _ => Vec::new(),
     };
-    let width = if many { 4 } else { 3 };
+    // A column a blank wider than the longest piece written (`+P`, `rW`; `+P'` in a game of
+    // dressed symbols).
+    let longest = rules
+        .pieces
+        .iter()
+        .map(|p| p.symbol.len())
+        .max()
+        .unwrap_or(1);
+    let width = (longest + usize::from(many) + 1).max(if many { 4 } else { 3 });
     let mut out = String::new();
     let title = rules.title.clone().unwrap_or_else(|| rules.game.clone());
     out += &format!("{title} ({})\n\n", rules.variant);

@@ -3,7 +3,7 @@
 //! a `piece` command per type with its moves in XBoard's Betza dialect, all from the rule set.
 
 use varia::Game;
-use varia::rules::{Cell, Mode, Obligation, PieceType, PlayerId, Trigger};
+use varia::rules::{Cell, DRESSES, Mode, Obligation, PieceType, PlayerId, Trigger};
 
 /// XBoard's first 11 piece types and their usual letters; type `i + 11` is the promoted form of
 /// type `i`, and the last entry of each colour is the King.
@@ -19,6 +19,13 @@ pub fn setup_lines(game: &Game) -> Result<Vec<String>, String> {
     }
     let mut slots: [Option<usize>; SLOTS] = [None; SLOTS];
     let pieces = &rules.pieces;
+    if let Some(p) = pieces.iter().find(|p| p.symbol.ends_with(DRESSES)) {
+        // XBoard knows dressed letters only in its own variants (`xboard variant NAME`).
+        return Err(format!(
+            "XBoard's `setup` gives each piece type one letter; {} is written `{}`",
+            p.name, p.symbol
+        ));
+    }
     let plain: Vec<usize> = (0..pieces.len())
         .filter(|&i| !pieces[i].symbol.starts_with('+'))
         .collect();

@@ -4,7 +4,7 @@
 use super::betza;
 use super::catalog::Block;
 use super::diagnostic::Diagnostic;
-use crate::rules::{Cell, MoveRule, PieceId, PlayerId, RuleSet};
+use crate::rules::{Cell, DRESSES, MoveRule, PieceId, PlayerId, RuleSet};
 use crate::syntax::{MoveWord, Statement};
 use std::collections::HashSet;
 
@@ -78,6 +78,27 @@ pub(crate) fn zones(chain: &[Block], out: &mut Vec<Diagnostic>) {
     }
 }
 
+/// The symbols a start position's hand holds, in upper case: each letter, with the dress that
+/// follows it (`'`, `!`) where the game has a type of that dressed symbol (`S'`).
+fn hand_symbols(rules: &RuleSet, hand: &str) -> Vec<String> {
+    let chars: Vec<char> = hand.to_ascii_uppercase().chars().collect();
+    let mut out = Vec::new();
+    let mut j = 0;
+    while j < chars.len() {
+        let mut s = chars[j].to_string();
+        j += 1;
+        if let Some(&d) = chars.get(j)
+            && DRESSES.contains(&d)
+            && rules.piece_by_symbol(&format!("{s}{d}")).is_some()
+        {
+            s.push(d);
+            j += 1;
+        }
+        out.push(s);
+    }
+    out
+}
+
 /// A piece type that never reaches the board: not in the start position (board or hand), not
 /// dropped without being held, no promotion's target, not what a piece in hand may be dropped
 /// as (an interchangeable group).
@@ -94,14 +115,10 @@ pub(crate) fn pieces(
         }
     }
     let hand = rules.setup.split_once('[').map_or("", |(_, h)| h);
-    let hand = hand.split(']').next().unwrap_or("");
+    let hand = hand_symbols(rules, hand.split(']').next().unwrap_or(""));
     for (i, p) in rules.pieces.iter().enumerate() {
         let letter = p.symbol.trim_start_matches('+');
-        if !letter.is_empty()
-            && hand
-                .to_ascii_uppercase()
-                .contains(&letter.to_ascii_uppercase())
-        {
+        if hand.iter().any(|s| s == letter) {
             present[i] = true;
         }
         for pr in &p.promotions {

@@ -32,10 +32,11 @@ use strum::{EnumDiscriminants, IntoStaticStr};
 /// Gryphon chess), format 14 protection that pieces of some types alone do not give
 /// ([`crate::rules::CaptureLimit`]'s `unless_protected_only_by`, Mighty-Lion Chess's King), format
 /// 15 the XBoard variant a game is ([`crate::rules::RuleSet`]'s `xboard_variant`, Chu Shogi's
-/// `chu`), each what a reader of the format before cannot read;
+/// `chu`), format 16 symbols dressed with `'` or `!` ([`crate::rules::PieceType`]'s `symbol`,
+/// `N'`, for more than 52 types), each what a reader of the format before cannot read;
 /// a rule set of an older format this build reads is one of this format without what came later,
 /// and is read.
-pub const FORMAT: u32 = 15;
+pub const FORMAT: u32 = 16;
 
 /// The formats this build reads.
 pub const READS: std::ops::RangeInclusive<u32> = 2..=FORMAT;

@@ -253,7 +253,8 @@ pub struct Shuffle {
 pub struct PieceType {
     /// Its name (`Knight`).
     pub name: String,
-    /// The FEN symbol as the first player writes it (`P`, `+P`); other players use lower case.
+    /// The FEN symbol as the first player writes it (`P`, `+P`, or dressed: `P'`, `+C!`); other
+    /// players use lower case.
     pub symbol: String,
     /// Its value, for swaps by strength and for evaluation.
     pub value: i32,

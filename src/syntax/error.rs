@@ -163,7 +163,7 @@ fn describe(rule: Rule) -> Option<String> {
         Rule::goal_mode => "held, safe or answerable",
         Rule::royalty_kind => "each, all or alone",
         Rule::honour => "an honour (COUNT TYPE LIMIT)",
-        Rule::symbol => "a symbol (an upper-case letter, maybe after +)",
+        Rule::symbol => "a symbol (an upper-case letter, maybe after +, maybe followed by ' or !)",
         Rule::move_word | Rule::move_atom | Rule::atom | Rule::modifiers => {
             "a move (Betza notation)"
         }

@@ -5,7 +5,7 @@ use crate::engine::bits::Bits;
 use crate::engine::core::Engine;
 use crate::engine::index::AsIndex;
 use crate::engine::position::{Piece, Pos, Sq};
-use crate::rules::{Cell, PieceId, PlayerId};
+use crate::rules::{Cell, DRESSES, PieceId, PlayerId};
 
 /// The half-move clock and move number (defaults 0 and 1).
 fn parse_clocks<'a, B: Bits>(
@@ -245,6 +245,7 @@ impl<B: Bits> Engine<B> {
             None => return Err(FenError::BadChar('+')),
         }
         j += 1;
+        j += self.dress(&mut sym, chars.get(j));
         let (kind, owner) = match tag {
             Some(t) if sym == sym.to_uppercase() => (self.lookup(&sym)?.0, t),
             Some(_) => return Err(FenError::UnknownPiece(sym)),
@@ -311,6 +312,25 @@ impl<B: Bits> Engine<B> {
         Ok(j)
     }
 
+    /// Adds the dress after a symbol's letter (`'` or `!`) to `sym` where the dressed symbol is
+    /// one of the game's types, and tells how many characters that took (0 or 1). A `!` that
+    /// dresses no symbol is left to mean what it means after a piece (a pending promotion):
+    /// validation keeps the two apart.
+    fn dress(&self, sym: &mut String, next: Option<&char>) -> usize {
+        match next {
+            Some(&d) if DRESSES.contains(&d) => {
+                let dressed = format!("{}{d}", sym.to_uppercase());
+                if self.rules.piece_by_symbol(&dressed).is_some() {
+                    sym.push(d);
+                    1
+                } else {
+                    0
+                }
+            }
+            _ => 0,
+        }
+    }
+
     /// Reads the hand part of a FEN (between brackets): `-`, or a letter per piece in hand.
     fn parse_hand(&self, pos: &mut Pos<B>, h: &str) -> Result<(), FenError> {
         pos.style.hand_brackets = true;
@@ -318,7 +338,11 @@ impl<B: Bits> Engine<B> {
             pos.style.hand_dash = true;
         } else {
             let mut tag = None;
-            for ch in h.chars() {
+            let chars: Vec<char> = h.chars().collect();
+            let mut j = 0;
+            while j < chars.len() {
+                let ch = chars[j];
+                j += 1;
                 if !ch.is_ascii_alphabetic() {
                     return Err(FenError::BadHand(ch.to_string()));
                 }
@@ -329,16 +353,18 @@ impl<B: Bits> Engine<B> {
                     );
                     continue;
                 }
+                let mut sym = ch.to_string();
+                j += self.dress(&mut sym, chars.get(j));
                 let (kind, owner) = match tag.take() {
-                    Some(t) if ch.is_ascii_uppercase() => (self.lookup(&ch.to_string())?.0, t),
-                    Some(_) => return Err(FenError::BadHand(ch.to_string())),
-                    None => self.lookup(&ch.to_string())?,
+                    Some(t) if ch.is_ascii_uppercase() => (self.lookup(&sym)?.0, t),
+                    Some(_) => return Err(FenError::BadHand(sym)),
+                    None => self.lookup(&sym)?,
                 };
                 let pt = &self.rules.pieces[kind.index()];
                 // A royal piece is never captured: it is in hand only where the set-up fills the
                 // hands (placement chess's king, dropped before play).
                 if (pt.royal && !self.rules.hands) || pt.removed_when_captured {
-                    return Err(FenError::NotInHand(ch.to_string()));
+                    return Err(FenError::NotInHand(sym));
                 }
                 if !self.has_hands() {
                     return Err(FenError::NoHands(h.to_string()));
@@ -347,7 +373,7 @@ impl<B: Bits> Engine<B> {
                 let on_board = pos.occ.count() as usize;
                 let count = &mut pos.hands[owner.index() * pos.kinds + slot.index()];
                 if *count as usize + on_board >= 255 {
-                    return Err(FenError::HandCount(ch.to_string()));
+                    return Err(FenError::HandCount(sym));
                 }
                 *count += 1;
             }

@@ -61,11 +61,17 @@ fn fail(path: impl Into<String>, message: impl Into<String>) -> Checked {
     })
 }
 
-/// Whether a symbol is an upper-case letter, maybe after `+`.
+/// Whether a symbol is an upper-case letter, maybe after `+`, maybe dressed: followed by `'` or
+/// `!` (XBoard's and HaChu's letters for the large shogi variants, `N'`, `+C!`), so that a game
+/// has 156 symbols for its types.
 pub fn valid_symbol(s: &str) -> bool {
     let s = s.strip_prefix('+').unwrap_or(s);
-    s.len() == 1 && s.chars().all(|c| c.is_ascii_uppercase())
+    let letter = s.strip_suffix(DRESSES).unwrap_or(s);
+    letter.len() == 1 && letter.chars().all(|c| c.is_ascii_uppercase())
 }
+
+/// The marks that may follow a symbol's letter to make another symbol of it.
+pub const DRESSES: [char; 2] = ['\'', '!'];
 
 /// Whether a text is a name as the language writes one: letters, digits, `-` and `_`, with a
 /// letter after any leading digits. Names go into FENs, UCI option lists, XBoard feature lines

@@ -133,7 +133,23 @@ impl Check<'_> {
             return fail(
                 at("symbol"),
                 format!(
-                    "{:?}: a symbol is an upper-case letter, maybe after `+`",
+                    "{:?}: a symbol is an upper-case letter, maybe after `+`, maybe followed by `'` or `!`",
+                    p.symbol
+                ),
+            );
+        }
+        // A FEN marks a dropped piece whose promotion waits with `!` after it: where that mark
+        // can be written, `X!` would read both ways.
+        let pending = r
+            .pieces
+            .iter()
+            .flat_map(|q| &q.promotions)
+            .any(|pr| pr.deferred_after_drop_in.is_some());
+        if p.symbol.ends_with('!') && pending {
+            return fail(
+                at("symbol"),
+                format!(
+                    "symbol `{}`: a game whose promotions wait after a drop (`deferred after a drop`) writes `!` after such a piece in its FENs, so no symbol of it may end in `!`",
                     p.symbol
                 ),
             );

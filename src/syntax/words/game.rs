@@ -89,7 +89,10 @@ pub(super) const GAME: &[Phrase] = &[
         piece,
         Structured,
         ["piece NAME SYMBOL"],
-        "a piece type, its properties on the following lines"
+        "a piece type, its properties on the following lines; SYMBOL is an upper-case letter \
+         (`N`), maybe after `+` (`+P`), maybe dressed with `'` or `!` after it (`N'`, `+C!`), as \
+         XBoard and HaChu write the pieces of the large shogi variants: 156 symbols for a game's \
+         up to 64 types"
     ),
     phrase!(
         Game,

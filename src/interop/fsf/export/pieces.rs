@@ -8,7 +8,7 @@ use super::builtin::{self, Builtin};
 use super::ini::{Ini, all_cells, squares};
 use super::moves::betza_of;
 use super::refusal::{Refusal, Result, piece_path, refuse};
-use crate::rules::{Cell, Mode, MovePart, PieceId, PieceType, RuleSet, Style, ZoneId};
+use crate::rules::{Cell, DRESSES, Mode, MovePart, PieceId, PieceType, RuleSet, Style, ZoneId};
 
 /// How a piece type is written for FSF.
 #[derive(Clone, Debug, PartialEq)]
@@ -47,6 +47,15 @@ pub(super) struct Types {
 impl Types {
     /// Reads the piece types, or refuses one FSF cannot have.
     pub(super) fn of(rules: &RuleSet, setup: &str, captures_to_hand: bool) -> Result<Types> {
+        if let Some(p) = rules.pieces.iter().find(|p| p.symbol.ends_with(DRESSES)) {
+            return refuse(
+                format!(
+                    "symbol `{}`: Fairy-Stockfish names each piece type by one letter, without XBoard's `'` or `!`",
+                    p.symbol
+                ),
+                piece_path(&rules.pieces, p, "symbol"),
+            );
+        }
         one_king(rules, setup)?;
         let mut t = Types {
             kinds: Vec::new(),
