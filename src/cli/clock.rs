@@ -112,7 +112,9 @@ pub struct Reading {
     pub other: Duration,
     /// Whether the player to move is the first (UCI's white).
     pub first: bool,
-    pub inc: Duration,
+    /// The increments of the player to move and of its opponent (different under time odds).
+    pub own_inc: Duration,
+    pub other_inc: Duration,
     /// Moves until the base time is given again, with a period of moves.
     pub moves_to_go: Option<u32>,
 }
@@ -120,16 +122,17 @@ pub struct Reading {
 impl Reading {
     /// UCI's `go wtime W btime B winc I binc I [movestogo N]`, in milliseconds.
     pub fn uci_go(&self) -> String {
-        let (w, b) = if self.first {
-            (self.own, self.other)
+        let ((w, wi), (b, bi)) = if self.first {
+            ((self.own, self.own_inc), (self.other, self.other_inc))
         } else {
-            (self.other, self.own)
+            ((self.other, self.other_inc), (self.own, self.own_inc))
         };
-        let inc = self.inc.as_millis();
         let mut go = format!(
-            "go wtime {} btime {} winc {inc} binc {inc}",
+            "go wtime {} btime {} winc {} binc {}",
             w.as_millis(),
-            b.as_millis()
+            b.as_millis(),
+            wi.as_millis(),
+            bi.as_millis()
         );
         if let Some(n) = self.moves_to_go {
             go += &format!(" movestogo {n}");
@@ -166,7 +169,8 @@ impl ClockUse {
 
 /// The clocks of a game: the time each player has left.
 pub struct Clock {
-    tc: TimeControl,
+    /// Each player's time control (different under time odds).
+    tcs: Vec<TimeControl>,
     left: Vec<Duration>,
     /// Moves each player has made.
     made: Vec<u32>,
@@ -177,13 +181,15 @@ pub struct Clock {
 }
 
 impl Clock {
-    pub fn new(tc: TimeControl, players: usize) -> Clock {
+    /// A clock for each player with its own time control.
+    pub fn each(tcs: Vec<TimeControl>) -> Clock {
+        let n = tcs.len();
         Clock {
-            tc,
-            left: vec![tc.base; players],
-            made: vec![0; players],
-            used: vec![Duration::ZERO; players],
-            least: vec![tc.base; players],
+            left: tcs.iter().map(|t| t.base).collect(),
+            least: tcs.iter().map(|t| t.base).collect(),
+            tcs,
+            made: vec![0; n],
+            used: vec![Duration::ZERO; n],
         }
     }
 
@@ -202,7 +208,9 @@ impl Clock {
     }
 
     fn moves_to_go(&self, p: PlayerId) -> Option<u32> {
-        self.tc.moves.map(|n| n - self.made[p.index()] % n)
+        self.tcs[p.index()]
+            .moves
+            .map(|n| n - self.made[p.index()] % n)
     }
 
     /// What `p` is told before its move (in a game of two players).
@@ -212,14 +220,15 @@ impl Clock {
             own: self.left(p),
             other: self.left(other),
             first: p.0 == 0,
-            inc: self.tc.inc,
+            own_inc: self.tcs[p.index()].inc,
+            other_inc: self.tcs[other.index()].inc,
             moves_to_go: self.moves_to_go(p),
         }
     }
 
     /// varia's own budget for `p`'s move: [`Limits::clock`], as `varia uci` spends `go wtime`.
     pub fn limits(&self, p: PlayerId) -> Limits {
-        Limits::clock(self.left(p), self.tc.inc, self.moves_to_go(p))
+        Limits::clock(self.left(p), self.tcs[p.index()].inc, self.moves_to_go(p))
     }
 
     /// Stops `p`'s clock after a move that took `elapsed`: false if that was more than the time
@@ -232,13 +241,14 @@ impl Clock {
             self.least[i] = Duration::ZERO;
             return false;
         }
-        self.left[i] = self.left[i].saturating_sub(elapsed) + self.tc.inc;
+        let tc = self.tcs[i];
+        self.left[i] = self.left[i].saturating_sub(elapsed) + tc.inc;
         self.used[i] += elapsed;
         self.made[i] += 1;
-        if let Some(n) = self.tc.moves
+        if let Some(n) = tc.moves
             && self.made[i].is_multiple_of(n)
         {
-            self.left[i] += self.tc.base;
+            self.left[i] += tc.base;
         }
         self.least[i] = self.least[i].min(self.left[i]);
         true
@@ -291,7 +301,7 @@ mod tests {
     #[test]
     fn a_clock_runs_down_adds_the_increment_and_flags() {
         let tc = TimeControl::parse("1+0.1").unwrap();
-        let mut c = Clock::new(tc, 2);
+        let mut c = Clock::each(vec![tc; 2]);
         assert!(c.punch(PlayerId(0), ms(300), ms(50)));
         assert_eq!(c.left(PlayerId(0)), ms(800));
         assert_eq!(
@@ -302,7 +312,7 @@ mod tests {
         assert!(c.punch(PlayerId(1), ms(1040), ms(50)));
         assert_eq!(c.left(PlayerId(1)), ms(100));
         assert!(!c.punch(PlayerId(1), ms(151), ms(50)));
-        let mut c = Clock::new(TimeControl::parse("2/1+0").unwrap(), 2);
+        let mut c = Clock::each(vec![TimeControl::parse("2/1+0").unwrap(); 2]);
         assert_eq!(c.reading(PlayerId(0)).moves_to_go, Some(2));
         assert!(c.punch(PlayerId(0), ms(400), ms(0)));
         assert_eq!(c.reading(PlayerId(0)).moves_to_go, Some(1));
@@ -312,5 +322,24 @@ mod tests {
             c.reading(PlayerId(0)).uci_go(),
             "go wtime 1200 btime 1000 winc 0 binc 0 movestogo 2"
         );
+    }
+
+    #[test]
+    fn under_time_odds_each_player_has_its_own_clock_and_increment() {
+        let odds = |t: &str| TimeControl::parse(t).unwrap();
+        let mut c = Clock::each(vec![odds("3+0.3"), odds("1+0.1")]);
+        assert_eq!(
+            c.reading(PlayerId(0)).uci_go(),
+            "go wtime 3000 btime 1000 winc 300 binc 100"
+        );
+        assert!(c.punch(PlayerId(0), ms(500), ms(0)));
+        assert!(c.punch(PlayerId(1), ms(500), ms(0)));
+        assert_eq!(
+            c.reading(PlayerId(1)).uci_go(),
+            "go wtime 2800 btime 600 winc 300 binc 100"
+        );
+        // The second player's 0.6 s is gone where the first's 2.8 s is not.
+        assert!(!c.punch(PlayerId(1), ms(700), ms(50)));
+        assert!(c.punch(PlayerId(0), ms(700), ms(50)));
     }
 }

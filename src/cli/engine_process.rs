@@ -8,6 +8,17 @@ use std::io::{Read, Seek, SeekFrom};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use super::clock::TimeControl;
+
+/// What an external engine (or varia in a match) is told to search per move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineLimit {
+    Depth(u32),
+    Nodes(u64),
+    Movetime(Duration),
+}
 
 /// An engine as `--engine` gives it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,6 +31,11 @@ pub struct EngineSpec {
     pub env: Vec<(String, String)>,
     /// Options set after the handshake (UCI `setoption`, XBoard `option`), in order.
     pub options: Vec<(String, String)>,
+    /// The engine's own limit a move (Cute Chess's `st=`, `depth=`, `nodes=`), for time odds:
+    /// otherwise the match's.
+    pub limit: Option<EngineLimit>,
+    /// The engine's own clock (Cute Chess's `tc=`), for time odds: otherwise the match's `--tc`.
+    pub tc: Option<TimeControl>,
 }
 
 /// Tells whether a word is a name a shell takes for an environment variable.
@@ -35,7 +51,8 @@ impl EngineSpec {
     /// backslashes; no expansion, no operators). Either `[NAME=VALUE ...] PROGRAM [ARG ...]`,
     /// the leading assignments setting the environment as in a shell, or Cute Chess's keys, when
     /// a word starts with `cmd=`: `cmd=PROGRAM`, `arg=ARG` (again for each), `dir=DIR`,
-    /// `env.NAME=VALUE`, `option.NAME=VALUE`.
+    /// `env.NAME=VALUE`, `option.NAME=VALUE`, and the engine's own limit for time odds: `tc=TC`
+    /// (a clock, as `--tc` reads it), `st=SECONDS` (a time a move), `depth=N` or `nodes=N`.
     pub fn parse(text: &str) -> Result<EngineSpec, String> {
         let words = shlex::split(text).ok_or("an unclosed quote or a final backslash")?;
         let mut spec = EngineSpec {
@@ -45,6 +62,8 @@ impl EngineSpec {
             dir: None,
             env: Vec::new(),
             options: Vec::new(),
+            limit: None,
+            tc: None,
         };
         if words.iter().any(|w| w.starts_with("cmd=")) {
             for w in &words {
@@ -81,6 +100,7 @@ impl EngineSpec {
             "cmd" => self.program = value.into(),
             "arg" => self.args.push(value.into()),
             "dir" => self.dir = Some(value.into()),
+            "tc" | "st" | "depth" | "nodes" => self.odds(key, value)?,
             _ => {
                 if let Some(name) = key.strip_prefix("option.").filter(|n| !n.is_empty()) {
                     self.options.push((name.into(), value.into()));
@@ -88,10 +108,58 @@ impl EngineSpec {
                     self.env.push((name.into(), value.into()));
                 } else {
                     return Err(format!(
-                        "unknown key `{key}` (cmd, arg, dir, env.NAME, option.NAME)"
+                        "unknown key `{key}` (cmd, arg, dir, env.NAME, option.NAME, tc, st, \
+                         depth, nodes)"
                     ));
                 }
             }
+        }
+        Ok(())
+    }
+}
+
+impl EngineSpec {
+    /// Reads the engine's own limit or clock: one of them, given once.
+    fn odds(&mut self, key: &str, value: &str) -> Result<(), String> {
+        if self.limit.is_some() || self.tc.is_some() {
+            return Err(format!(
+                "`{key}=` after another of tc, st, depth, nodes: an engine has one limit"
+            ));
+        }
+        let whole = |what: &str| -> Result<u64, String> {
+            match value.parse::<u64>() {
+                Ok(n) if n > 0 && n <= u64::from(u32::MAX) => Ok(n),
+                _ => Err(format!(
+                    "`{key}={value}`: {what} must be a whole number from 1 to {}",
+                    u32::MAX
+                )),
+            }
+        };
+        match key {
+            "tc" => {
+                self.tc = Some(TimeControl::parse(value).map_err(|m| format!("`tc={value}`: {m}"))?)
+            }
+            "st" => {
+                let secs = value
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|s| {
+                        s.is_finite() && *s > 0.0 && *s <= 86_400.0 && !value.contains(['e', 'E'])
+                    })
+                    .ok_or(format!(
+                        "`st={value}`: the time a move must be seconds above 0 and at most a day \
+                         (`st=0.5`)"
+                    ))?;
+                let t = Duration::from_secs_f64(secs);
+                if t.as_millis() == 0 {
+                    return Err(format!(
+                        "`st={value}`: the time a move must be 1 ms or more"
+                    ));
+                }
+                self.limit = Some(EngineLimit::Movetime(t));
+            }
+            "depth" => self.limit = Some(EngineLimit::Depth(whole("the depth")? as u32)),
+            _ => self.limit = Some(EngineLimit::Nodes(whole("the node count")?)),
         }
         Ok(())
     }
@@ -277,8 +345,37 @@ mod tests {
             "cmd= arg=1",
             "cmd=e env.1A=2",
             "cmd=e option.=1",
+            "cmd=e st=0",
+            "cmd=e st=-1",
+            "cmd=e st=1e3",
+            "cmd=e st=inf",
+            "cmd=e depth=0",
+            "cmd=e nodes=x",
+            "cmd=e tc=0+1",
+            "cmd=e tc=1+0 st=1",
+            "cmd=e depth=2 nodes=5",
         ] {
             assert!(EngineSpec::parse(bad).is_err(), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn an_engine_may_have_its_own_limit_or_clock_for_time_odds() {
+        let s = EngineSpec::parse("cmd=e st=0.25").unwrap();
+        assert_eq!(
+            s.limit,
+            Some(EngineLimit::Movetime(Duration::from_millis(250)))
+        );
+        assert_eq!(s.tc, None);
+        let s = EngineSpec::parse("cmd=e depth=7").unwrap();
+        assert_eq!(s.limit, Some(EngineLimit::Depth(7)));
+        let s = EngineSpec::parse("cmd=e nodes=5000").unwrap();
+        assert_eq!(s.limit, Some(EngineLimit::Nodes(5000)));
+        let s = EngineSpec::parse("cmd=e tc=40/60+0.5").unwrap();
+        assert_eq!(s.tc.map(|t| t.text()), Some("40/60+0.5".to_string()));
+        assert_eq!(s.limit, None);
+        // Without `cmd=`, `st=1` is an argument of the program.
+        let s = EngineSpec::parse("eng st=1").unwrap();
+        assert_eq!((s.limit, s.args), (None, vec!["st=1".to_string()]));
     }
 }

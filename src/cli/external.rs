@@ -19,13 +19,7 @@ pub enum Protocol {
     Xboard,
 }
 
-/// What the external engine is told to search per move.
-#[derive(Clone, Copy, Debug)]
-pub enum EngineLimit {
-    Depth(u32),
-    Nodes(u64),
-    Movetime(Duration),
-}
+pub use super::engine_process::EngineLimit;
 
 /// How an engine failed: the game's cause for its loss, and what happened, with the last lines
 /// of its standard error and the log that holds it all.

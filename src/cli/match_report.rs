@@ -49,8 +49,11 @@ pub struct Stats {
     pub tally: Tally,
     /// The sequential test, its pentanomial counts and its standing (`--sprt`).
     pub sprt: Option<(Sprt, [usize; 5], Standing)>,
-    /// The time control, its margin, and each entrant's use of its clock over the series.
-    pub clock: Option<(TimeControl, Duration, [ClockUse; 2])>,
+    /// Each entrant's time control (varia's, its opponent's: different under time odds), the
+    /// margin, and each entrant's use of its clock over the series.
+    pub clock: Option<([TimeControl; 2], Duration, [ClockUse; 2])>,
+    /// Each entrant's limit a move, where the engine has its own (time odds).
+    pub limits: Option<[String; 2]>,
 }
 
 /// The pentanomial counts of varia's pairs of games against an engine.
@@ -70,7 +73,7 @@ impl Stats {
     pub fn of<'a>(
         s: &Series,
         records: impl Iterator<Item = &'a Record>,
-        tc: Option<(TimeControl, Duration)>,
+        tc: Option<([TimeControl; 2], Duration)>,
     ) -> Stats {
         let players: Vec<String> = s
             .game
@@ -81,12 +84,12 @@ impl Stats {
             .collect();
         let mut tally = Tally::new(&s.variant, ["varia".into(), "varia".into()], players);
         let mut clock = tc.map(|(tc, margin)| {
-            let fresh = ClockUse {
+            let fresh = |t: TimeControl| ClockUse {
                 used: Duration::ZERO,
                 moves: 0,
-                least: tc.base,
+                least: t.base,
             };
-            (tc, margin, [fresh; 2])
+            (tc, margin, [fresh(tc[0]), fresh(tc[1])])
         });
         for r in records {
             if let (Some((_, _, sum)), Some(game)) = (clock.as_mut(), r.clock) {
@@ -100,6 +103,7 @@ impl Stats {
             tally,
             sprt: None,
             clock,
+            limits: None,
         }
     }
 
@@ -107,12 +111,16 @@ impl Stats {
         let mut v = self.tally.json();
         v["sprt"] = serde_json::json!(self.sprt.map(|(t, penta, st)| t.json(&penta, &st)));
         v["clock"] = serde_json::json!(self.clock.map(|(tc, margin, c)| serde_json::json!({
-            "tc": tc.text(),
+            "tc": tc[0].text(),
+            "tcs": [tc[0].text(), tc[1].text()],
             "margin_ms": margin.as_millis() as u64,
             "ms_per_move": [c[0].per_move(), c[1].per_move()],
             "moves": [c[0].moves, c[1].moves],
             "least_left_ms": [c[0].least.as_millis() as u64, c[1].least.as_millis() as u64],
         })));
+        if let Some(l) = &self.limits {
+            v["limits"] = serde_json::json!(l);
+        }
         v
     }
 }
@@ -306,7 +314,12 @@ pub fn report(stats: &[Stats]) -> String {
     if stats.iter().any(|s| s.clock.is_some()) {
         row("time control", &|s| {
             s.clock.map_or(String::new(), |(tc, margin, _)| {
-                format!("{} s (margin {} ms)", tc.text(), margin.as_millis())
+                let tcs = if tc[0] == tc[1] {
+                    tc[0].text()
+                } else {
+                    format!("{} / {}", tc[0].text(), tc[1].text())
+                };
+                format!("{tcs} s (margin {} ms)", margin.as_millis())
             })
         });
         row("ms a move (each entrant)", &|s| {
@@ -318,6 +331,13 @@ pub fn report(stats: &[Stats]) -> String {
             s.clock.map_or(String::new(), |(_, _, c)| {
                 format!("{} / {}", c[0].least.as_millis(), c[1].least.as_millis())
             })
+        });
+    }
+    if stats.iter().any(|s| s.limits.is_some()) {
+        row("limit a move (each entrant)", &|s| {
+            s.limits
+                .as_ref()
+                .map_or(String::new(), |l| format!("{} / {}", l[0], l[1]))
         });
     }
     row("plies: mean ± sd", &|s| {
@@ -401,11 +421,12 @@ pub fn eval_comment(e: &Eval) -> String {
     format!("{{{score}/{}}}", e.depth)
 }
 
-/// A game as PGN: the variant, start FEN and time control (`tc`, the `TimeControl` tag's value)
-/// in the headers, the moves in SAN (`varia show FILE --variant V --fen FEN --moves ...`
+/// A game as PGN: the variant, start FEN and time control (`tc`: varia's and its opponent's
+/// `TimeControl` tag's value; if they differ, `WhiteTimeControl` and `BlackTimeControl` as Cute
+/// Chess writes them) in the headers, the moves in SAN (`varia show FILE --variant V --fen FEN --moves ...`
 /// replays their coordinates, which `varia match --json` keeps), each followed by its engine's
 /// score and depth as a comment where it gave one.
-pub fn pgn(r: &Record, s: &Series, tc: &str) -> String {
+pub fn pgn(r: &Record, s: &Series, tc: &[String; 2]) -> String {
     let rules = s.game.rules();
     let two = rules.players.len() == 2;
     let result = match (r.verdict.winner, two) {
@@ -446,7 +467,17 @@ pub fn pgn(r: &Record, s: &Series, tc: &str) -> String {
     tag("FEN", &r.start_fen);
     tag("Termination", &r.verdict.cause);
     tag("PlyCount", &r.moves.len().to_string());
-    tag("TimeControl", tc);
+    if tc[0] == tc[1] || !two {
+        tag("TimeControl", &tc[0]);
+    } else {
+        // Each side's: varia's where it plays, its opponent's elsewhere.
+        let of = |p: u8| match r.varia_side {
+            Some(v) if v != PlayerId(p) => &tc[1],
+            _ => &tc[0],
+        };
+        tag("WhiteTimeControl", of(0));
+        tag("BlackTimeControl", of(1));
+    }
     out += "\n";
     let mut text = String::new();
     let mut col = 0;

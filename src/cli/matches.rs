@@ -57,6 +57,9 @@ pub fn run(spec: MatchSpec) -> Result<String, Failure> {
         .iter()
         .map(|e| EngineSpec::parse(e).map_err(|m| Failure(format!("error: engine `{e}`: {m}"))))
         .collect::<Result<Vec<_>, _>>()?;
+    for e in &specs {
+        check_odds(&spec, e)?;
+    }
     let mut series = series_of(&spec, &specs)?;
     check_sprt(&spec, &series)?;
     // Check each engine once before the games start: a command that does not run is an error,
@@ -116,10 +119,12 @@ pub fn run(spec: MatchSpec) -> Result<String, Failure> {
         );
     }
     if let Some(path) = &spec.pgn {
-        let tc = time_control_tag(&spec);
         let text: String = records
             .iter()
-            .map(|r| pgn(r, &series[r.series], &tc))
+            .map(|r| {
+                let s = &series[r.series];
+                pgn(r, s, &time_control_tags(&spec, s.engine.as_ref()))
+            })
             .collect();
         std::fs::write(path, text)
             .map_err(|e| Failure(format!("error: cannot write {path}: {e}")))?;
@@ -128,8 +133,15 @@ pub fn run(spec: MatchSpec) -> Result<String, Failure> {
         .iter()
         .enumerate()
         .map(|(i, s)| {
-            let tc = spec.tc.map(|tc| (tc, spec.time_margin));
-            Stats::of(s, records.iter().filter(|r| r.series == i), tc)
+            let tc = spec.tc.map(|tc| {
+                let theirs = s.engine.as_ref().and_then(|e| e.tc).unwrap_or(tc);
+                ([tc, theirs], spec.time_margin)
+            });
+            let mut st = Stats::of(s, records.iter().filter(|r| r.series == i), tc);
+            if let Some(l) = s.engine.as_ref().and_then(|e| e.limit) {
+                st.limits = Some([limit_text(spec.limit), limit_text(l)]);
+            }
+            st
         })
         .collect();
     // With a test there is one series.
@@ -213,6 +225,29 @@ fn series_of(spec: &MatchSpec, specs: &[EngineSpec]) -> Result<Vec<Series>, Fail
     Ok(series)
 }
 
+/// An engine's own limit or clock (time odds) must be of the match's kind: a clock against
+/// `--tc`, a limit a move against `--depth`, `--nodes` or `--movetime`.
+fn check_odds(spec: &MatchSpec, e: &EngineSpec) -> Result<(), Failure> {
+    let why = match (spec.tc, e.tc, e.limit) {
+        (None, Some(_), _) => "its own clock (`tc=`) needs --tc, varia's clock",
+        (Some(_), _, Some(_)) => {
+            "its own limit a move (`st=`, `depth=`, `nodes=`) cannot meet varia's clock (--tc): \
+             give it `tc=`"
+        }
+        _ => return Ok(()),
+    };
+    Err(Failure(format!("error: engine `{}`: {why}", e.text)))
+}
+
+/// A limit a move as the report writes it: `depth 6`, `nodes 5000`, `movetime 250 ms`.
+fn limit_text(limit: EngineLimit) -> String {
+    match limit {
+        EngineLimit::Depth(d) => format!("depth {d}"),
+        EngineLimit::Nodes(n) => format!("nodes {n}"),
+        EngineLimit::Movetime(t) => format!("movetime {} ms", t.as_millis()),
+    }
+}
+
 /// `--sprt` needs one series against an engine, and games in pairs.
 fn check_sprt(spec: &MatchSpec, series: &[Series]) -> Result<(), Failure> {
     if spec.sprt.is_none() {
@@ -244,12 +279,22 @@ fn read_openings(path: &str, game: &Game) -> Result<Vec<Opening>, Failure> {
 
 /// The PGN's `TimeControl` tag, as Cute Chess writes it: the clock (`40/60`, `10+0.1`), a time a
 /// move (`0.5/move`), or `-` (the PGN standard's "no time control") under a depth or node limit.
-fn time_control_tag(spec: &MatchSpec) -> String {
-    match (spec.tc, spec.limit) {
+fn time_control_tag(tc: Option<TimeControl>, limit: EngineLimit) -> String {
+    match (tc, limit) {
         (Some(tc), _) => tc.pgn_text(),
         (None, EngineLimit::Movetime(t)) => format!("{}/move", seconds_text(t)),
         (None, _) => "-".into(),
     }
+}
+
+/// The `TimeControl` tags of varia and of its opponent in a series (the engine's own under time
+/// odds).
+fn time_control_tags(spec: &MatchSpec, engine: Option<&EngineSpec>) -> [String; 2] {
+    let ours = time_control_tag(spec.tc, spec.limit);
+    let theirs = engine.map_or(ours.clone(), |e| {
+        time_control_tag(e.tc.or(spec.tc), e.limit.unwrap_or(spec.limit))
+    });
+    [ours, theirs]
 }
 
 fn search_limits(limit: EngineLimit) -> Limits {
@@ -306,6 +351,13 @@ fn play(series: &Series, s: usize, index: usize, spec: &MatchSpec) -> Record {
         evals: Vec::new(),
     };
     let mut engine = None;
+    // The engine's own limit and clock under time odds, else the match's.
+    let their_limit = series
+        .engine
+        .as_ref()
+        .and_then(|e| e.limit)
+        .unwrap_or(spec.limit);
+    let their_tc = series.engine.as_ref().and_then(|e| e.tc).or(spec.tc);
     if let Some(cmd) = &series.engine {
         // varia takes the first player in even games, the second in odd ones.
         let side = PlayerId((index % 2) as u8);
@@ -313,7 +365,7 @@ fn play(series: &Series, s: usize, index: usize, spec: &MatchSpec) -> Record {
         let started = External::start(cmd, spec.protocol).and_then(|mut e| {
             let fen = (origin_fen != game.fen(&game.start())).then_some(origin_fen.as_str());
             let xboard = game.rules().xboard_variant.as_deref();
-            e.new_game(&series.variant, xboard, fen, spec.limit, spec.tc)
+            e.new_game(&series.variant, xboard, fen, their_limit, their_tc)
                 .map(|_| e)
         });
         match started {
@@ -331,11 +383,21 @@ fn play(series: &Series, s: usize, index: usize, spec: &MatchSpec) -> Record {
             }
         }
     }
-    let patience = match spec.limit {
+    let patience = match their_limit {
         EngineLimit::Movetime(t) => t * 3 + Duration::from_secs(2),
         _ => Duration::from_secs(120),
     };
-    let mut clock = spec.tc.map(|tc| Clock::new(tc, game.rules().players.len()));
+    let mut clock = spec.tc.map(|tc| {
+        let players = game.rules().players.len() as u8;
+        Clock::each(
+            (0..players)
+                .map(|p| match record.varia_side {
+                    Some(v) if v != PlayerId(p) => their_tc.unwrap_or(tc),
+                    _ => tc,
+                })
+                .collect(),
+        )
+    });
     let mut judge = Adjudicator::new(spec.draw, spec.resign);
     let varia_side = record.varia_side;
     let choose = |line: &Line| {
@@ -353,7 +415,8 @@ fn play(series: &Series, s: usize, index: usize, spec: &MatchSpec) -> Record {
                 c.left(side) + spec.time_margin + Duration::from_millis(10)
             });
             let reading = clock.as_ref().map(|c| c.reading(side));
-            match engine_move(e, line, &origin_fen, spec, patience, reading, &mut record) {
+            let asked = (their_limit, patience, reading);
+            match engine_move(e, line, &origin_fen, asked, &mut record) {
                 Ok(c) => c,
                 Err(v) => {
                     if let Some(c) = clock.as_mut()
@@ -398,16 +461,14 @@ fn engine_move(
     e: &mut External,
     line: &Line,
     origin_fen: &str,
-    spec: &MatchSpec,
-    patience: Duration,
-    clock: Option<Reading>,
+    (limit, patience, clock): (EngineLimit, Duration, Option<Reading>),
     record: &mut Record,
 ) -> Result<Choice, Verdict> {
     let game = &line.game;
     match e.best_move(
         origin_fen,
         &engine_moves(e.protocol, line),
-        spec.limit,
+        limit,
         patience,
         clock,
     ) {

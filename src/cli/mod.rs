@@ -190,8 +190,9 @@ struct MatchArgs {
     #[command(flatten)]
     think: Think,
     /// An external engine to play against: `[NAME=VALUE ...] PROGRAM [ARG ...]` or Cute
-    /// Chess's `cmd=PROGRAM arg=ARG dir=DIR env.NAME=VALUE option.NAME=VALUE`, split as a
-    /// shell splits words, run without a shell (several: one series each)
+    /// Chess's `cmd=PROGRAM arg=ARG dir=DIR env.NAME=VALUE option.NAME=VALUE` with time odds
+    /// `tc=BASE+INC`, `st=SECONDS`, `depth=N` or `nodes=N`, split as a shell splits words, run
+    /// without a shell (several: one series each)
     #[arg(long, num_args = 1..)]
     engine: Vec<String>,
     /// The external engines' protocol (default: UCI if it answers `uci`, else XBoard)
