@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""Sends varia's self-play games of Chu Shogi to HaChu in force mode and counts what it accepts.
+"""Sends varia's self-play games of Chu Shogi (or Dai Shogi) to HaChu in force mode and counts
+what it accepts.
 
-    python3 scripts/hachu_force.py [--seed N] [--games N] [--random-plies N] [--plies N]
-                                   [--depth D] [--varia PATH] [--definition PATH]
+    python3 scripts/hachu_force.py [--variant chu|dai] [--seed N] [--games N] [--random-plies N]
+                                   [--plies N] [--depth D] [--varia PATH] [--definition PATH]
 
 varia (`varia uci`, `go depth D`) plays both sides of each game from the start of
-definitions/hachu/chu.varia, after a few seeded random plies chosen from its legal moves; every
+definitions/hachu/VARIANT.varia (or --definition), HaChu's variant VARIANT, after a few seeded random plies chosen from its legal moves; every
 ply is sent to HaChu (Debian's `hachu`, default options, `memory 64`) as `usermove` in force
 mode (a lion's pass as `@@@@`, as HaChu writes it: it does not read one in two legs). A game is accepted fully when HaChu takes every ply up to its end (no legal move left for
 varia) or the ply cap; otherwise the first refused ply and HaChu's reason are printed. The
@@ -65,12 +66,12 @@ class Engine:
 
 
 class HaChu(Engine):
-    def __init__(self):
+    def __init__(self, variant):
         super().__init__([shutil.which("hachu") or "/usr/games/hachu"])
         self.send("xboard", "protover 2")
         while "feature done=1" not in self.line():
             pass
-        self.send("new", "variant chu", "memory 64", "force")
+        self.send("new", f"variant {variant}", "memory 64", "force")
 
     def usermove(self, move):
         """None if HaChu takes the move, else its refusal."""
@@ -127,12 +128,15 @@ def main():
     ap.add_argument("--plies", type=int, default=200)
     ap.add_argument("--depth", type=int, default=2)
     ap.add_argument("--varia", default=os.path.join(ROOT, "target", "release", "varia"))
-    ap.add_argument("--definition", default=os.path.join(ROOT, "definitions", "hachu", "chu.varia"))
+    ap.add_argument("--variant", choices=["chu", "dai"], default="chu")
+    ap.add_argument("--definition")
     args = ap.parse_args()
+    if args.definition is None:
+        args.definition = os.path.join(ROOT, "definitions", "hachu", f"{args.variant}.varia")
     full = plies = sent = 0
     for g in range(args.games):
         rng = random.Random(f"{args.seed}:{g}")
-        hachu, varia = HaChu(), Varia(args.varia, args.definition, args.depth)
+        hachu, varia = HaChu(args.variant), Varia(args.varia, args.definition, args.depth)
         moves, refusal, end = [], None, "ply cap"
         for ply in range(args.plies):
             options = legal(args.varia, args.definition, moves)

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Records HaChu's self-play games of Chu Shogi for tests/chu.rs.
+"""Records HaChu's self-play games of Chu Shogi for tests/chu.rs (or of Dai Shogi for tests/dai.rs).
 
-    python3 scripts/hachu_games.py [--seed N] [--games N] [--random-plies N] [--plies N] [--depth D]
+    python3 scripts/hachu_games.py [--variant chu|dai] [--seed N] [--games N] [--random-plies N]
+                                   [--plies N] [--depth D]
 
 HaChu (Debian's `hachu`, an XBoard engine) plays both sides of each game in one process, with
 its default options (promote on entry, no repeats, no Okazaki rule), `memory 64` (it crashes
@@ -14,7 +15,7 @@ kept: varia writes a pass as the lion's step and its step back, and tests/chu.rs
 HaChu prints with its result (a king capture, after a player has no move left) is not kept.
 
 Every move is checked against varia's legal moves here too (each difference printed). One line
-a game goes to `tests/fixtures/hachu/chu.tsv`:
+a game goes to `tests/fixtures/hachu/VARIANT.tsv` (the definition: `definitions/hachu/VARIANT.varia`):
 
     GAME<TAB>moves from the start, space-separated, in HaChu's notation<TAB>HaChu's result or `-`
 
@@ -34,6 +35,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VARIA = os.path.join(ROOT, "target", "release", "varia")
 DEF = os.path.join(ROOT, "definitions", "hachu", "chu.varia")
 OUT = os.path.join(ROOT, "tests", "fixtures", "hachu", "chu.tsv")
+VARIANT = "chu"
 
 
 def legal(moves):
@@ -64,7 +66,7 @@ class HaChu:
         threading.Thread(target=self.read, daemon=True).start()
         self.send("xboard", "protover 2")
         self.wait_for("feature done=1")
-        self.send("new", "variant chu", "memory 64", f"sd {depth}", "force")
+        self.send("new", f"variant {VARIANT}", "memory 64", f"sd {depth}", "force")
 
     def send(self, *lines):
         self.p.stdin.write("".join(line + "\n" for line in lines))
@@ -122,15 +124,21 @@ class HaChu:
 
 
 def main():
+    global DEF, OUT, VARIANT
     ap = argparse.ArgumentParser()
+    ap.add_argument("--variant", choices=["chu", "dai"], default="chu")
     ap.add_argument("--seed", type=int, default=20261206)
     ap.add_argument("--games", type=int, default=4)
     ap.add_argument("--random-plies", type=int, default=4)
     ap.add_argument("--plies", type=int, default=160)
     ap.add_argument("--depth", type=int, default=3)
     args = ap.parse_args()
+    VARIANT = args.variant
+    DEF = os.path.join(ROOT, "definitions", "hachu", f"{VARIANT}.varia")
+    OUT = os.path.join(ROOT, "tests", "fixtures", "hachu", f"{VARIANT}.tsv")
     os.makedirs(os.path.dirname(OUT), exist_ok=True)
-    lines = [f"# scripts/hachu_games.py --seed {args.seed} --games {args.games} "
+    lines = [f"# scripts/hachu_games.py {'' if VARIANT == 'chu' else '--variant ' + VARIANT + ' '}"
+             f"--seed {args.seed} --games {args.games} "
              f"--random-plies {args.random_plies} --plies {args.plies} --depth {args.depth} "
              f"(HaChu 0.21, sd {args.depth}, default options)\n"]
     bad = 0

@@ -4,36 +4,13 @@
 //! written alike, and each game's end as HaChu claims it.
 
 mod common;
+#[path = "common/hachu.rs"]
+mod hachu;
 
-use varia::{Game, Position, Status};
+use hachu::legal;
+use varia::Position;
 
 const CHU: &str = "definitions/hachu/chu.varia";
-
-/// The legal moves of a position, as varia writes them.
-fn legal(game: &Game, pos: &Position) -> Vec<String> {
-    game.legal_moves(pos)
-        .iter()
-        .map(|m| game.move_to_string(m))
-        .collect()
-}
-
-/// Whether varia's move is a pass in two legs: a step and the step back, capturing nothing.
-fn is_pass(m: &str) -> bool {
-    let Some((a, b)) = m.split_once(',') else {
-        return false;
-    };
-    let (from, via) = split_cells(a);
-    let (via2, to) = split_cells(b);
-    from == to && via == via2
-}
-
-/// The two cells of a plain move (`h7i8` is `h7` and `i8`; ranks may have two digits).
-fn split_cells(m: &str) -> (&str, &str) {
-    let second = m[1..]
-        .find(|c: char| c.is_ascii_lowercase())
-        .map_or(m.len(), |i| i + 1);
-    (&m[..second], &m[second..])
-}
 
 /// 36 moves, counted by hand from the start: ten pawns (the d and i pawns are blocked by their
 /// go-betweens), two go-betweens, the lion's five leaps (d2 and e5-h5; every cell next to it is
@@ -60,48 +37,9 @@ fn the_start_has_36_moves() {
 #[test]
 fn hachu_self_play_games_replay_move_by_move() {
     let game = common::load(CHU, None);
-    let path = common::def("tests/fixtures/hachu/chu.tsv");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let (mut games, mut plies, mut legs, mut passes) = (0, 0, 0, 0);
-    for line in text.lines().filter(|l| !l.starts_with('#')) {
-        let f: Vec<&str> = line.split('\t').collect();
-        let (name, moves, result) = (f[0], f[1], f[2]);
-        let mut pos = game.start();
-        for (ply, hachu) in moves.split_whitespace().enumerate() {
-            let legal = legal(&game, &pos);
-            let ours = if hachu == "@@@@" {
-                passes += 1;
-                legal.iter().find(|m| is_pass(m)).cloned()
-            } else {
-                legs += usize::from(hachu.contains(','));
-                legal.iter().find(|m| *m == hachu).cloned()
-            };
-            let Some(ours) = ours else {
-                panic!(
-                    "game {name}, ply {ply}: HaChu's {hachu} is not legal in varia at {}",
-                    game.fen(&pos)
-                );
-            };
-            let m = game.parse_move(&pos, &ours).unwrap();
-            pos = game.make(&pos, &m);
-            plies += 1;
-        }
-        match (result, game.status(&pos)) {
-            ("-", Status::Ongoing { .. }) => {}
-            (r, Status::Over(end)) if r.starts_with("1-0") || r.starts_with("0-1") => {
-                let winner = if r.starts_with("1-0") { 0 } else { 1 };
-                assert_eq!(
-                    end.winner.map(|p| p.index()),
-                    Some(winner),
-                    "game {name}: {end:?}"
-                );
-            }
-            (r, s) => panic!("game {name}: HaChu says {r}, varia {s:?}"),
-        }
-        games += 1;
-    }
+    let replayed = hachu::replay(&game, "tests/fixtures/hachu/chu.tsv");
     // The figures of the recorded games (the commit's message quotes them).
-    assert_eq!((games, plies, legs, passes), (6, 1939, 45, 15));
+    assert_eq!(replayed, (6, 1939, 45, 15));
 }
 
 /// The moves of varia's self-play games that HaChu refused in force mode before the lion-trading

@@ -1,0 +1,80 @@
+//! HaChu's self-play games (recorded by scripts/hachu_games.py in tests/fixtures/hachu/) replayed
+//! in varia, for every game HaChu and varia both play.
+#![allow(dead_code)]
+
+use varia::{Game, Position, Status};
+
+/// The legal moves of a position, as varia writes them.
+pub fn legal(game: &Game, pos: &Position) -> Vec<String> {
+    game.legal_moves(pos)
+        .iter()
+        .map(|m| game.move_to_string(m))
+        .collect()
+}
+
+/// Whether varia's move is a pass in two legs: a step and the step back, capturing nothing.
+pub fn is_pass(m: &str) -> bool {
+    let Some((a, b)) = m.split_once(',') else {
+        return false;
+    };
+    let (from, via) = split_cells(a);
+    let (via2, to) = split_cells(b);
+    from == to && via == via2
+}
+
+/// The two cells of a plain move (`h7i8` is `h7` and `i8`; ranks may have two digits).
+fn split_cells(m: &str) -> (&str, &str) {
+    let second = m[1..]
+        .find(|c: char| c.is_ascii_lowercase())
+        .map_or(m.len(), |i| i + 1);
+    (&m[..second], &m[second..])
+}
+
+/// Replays the games of a fixture (a line a game: its name, HaChu's moves from the start and
+/// HaChu's result or `-`): every move of HaChu's is legal in varia and written alike (HaChu's
+/// `@@@@`, a lion's pass, is varia's step and step back); a game HaChu ends (`1-0 {resign}`: the
+/// side to move has no move left) is won so in varia, a game cut at its ply cap goes on. Gives
+/// the games, plies, moves in legs and passes replayed.
+pub fn replay(game: &Game, fixture: &str) -> (usize, usize, usize, usize) {
+    let path = format!("{}/{fixture}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let (mut games, mut plies, mut legs, mut passes) = (0, 0, 0, 0);
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let (name, moves, result) = (f[0], f[1], f[2]);
+        let mut pos = game.start();
+        for (ply, hachu) in moves.split_whitespace().enumerate() {
+            let legal = legal(game, &pos);
+            let ours = if hachu == "@@@@" {
+                passes += 1;
+                legal.iter().find(|m| is_pass(m)).cloned()
+            } else {
+                legs += usize::from(hachu.contains(','));
+                legal.iter().find(|m| *m == hachu).cloned()
+            };
+            let Some(ours) = ours else {
+                panic!(
+                    "game {name}, ply {ply}: HaChu's {hachu} is not legal in varia at {}",
+                    game.fen(&pos)
+                );
+            };
+            let m = game.parse_move(&pos, &ours).unwrap();
+            pos = game.make(&pos, &m);
+            plies += 1;
+        }
+        match (result, game.status(&pos)) {
+            ("-", Status::Ongoing { .. }) => {}
+            (r, Status::Over(end)) if r.starts_with("1-0") || r.starts_with("0-1") => {
+                let winner = if r.starts_with("1-0") { 0 } else { 1 };
+                assert_eq!(
+                    end.winner.map(|p| p.index()),
+                    Some(winner),
+                    "game {name}: {end:?}"
+                );
+            }
+            (r, s) => panic!("game {name}: HaChu says {r}, varia {s:?}"),
+        }
+        games += 1;
+    }
+    (games, plies, legs, passes)
+}
