@@ -64,3 +64,17 @@ fn san_spells_dressed_symbols_and_reads_them_back() {
         assert_eq!(game.parse_san(&pos, san).unwrap(), m, "{san}");
     }
 }
+
+/// UCI reads a FEN and moves in dressed symbols and answers in them: the mate in one of a dropped
+/// C! (it steps as a king) on b8, guarded by the P' on b7.
+#[test]
+fn uci_finds_a_mate_by_a_dressed_drop() {
+    let mut s = Session::start(&["uci", &def(GAME)]);
+    s.send("position fen k8/9/9/1P'7/9/9/9/9/8K[C!] w 0 1 moves b6b7 a9a8 i1h1 a8a9");
+    s.send("go depth 3");
+    let info = s.until(|l| l.starts_with("info depth 3 "));
+    assert!(info.contains(" score mate 1 "), "{info}");
+    assert!(info.ends_with(" pv C!@b8"), "{info}");
+    assert_eq!(s.until(|l| l.starts_with("bestmove")), "bestmove C!@b8");
+    s.quit();
+}
