@@ -465,6 +465,26 @@ impl Game {
         out
     }
 
+    /// The legal moves that may take or promote, in the engine's form and the full list's order
+    /// (what the quiescence search looks at).
+    pub(crate) fn raw_forcing_moves(&self, pos: &mut Position) -> Vec<RawMove> {
+        let mut out = Vec::new();
+        with!(self, &mut pos.0, |e, p| e.forcing_moves(p, &mut out), ());
+        out
+    }
+
+    /// Every legal move in the engine's form, listed in the position the search plays on.
+    pub(crate) fn raw_search_moves(&self, pos: &mut Position) -> Vec<RawMove> {
+        let mut out = Vec::new();
+        with!(self, &mut pos.0, |e, p| e.search_moves(p, &mut out), ());
+        out
+    }
+
+    /// Counts the legal moves of the player to move.
+    pub(crate) fn raw_count_legal(&self, pos: &mut Position) -> u64 {
+        with!(self, &mut pos.0, |e, p| e.count_legal_moves(p), 0)
+    }
+
     /// A pass by the player to move in the engine's form, whether or not the rules allow one
     /// (the search's null move); `None` when that player has no piece on the board.
     pub(crate) fn raw_null_move(&self, pos: &Position) -> Option<RawMove> {

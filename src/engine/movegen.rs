@@ -13,6 +13,7 @@ use crate::rules::{Cell, PieceId};
 mod castling;
 mod drops;
 mod fast;
+mod forcing;
 mod gating;
 mod hops;
 mod in_place;

@@ -616,7 +616,7 @@ impl Searcher {
         {
             return v;
         }
-        let moves = game.raw_legal_moves(pos);
+        let moves = game.raw_search_moves(pos);
         if moves.is_empty() {
             return self.ending_score(pos, ply);
         }

@@ -49,8 +49,14 @@ impl Searcher {
             }
             stand = Some(v);
         }
-        let moves = game.raw_legal_moves(pos);
-        if moves.is_empty() {
+        // Out of check only the moves that may take or promote are listed (the others would be
+        // thrown away); a player without one is asked whether it has a move at all.
+        let moves = if in_check {
+            game.raw_search_moves(pos)
+        } else {
+            game.raw_forcing_moves(pos)
+        };
+        if moves.is_empty() && (in_check || game.raw_count_legal(pos) == 0) {
             return self.ending_score(pos, ply);
         }
         if let Some(v) = stand {
@@ -65,8 +71,11 @@ impl Searcher {
         }
         // Where every move takes (clobber, a capture obligation), quiescence would be a full
         // search: two plies of it are enough to see an exchange.
-        let all_take = moves.iter().all(|m| self.victim(pos, m).is_some());
-        if !in_check && all_take && qply >= MAX_QUIESCENCE_ALL_CAPTURES {
+        if !in_check
+            && qply >= MAX_QUIESCENCE_ALL_CAPTURES
+            && moves.iter().all(|m| self.victim(pos, m).is_some())
+            && game.raw_count_legal(pos) == moves.len() as u64
+        {
             return best;
         }
         let candidates: Vec<RawMove> = if in_check {
