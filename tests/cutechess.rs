@@ -2,7 +2,8 @@
 //! start and after seeded random games, recorded by scripts/grid_perft.py (Grid chess written
 //! from its rules alone, not from varia's code), scripts/checkless_perft.py (Checkless chess:
 //! Fairy-Stockfish's chess moves, the rule applied on top) and scripts/gryphon_perft.py (Gryphon
-//! chess, from its rules alone); Cute Chess itself is not at hand, its tests' perft is.
+//! chess, from its rules alone) and scripts/twokings_perft.py (Two Kings chess: Fairy-Stockfish's
+//! moves, the rule applied on top); Cute Chess itself is not at hand, its tests' perft is.
 
 mod common;
 
@@ -70,6 +71,33 @@ fn gryphon_chess_counts_as_the_independent_counter_and_cute_chess() {
     for (variant, want) in [("gryphon", 6_778_804), ("circulargryphon", 5_766_940)] {
         let game = common::load("definitions/cutechess/gryphon.varia", Some(variant));
         assert_eq!(game.perft(&game.start(), 5).unwrap(), want, "{variant}");
+    }
+}
+
+/// Two Kings chess and its symmetric variant against scripts/twokings_perft.py (Fairy-Stockfish's
+/// moves with the Kings as common pieces, royalty by position and castling applied on top), and
+/// from the start against Cute Chess's own perft (its tests' 4,629,168 and 4,629,764).
+#[test]
+fn two_kings_chess_counts_as_the_independent_counter_and_cute_chess() {
+    let (problems, rows) = differences("twokings");
+    assert!(rows >= 80, "{rows} rows");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    for (variant, want) in [("twokings", 4_629_168), ("twokingssymmetric", 4_629_764)] {
+        let game = common::load("definitions/cutechess/twokings.varia", Some(variant));
+        assert_eq!(game.perft(&game.start(), 5).unwrap(), want, "{variant}");
+    }
+}
+
+/// Cute Chess's depth-6 counts from the start (110,762,251 and 110,829,475): about a minute.
+#[test]
+#[ignore]
+fn two_kings_chess_depth_6_as_cute_chess() {
+    for (variant, want) in [
+        ("twokings", 110_762_251),
+        ("twokingssymmetric", 110_829_475),
+    ] {
+        let game = common::load("definitions/cutechess/twokings.varia", Some(variant));
+        assert_eq!(game.perft(&game.start(), 6).unwrap(), want, "{variant}");
     }
 }
 

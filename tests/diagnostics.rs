@@ -161,6 +161,9 @@ case!(bad_protected_only, 1);
 // A type with `drop may not mate` listed in `mating drops of ... are forbidden`, and an unknown
 // type in that list.
 case!(bad_mating_drops, 2);
+// `castling King from h` on a board of six files, and `royalty first by lowest rank, then
+// rearmost`: both keys order the ranks.
+case!(bad_royal_order, 2);
 
 /// The path of a case that loads with warnings, as the snapshots show it.
 fn warning_path(name: &str) -> String {
@@ -257,6 +260,7 @@ fn every_bad_file_is_a_case() {
         "bad_capture_limit",
         "bad_protected_only",
         "bad_mating_drops",
+        "bad_royal_order",
         "misspelt_statement",
         "hyphenated_phrase",
     ];

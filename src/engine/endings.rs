@@ -37,10 +37,11 @@ impl<B: Bits> Engine<B> {
     }
 
     /// Whether `player` is in check: a royal piece attacked, or with `royalty all` every one of
-    /// them, or with `royalty alone` its only one.
+    /// them, or with `royalty alone` its only one, or with `royalty first by` the first.
     pub(crate) fn checked(&self, pos: &Pos<B>, player: PlayerId) -> bool {
         match self.rules.royalty {
             Royalty::Each => self.royal_attacked(pos, player),
+            Royalty::First(_) => self.first_royal_attacked(pos, player),
             Royalty::Alone => {
                 (pos.royals & pos.by_owner[player.index()]).count() == 1
                     && self.royal_attacked(pos, player)
@@ -53,6 +54,17 @@ impl<B: Bits> Engine<B> {
                         .all(|c| self.royal_attacked_at(pos, c, player))
             }
         }
+    }
+
+    /// Whether the one royal piece of `player` that the order of `royalty first by` makes
+    /// royal is attacked.
+    fn first_royal_attacked(&self, pos: &Pos<B>, player: PlayerId) -> bool {
+        let royals = pos.royals & pos.by_owner[player.index()];
+        self.plan
+            .royal_order
+            .as_ref()
+            .and_then(|o| o.first(royals, player))
+            .is_some_and(|c| self.royal_attacked_at(pos, c, player))
     }
 
     // ---------------------------------------------------------------------------------------

@@ -179,11 +179,24 @@ impl<B: Bits> Engine<B> {
             .any(|c| if king { c.king == kind } else { c.rook == kind })
     }
 
-    /// The cell of a player's castling king, if it has one.
+    /// The cell of a player's castling king, if it has one: the first of them on a file a
+    /// castling rule names (`castling King from e`), else the first.
     pub(super) fn castling_king(&self, pos: &Pos<B>, owner: PlayerId) -> Option<Cell> {
-        pos.by_owner[owner.index()]
-            .cells()
-            .find(|&c| pos.piece(c).is_some_and(|p| self.castles_as(p.kind, true)))
+        let files = self.t.files;
+        let kings = || {
+            pos.by_owner[owner.index()]
+                .cells()
+                .filter(|&c| pos.piece(c).is_some_and(|p| self.castles_as(p.kind, true)))
+        };
+        let named = |c: usize| {
+            self.rules
+                .castling
+                .iter()
+                .any(|cs| cs.from_file.is_some_and(|f| usize::from(f) == c % files))
+        };
+        kings()
+            .find(|&c| named(c))
+            .or_else(|| kings().next())
             .map(|c| Cell(c as u16))
     }
 }

@@ -24,6 +24,7 @@ mod perft;
 mod plan;
 mod position;
 mod rows;
+mod royal_order;
 mod san;
 mod shuffle;
 mod status;

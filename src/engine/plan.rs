@@ -264,6 +264,8 @@ pub(crate) struct Plan<B> {
     pub facing: bool,
     /// Enemy royal pieces may be captured (their owner may leave some attacked).
     pub royals_capturable: bool,
+    /// Which royal piece is royal, where the order of cells decides it.
+    pub royal_order: Option<super::royal_order::RoyalOrderPlan>,
     /// The wall a move places as its second part, if moves have one.
     pub walls: Option<WallPlan<B>>,
     /// Per player, the cells where pieces from hand may be gated (see `movegen/gating.rs`).
@@ -393,6 +395,7 @@ impl<B: Bits> Plan<B> {
             passing,
             facing: rules.endings.contains(&EndingRule::Facing),
             royals_capturable: rules.royalty != Royalty::Each,
+            royal_order: super::royal_order::RoyalOrderPlan::new(rules),
             gating: rules.gating_zone().map(per_player),
             no_drops: rules.gating_without_drops(),
             legs,

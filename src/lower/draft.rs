@@ -7,8 +7,16 @@ use crate::syntax::{self, Flag, Name, Property, Span, Spanned, Statement, TypesP
 use std::collections::HashMap;
 
 /// A castling statement: king, partner, the king's destination files, the files a freely
-/// castling king may land on, and whether its cells up to the farthest must all be unattacked.
-pub(super) type CastlingDraft = (Name, Name, Option<(Name, Name)>, Vec<Name>, bool);
+/// castling king may land on, whether its cells up to the farthest must all be unattacked, and
+/// the file a king must stand on to castle.
+pub(super) type CastlingDraft = (
+    Name,
+    Name,
+    Option<(Name, Name)>,
+    Vec<Name>,
+    bool,
+    Option<Name>,
+);
 
 /// Adds a statement to a list unless an equal one (spans aside) is there already.
 fn push_new(list: &mut Vec<Statement>, s: &Statement) {
@@ -208,6 +216,7 @@ impl Draft {
             Statement::HandOrder(names) => self.hand_order = Some(names.clone()),
             Statement::Castling {
                 king,
+                from,
                 rook,
                 to,
                 any_of,
@@ -223,6 +232,7 @@ impl Draft {
                     to.clone(),
                     any_of.clone(),
                     *all_unattacked,
+                    from.clone(),
                 ))
             }
             Statement::Shuffle { region, rules } => {

@@ -10,7 +10,7 @@ use crate::syntax::{self, Name};
 /// The ways to castle; one with a fault is left out.
 pub(super) fn castling(d: &Draft, files: u8, cx: &mut Names) -> Vec<Castling> {
     let mut castling = Vec::new();
-    for (k, r, to, any_of, all_unattacked) in &d.castling {
+    for (k, r, to, any_of, all_unattacked, from) in &d.castling {
         let king = cx.piece(k);
         let rook = cx.piece(r);
         let file = |f: &Name, cx: &mut Names| {
@@ -31,6 +31,7 @@ pub(super) fn castling(d: &Draft, files: u8, cx: &mut Names) -> Vec<Castling> {
             }
             landings.push(n);
         }
+        let from_file = from.as_ref().map(|f| file(f, cx));
         landings.sort_unstable();
         landings.dedup();
         let (Some(king), Some(rook)) = (king, rook) else {
@@ -53,6 +54,9 @@ pub(super) fn castling(d: &Draft, files: u8, cx: &mut Names) -> Vec<Castling> {
                 source_map::join(high.span, low.span),
             );
         }
+        if let Some(f) = from {
+            cx.map.insert(format!("castling[{i}].from_file"), f.span);
+        }
         if let (Some(first), Some(last)) = (any_of.first(), any_of.last()) {
             cx.map.insert(
                 format!("castling[{i}].landings"),
@@ -65,6 +69,7 @@ pub(super) fn castling(d: &Draft, files: u8, cx: &mut Names) -> Vec<Castling> {
             king_to,
             landings,
             all_unattacked: *all_unattacked,
+            from_file,
         });
     }
     castling

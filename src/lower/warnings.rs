@@ -102,6 +102,31 @@ impl<'a> Judge<'a> {
         self.hands || self.rules.free_drops().contains(&kind)
     }
 
+    /// Tells whether some player may ever have two royal pieces: it starts with two, a piece
+    /// may promote to a royal type, or pieces are dropped.
+    fn several_royals(&self) -> bool {
+        let r = self.rules;
+        let royal = |k: &PieceId| r.pieces.get(k.index()).is_some_and(|p| p.royal);
+        let cells = usize::from(r.board.files) * usize::from(r.board.ranks);
+        let mut count = vec![0usize; r.players.len()];
+        for c in 0..cells {
+            if let Some((k, p)) = (self.start)(Cell(c as u16))
+                && royal(&k)
+                && let Some(n) = count.get_mut(p.index())
+            {
+                *n += 1;
+            }
+        }
+        count.iter().any(|&n| n > 1)
+            || r.pieces
+                .iter()
+                .any(|p| p.promotions.iter().any(|pr| pr.to.iter().any(royal)))
+            || r.moves.iter().any(|m| {
+                matches!(m, crate::rules::MoveRule::PromoteInPlace { to, .. } if to.iter().any(royal))
+            })
+            || self.no_drops().is_none()
+    }
+
     /// Why no piece is ever dropped, if none is.
     fn no_drops(&self) -> Option<&'static str> {
         (!self.hands && self.rules.free_drops().is_empty())
@@ -232,6 +257,16 @@ impl<'a> Judge<'a> {
                 if !self.royals =>
             {
                 dead(out, sp, phrase(s), no_royals)
+            }
+            Statement::Royalty(r)
+                if matches!(r.node, Royalty::First(_)) && !self.several_royals() =>
+            {
+                dead(
+                    out,
+                    sp,
+                    phrase(s),
+                    "no player ever has two royal pieces (none starts with two, none promotes to a royal type, nothing is dropped)",
+                )
             }
             Statement::Checkmate(_) if self.checks_forbidden() => dead(
                 out,
@@ -487,6 +522,7 @@ fn phrase(s: &Statement) -> &'static str {
             Royalty::All => "royalty all",
             Royalty::Alone => "royalty alone",
             Royalty::Each => "royalty each",
+            Royalty::First(_) => "royalty first",
         },
         Statement::CheckLimit(_) => "N checks win",
         Statement::Checkmate(_) => "checkmate",

@@ -33,10 +33,13 @@ use strum::{EnumDiscriminants, IntoStaticStr};
 /// ([`crate::rules::CaptureLimit`]'s `unless_protected_only_by`, Mighty-Lion Chess's King), format
 /// 15 the XBoard variant a game is ([`crate::rules::RuleSet`]'s `xboard_variant`, Chu Shogi's
 /// `chu`), format 16 symbols dressed with `'` or `!` ([`crate::rules::PieceType`]'s `symbol`,
-/// `N'`, for more than 52 types), each what a reader of the format before cannot read;
+/// `N'`, for more than 52 types), format 17 royalty by position
+/// ([`crate::rules::Royalty::First`]) and the file a castling king starts from
+/// ([`crate::rules::Castling`]'s `from_file`), Two Kings chess, each what a reader of the format
+/// before cannot read;
 /// a rule set of an older format this build reads is one of this format without what came later,
 /// and is read.
-pub const FORMAT: u32 = 16;
+pub const FORMAT: u32 = 17;
 
 /// The formats this build reads.
 pub const READS: std::ops::RangeInclusive<u32> = 2..=FORMAT;

@@ -117,6 +117,59 @@ pub enum Royalty {
     All,
     /// Only a lone royal piece is royal; while a player has several, none is.
     Alone,
+    /// Only one royal piece is royal: the first of its owner's in this order of their cells
+    /// (Two Kings chess: the king on the lowest file, on one file the lowest).
+    First(RoyalOrder),
+}
+
+/// An order of cells that decides which of a player's royal pieces is royal: by one key, ties
+/// broken by the other; the two keys order the two axes, so no two cells tie.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RoyalOrder {
+    /// The first key.
+    pub by: RoyalKey,
+    /// The key that breaks ties of the first.
+    pub then: RoyalKey,
+}
+
+/// A key of a [`RoyalOrder`]: which cells come first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum RoyalKey {
+    /// The lowest file (a) first.
+    LowestFile,
+    /// The highest file first.
+    HighestFile,
+    /// The lowest rank (1) first.
+    LowestRank,
+    /// The highest rank first.
+    HighestRank,
+    /// The cells nearest the owner's own side first (the lowest rank for a player facing
+    /// north, the highest for one facing south).
+    Rearmost,
+    /// The cells farthest from the owner's own side first.
+    Foremost,
+}
+
+impl RoyalKey {
+    /// The key's axis for a player facing `forward` (0 files, 1 ranks) and whether higher
+    /// coordinates come first.
+    pub fn axis(self, forward: Direction) -> (usize, bool) {
+        let along = match forward {
+            Direction::North | Direction::South => 1,
+            Direction::East | Direction::West => 0,
+        };
+        let high_is_forward = matches!(forward, Direction::North | Direction::East);
+        match self {
+            RoyalKey::LowestFile => (0, false),
+            RoyalKey::HighestFile => (0, true),
+            RoyalKey::LowestRank => (1, false),
+            RoyalKey::HighestRank => (1, true),
+            RoyalKey::Rearmost => (along, !high_is_forward),
+            RoyalKey::Foremost => (along, high_is_forward),
+        }
+    }
 }
 
 /// The shape of the board.
@@ -230,6 +283,10 @@ pub struct Castling {
     /// all be unattacked, wherever it lands (as Sjaak II plays free castling).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub all_unattacked: bool,
+    /// The file (0 = `a`) a king must stand on to castle (Two Kings chess: only the king on
+    /// the e-file castles); `None`: any king of the type.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from_file: Option<u8>,
 }
 
 /// A shuffled set-up: the contents of the first player's `cells` are permuted (the same

@@ -111,6 +111,9 @@ pub enum Statement {
     CastlingByDrops(Name, Name),
     Castling {
         king: Name,
+        /// `from FILE`: the file a king must stand on to castle.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        from: Option<Name>,
         rook: Name,
         /// `to FILE FILE`: the king's destination files, towards higher and lower files.
         to: Option<(Spanned<String>, Spanned<String>)>,

@@ -161,7 +161,10 @@ fn describe(rule: Rule) -> Option<String> {
         Rule::outcome => "win, loss, draw or elimination",
         Rule::verdict => "wins, loses or draws",
         Rule::goal_mode => "held, safe or answerable",
-        Rule::royalty_kind => "each, all or alone",
+        Rule::royalty_kind => "each, all, alone or first by",
+        Rule::royal_key => {
+            "a royal order's key (lowest file, highest file, lowest rank, highest rank, rearmost, foremost)"
+        }
         Rule::honour => "an honour (COUNT TYPE LIMIT)",
         Rule::symbol => "a symbol (an upper-case letter, maybe after +, maybe followed by ' or !)",
         Rule::move_word | Rule::move_atom | Rule::atom | Rule::modifiers => {
@@ -237,6 +240,8 @@ fn describe(rule: Rule) -> Option<String> {
         Rule::wall_cells => "`any empty cell` or `a cell the piece could move to`",
         Rule::gating_only => "`without drops`",
         Rule::castling_any => "`any of` and file letters",
+        Rule::castling_from => "`from` and a file letter",
+        Rule::royalty_first => "`first by KEY, then KEY`",
         Rule::all_unattacked => "`, all unattacked`",
         Rule::pip_option
         | Rule::pip_last

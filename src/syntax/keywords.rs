@@ -4,7 +4,7 @@
 //! fallback, and front ends print them with `Display`.
 
 use crate::rules::{
-    Direction, GoalMode, Line, Obligation, Outcome, Royalty, Style, Trigger, WallCells,
+    Direction, GoalMode, Line, Obligation, Outcome, RoyalKey, Royalty, Style, Trigger, WallCells,
 };
 use serde::Serialize;
 
@@ -112,11 +112,45 @@ keyword_enum!(impl Style "a style" {
     Displace = "displace",
 });
 
-keyword_enum!(impl Royalty "a royalty" {
-    Each = "each",
-    All = "all",
-    Alone = "alone",
+keyword_enum!(
+    /// The one-word royalties, `royalty each|all|alone`, read into a [`Royalty`].
+    pub enum RoyaltyWord "a royalty" {
+        Each = "each",
+        All = "all",
+        Alone = "alone",
+    }
+);
+
+impl From<RoyaltyWord> for Royalty {
+    fn from(w: RoyaltyWord) -> Royalty {
+        match w {
+            RoyaltyWord::Each => Royalty::Each,
+            RoyaltyWord::All => Royalty::All,
+            RoyaltyWord::Alone => Royalty::Alone,
+        }
+    }
+}
+
+keyword_enum!(impl RoyalKey "a royal order's key" {
+    LowestFile = "lowest file",
+    HighestFile = "highest file",
+    LowestRank = "lowest rank",
+    HighestRank = "highest rank",
+    Rearmost = "rearmost",
+    Foremost = "foremost",
 });
+
+/// Writes a royalty as a definition says it (`alone`, `first by lowest file, then lowest rank`).
+impl std::fmt::Display for Royalty {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Royalty::Each => f.write_str("each"),
+            Royalty::All => f.write_str("all"),
+            Royalty::Alone => f.write_str("alone"),
+            Royalty::First(o) => write!(f, "first by {}, then {}", o.by, o.then),
+        }
+    }
+}
 
 keyword_enum!(impl Trigger "a trigger" {
     Entering = "entering",

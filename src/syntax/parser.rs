@@ -201,6 +201,53 @@ where
     }
 }
 
+/// `castling KING [from FILE] with ROOK [to FILE FILE | to any of FILE... [, all unattacked]]`.
+fn castling(mut p: Vec<Pair<Rule>>) -> Statement {
+    let from = p
+        .iter()
+        .position(|x| x.as_rule() == Rule::castling_from)
+        .map(|i| spanned_str(&parts(p.remove(i))[0]));
+    Statement::Castling {
+        king: spanned_str(&p[0]),
+        from,
+        rook: spanned_str(&p[1]),
+        to: (p.len() == 4).then(|| (spanned_str(&p[2]), spanned_str(&p[3]))),
+        any_of: p
+            .get(2)
+            .filter(|a| a.as_rule() == Rule::castling_any)
+            .map(|a| {
+                parts(a.clone())
+                    .iter()
+                    .filter(|f| f.as_rule() == Rule::file_letter)
+                    .map(spanned_str)
+                    .collect()
+            })
+            .unwrap_or_default(),
+        all_unattacked: p.get(2).is_some_and(|a| {
+            a.clone()
+                .into_inner()
+                .any(|x| x.as_rule() == Rule::all_unattacked)
+        }),
+    }
+}
+
+/// `each|all|alone`, or `first by KEY, then KEY`.
+fn royalty(pair: &Pair<Rule>) -> Spanned<crate::rules::Royalty> {
+    let node = if pair.as_rule() == Rule::royalty_first {
+        let keys = parts(pair.clone());
+        crate::rules::Royalty::First(crate::rules::RoyalOrder {
+            by: keyword(&keys[0]).node,
+            then: keyword(&keys[1]).node,
+        })
+    } else {
+        keyword::<super::keywords::RoyaltyWord>(pair).node.into()
+    };
+    Spanned {
+        node,
+        span: span(pair),
+    }
+}
+
 fn int(pair: &Pair<Rule>) -> Spanned<Int> {
     Spanned {
         node: Int {
@@ -293,27 +340,7 @@ fn statement(pair: Pair<Rule>) -> Statement {
         Rule::piece => Statement::Piece(piece(p, sp)),
         Rule::setup => setup(&p),
         Rule::hand_order => Statement::HandOrder(p.iter().map(spanned_str).collect()),
-        Rule::castling => Statement::Castling {
-            king: spanned_str(&p[0]),
-            rook: spanned_str(&p[1]),
-            to: (p.len() == 4).then(|| (spanned_str(&p[2]), spanned_str(&p[3]))),
-            any_of: p
-                .get(2)
-                .filter(|a| a.as_rule() == Rule::castling_any)
-                .map(|a| {
-                    parts(a.clone())
-                        .iter()
-                        .filter(|f| f.as_rule() == Rule::file_letter)
-                        .map(spanned_str)
-                        .collect()
-                })
-                .unwrap_or_default(),
-            all_unattacked: p.get(2).is_some_and(|a| {
-                a.clone()
-                    .into_inner()
-                    .any(|x| x.as_rule() == Rule::all_unattacked)
-            }),
-        },
+        Rule::castling => castling(p),
         Rule::shuffle => shuffle(&p),
         Rule::checkmate => Statement::Checkmate(keyword(&p[0])),
         Rule::stalemate => Statement::Stalemate(keyword(&p[0])),
@@ -375,7 +402,7 @@ fn statement(pair: Pair<Rule>) -> Statement {
             }
         }
         Rule::draws_by_value => draws_by_value(&p),
-        Rule::royalty => Statement::Royalty(keyword(&p[0])),
+        Rule::royalty => Statement::Royalty(royalty(&p[0])),
         Rule::draw_odds => Statement::DrawOdds(spanned_str(&p[0])),
         Rule::repetition => Statement::Repetition {
             count: int(&p[0]),

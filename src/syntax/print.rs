@@ -148,12 +148,17 @@ impl Display for Statement {
             }
             S::Castling {
                 king,
+                from,
                 rook,
                 to,
                 any_of,
                 all_unattacked,
             } => {
-                write!(f, "castling {} with {}", king.node, rook.node)?;
+                write!(f, "castling {}", king.node)?;
+                if let Some(file) = from {
+                    write!(f, " from {}", file.node)?;
+                }
+                write!(f, " with {}", rook.node)?;
                 if let Some((h, l)) = to {
                     write!(f, " to {} {}", h.node, l.node)?;
                 }

@@ -143,6 +143,6 @@ mod tests {
                 choices += 1;
             }
         }
-        assert_eq!(choices, 9);
+        assert_eq!(choices, 8);
     }
 }

@@ -18,7 +18,11 @@ impl<B: Bits> Engine<B> {
         }
         let files = self.t.files as i32;
         for cs in &self.rules.castling {
-            for k in pos.of(cs.king.0, side).cells() {
+            let mut kings = pos.of(cs.king.0, side);
+            if let Some(f) = cs.from_file {
+                kings &= self.t.file_cells[usize::from(f)];
+            }
+            for k in kings.cells() {
                 let (fk, rk) = (k as i32 % files, k as i32 / files);
                 for r in rights.cells() {
                     let (fr, rr) = (r as i32 % files, r as i32 / files);

@@ -19,6 +19,21 @@ impl Check<'_> {
         for (i, e) in r.endings.iter().enumerate() {
             self.ending(&format!("endings[{i}]"), e);
         }
+        if let Royalty::First(order) = r.royalty {
+            // Two keys on one axis would leave cells of the other tied: no piece first.
+            for player in &r.players {
+                if order.by.axis(player.forward).0 == order.then.axis(player.forward).0 {
+                    self.keep(fail(
+                        "royalty.first",
+                        format!(
+                            "both keys order the same axis for {}: one must order the files, the other the ranks",
+                            player.name
+                        ),
+                    ));
+                    break;
+                }
+            }
+        }
         self.entries("verdicts", &r.verdicts, Verdict::rank, &[]);
         for (i, v) in r.verdicts.iter().enumerate() {
             let at = |field: &str| format!("verdicts[{i}].{field}");

@@ -39,6 +39,14 @@ impl Check<'_> {
         if c.king == c.rook {
             return fail(at("rook"), "castling needs two different types");
         }
+        if let Some(f) = c.from_file
+            && f >= r.board.files
+        {
+            return fail(
+                at("from_file"),
+                format!("{f}: not a file of a board of {} files", r.board.files),
+            );
+        }
         if let Some((h, l)) = c.king_to
             && h.max(l) >= r.board.files
         {

@@ -23,8 +23,16 @@ fn keyword_choices_parse() {
             matches!(one(format!("style {w} for K\n")), Statement::Style { style, .. } if style.node == v)
         );
     }
-    for &(v, w) in Royalty::ALL {
-        assert!(matches!(one(format!("royalty {w}\n")), Statement::Royalty(r) if r.node == v));
+    for &(v, w) in crate::syntax::keywords::RoyaltyWord::ALL {
+        assert!(
+            matches!(one(format!("royalty {w}\n")), Statement::Royalty(r) if r.node == v.into())
+        );
+    }
+    for &(v, w) in crate::rules::RoyalKey::ALL {
+        let order = crate::rules::RoyalOrder { by: v, then: v };
+        assert!(
+            matches!(one(format!("royalty first by {w}, then  {w}\n")), Statement::Royalty(r) if r.node == Royalty::First(order))
+        );
     }
     for &(v, w) in Verdict::ALL {
         assert!(

@@ -3,7 +3,7 @@
 use super::super::grammar::Rule;
 use super::phrase::Shape::*;
 use super::phrase::{Phrase, Section};
-use crate::rules::{Direction, Outcome, Royalty, Style};
+use crate::rules::{Direction, Outcome, Style};
 
 /// The statements of a game, an option or a variant.
 pub(super) const GAME: &[Phrase] = &[
@@ -200,8 +200,8 @@ pub(super) const GAME: &[Phrase] = &[
         castling,
         Structured,
         [
-            "castling KING with ROOK [to FILE FILE]",
-            "castling KING with ROOK to any of FILE... [, all unattacked]"
+            "castling KING [from FILE] with ROOK [to FILE FILE]",
+            "castling KING [from FILE] with ROOK to any of FILE... [, all unattacked]"
         ],
         "the king moves two cells towards an unmoved rook, which lands on the cell it passed; a \
          royal king not out of, through or into check. Several statements give several partner \
@@ -219,7 +219,8 @@ pub(super) const GAME: &[Phrase] = &[
          (`f1i1`; one cell: as taking the rook), in SAN `O-Oi1`. A listed file between no king \
          and rook of the start is warned of; Fairy-Stockfish export refuses free castling, and \
          `castling notation chess960` cannot write it. All statements of one king type give the \
-         same `to`"
+         same `to`. With `from FILE`, only a king standing on that file castles, where a player \
+         has several (`castling King from e with Rook`, Two Kings chess: not the f-file King)"
     ),
     phrase!(
         Game,
@@ -251,11 +252,17 @@ pub(super) const GAME: &[Phrase] = &[
     phrase!(
         Game,
         royalty,
-        Choice(Royalty::WORDS),
-        ["royalty each|all|alone"],
+        Structured,
+        ["royalty each|all|alone", "royalty first by KEY, then KEY"],
         "with several royal pieces: each must stay safe (the default); only all of them together \
-         (check is all attacked; one left attacked may be captured: Spartan chess); or a royal \
-         piece is royal only while it is its owner's only one (Sho shogi's king and prince)"
+         (check is all attacked; one left attacked may be captured: Spartan chess); a royal \
+         piece is royal only while it is its owner's only one (Sho shogi's king and prince); or \
+         only the first of them in an order of cells is royal, the others are not and may be \
+         taken, and which one is may change with every move (Two Kings chess, `royalty first by \
+         lowest file, then lowest rank`: the king on the lowest file, on one file the lower). A \
+         KEY is `lowest file`, `highest file`, `lowest rank`, `highest rank`, `rearmost` (nearest \
+         its owner's own side first: the lowest rank for a player facing north) or `foremost`; \
+         one key orders the files, the other the ranks"
     ),
     phrase!(
         Game,

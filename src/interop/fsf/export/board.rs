@@ -88,5 +88,9 @@ pub(super) fn swaps_and_royalty(
             "`royalty all` / `royalty alone`: Fairy-Stockfish's pseudo-royal rules differ",
             rules.entry_path("royalty"),
         ),
+        Royalty::First(_) => refuse(
+            "`royalty first by`: Fairy-Stockfish has no royalty decided by where the royal pieces stand (its kings are all royal)",
+            rules.entry_path("royalty"),
+        ),
     }
 }

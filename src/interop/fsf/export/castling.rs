@@ -44,6 +44,7 @@ pub(super) fn write(
             king_to,
             landings: _,
             all_unattacked: _,
+            from_file,
         } = &castling[0];
         let rights = setup.split(' ').nth(2).unwrap_or("-");
         let home = setup.split([' ', '[']).next().unwrap_or("");
@@ -66,6 +67,12 @@ pub(super) fn write(
                 st("castling[0]"),
             );
         };
+        if from_file.is_some_and(|f| usize::from(f) != kf) {
+            return refuse(
+                "`castling KING from FILE` naming another file than the king's start: Fairy-Stockfish castles the king from its start",
+                st("castling[0].from_file"),
+            );
+        }
         let (high, low) = match king_to {
             Some((h, l)) => (*h as usize, *l as usize),
             None => (kf + 2, kf.wrapping_sub(2)),

@@ -518,6 +518,7 @@ pub(super) fn castling(d: &mut Draft) -> Result<(), String> {
     for r in rooks {
         d.castling.push(Statement::Castling {
             king: name(&pname(kp)),
+            from: None,
             rook: name(&pname(r)),
             to: (!plain).then(|| (file_letter(h), file_letter(l))),
             any_of: Vec::new(),
