@@ -245,7 +245,7 @@ impl<B: Bits> Engine<B> {
             None => return Err(FenError::BadChar('+')),
         }
         j += 1;
-        j += self.dress(&mut sym, chars.get(j));
+        j += self.dress(&mut sym, chars.get(j), false)?;
         let (kind, owner) = match tag {
             Some(t) if sym == sym.to_uppercase() => (self.lookup(&sym)?.0, t),
             Some(_) => return Err(FenError::UnknownPiece(sym)),
@@ -313,21 +313,29 @@ impl<B: Bits> Engine<B> {
     }
 
     /// Adds the dress after a symbol's letter (`'` or `!`) to `sym` where the dressed symbol is
-    /// one of the game's types, and tells how many characters that took (0 or 1). A `!` that
-    /// dresses no symbol is left to mean what it means after a piece (a pending promotion):
-    /// validation keeps the two apart.
-    fn dress(&self, sym: &mut String, next: Option<&char>) -> usize {
+    /// one of the game's types, and tells how many characters that took (0 or 1). On the board a
+    /// `!` that dresses no symbol is left to mean what it means after a piece (a pending
+    /// promotion; validation keeps the two apart); any other dress of no type names an unknown
+    /// piece (`N'`).
+    fn dress(
+        &self,
+        sym: &mut String,
+        next: Option<&char>,
+        in_hand: bool,
+    ) -> Result<usize, FenError> {
         match next {
             Some(&d) if DRESSES.contains(&d) => {
                 let dressed = format!("{}{d}", sym.to_uppercase());
                 if self.rules.piece_by_symbol(&dressed).is_some() {
                     sym.push(d);
-                    1
+                    Ok(1)
+                } else if d == '!' && !in_hand {
+                    Ok(0)
                 } else {
-                    0
+                    Err(FenError::UnknownPiece(format!("{sym}{d}")))
                 }
             }
-            _ => 0,
+            _ => Ok(0),
         }
     }
 
@@ -354,7 +362,7 @@ impl<B: Bits> Engine<B> {
                     continue;
                 }
                 let mut sym = ch.to_string();
-                j += self.dress(&mut sym, chars.get(j));
+                j += self.dress(&mut sym, chars.get(j), true)?;
                 let (kind, owner) = match tag.take() {
                     Some(t) if ch.is_ascii_uppercase() => (self.lookup(&sym)?.0, t),
                     Some(_) => return Err(FenError::BadHand(sym)),
