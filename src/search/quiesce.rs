@@ -2,6 +2,9 @@
 
 use super::*;
 
+/// The depth a quiescence search is kept at in the table: below every full-width search.
+const QUIESCENCE_DEPTH: i32 = -1;
+
 impl Searcher {
     /// Searches captures and promotions only (every move when in check) until the position is
     /// quiet, standing on the static evaluation otherwise.
@@ -30,6 +33,14 @@ impl Searcher {
         if ply >= MAX_PLY - 1 {
             return self.evaluate_for_root(pos);
         }
+        // The table decides the node if it holds a search of it, as quiescence or deeper; its
+        // move is tried first.
+        let tt_key = game.key(pos) ^ self.salt;
+        let entry = self.tt.probe(tt_key);
+        if let Some(v) = entry.and_then(|e| table_cut(&e, QUIESCENCE_DEPTH, alpha, beta, ply)) {
+            return v;
+        }
+        let alpha0 = alpha;
         // Evasions only near the horizon: with several players checks can follow each other for
         // ever (a royal is never captured), and each would widen the search to every move.
         let in_check = qply < QUIESCENCE_EVASIONS && game.in_check(pos);
@@ -107,8 +118,9 @@ impl Searcher {
                 })
                 .collect()
         };
-        let ordered = self.order(pos, &candidates, None, ply);
+        let ordered = self.order(pos, &candidates, entry.and_then(|e| e.best), ply);
         let side = self.team(pos.side_to_move());
+        let mut best_move = None;
         for &(_, m) in &ordered {
             game.raw_play_unchecked(pos, &m);
             let v = if self.team(pos.side_to_move()) == side {
@@ -125,11 +137,38 @@ impl Searcher {
             }
             if v > alpha {
                 alpha = v;
+                best_move = Some(m);
             }
             if alpha >= beta || self.nodes >= self.quiescence_end {
                 break;
             }
         }
+        // A search cut short by the node budget is not kept, nor one over a full-width search's
+        // entry for the node.
+        if self.nodes < self.quiescence_end && entry.is_none_or(|e| (e.depth as i32) < 0) {
+            self.keep_quiescence(tt_key, best_move, best, (alpha0, beta), ply);
+        }
         best
+    }
+
+    /// Keeps a quiescence search's score `best` (searched within `window`) and move in the table.
+    fn keep_quiescence(
+        &self,
+        tt_key: u64,
+        best_move: Option<RawMove>,
+        best: i32,
+        (alpha, beta): (i32, i32),
+        ply: usize,
+    ) {
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let fp = best_move.as_ref().map(tt::fingerprint);
+        self.tt
+            .store(tt_key, fp, to_tt(best, ply), QUIESCENCE_DEPTH, bound);
     }
 }
