@@ -1,20 +1,14 @@
 //! Command-line front end: check, show, moves, perft, export, serve, and the programs that play:
 //! xboard, uci, play, match, openings, tune.
 
-mod adjudicate;
-mod clock;
-mod engine_process;
-mod external;
 mod fsf;
 mod load;
-mod match_report;
 mod matches;
 mod openings;
 mod play;
 mod serve;
 mod session;
 mod show;
-mod sprt;
 mod tune;
 mod uci;
 mod xbetza;
@@ -24,6 +18,7 @@ mod xboard;
 use clap::{Parser, Subcommand, ValueEnum};
 use load::{Failure, load_game, read, render_load_error};
 use std::time::Instant;
+use varia::referee::{DrawRule, EngineLimit, MatchConfig, Protocol, ResignRule, Sprt, TimeControl};
 use varia::{Game, Position};
 
 #[derive(Parser)]
@@ -229,7 +224,7 @@ struct MatchArgs {
     /// on time
     #[arg(long, value_name = "BASE+INC", value_parser = parse_tc,
           conflicts_with_all = ["depth", "nodes", "movetime"])]
-    tc: Option<clock::TimeControl>,
+    tc: Option<TimeControl>,
     /// Milliseconds a move may end past the time left before it loses on time (with --tc)
     #[arg(long, value_name = "MS", default_value_t = 50, requires = "tc")]
     timemargin: u64,
@@ -265,28 +260,37 @@ fn match_command(args: MatchArgs) -> Result<String, Failure> {
         draw_adjudication,
         resign_adjudication,
     } = args;
+    let config = MatchConfig {
+        games,
+        limit: think.limit(EngineLimit::Depth(3)),
+        protocol: protocol.map(|p| match p {
+            ProtocolArg::Uci => Protocol::Uci,
+            ProtocolArg::Xboard => Protocol::Xboard,
+        }),
+        threads: session::threads_or_cores(threads),
+        max_plies: max_plies.max(1),
+        random_plies,
+        seed: 0,
+        sprt: match sprt.is_empty() {
+            true => None,
+            false => Some(Sprt::parse(&sprt).map_err(|m| Failure(format!("error: --sprt: {m}")))?),
+        },
+        tc,
+        time_margin: std::time::Duration::from_millis(timemargin),
+        draw: DrawRule::parse(&draw_adjudication)
+            .map_err(|m| Failure(format!("error: --draw-adjudication: {m}")))?,
+        resign: ResignRule::parse(&resign_adjudication)
+            .map_err(|m| Failure(format!("error: --resign-adjudication: {m}")))?,
+    };
     let spec = matches::MatchSpec {
         file,
         variants: variant,
-        games,
-        limit: think.limit(external::EngineLimit::Depth(3)),
         engines: engine,
-        protocol: protocol.map(|p| match p {
-            ProtocolArg::Uci => external::Protocol::Uci,
-            ProtocolArg::Xboard => external::Protocol::Xboard,
-        }),
-        threads: session::threads_or_cores(threads),
         json,
         openings,
         pgn,
-        max_plies: max_plies.max(1),
-        random_plies,
         weights,
-        sprt: sprt::Sprt::from_args(&sprt).map_err(Failure)?,
-        tc,
-        time_margin: std::time::Duration::from_millis(timemargin),
-        draw: adjudicate::DrawRule::from_args(&draw_adjudication).map_err(Failure)?,
-        resign: adjudicate::ResignRule::from_args(&resign_adjudication).map_err(Failure)?,
+        config,
     };
     matches::run(spec)
 }
@@ -310,8 +314,8 @@ struct Think {
 
 impl Think {
     /// The limit given, or `default`.
-    fn limit(&self, default: external::EngineLimit) -> external::EngineLimit {
-        use external::EngineLimit::*;
+    fn limit(&self, default: EngineLimit) -> EngineLimit {
+        use EngineLimit::*;
         match (self.depth, self.nodes, self.movetime) {
             (Some(d), _, _) => Depth(d.clamp(1, varia::search::MAX_PLY as u32 - 1)),
             (_, Some(n), _) => Nodes(n.max(1)),
@@ -322,8 +326,8 @@ impl Think {
 }
 
 /// Reads `--tc`.
-fn parse_tc(text: &str) -> Result<clock::TimeControl, String> {
-    clock::TimeControl::parse(text)
+fn parse_tc(text: &str) -> Result<TimeControl, String> {
+    TimeControl::parse(text)
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -650,12 +654,12 @@ fn play(
             }
         },
     };
-    let limits = match think.limit(external::EngineLimit::Movetime(
-        std::time::Duration::from_millis(1000),
-    )) {
-        external::EngineLimit::Depth(d) => varia::search::Limits::depth(d),
-        external::EngineLimit::Nodes(n) => varia::search::Limits::nodes(n),
-        external::EngineLimit::Movetime(t) => varia::search::Limits::movetime(t),
+    let limits = match think.limit(EngineLimit::Movetime(std::time::Duration::from_millis(
+        1000,
+    ))) {
+        EngineLimit::Depth(d) => varia::search::Limits::depth(d),
+        EngineLimit::Nodes(n) => varia::search::Limits::nodes(n),
+        EngineLimit::Movetime(t) => varia::search::Limits::movetime(t),
     };
     play::run(game, &human, limits, max_plies, weights.as_ref())
 }

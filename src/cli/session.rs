@@ -10,11 +10,7 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use varia::Game;
 use varia::search::{Info, Limits, SearchResult, Searcher};
 
-pub use varia::referee::{Line, Rng, Verdict};
-
-/// The longest line read from standard input by `uci`, `xboard` and `play`, or from an engine
-/// under `match --engine` (bytes, the line break not counted).
-pub const MAX_LINE: usize = 1 << 20;
+pub use varia::referee::{Line, MAX_LINE, Rng, Verdict, escape_controls};
 
 /// A line read with a bound on its length.
 #[derive(Debug, PartialEq, Eq)]
@@ -91,25 +87,6 @@ fn offered(name: &str) -> String {
 pub fn send(line: &str) {
     let mut out = std::io::stdout().lock();
     let _ = writeln!(out, "{}", escape_controls(line)).and_then(|_| out.flush());
-}
-
-/// The text with each control character but the line break escaped as Rust writes it (`\r`,
-/// `\u{1b}`).
-pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
-    let bad = |c: char| c.is_control() && c != '\n';
-    if !text.chars().any(bad) {
-        return text.into();
-    }
-    text.chars()
-        .map(|c| {
-            if bad(c) {
-                c.escape_default().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect::<String>()
-        .into()
 }
 
 /// The selectable variants of one or more files, each under a unique name.

@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use varia::engine::MoveError;
+use varia::referee::xboard_move;
 use varia::rules::PlayerId;
 use varia::search::{Info, Limits, MAX_THREADS, Score, Searcher};
 use varia::{Game, Move};
@@ -667,18 +668,6 @@ fn thinking_line(game: &Game, i: &Info) -> String {
     )
     .trim_end()
     .to_string()
-}
-
-/// A move as XBoard's protocol writes it: a pass (the game's own, or a move in legs that comes
-/// back to its start without capturing: a lion's) as XBoard's null move `@@@@`, as XBoard itself,
-/// HaChu and Fairy-Stockfish write one (HaChu reads no pass in legs); any other move in varia's
-/// notation, its cells numbered as varia numbers them (see [`xboard_cells`]).
-pub(super) fn xboard_move(game: &Game, m: &Move) -> String {
-    if m.is_pass() {
-        "@@@@".to_string()
-    } else {
-        game.move_to_string(m)
-    }
 }
 
 /// A move of the engine's as XBoard reads it: [`xboard_move`], with XBoard's numbers of ranks.

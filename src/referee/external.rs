@@ -4,18 +4,22 @@
 
 use super::clock::{Reading, TimeControl};
 use super::engine_process::{EngineSpec, Process, describe};
-use super::session::MAX_LINE;
+
+use super::Eval;
+use crate::engine::{Game, Move};
+use crate::search::Score;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 use std::process::{ChildStdin, ChildStdout};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::time::{Duration, Instant};
-use varia::referee::Eval;
-use varia::search::Score;
 
+/// The protocol an external engine speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Protocol {
+    /// The Universal Chess Interface (with Fairy-Stockfish's `UCI_Variant`).
     Uci,
+    /// The Chess Engine Communication Protocol, version 2 (XBoard, WinBoard).
     Xboard,
 }
 
@@ -25,7 +29,10 @@ pub use super::engine_process::EngineLimit;
 /// of its standard error and the log that holds it all.
 #[derive(Debug)]
 pub struct EngineFailure {
+    /// The cause of the game's end: `engine-failed`, `engine-died`, `engine-crashed`,
+    /// `engine-timeout`, `time-forfeit`, `resignation`, a claim, ...
     pub cause: &'static str,
+    /// What happened, in words.
     pub detail: String,
     /// The engine's standard error, kept for the user to read.
     pub log: Option<PathBuf>,
@@ -39,6 +46,7 @@ fn failure(cause: &'static str, detail: impl Into<String>) -> EngineFailure {
     }
 }
 
+/// A running external engine, spoken to in its protocol.
 pub struct External {
     process: Process,
     /// Set once a failure is reported: the log is then kept.
@@ -46,7 +54,9 @@ pub struct External {
     stdin: ChildStdin,
     /// The engine's lines; `None` for a line over [`MAX_LINE`] bytes, after which it is not read.
     lines: Receiver<Option<String>>,
+    /// The protocol it speaks.
     pub protocol: Protocol,
+    /// Its name, as it gave it (its program's file name if it gave none).
     pub name: String,
     /// Variants the engine lists (UCI_Variant values or XBoard's `variants` feature).
     variants: Vec<String>,
@@ -61,6 +71,10 @@ pub struct External {
     /// with a fraction of a second.
     clock: Option<u64>,
 }
+
+/// The longest line read from standard input by `varia uci`, `varia xboard` and `varia play`,
+/// or from an engine under `varia match --engine` (bytes, the line break not counted).
+pub const MAX_LINE: usize = 1 << 20;
 
 const HANDSHAKE: Duration = Duration::from_secs(5);
 
@@ -499,6 +513,19 @@ impl Drop for External {
         if !self.failed {
             let _ = std::fs::remove_file(&self.process.log);
         }
+    }
+}
+
+/// A move as XBoard's protocol writes it: a pass (the game's own, or a move in legs that comes
+/// back to its start without capturing: a lion's) as XBoard's null move `@@@@`, as XBoard itself,
+/// HaChu and Fairy-Stockfish write one (HaChu reads no pass in legs); any other move in varia's
+/// notation, its cells numbered as varia numbers them (`varia xboard` renumbers the ranks of a
+/// board of ten from 0 on top of it).
+pub fn xboard_move(game: &Game, m: &Move) -> String {
+    if m.is_pass() {
+        "@@@@".to_string()
+    } else {
+        game.move_to_string(m)
     }
 }
 

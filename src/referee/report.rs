@@ -1,39 +1,49 @@
 //! The report of `varia match`: a series and its games, the statistics of each series side by side
 //! (text or JSON), and the games as PGN.
 
+use super::Verdict;
 use super::clock::{ClockUse, TimeControl};
 use super::engine_process::EngineSpec;
-use super::session::Verdict;
 use super::sprt::{Sprt, Standing};
+use super::{Eval, Opening, Scores, Tally, difference, wilson};
+use crate::engine::Game;
+use crate::rules::PlayerId;
+use crate::search::Score;
 use std::sync::Arc;
 use std::time::Duration;
-use varia::Game;
-use varia::referee::{Eval, Opening, Scores, Tally, difference, wilson};
-use varia::rules::PlayerId;
-use varia::search::Score;
 
 /// One series: a variant, played by varia against itself or against an engine.
 pub struct Series {
+    /// The variant's name.
     pub variant: String,
+    /// The game played.
     pub game: Arc<Game>,
+    /// The engine varia plays (`None`: self-play).
     pub engine: Option<EngineSpec>,
     /// The engine's name, as it gave it when it was checked before the games (its command's
     /// first word if it gave none): a game it fails to start is still reported against it.
     pub engine_name: Option<String>,
+    /// The book of openings the games start from.
     pub openings: Vec<Opening>,
     /// Tuned terms varia evaluates with.
-    pub weights: Option<varia::search::Weights>,
+    pub weights: Option<crate::search::Weights>,
 }
 
 /// One finished game.
 pub struct Record {
+    /// Its series' number.
     pub series: usize,
+    /// Its number in the series, from 0.
     pub index: usize,
+    /// The position after the opening and the random plies.
     pub start_fen: String,
+    /// The moves played from there.
     pub moves: Vec<String>,
+    /// How it ended.
     pub verdict: Verdict,
     /// The player varia played against an engine (`None` in self-play).
     pub varia_side: Option<PlayerId>,
+    /// varia's opponent: the engine's name, or `varia`.
     pub opponent: String,
     /// What went wrong with the engine, if it lost so (its standard error quoted).
     pub note: Option<String>,
@@ -46,6 +56,7 @@ pub struct Record {
 /// The results of a series with what only `varia match` adds: the sequential test and the
 /// clocks.
 pub struct Stats {
+    /// The results.
     pub tally: Tally,
     /// The sequential test, its pentanomial counts and its standing (`--sprt`).
     pub sprt: Option<(Sprt, [usize; 5], Standing)>,
@@ -93,7 +104,7 @@ impl Stats {
         });
         for r in records {
             if let (Some((_, _, sum)), Some(game)) = (clock.as_mut(), r.clock) {
-                *sum = [sum[0].add(game[0]), sum[1].add(game[1])];
+                *sum = [sum[0].plus(game[0]), sum[1].plus(game[1])];
             }
             tally.entrants[1] = r.opponent.clone();
             let first = r.varia_side.unwrap_or(PlayerId(0));
@@ -107,6 +118,7 @@ impl Stats {
         }
     }
 
+    /// The series as `varia match --json` writes it, without what compares it to the first.
     pub fn json(&self) -> serde_json::Value {
         let mut v = self.tally.json();
         v["sprt"] = serde_json::json!(self.sprt.map(|(t, penta, st)| t.json(&penta, &st)));

@@ -2,16 +2,19 @@
 //! told to external engines as UCI's `go wtime ...` or XBoard's `level`, `time` and `otim`, and
 //! turned into a time budget for varia's own search.
 
+use crate::rules::PlayerId;
+use crate::search::Limits;
 use std::time::Duration;
-use varia::rules::PlayerId;
-use varia::search::Limits;
 
 /// A time control: a base time, an increment added after each move, and optionally a number of
 /// moves after which the base time is given again (Cute Chess's `MOVES/BASE+INC`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimeControl {
+    /// Moves after which the base time is given again, if any.
     pub moves: Option<u32>,
+    /// The time on the clock at the start (and at each period's start).
     pub base: Duration,
+    /// The time added after each move.
     pub inc: Duration,
 }
 
@@ -107,13 +110,15 @@ impl TimeControl {
 /// What an engine is told of the clocks before it moves.
 #[derive(Clone, Copy, Debug)]
 pub struct Reading {
-    /// The time left of the player to move and of its opponent.
+    /// The time left of the player to move.
     pub own: Duration,
+    /// The time left of its opponent.
     pub other: Duration,
     /// Whether the player to move is the first (UCI's white).
     pub first: bool,
-    /// The increments of the player to move and of its opponent (different under time odds).
+    /// The increment of the player to move.
     pub own_inc: Duration,
+    /// The increment of its opponent (different under time odds).
     pub other_inc: Duration,
     /// Moves until the base time is given again, with a period of moves.
     pub moves_to_go: Option<u32>,
@@ -153,7 +158,8 @@ pub struct ClockUse {
 }
 
 impl ClockUse {
-    pub fn add(self, other: ClockUse) -> ClockUse {
+    /// Sums two uses: times and moves added, the least time left the lesser.
+    pub fn plus(self, other: ClockUse) -> ClockUse {
         ClockUse {
             used: self.used + other.used,
             moves: self.moves + other.moves,
@@ -203,6 +209,7 @@ impl Clock {
         }
     }
 
+    /// Gets the time `p` has left.
     pub fn left(&self, p: PlayerId) -> Duration {
         self.left[p.index()]
     }

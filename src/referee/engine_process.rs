@@ -15,8 +15,11 @@ use super::clock::TimeControl;
 /// What an external engine (or varia in a match) is told to search per move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EngineLimit {
+    /// A search this many plies deep.
     Depth(u32),
+    /// A search of this many nodes.
     Nodes(u64),
+    /// A search of this long.
     Movetime(Duration),
 }
 
@@ -25,9 +28,13 @@ pub enum EngineLimit {
 pub struct EngineSpec {
     /// The text given, which names the engine in messages.
     pub text: String,
+    /// The program run.
     pub program: String,
+    /// Its arguments.
     pub args: Vec<String>,
+    /// The folder it runs in, if not the current one.
     pub dir: Option<String>,
+    /// Variables set in its environment.
     pub env: Vec<(String, String)>,
     /// Options set after the handshake (UCI `setoption`, XBoard `option`), in order.
     pub options: Vec<(String, String)>,
@@ -245,7 +252,7 @@ impl Process {
         let text = String::from_utf8_lossy(&bytes);
         let lines: Vec<String> = text
             .lines()
-            .map(|l| super::session::escape_controls(l.trim_end()).into_owned())
+            .map(|l| escape_controls(l.trim_end()).into_owned())
             .filter(|l| !l.is_empty())
             .collect();
         lines[lines.len().saturating_sub(n)..].to_vec()
@@ -285,6 +292,25 @@ pub fn describe(status: ExitStatus) -> String {
         Some(c) => format!("exit status {c}"),
         None => "ended".into(),
     }
+}
+
+/// The text with each control character but the line break escaped as Rust writes it (`\r`,
+/// `\u{1b}`).
+pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
+    let bad = |c: char| c.is_control() && c != '\n';
+    if !text.chars().any(bad) {
+        return text.into();
+    }
+    text.chars()
+        .map(|c| {
+            if bad(c) {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect::<String>()
+        .into()
 }
 
 #[cfg(test)]

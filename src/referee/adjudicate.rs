@@ -1,9 +1,9 @@
 //! Adjudication for `varia match`: a game ended as a draw, or as a loss for one side, once both
 //! players' own scores have agreed long enough (Cute Chess's `-draw` and `-resign`).
 
-use super::session::Verdict;
-use varia::rules::PlayerId;
-use varia::search::Score;
+use super::Verdict;
+use crate::rules::PlayerId;
+use crate::search::Score;
 
 /// `--draw-adjudication movenumber=N movecount=M score=S`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -12,6 +12,7 @@ pub struct DrawRule {
     pub movenumber: u32,
     /// Moves of each player in a row whose score is within `score` of 0.
     pub movecount: u32,
+    /// The largest score (centipawns, either sign) that counts as level.
     pub score: i32,
 }
 
@@ -20,6 +21,7 @@ pub struct DrawRule {
 pub struct ResignRule {
     /// Moves of each player in a row that agree one side is `score` or more behind.
     pub movecount: u32,
+    /// How far behind (centipawns) a side must be said to be.
     pub score: i32,
 }
 
@@ -27,26 +29,23 @@ pub struct ResignRule {
 const MATE_CP: i32 = 100_000;
 
 /// Reads `NAME=VALUE` words, each name once and among `names`; every name is needed.
-fn values(flag: &str, args: &[String], names: &[&str]) -> Result<Vec<i64>, String> {
+fn values(args: &[String], names: &[&str]) -> Result<Vec<i64>, String> {
     let mut out: Vec<Option<i64>> = vec![None; names.len()];
     for a in args {
         let Some((name, value)) = a.split_once('=') else {
-            return Err(format!("error: {flag}: `{a}` is not NAME=VALUE"));
+            return Err(format!("`{a}` is not NAME=VALUE"));
         };
         let Some(i) = names.iter().position(|n| *n == name) else {
-            return Err(format!(
-                "error: {flag}: unknown `{name}` (expected {})",
-                names.join(", ")
-            ));
+            return Err(format!("unknown `{name}` (expected {})", names.join(", ")));
         };
         if out[i].is_some() {
-            return Err(format!("error: {flag}: `{name}` is given twice"));
+            return Err(format!("`{name}` is given twice"));
         }
         match value.parse::<i64>() {
             Ok(v) if (0..=1_000_000).contains(&v) => out[i] = Some(v),
             _ => {
                 return Err(format!(
-                    "error: {flag}: {name}={value}: expected a whole number from 0 to 1000000"
+                    "{name}={value}: expected a whole number from 0 to 1000000"
                 ));
             }
         }
@@ -54,20 +53,21 @@ fn values(flag: &str, args: &[String], names: &[&str]) -> Result<Vec<i64>, Strin
     names
         .iter()
         .zip(out)
-        .map(|(n, v)| v.ok_or_else(|| format!("error: {flag}: {n}= is needed")))
+        .map(|(n, v)| v.ok_or_else(|| format!("{n}= is needed")))
         .collect()
 }
 
 impl DrawRule {
-    /// The rule `--draw-adjudication` gives, if any.
-    pub fn from_args(args: &[String]) -> Result<Option<DrawRule>, String> {
+    /// Reads the rule from `movenumber=N movecount=M score=S` (each once, in any order), as
+    /// `varia match --draw-adjudication` gives it: `None` for no words; the error says what is
+    /// wrong.
+    pub fn parse(args: &[String]) -> Result<Option<DrawRule>, String> {
         if args.is_empty() {
             return Ok(None);
         }
-        let flag = "--draw-adjudication";
-        let v = values(flag, args, &["movenumber", "movecount", "score"])?;
+        let v = values(args, &["movenumber", "movecount", "score"])?;
         if v[1] == 0 {
-            return Err(format!("error: {flag}: movecount must be at least 1"));
+            return Err("movecount must be at least 1".into());
         }
         Ok(Some(DrawRule {
             movenumber: v[0] as u32,
@@ -78,17 +78,15 @@ impl DrawRule {
 }
 
 impl ResignRule {
-    /// The rule `--resign-adjudication` gives, if any.
-    pub fn from_args(args: &[String]) -> Result<Option<ResignRule>, String> {
+    /// Reads the rule from `movecount=M score=S` (each once, in any order), as `varia match
+    /// --resign-adjudication` gives it: `None` for no words; the error says what is wrong.
+    pub fn parse(args: &[String]) -> Result<Option<ResignRule>, String> {
         if args.is_empty() {
             return Ok(None);
         }
-        let flag = "--resign-adjudication";
-        let v = values(flag, args, &["movecount", "score"])?;
+        let v = values(args, &["movecount", "score"])?;
         if v[0] == 0 || v[1] == 0 {
-            return Err(format!(
-                "error: {flag}: movecount and score must be at least 1"
-            ));
+            return Err("movecount and score must be at least 1".into());
         }
         Ok(Some(ResignRule {
             movecount: v[0] as u32,
@@ -117,6 +115,7 @@ pub struct Adjudicator {
 }
 
 impl Adjudicator {
+    /// An adjudicator of a new game by the rules given (none: it never ends a game).
     pub fn new(draw: Option<DrawRule>, resign: Option<ResignRule>) -> Adjudicator {
         Adjudicator {
             draw,
@@ -192,7 +191,7 @@ mod tests {
     #[test]
     fn rules_are_read_or_refused() {
         assert_eq!(
-            DrawRule::from_args(&args(&["movenumber=40", "movecount=8", "score=10"])),
+            DrawRule::parse(&args(&["movenumber=40", "movecount=8", "score=10"])),
             Ok(Some(DrawRule {
                 movenumber: 40,
                 movecount: 8,
@@ -200,44 +199,38 @@ mod tests {
             }))
         );
         assert_eq!(
-            ResignRule::from_args(&args(&["score=600", "movecount=3"])),
+            ResignRule::parse(&args(&["score=600", "movecount=3"])),
             Ok(Some(ResignRule {
                 movecount: 3,
                 score: 600
             }))
         );
-        assert_eq!(DrawRule::from_args(&[]), Ok(None));
+        assert_eq!(DrawRule::parse(&[]), Ok(None));
         for (bad, says) in [
-            (
-                &["movecount=3"][..],
-                "error: --resign-adjudication: score= is needed",
-            ),
+            (&["movecount=3"][..], "score= is needed"),
             (
                 &["movecount=3", "score=-5"],
-                "error: --resign-adjudication: score=-5: expected a whole number from 0 to 1000000",
+                "score=-5: expected a whole number from 0 to 1000000",
             ),
             (
                 &["movecount=3", "score=x"],
-                "error: --resign-adjudication: score=x: expected a whole number from 0 to 1000000",
+                "score=x: expected a whole number from 0 to 1000000",
             ),
             (
                 &["movecount=3", "score=5", "moves=2"],
-                "error: --resign-adjudication: unknown `moves` (expected movecount, score)",
+                "unknown `moves` (expected movecount, score)",
             ),
             (
                 &["movecount=3", "movecount=3"],
-                "error: --resign-adjudication: `movecount` is given twice",
+                "`movecount` is given twice",
             ),
             (
                 &["movecount=0", "score=5"],
-                "error: --resign-adjudication: movecount and score must be at least 1",
+                "movecount and score must be at least 1",
             ),
-            (
-                &["3"],
-                "error: --resign-adjudication: `3` is not NAME=VALUE",
-            ),
+            (&["3"], "`3` is not NAME=VALUE"),
         ] {
-            assert_eq!(ResignRule::from_args(&args(bad)), Err(says.to_string()));
+            assert_eq!(ResignRule::parse(&args(bad)), Err(says.to_string()));
         }
     }
 

@@ -15,17 +15,24 @@
 /// The hypotheses and error rates of `--sprt elo0=A elo1=B [alpha=X] [beta=Y]`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sprt {
+    /// The Elo difference of H0.
     pub elo0: f64,
+    /// The Elo difference of H1.
     pub elo1: f64,
+    /// The chance of accepting H1 where H0 holds.
     pub alpha: f64,
+    /// The chance of accepting H0 where H1 holds.
     pub beta: f64,
 }
 
 /// Where a test stands.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Standing {
+    /// The log-likelihood ratio of H1 against H0.
     pub llr: f64,
+    /// The bound at or below which H0 is accepted.
     pub lower: f64,
+    /// The bound at or above which H1 is accepted.
     pub upper: f64,
     /// `Some(true)`: H1 accepted; `Some(false)`: H0 accepted; `None`: not decided.
     pub verdict: Option<bool>,
@@ -35,16 +42,6 @@ pub struct Standing {
 const PAIR_SCORES: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
 
 impl Sprt {
-    /// `--sprt`'s words: none, no test; else the test they describe, or the error's message.
-    pub fn from_args(words: &[String]) -> Result<Option<Sprt>, String> {
-        if words.is_empty() {
-            return Ok(None);
-        }
-        Sprt::parse(words)
-            .map(Some)
-            .map_err(|m| format!("error: --sprt: {m}"))
-    }
-
     /// Reads `elo0=A elo1=B [alpha=X] [beta=Y]` (alpha and beta 0.05 unless given).
     pub fn parse(words: &[String]) -> Result<Sprt, String> {
         let (mut elo0, mut elo1, mut alpha, mut beta) = (None, None, 0.05, 0.05);
