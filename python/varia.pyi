@@ -3,7 +3,7 @@ then get positions, legal moves (in SAN too), game status, perft counts, the eng
 move and matches."""
 
 import os
-from typing import Iterable, Literal, Optional, Sequence, Union, final
+from typing import Iterable, Literal, Mapping, Optional, Sequence, TypedDict, Union, final
 
 __version__: str
 __all__ = [
@@ -54,6 +54,34 @@ class IllegalMove(VariaError):
 _Source = Union[str, os.PathLike[str]]
 _MoveLike = Union[str, "Move"]
 _Format = Literal["varia", "ron", "json"]
+_Options = Union[str, Mapping[str, float]]
+
+class _SprtStanding(TypedDict):
+    """A sequential test as ``varia match --json`` writes it (``MatchSeries.sprt``)."""
+
+    elo0: float
+    elo1: float
+    alpha: float
+    beta: float
+    pentanomial: list[int]
+    """Pairs of games (one opening, colours swapped) by varia's score 0, 1/2, 1, 3/2, 2."""
+    llr: float
+    """The log-likelihood ratio of H1 against H0, to three decimals."""
+    lower: float
+    upper: float
+    verdict: Optional[Literal["H0", "H1"]]
+    """The hypothesis accepted; None while undecided."""
+
+class _ClockUsage(TypedDict):
+    """The clocks of a series as ``varia match --json`` writes them (``MatchSeries.clock``);
+    each pair is varia's (the first entrant's) first."""
+
+    tc: str
+    tcs: list[str]
+    margin_ms: int
+    ms_per_move: list[float]
+    moves: list[int]
+    least_left_ms: list[int]
 
 def load(
     path_or_source: _Source,
@@ -120,14 +148,34 @@ def match(
     format: Optional[_Format] = None,
     weights: Optional[_Source] = None,
     opponent_weights: Optional[_Source] = None,
+    engine: Union[None, str, Sequence[str]] = None,
+    protocol: Optional[Literal["uci", "xboard"]] = None,
+    tc: Optional[str] = None,
+    timemargin: Optional[int] = None,
+    draw_adjudication: Optional[_Options] = None,
+    resign_adjudication: Optional[_Options] = None,
+    sprt: Optional[_Options] = None,
 ) -> MatchReport:
-    """Plays a match, as ``varia match`` does without ``--engine``, and returns its report.
+    """Plays a match, as ``varia match`` does, and returns its report.
 
     Each variant (None: the main one) is a series of ``games`` games. With only ``depth``,
     ``nodes`` or ``movetime`` (depth 3 if none is given) each game is self-play, counted from
     the first player's side. With any ``opponent_*`` limit a second setting plays the first:
     the first takes the first player in even games and the second in odd ones, games 2k and
     2k+1 sharing their opening, and the series is counted from the first setting's side.
+
+    ``engine`` (a command, or a list of them: a series each) is an external UCI or XBoard engine
+    (``protocol``; else UCI if it answers ``uci``), as ``varia match --engine`` takes it:
+    ``"program arg ..."`` or Cute Chess's ``"cmd=PROGRAM arg=ARG option.NAME=VALUE st=0.5"``.
+    varia plays it with colours alternated, games 2k and 2k+1 sharing their opening, counted
+    from varia's side. ``tc`` is a clock for each player instead of a limit a move, as ``--tc``
+    reads it (``"10+0.1"``, ``"40/60+0"``); a move that ends more than ``timemargin`` ms (50
+    unless given) past the time left loses on time. ``draw_adjudication`` (``movenumber``,
+    ``movecount``, ``score``) and ``resign_adjudication`` (``movecount``, ``score``) end a game
+    once the players' scores agree, and ``sprt`` (``elo0``, ``elo1``, ``alpha``, ``beta``) tests
+    varia against one engine in one variant, stopping the match once it decides (``games``, then
+    the most played, must be even), as the options of the same names do. Each is a str of
+    ``NAME=VALUE`` words as the command line takes it, or a mapping (``{"elo0": 0, "elo1": 10}``).
 
     Each game starts from the setup or a line of ``openings`` (a book's path, its text, or a
     list of lines: a FEN or moves from the setup), then ``random_plies`` random legal moves drawn
@@ -138,8 +186,11 @@ def match(
     sides in self-play) evaluates with it in the series of the variant it was tuned for, as
     ``varia match --weights`` does; ``opponent_weights`` is the second setting's. Raises
     DefinitionError, UnknownVariant, OSError as ``load`` does (and for an unreadable weights
-    file), and VariaError for a bad count, limit, opening or weights file (one for a variant the
-    match does not play, or ``opponent_weights`` without a second setting).
+    file), TypeError for an argument of the wrong type, and VariaError for a bad count, limit,
+    opening, weights file, engine (one that does not start or does not play a variant), clock,
+    adjudication or test, or options that do not go together (a second setting with an engine,
+    a clock, adjudication or a test; ``tc`` with a limit a move; ``sprt`` but against one engine
+    in one variant; an engine, a clock or adjudication in a game of more than two players).
     """
 
 @final
@@ -435,6 +486,10 @@ class MatchGame:
     @property
     def first(self) -> str:
         """The player the first entrant played."""
+    @property
+    def note(self) -> Optional[str]:
+        """What went wrong with an external engine that lost so (the end of its standard
+        error); None otherwise."""
 
 @final
 class MatchSeries:
@@ -445,8 +500,8 @@ class MatchSeries:
         """The variant played."""
     @property
     def entrants(self) -> list[str]:
-        """The entrants, the first one first: ``"varia"`` in self-play, else each setting
-        (``"varia (depth 3)"``)."""
+        """The entrants, the first one first: ``"varia"`` in self-play, each setting
+        (``"varia (depth 3)"``), or ``"varia"`` and the engine's name."""
     @property
     def games(self) -> int:
         """Games played."""
@@ -483,8 +538,14 @@ class MatchSeries:
     @property
     def records(self) -> list[MatchGame]:
         """The games, in order."""
+    @property
+    def sprt(self) -> Optional[_SprtStanding]:
+        """The sequential test's standing; None without ``sprt``."""
+    @property
+    def clock(self) -> Optional[_ClockUsage]:
+        """The clocks' use; None without ``tc``."""
     def json(self) -> str:
-        """The series as ``varia match --json`` writes one (without what only the CLI adds)."""
+        """The series as ``varia match --json`` writes one."""
 
 @final
 class MatchReport:
@@ -492,6 +553,6 @@ class MatchReport:
 
     @property
     def series(self) -> list[MatchSeries]:
-        """One series a variant, in the order asked."""
+        """One series a variant (and engine), in the order asked."""
     def json(self) -> str:
         """The report as JSON, ``{"series": [...]}``."""

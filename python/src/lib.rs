@@ -1,8 +1,9 @@
 //! The Python module `varia`: games, positions, matches and errors as Python objects. Calls into
-//! the varia crate go through [`core`], and for matches [`referee`], only.
+//! the varia crate go through [`core`], and for matches [`referee`] and [`engines`], only.
 
 mod args;
 mod core;
+mod engines;
 mod errors;
 mod game;
 mod matches;

@@ -1,14 +1,17 @@
-//! `varia.match`: series of games between varia's engine and itself, or between two settings of
-//! it, refereed as `varia match` referees them; the report as Python objects.
+//! `varia.match`: series of games between varia's engine and itself, between two settings of
+//! it, or against external engines, under limits or clocks, adjudicated and tested as `varia
+//! match` does; the report as Python objects.
 
 use crate::args::search_limits;
 use crate::core::{self, SearchLimits};
+use crate::engines::{self, RefereeWords};
 use crate::errors::{VariaError, raise};
 use crate::reading::source_of;
 use crate::referee::{self, GameRecord, MatchSettings, SeriesRecord};
 use crate::repr::py_repr;
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyMapping, PyString};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -16,7 +19,7 @@ use std::sync::Arc;
 /// after the opening and random plies, `moves` the moves played from there, `winner` the
 /// winner's name (None for a draw), `cause` the rule or cap that ended it (`"checkmate"`,
 /// `"repetition"`, `"ply-cap"`, ...), `result` as PGN writes it, and `first` the player the first
-/// entrant played.
+/// entrant played; `note` what went wrong with an external engine that lost so.
 #[pyclass(frozen, module = "varia", get_all)]
 pub struct MatchGame {
     index: usize,
@@ -26,6 +29,7 @@ pub struct MatchGame {
     cause: String,
     result: String,
     first: String,
+    note: Option<String>,
 }
 
 #[pymethods]
@@ -50,6 +54,7 @@ impl From<GameRecord> for MatchGame {
             cause: g.cause,
             result: g.result,
             first: g.first,
+            note: g.note,
         }
     }
 }
@@ -58,7 +63,8 @@ impl From<GameRecord> for MatchGame {
 /// `entrants` (the first one first), `games`, `wins`, `draws`, `losses`, `score` in [0, 1], `elo`
 /// with its 95% interval `elo_low` and `elo_high` (None where a score of 0 or 1 makes it
 /// infinite), `wins_by_player` and `causes` (games by player name and by cause), `lengths` (each
-/// game's plies) and `records`, the games in order. `json()` writes it as `varia match --json`
+/// game's plies), `records`, the games in order, and `sprt` and `clock` as `varia match --json`
+/// writes them (None without a test or a clock). `json()` writes it as `varia match --json`
 /// writes a series.
 #[pyclass(frozen, module = "varia")]
 pub struct MatchSeries {
@@ -92,15 +98,32 @@ pub struct MatchSeries {
     records: Vec<Py<MatchGame>>,
     /// The series as JSON, written once.
     json: String,
+    /// Its `sprt` and `clock` as JSON, if any.
+    sprt: Option<String>,
+    clock: Option<String>,
 }
 
 #[pymethods]
 impl MatchSeries {
-    /// The series as `varia match --json` writes one (without its `sprt`, `clock`,
-    /// `first_player_score`, `draw_rate` and `vs_first`): score to
-    /// three decimals, Elo and lengths to one.
+    /// The series as `varia match --json` writes one: score to three decimals, Elo and
+    /// lengths to one.
     fn json(&self) -> &str {
         &self.json
+    }
+
+    /// The sequential test as `varia match --json` writes it: `elo0`, `elo1`, `alpha`, `beta`,
+    /// `pentanomial`, `llr`, `lower`, `upper` and `verdict` (`"H0"`, `"H1"` or None); None
+    /// without a test.
+    #[getter]
+    fn sprt<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        loads(py, self.sprt.as_deref())
+    }
+
+    /// The clocks as `varia match --json` writes them: `tc`, `tcs`, `margin_ms`, `ms_per_move`,
+    /// `moves` and `least_left_ms`, each entrant's first; None without a clock.
+    #[getter]
+    fn clock<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        loads(py, self.clock.as_deref())
     }
 
     fn __repr__(&self) -> String {
@@ -115,9 +138,17 @@ impl MatchSeries {
     }
 }
 
+/// A JSON text as Python's `json.loads` reads it.
+fn loads<'py>(py: Python<'py>, text: Option<&str>) -> PyResult<Option<Bound<'py, PyAny>>> {
+    let Some(text) = text else { return Ok(None) };
+    let json = py.import("json")?;
+    Ok(Some(json.call_method1("loads", (text,))?))
+}
+
 impl MatchSeries {
-    fn of(py: Python<'_>, s: SeriesRecord) -> PyResult<MatchSeries> {
-        let t = s.tally;
+    fn of(py: Python<'_>, s: SeriesRecord, json: &serde_json::Value) -> PyResult<MatchSeries> {
+        let t = s.stats.tally;
+        let field = |key: &str| (!json[key].is_null()).then(|| json[key].to_string());
         let (elo, elo_low, elo_high) = t.elo();
         Ok(MatchSeries {
             variant: t.variant.clone(),
@@ -133,7 +164,9 @@ impl MatchSeries {
             wins_by_player: t.players.iter().cloned().zip(t.by_player.clone()).collect(),
             causes: t.causes.clone(),
             lengths: t.plies.clone(),
-            json: t.json().to_string(),
+            json: json.to_string(),
+            sprt: field("sprt"),
+            clock: field("clock"),
             records: s
                 .games
                 .into_iter()
@@ -143,20 +176,21 @@ impl MatchSeries {
     }
 }
 
-/// The report of a match: `series`, one a variant, in the order asked. `json()` writes it as
-/// `varia match --json` does (each series without its `sprt`, `clock`, `first_player_score`,
-/// `draw_rate` and `vs_first`).
-#[pyclass(frozen, module = "varia", get_all)]
+/// The report of a match: `series`, one a variant and engine, in the order asked. `json()`
+/// writes it as `varia match --json` does.
+#[pyclass(frozen, module = "varia")]
 pub struct MatchReport {
+    #[pyo3(get)]
     series: Vec<Py<MatchSeries>>,
+    /// The report as JSON, written once.
+    json: String,
 }
 
 #[pymethods]
 impl MatchReport {
     /// The report as JSON: `{"series": [...]}`.
-    fn json(&self) -> String {
-        let parts: Vec<&str> = self.series.iter().map(|s| s.get().json.as_str()).collect();
-        format!("{{\"series\":[{}]}}", parts.join(","))
+    fn json(&self) -> &str {
+        &self.json
     }
 
     fn __repr__(&self) -> String {
@@ -211,7 +245,65 @@ fn count(what: &str, n: i64, least: u64, most: u64) -> PyResult<u64> {
         .ok_or_else(|| VariaError::new_err(format!("match {what} {n} is not in {least}..={most}")))
 }
 
-/// Plays a match, as `varia match` does without `--engine`, and returns its report.
+/// The engines of an `engine` argument: None, one command (a str), or a sequence of them.
+fn engine_list(engine: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
+    let Some(e) = engine else {
+        return Ok(Vec::new());
+    };
+    if let Ok(s) = e.cast::<PyString>() {
+        return Ok(vec![s.to_cow()?.into_owned()]);
+    }
+    let engines: Vec<String> = e
+        .try_iter()?
+        .map(|item| item?.extract::<String>())
+        .collect::<PyResult<_>>()?;
+    if engines.is_empty() {
+        return Err(VariaError::new_err(
+            "match engine is empty: name at least one",
+        ));
+    }
+    Ok(engines)
+}
+
+/// The `NAME=VALUE` words of an option argument: None (none), a str as the command line's option
+/// takes it (`"movecount=3 score=600"`), or a mapping of names to numbers.
+fn option_words(what: &str, arg: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
+    let Some(arg) = arg else {
+        return Ok(Vec::new());
+    };
+    if let Ok(s) = arg.cast::<PyString>() {
+        return Ok(s.to_cow()?.split_whitespace().map(String::from).collect());
+    }
+    let Ok(map) = arg.cast::<PyMapping>() else {
+        return Err(PyTypeError::new_err(format!(
+            "{what} must be a str (`NAME=VALUE ...`) or a mapping of names to numbers, got {}",
+            arg.get_type().name()?
+        )));
+    };
+    let mut words = Vec::new();
+    for item in map.items()?.try_iter()? {
+        let (name, value): (String, Bound<'_, PyAny>) = item?.extract()?;
+        // A bool is an int to Python; it is no number here.
+        let number = value
+            .extract::<i64>()
+            .map(|v| v.to_string())
+            .or_else(|_| value.extract::<f64>().map(|v| format!("{v}")));
+        match number {
+            Ok(n) if !value.is_instance_of::<pyo3::types::PyBool>() => {
+                words.push(format!("{name}={n}"))
+            }
+            _ => {
+                return Err(PyTypeError::new_err(format!(
+                    "{what}: {name} must be a number, got {}",
+                    value.get_type().name()?
+                )));
+            }
+        }
+    }
+    Ok(words)
+}
+
+/// Plays a match, as `varia match` does, and returns its report.
 ///
 /// Each variant of `variants` (None: the file's main one; a str; or a list of them) is a series
 /// of `games` games. With only `depth`, `nodes` or `movetime` (depth 3 if none is given), each
@@ -219,6 +311,19 @@ fn count(what: &str, n: i64, least: u64, most: u64) -> PyResult<u64> {
 /// `opponent_depth`, `opponent_nodes`, `opponent_movetime`, a second setting plays the first:
 /// the first setting takes the first player in even games and the second in odd ones, games 2k
 /// and 2k+1 sharing their opening, and the series is counted from the first setting's side.
+///
+/// `engine` (a command, or a list of them: a series each) is an external engine, UCI or XBoard
+/// (`protocol`, else UCI if it answers `uci`), given as `varia match --engine` takes it: `"cmd
+/// [arg ...]"` or Cute Chess's `"cmd=PROGRAM arg=ARG option.NAME=VALUE st=0.5 ..."`. varia plays
+/// it with colours alternated (games 2k and 2k+1 share their opening) and the series is counted
+/// from varia's side. `tc` is a clock for each player instead of a limit a move, as `--tc`
+/// reads it (`"10+0.1"`, `"40/60+0"`), a move ending more than `timemargin` milliseconds (50
+/// unless given) past the time left losing on time. `draw_adjudication` (`movenumber`,
+/// `movecount`, `score`) and `resign_adjudication` (`movecount`, `score`) end a game once the
+/// players' scores agree, as the options of the same names do; `sprt` (`elo0`, `elo1`, `alpha`,
+/// `beta`) is the sequential test of varia against one engine in one variant, which stops the
+/// match once it decides (`games` is then the most played, and must be even). Each is a str of
+/// `NAME=VALUE` words as the command line takes it, or a mapping (`{"elo0": 0, "elo1": 10}`).
 ///
 /// Each game starts from the setup or a line of `openings` (a book's path, its text, or a list
 /// of lines: a FEN or moves from the setup, as `--openings` reads them), then `random_plies`
@@ -228,18 +333,23 @@ fn count(what: &str, n: i64, least: u64, most: u64) -> PyResult<u64> {
 /// games are played at once, without the GIL.
 ///
 /// `weights` (a path) is a weights file as `varia tune` writes it: the first setting (both sides
-/// in self-play) evaluates with it in the series of the variant it was tuned for, as `varia
-/// match --weights` does; `opponent_weights` is the second setting's.
+/// in self-play, varia against an engine) evaluates with it in the series of the variant it was
+/// tuned for, as `varia match --weights` does; `opponent_weights` is the second setting's.
 ///
 /// Raises `DefinitionError`, `UnknownVariant`, `OSError` as `load` does (and for a weights file
-/// that cannot be read), and `VariaError` for a bad count, limit, opening or weights file (one
-/// for a variant the match does not play, or `opponent_weights` without a second setting).
+/// that cannot be read), `TypeError` for an argument of the wrong type, and `VariaError` for a
+/// bad count, limit, opening, weights file, engine (one that does not start or does not play a
+/// variant), clock, adjudication or test, or options that do not go together (a second setting
+/// with an engine, a clock, adjudication or a test; `tc` with a limit a move; `sprt` but against
+/// one engine in one variant; an engine, a clock or adjudication in a game of more than two
+/// players).
 #[pyfunction]
 #[pyo3(name = "match", signature = (
     path_or_source, variants = None, *, games = 2, depth = None, nodes = None, movetime = None,
     opponent_depth = None, opponent_nodes = None, opponent_movetime = None, openings = None,
     random_plies = 4, max_plies = 400, seed = 0, threads = 1, format = None, weights = None,
-    opponent_weights = None
+    opponent_weights = None, engine = None, protocol = None, tc = None, timemargin = None,
+    draw_adjudication = None, resign_adjudication = None, sprt = None
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn play_match(
@@ -261,31 +371,60 @@ pub fn play_match(
     format: Option<&str>,
     weights: Option<std::path::PathBuf>,
     opponent_weights: Option<std::path::PathBuf>,
+    engine: Option<&Bound<'_, PyAny>>,
+    protocol: Option<String>,
+    tc: Option<String>,
+    timemargin: Option<i64>,
+    draw_adjudication: Option<&Bound<'_, PyAny>>,
+    resign_adjudication: Option<&Bound<'_, PyAny>>,
+    sprt: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<MatchReport> {
-    if opponent_weights.is_some()
-        && opponent_depth.is_none()
-        && opponent_nodes.is_none()
-        && opponent_movetime.is_none()
-    {
+    let options = RefereeWords {
+        engines: engine_list(engine)?,
+        protocol,
+        time_margin_ms: timemargin
+            .map(|t| count("timemargin", t, 0, 3_600_000))
+            .transpose()?,
+        tc,
+        draw: option_words("draw_adjudication", draw_adjudication)?,
+        resign: option_words("resign_adjudication", resign_adjudication)?,
+        sprt: option_words("sprt", sprt)?,
+    }
+    .settings()
+    .map_err(|e| raise(py, e))?;
+    let second =
+        opponent_depth.is_some() || opponent_nodes.is_some() || opponent_movetime.is_some();
+    let own = depth.is_some() || nodes.is_some() || movetime.is_some();
+    if second && options.any() {
+        return Err(VariaError::new_err(
+            "a second setting (an opponent_* limit) plays without engine, tc, adjudication or \
+             sprt",
+        ));
+    }
+    if options.tc.is_some() && own {
+        return Err(VariaError::new_err(
+            "tc is a clock instead of a limit a move: give no depth, nodes or movetime with it",
+        ));
+    }
+    if opponent_weights.is_some() && !second {
         return Err(VariaError::new_err(
             "opponent_weights needs a second setting (an opponent_* limit)",
         ));
     }
-    let first: SearchLimits = if depth.is_none() && nodes.is_none() && movetime.is_none() {
-        search_limits(Some(3), None, None)?
-    } else {
+    let first: SearchLimits = if own {
         search_limits(depth, nodes, movetime)?
+    } else {
+        search_limits(Some(3), None, None)?
     };
-    let opponent =
-        if opponent_depth.is_none() && opponent_nodes.is_none() && opponent_movetime.is_none() {
-            None
-        } else {
-            Some(search_limits(
-                opponent_depth,
-                opponent_nodes,
-                opponent_movetime,
-            )?)
-        };
+    let opponent = if second {
+        Some(search_limits(
+            opponent_depth,
+            opponent_nodes,
+            opponent_movetime,
+        )?)
+    } else {
+        None
+    };
     let settings = MatchSettings {
         games: count("games", games, 1, 1_000_000)? as usize,
         first,
@@ -307,13 +446,33 @@ pub fn play_match(
         loaded.push(Arc::new(game));
     }
     let played = py
-        .detach(|| referee::play_match(&loaded, &settings))
+        .detach(|| {
+            if options.any() {
+                engines::play(&loaded, &settings, &options)
+            } else {
+                referee::play_match(&loaded, &settings)
+            }
+        })
         .map_err(|e| raise(py, e))?;
+    report(py, played)
+}
+
+/// The report of the series played, with the JSON `varia match --json` writes.
+fn report(py: Python<'_>, played: Vec<SeriesRecord>) -> PyResult<MatchReport> {
+    let (stats, games): (Vec<_>, Vec<_>) = played.into_iter().map(|s| (s.stats, s.games)).unzip();
+    let json = varia::referee::json(&stats);
+    let series = stats
+        .into_iter()
+        .zip(games)
+        .enumerate()
+        .map(|(i, (stats, games))| {
+            let s = MatchSeries::of(py, SeriesRecord { stats, games }, &json["series"][i])?;
+            Py::new(py, s)
+        })
+        .collect::<PyResult<_>>()?;
     Ok(MatchReport {
-        series: played
-            .into_iter()
-            .map(|s| Py::new(py, MatchSeries::of(py, s)?))
-            .collect::<PyResult<_>>()?,
+        series,
+        json: json.to_string(),
     })
 }
 

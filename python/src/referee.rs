@@ -5,7 +5,7 @@ use crate::core::{Error, SearchLimits};
 use std::sync::Arc;
 use std::time::Duration;
 use varia::Game;
-use varia::referee::{self, Opening, Tally};
+use varia::referee::{self, Opening, Stats, Tally};
 use varia::rules::PlayerId;
 use varia::search::{Limits, Searcher, Weights, variant_name};
 
@@ -53,11 +53,14 @@ pub struct GameRecord {
     pub cause: String,
     pub result: String,
     pub first: String,
+    /// What went wrong with an external engine that lost so (its standard error quoted).
+    pub note: Option<String>,
 }
 
-/// A series: a variant's tally and its games in order.
+/// A series: its statistics (a variant's tally, and under the library's referee its clocks,
+/// limits and sequential test) and its games in order.
 pub struct SeriesRecord {
-    pub tally: Tally,
+    pub stats: Stats,
     pub games: Vec<GameRecord>,
 }
 
@@ -88,21 +91,10 @@ fn entrant(l: &SearchLimits) -> String {
     format!("varia ({})", parts.join(", "))
 }
 
-/// Plays a series of games for each game (one per variant), `threads` games at a time, and
-/// gives each series' tally and games.
-pub fn play_match(games: &[Arc<Game>], s: &MatchSettings) -> Result<Vec<SeriesRecord>, Error> {
-    if s.games == 0 {
-        return Err(Error::Value("match games must be at least 1".into()));
-    }
+/// Each game's book of openings: the text of `openings`, or the game's setup alone.
+pub fn books(games: &[Arc<Game>], s: &MatchSettings) -> Result<Vec<Vec<Opening>>, Error> {
     let mut books = Vec::new();
     for game in games {
-        let players = game.rules().players.len();
-        if s.opponent.is_some() && players != 2 {
-            return Err(Error::Value(format!(
-                "{}: a match between two settings needs a game of two players ({players} here)",
-                game.rules().variant
-            )));
-        }
         books.push(match &s.openings {
             Some(text) => referee::read_openings(text, game).map_err(|e| {
                 Error::Value(match e.line {
@@ -113,8 +105,15 @@ pub fn play_match(games: &[Arc<Game>], s: &MatchSettings) -> Result<Vec<SeriesRe
             None => vec![(game.start(), Vec::new())],
         });
     }
-    // Each series' weights for the first and the second setting; a file whose variant no series
-    // plays is refused, as `varia match --weights` refuses it.
+    Ok(books)
+}
+
+/// A series' weights for the first setting and the second, if any.
+pub type Tuned = (Option<Weights>, Option<Weights>);
+
+/// Each game's weights for the first and the second setting; a file whose variant no series
+/// plays is refused, as `varia match --weights` refuses it.
+pub fn tuned(games: &[Arc<Game>], s: &MatchSettings) -> Result<Vec<Tuned>, Error> {
     let mut tuned = Vec::new();
     for game in games {
         tuned.push((
@@ -134,6 +133,26 @@ pub fn play_match(games: &[Arc<Game>], s: &MatchSettings) -> Result<Vec<SeriesRe
             )));
         }
     }
+    Ok(tuned)
+}
+
+/// Plays a series of games for each game (one per variant), `threads` games at a time, and
+/// gives each series' tally and games.
+pub fn play_match(games: &[Arc<Game>], s: &MatchSettings) -> Result<Vec<SeriesRecord>, Error> {
+    if s.games == 0 {
+        return Err(Error::Value("match games must be at least 1".into()));
+    }
+    for game in games {
+        let players = game.rules().players.len();
+        if s.opponent.is_some() && players != 2 {
+            return Err(Error::Value(format!(
+                "{}: a match between two settings needs a game of two players ({players} here)",
+                game.rules().variant
+            )));
+        }
+    }
+    let books = books(games, s)?;
+    let tuned = tuned(games, s)?;
     let jobs = games.len() * s.games;
     let played = referee::run_jobs(
         jobs,
@@ -169,7 +188,15 @@ pub fn play_match(games: &[Arc<Game>], s: &MatchSettings) -> Result<Vec<SeriesRe
                     g.moves.len(),
                 );
             }
-            SeriesRecord { tally, games }
+            SeriesRecord {
+                stats: Stats {
+                    tally,
+                    sprt: None,
+                    clock: None,
+                    limits: None,
+                },
+                games,
+            }
         })
         .collect())
 }
@@ -180,7 +207,7 @@ pub fn play_match(games: &[Arc<Game>], s: &MatchSettings) -> Result<Vec<SeriesRe
 fn play_game(
     game: &Arc<Game>,
     book: &[Opening],
-    tuned: &(Option<Weights>, Option<Weights>),
+    tuned: &Tuned,
     s: &MatchSettings,
     index: usize,
 ) -> GameRecord {
@@ -239,5 +266,6 @@ fn play_game(
         cause: played.verdict.cause,
         result,
         first: name(first_side),
+        note: None,
     }
 }
