@@ -70,6 +70,16 @@ def without_clock_times(report):
     return report
 
 
+def test_varia_against_its_own_xboard_engine_equals_the_command_line(cli):
+    engine = f"{shlex.quote(str(cli.binary))} xboard {shlex.quote(str(CHESS))}"
+    args = ["--games", "2", "--depth", "1", "--max-plies", "16", "--threads", "1"]
+    expected = cli.json("match", CHESS, "--engine", engine, "--protocol", "xboard", *args)
+    report = varia.match(CHESS, engine=engine, protocol="xboard", games=2, depth=1, max_plies=16)
+    assert json.loads(report.json()) == expected
+    assert report.series[0].entrants == ["varia", "varia 0.1.0"]
+    assert report.series[0].games == 2
+
+
 def test_varia_against_its_own_uci_engine_equals_the_command_line(cli):
     engine = f"{shlex.quote(str(cli.binary))} uci {shlex.quote(str(CHESS))}"
     args = ["--games", "2", "--depth", "1", "--max-plies", "16", "--threads", "1"]
