@@ -727,6 +727,20 @@ fn a_shooting_rider_is_refused_as_a_move_in_legs() {
     );
 }
 
+/// A hook move (`masR`, a rook's ride that turns once) is refused by its own name.
+#[test]
+fn a_hook_mover_is_refused_by_name() {
+    let source = "game hooks\nboard 6 x 6\nplayer white north\nplayer black south\n\
+                  piece King K\n  royal\n  moves K\npiece Hook H\n  moves RmasR\n\
+                  checkmate loss\nstalemate draw\nsetup k5/6/6/6/6/K4H w - - 0 1\n";
+    let refusal = varia::interop::fsf::export(&varia::compile(source, None).unwrap()).unwrap_err();
+    assert_eq!(refusal.at, "pieces[1].leg_moves");
+    assert_eq!(
+        refusal.rule,
+        "hook moves (XBetza `masR`: a ride that turns and rides on): Fairy-Stockfish's pieces move in one leg"
+    );
+}
+
 /// Pickups (Twilight chess) are refused at their entry: Fairy-Stockfish has none.
 #[test]
 fn pickups_are_refused() {

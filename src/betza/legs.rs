@@ -4,7 +4,8 @@
 //! back (a pass). A later leg's direction letters are relative to the leg before it (`f` goes
 //! on straight, `b` comes back, `v` both, `s` sideways, `l` `r` to the left, right). On a rider
 //! the first leg rides and the second comes back to the start: `cabR` shoots the first enemy
-//! on a rook's line and stays (Rifle chess).
+//! on a rook's line and stays (Rifle chess), unless it turns: then the second rides on from the
+//! empty cell where the first stopped (`masR`, the hook mover; `masB`, the Capricorn).
 
 use super::read::{BetzaError, atom_vectors, directed, lower_atoms, range};
 use crate::rules::{LegMove, LegStop, Mode, MovePart};
@@ -46,7 +47,8 @@ struct Leg {
 }
 
 /// Lowers an atom with `a` in its modifiers into a move in two legs; on a rider (`cabR`,
-/// `cabNN`, `cabW3`) the first leg rides and the second comes back to the start.
+/// `cabNN`, `cabW3`) the first leg rides and the second comes back to the start, or rides on
+/// from an empty cell in the directions named, none of them back (`masR`, a hook).
 fn lower_legs(atom: &MoveAtom, doubled: bool) -> Result<LegMove, BetzaError> {
     let mods = &atom.modifiers;
     let err = |span: Span, message: String| BetzaError { message, span };
@@ -89,12 +91,19 @@ fn lower_legs(atom: &MoveAtom, doubled: bool) -> Result<LegMove, BetzaError> {
                 .into(),
         ));
     }
-    if range != 1 && (first.hops || last.dirs != ['b'] || (last.captures && !last.moves)) {
+    // On a rider, the second leg comes straight back (a shot) or rides on, turning (a hook).
+    let back = last.dirs == ['b'];
+    let fits = if back {
+        !first.hops && (last.moves || !last.captures)
+    } else {
+        !first.hops && !first.captures && !last.dirs.is_empty() && !turns(&last.dirs).contains(&"b")
+    };
+    if range != 1 && !fits {
+        let a = &atom.atom.node;
         return Err(err(
             mods.span,
             format!(
-                "a first leg that rides ends on an empty cell (`m`) or an enemy (`c`) and comes straight back to the start (`b`), yet: `cab{}` shoots without moving",
-                atom.atom.node
+                "a first leg that rides either comes straight back to the start from an empty cell or an enemy (`cab{a}` shoots without moving), or rides on from an empty cell, turning (`mas{a}`, a hook), yet"
             ),
         ));
     }
@@ -131,6 +140,7 @@ fn lower_legs(atom: &MoveAtom, doubled: bool) -> Result<LegMove, BetzaError> {
         first: stop,
         mode,
         range,
+        second_range: if range != 1 && !back { range } else { 1 },
     })
 }
 

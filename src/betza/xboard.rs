@@ -155,7 +155,7 @@ pub fn part(part: &MovePart, initial: bool, en_passant: bool) -> String {
     out
 }
 
-/// A move in two legs in XBoard's Betza dialect (`caK`, `mabK`), where its first legs are an
+/// A move in two legs in XBoard's Betza dialect (`caK`, `mabK`, `masR`), where its first legs are an
 /// atom's full set and each is followed by the same turns (Chu Shogi's lion, Rifle chess's
 /// shot); `None` for any other, which XBoard is not told.
 pub fn legs(lm: &LegMove) -> Option<String> {
@@ -195,9 +195,15 @@ pub fn legs(lm: &LegMove) -> Option<String> {
     };
     let dirs = if first == every {
         String::new()
+    } else if first == ["r", "l"] {
+        "s".into()
     } else {
         first.concat()
     };
+    // A second leg that rides rides as far as the first (`masR`); a ride's way back is `b`.
+    if lm.second_range != 1 && lm.second_range != lm.range {
+        return None;
+    }
     let stop = &lm.first;
     let modes: String = [(stop.empty, 'm'), (stop.capture, 'c'), (stop.hop, 'p')]
         .iter()
@@ -247,6 +253,7 @@ mod tests {
             first: stop(false, true),
             mode: Mode::Both,
             range: 1,
+            second_range: 1,
         };
         assert_eq!(legs(&every).as_deref(), Some("caK"));
         let back = LegMove {
@@ -257,6 +264,7 @@ mod tests {
             first: stop(true, false),
             mode: Mode::Both,
             range: 1,
+            second_range: 1,
         };
         assert_eq!(legs(&back).as_deref(), Some("mabK"));
         let rifle = LegMove {
@@ -267,8 +275,26 @@ mod tests {
         assert_eq!(legs(&rifle).as_deref(), Some("cabQ"));
         let forward_only = LegMove {
             legs: vec![((0, 1), vec![(0, 1)])],
-            ..back
+            ..back.clone()
         };
         assert_eq!(legs(&forward_only), None);
+        // The hook mover: a rook's ride that turns a quarter either way and rides on.
+        let rook = [(1, 0), (0, 1), (-1, 0), (0, -1)];
+        let hook = LegMove {
+            legs: rook
+                .iter()
+                .map(|&(x, y)| ((x, y), vec![(-y, x), (y, -x)]))
+                .collect(),
+            first: stop(true, false),
+            range: 0,
+            second_range: 0,
+            ..back
+        };
+        assert_eq!(legs(&hook).as_deref(), Some("masR"));
+        let short_turn = LegMove {
+            second_range: 2,
+            ..hook
+        };
+        assert_eq!(legs(&short_turn), None);
     }
 }

@@ -1,7 +1,9 @@
 //! Moves in two legs (XBetza's `a`, [`crate::rules::LegMove`]), a first leg that rides among them
-//! (each cell of the ride a first leg behind the cells it passes): their own tables (here), generator
-//! (`movegen/legs.rs`) and attack test (`core/legs.rs`), beside the fast path. A game without them has no plan here and pays one test
-//! where moves are collected and one where attacks are looked for.
+//! (each cell of the ride a first leg behind the cells it passes), and a second leg that rides
+//! on from there (a hook move, its lines kept whole and walked to the first piece): their own
+//! tables (here), generator (`movegen/legs.rs`) and attack test (`core/legs.rs`), beside the
+//! fast path. A game without them has no plan here and pays one test where moves are collected
+//! and one where attacks are looked for.
 //!
 //! A move that captures on the cell between its legs, or that ends where it started, is
 //! [`MoveKind::Legs`] (written `e7f7,f7e7`, as XBoard and HaChu write Chu Shogi's lion); one that
@@ -23,6 +25,9 @@ pub(crate) struct FirstLeg {
     pub mode: Mode,
     /// Where the second leg may end (the start among them, where it comes back).
     pub to: Vec<u16>,
+    /// A second leg that rides: its lines from `via`, each in order outwards, to be walked
+    /// over empty cells up to the first piece (a hook move; none otherwise).
+    pub rays: Vec<Vec<u16>>,
 }
 
 /// The moves in legs of a game.
@@ -68,7 +73,21 @@ impl LegsPlan {
                                 let Some(via) = rules.board.cell(vx, vy) else {
                                     break;
                                 };
-                                let to: Vec<u16> = if lm.range == 1 {
+                                let rays: Vec<Vec<u16>> = if lm.second_range == 1 {
+                                    Vec::new()
+                                } else {
+                                    seconds
+                                        .iter()
+                                        .map(|&(x, y)| {
+                                            let (ex, ey) = dir.orient(x.into(), y.into());
+                                            ray(rules, (vx, vy), (ex, ey), lm.second_range)
+                                        })
+                                        .filter(|r| !r.is_empty())
+                                        .collect()
+                                };
+                                let to: Vec<u16> = if lm.second_range != 1 {
+                                    Vec::new()
+                                } else if lm.range == 1 {
                                     seconds
                                         .iter()
                                         .filter_map(|&(x, y)| {
@@ -79,13 +98,14 @@ impl LegsPlan {
                                 } else {
                                     vec![c as u16]
                                 };
-                                if !to.is_empty() {
+                                if !to.is_empty() || !rays.is_empty() {
                                     list.push(FirstLeg {
                                         via: via.0,
                                         pass: pass.clone(),
                                         stop: lm.first,
                                         mode: lm.mode,
                                         to,
+                                        rays,
                                     });
                                 }
                                 if lm.range == 1 {
@@ -110,4 +130,14 @@ impl LegsPlan {
     pub(crate) fn at(&self, kind: u8, player: usize, cell: usize) -> &[FirstLeg] {
         &self.from[(kind as usize * self.players + player) * self.cells + cell]
     }
+}
+
+/// The cells of a ride from `(f, r)` (not included) by `(dx, dy)`, in order, at most `range`
+/// leaps of it (0: no limit), up to the board's edge.
+fn ray(rules: &RuleSet, (f, r): (i32, i32), (dx, dy): (i32, i32), range: u8) -> Vec<u16> {
+    (1..)
+        .take_while(|&n| range == 0 || n <= i32::from(range))
+        .map_while(|n| rules.board.cell(f + n * dx, r + n * dy))
+        .map(|c| c.0)
+        .collect()
 }

@@ -102,22 +102,38 @@ impl<'a> Reach<'a> {
                 }
             }
         }
+        let most = rules.board.files.max(rules.board.ranks) as i32;
         for lm in &pt.leg_moves {
+            // A first leg that rides comes back (its first step stands for it) or, with a
+            // second leg that rides, may turn on any cell of its line (a hook).
+            let (firsts, seconds_n) = match lm.second_range {
+                1 => (1, 1),
+                0 => (if lm.range == 0 { most } else { lm.range as i32 }, most),
+                n => (if lm.range == 0 { most } else { lm.range as i32 }, n as i32),
+            };
             for &((x1, y1), ref seconds) in &lm.legs {
                 let (ax, ay) = dir.orient(x1 as i32, y1 as i32);
-                if rules.board.cell(f + ax, r + ay).is_none() {
-                    continue;
-                }
-                for &(x2, y2) in seconds {
-                    let (bx, by) = dir.orient(x2 as i32, y2 as i32);
-                    if let Some(to) = rules.board.cell(f + ax + bx, r + ay + by)
-                        && self.stand[to.index()]
-                    {
-                        out.push(Motion {
-                            from,
-                            to,
-                            captures: true,
-                        });
+                for n in 1..=firsts {
+                    let (vx, vy) = (f + n * ax, r + n * ay);
+                    if !inside(vx, vy) {
+                        break;
+                    }
+                    if rules.board.cell(vx, vy).is_none() {
+                        continue;
+                    }
+                    for &(x2, y2) in seconds {
+                        let (bx, by) = dir.orient(x2 as i32, y2 as i32);
+                        for m in 1..=seconds_n {
+                            if let Some(to) = rules.board.cell(vx + m * bx, vy + m * by)
+                                && self.stand[to.index()]
+                            {
+                                out.push(Motion {
+                                    from,
+                                    to,
+                                    captures: true,
+                                });
+                            }
+                        }
                     }
                 }
             }

@@ -35,11 +35,12 @@ use strum::{EnumDiscriminants, IntoStaticStr};
 /// `chu`), format 16 symbols dressed with `'` or `!` ([`crate::rules::PieceType`]'s `symbol`,
 /// `N'`, for more than 52 types), format 17 royalty by position
 /// ([`crate::rules::Royalty::First`]) and the file a castling king starts from
-/// ([`crate::rules::Castling`]'s `from_file`), Two Kings chess, each what a reader of the format
-/// before cannot read;
+/// ([`crate::rules::Castling`]'s `from_file`), Two Kings chess, format 18 a second leg that
+/// rides ([`crate::rules::LegMove`]'s `second_range`, hook moves), each what a reader of the
+/// format before cannot read;
 /// a rule set of an older format this build reads is one of this format without what came later,
 /// and is read.
-pub const FORMAT: u32 = 17;
+pub const FORMAT: u32 = 18;
 
 /// The formats this build reads.
 pub const READS: std::ops::RangeInclusive<u32> = 2..=FORMAT;

@@ -486,6 +486,11 @@ impl MovePart {
 /// first piece in its way; the second leg then comes straight back to the start, each second
 /// vector being the first one reversed (a rifle capture, `cabR`: the rider shoots the first
 /// enemy in its line and stays where it is).
+///
+/// With a [`LegMove::second_range`] other than 1 the second leg rides too, from an empty cell
+/// where the first stopped, over empty cells to an empty cell or the first piece in its way (a
+/// hook move, `masR`: Tai Shogi's Hook Mover, a rook's ride that may turn once by 90 degrees;
+/// `masB` the Capricorn's).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LegMove {
@@ -498,6 +503,10 @@ pub struct LegMove {
     /// How many leaps the first leg may make in a straight line: 1 a single leap, 0 no limit.
     #[serde(default = "one", skip_serializing_if = "is_one")]
     pub range: u8,
+    /// How many leaps the second leg may make in a straight line: 1 a single leap (or the way
+    /// back of a first leg that rides), 0 no limit.
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub second_range: u8,
 }
 
 fn one() -> u8 {
@@ -512,7 +521,8 @@ impl LegMove {
     /// Whether every second leg comes back to where the move started (a capture without
     /// moving, a pass): such a move never changes the piece's cell, so it never promotes.
     pub fn comes_back(&self) -> bool {
-        self.range != 1 || self.legs.iter().all(|&((x, y), ref s)| s[..] == [(-x, -y)])
+        self.second_range == 1
+            && (self.range != 1 || self.legs.iter().all(|&((x, y), ref s)| s[..] == [(-x, -y)]))
     }
 }
 

@@ -47,9 +47,23 @@ impl<B: Bits> Engine<B> {
                     } else {
                         fl.stop.hop || fl.stop.capture
                     };
+                    // A second leg that rides reaches the target over empty cells.
+                    let rides_to = || {
+                        fl.rays.iter().any(|ray| {
+                            for &c in ray {
+                                if c as usize == target {
+                                    return true;
+                                }
+                                if occ.has(c as usize) {
+                                    return false;
+                                }
+                            }
+                            false
+                        })
+                    };
                     stops
                         && fl.mode.captures()
-                        && fl.to.contains(&(target as u16))
+                        && (fl.to.contains(&(target as u16)) || rides_to())
                         && !self.spares(pos, k, target)
                 })
             })

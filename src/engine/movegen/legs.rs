@@ -50,6 +50,25 @@ impl<B: Bits> Engine<B> {
                                 found.push(leg_move(from, via, to, k, captures));
                             }
                         }
+                        // A second leg that rides: over empty cells, to the first piece.
+                        for ray in &fl.rays {
+                            for &to in ray {
+                                let to = to as usize;
+                                let ok = if !pos.occ.has(to) {
+                                    fl.mode.moves()
+                                } else {
+                                    fl.mode.captures()
+                                        && enemies.has(to)
+                                        && !self.spares(pos, k, to)
+                                };
+                                if ok {
+                                    found.push(leg_move(from, via, to, k, captures));
+                                }
+                                if pos.occ.has(to) {
+                                    break;
+                                }
+                            }
+                        }
                     }
                 }
             }

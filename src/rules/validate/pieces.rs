@@ -200,7 +200,22 @@ impl Check<'_> {
                 "the cell between the legs must be allowed to hold something",
             );
         }
-        if m.range != 1 {
+        if m.second_range != 1 {
+            // A ride on from where the first leg stopped: never back along the first leg (it
+            // would pass the cell the piece left), from an empty cell only, yet.
+            let along = m.legs.iter().any(|&((x, y), ref seconds)| {
+                seconds.iter().any(|&(u, v)| {
+                    i32::from(x) * i32::from(v) == i32::from(y) * i32::from(u)
+                        && i32::from(x) * i32::from(u) + i32::from(y) * i32::from(v) < 0
+                })
+            });
+            if along || s.capture || s.hop {
+                return fail(
+                    at("second_range"),
+                    "a second leg that rides starts from an empty cell and does not come back along the first leg, yet",
+                );
+            }
+        } else if m.range != 1 {
             let back = m.legs.iter().all(|&((x, y), ref s)| s[..] == [(-x, -y)]);
             if !back || s.hop || !m.mode.moves() {
                 return fail(

@@ -107,6 +107,12 @@ impl Types {
             capture_limits,
         } = p;
         let pc = |field: &str| piece_path(&rules.pieces, p, field);
+        if leg_moves.iter().any(|m| m.second_range != 1) {
+            return refuse(
+                "hook moves (XBetza `masR`: a ride that turns and rides on): Fairy-Stockfish's pieces move in one leg",
+                pc("leg_moves"),
+            );
+        }
         if !leg_moves.is_empty() {
             return refuse(
                 "moves in legs (XBetza `a`): Fairy-Stockfish's pieces move in one leg",
