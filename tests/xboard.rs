@@ -272,6 +272,30 @@ fn xboard_gets_directions_before_modes_and_castling_partners_inside_the_corner()
     );
 }
 
+/// Hook moves go to XBoard as HaChu writes them (`piece H& RmasR`, `piece C& BmasB`), and a
+/// move that turns is read as a plain move (`c3f4`, round c4: mate), one behind a piece refused.
+#[test]
+fn hook_moves_are_written_as_hachu_writes_them() {
+    let game = "tests/fixtures/hooks/hooks.varia";
+    let lines = setup_of(game, "hooks");
+    for want in ["piece H& RmasR", "piece C& BmasB"] {
+        assert!(lines.contains(&want.to_string()), "{want} in {lines:?}");
+    }
+    let (_, mut s) = offered(&[game]);
+    s.send("variant hooks");
+    s.send("force");
+    s.send("ping 0");
+    s.until(|l| l == "pong 0");
+    s.send("usermove c3c6");
+    assert_eq!(s.line(), "Illegal move (not a legal move): c3c6");
+    // Round c4 to f4, and on the f-file to the king, whose every cell the hook mover reaches.
+    s.send("usermove c3f4");
+    assert_eq!(s.line(), "1-0 {White wins by checkmate}");
+    s.send("ping 1");
+    assert_eq!(s.line(), "pong 1");
+    s.quit();
+}
+
 /// XBoard's `shogi` parent refuses a `+` outside its zone (a third of the ranks), so Shoxiang 108's
 /// promotions on crossing the River (`f6f5+`, six ranks of twelve) were forfeited. A game whose
 /// promotions to promoted types (`+`) reach past that zone is shown under `fairy`, with its
