@@ -93,6 +93,11 @@ fn page_and_api() {
             .0,
         200
     );
+    assert_eq!(
+        s.raw(b"GET /pieces.js HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            .0,
+        200
+    );
 
     let (status, defs) = s.get("/api/definitions");
     assert_eq!(status, 200);
@@ -108,6 +113,10 @@ fn page_and_api() {
     assert_eq!(r["board"]["holes"].as_array().unwrap().len(), 36);
     assert_eq!(r["players"].as_array().unwrap().len(), 4);
     assert_eq!(r["players"][1]["tag"], "o");
+    // A Wing's moves with their vectors in the owner's frame (the page draws them): it rides
+    // forward only.
+    assert_eq!(r["pieces"][1]["name"], "Wing");
+    assert_eq!(r["pieces"][1]["moves"][0]["vectors"], json!([[0, 1]]));
 
     let (status, pos) = s.post(
         "/api/play",

@@ -92,47 +92,7 @@ function screen(c) {
 
 const FORWARD = { north: [0, -1], south: [0, 1], east: [1, 0], west: [-1, 0] };
 
-// ---- pieces ----------------------------------------------------------------------------------
-
-// A piece as a disc with its letter, coloured by owner; a promoted `+X` type gets a ring and a
-// plus; a notch shows which way its owner faces.
-function pieceSvg(kind, owner, x, y, size, origin) {
-  const p = S.rules.pieces[kind];
-  const [fill, ink, edge] = colours(owner);
-  const r = size * 0.42;
-  const letter = p.symbol.replace(/^\+/, '');
-  const fs = size * (letter.length > 1 ? 0.36 : 0.5);
-  let d = S.rules.players[owner] ? FORWARD[S.rules.players[owner].forward] : [0, -1];
-  if (S.flipped) d = [-d[0], -d[1]];
-  const nx = x + d[0] * r;
-  const ny = y + d[1] * r;
-  const px = -d[1];
-  const py = d[0];
-  const w = size * 0.09;
-  let s = `<g class="piece${p.promoted ? ' promoted' : ''}${p.royal ? ' royal' : ''}" `
-    + `data-kind="${kind}" data-owner="${owner}">`;
-  s += `<polygon class="notch" points="${nx + d[0] * w * 1.3},${ny + d[1] * w * 1.3} `
-    + `${nx + px * w},${ny + py * w} ${nx - px * w},${ny - py * w}" fill="${edge}"/>`;
-  s += `<circle cx="${x}" cy="${y}" r="${r}" fill="${fill}" stroke="${edge}" stroke-width="${size * 0.035}"/>`;
-  if (p.promoted) {
-    s += `<circle class="promo-ring" cx="${x}" cy="${y}" r="${r * 0.8}" fill="none" stroke-width="${size * 0.03}"/>`;
-    s += `<text class="plus" x="${x + r * 0.62}" y="${y - r * 0.5}" font-size="${size * 0.26}">+</text>`;
-  }
-  if (p.royal) {
-    s += `<circle class="royal-ring" cx="${x}" cy="${y}" r="${r * 1.06}" fill="none" stroke-width="${size * 0.05}"/>`;
-  }
-  s += `<text class="letter" x="${x}" y="${y}" font-size="${fs}" fill="${ink}">${esc(letter)}</text>`;
-  if (origin !== null && origin !== undefined && S.rules.pieces[origin]) {
-    s += `<text class="origin" x="${x + r * 0.55}" y="${y + r * 0.72}" font-size="${size * 0.2}" fill="${ink}">`
-      + `${esc(S.rules.pieces[origin].symbol)}</text>`;
-  }
-  return `${s}</g>`;
-}
-
-function discSvg(kind, owner, size) {
-  return `<svg class="disc" viewBox="0 0 ${size} ${size}" width="${size}" height="${size}">`
-    + `${pieceSvg(kind, owner, size / 2, size / 2, size)}</svg>`;
-}
+// The pieces are drawn by pieces.js (pieceSvg, discSvg).
 
 // ---- the board -------------------------------------------------------------------------------
 
@@ -747,6 +707,13 @@ function wire() {
   $('flip').addEventListener('click', () => {
     S.flipped = !S.flipped;
     drawBoard();
+    drawDiagram();
+  });
+  $('piece-style').value = pieceStyle();
+  $('piece-style').addEventListener('change', (e) => {
+    setPieceStyle(e.target.value);
+    render();
+    drawPieces();
     drawDiagram();
   });
   $('zone-select').addEventListener('change', (e) => {

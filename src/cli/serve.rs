@@ -37,6 +37,7 @@ const INDEX_HTML: &str = include_str!("../../web/index.html");
 const APP_JS: &str = include_str!("../../web/app.js");
 const STYLE_CSS: &str = include_str!("../../web/style.css");
 const HISTORY_JS: &str = include_str!("../../web/history.js");
+const PIECES_JS: &str = include_str!("../../web/pieces.js");
 
 /// The largest request body read.
 const MAX_BODY: u64 = 1 << 20;
@@ -246,6 +247,7 @@ impl Served {
             "/app.js" => Ok(Reply::Asset(APP_JS, "text/javascript; charset=utf-8")),
             "/style.css" => Ok(Reply::Asset(STYLE_CSS, "text/css; charset=utf-8")),
             "/history.js" => Ok(Reply::Asset(HISTORY_JS, "text/javascript; charset=utf-8")),
+            "/pieces.js" => Ok(Reply::Asset(PIECES_JS, "text/javascript; charset=utf-8")),
             "/api/info" => json(json!({
                 "name": "varia",
                 "version": env!("CARGO_PKG_VERSION"),

@@ -66,7 +66,7 @@ def test_four_faces_holes_and_four_players(page, defs):
     swatches = {p.find_element("css selector", ".swatch").get_attribute("style") for p in players}
     assert len(swatches) == 4, "every player has its own colour"
     fills = set(page.js(
-        "return [...document.querySelectorAll('#board .piece > circle:not(.promo-ring):not(.royal-ring)')]"
+        "return [...document.querySelectorAll('#board .piece .body')]"
         ".map((c) => c.getAttribute('fill'))"))
     assert len(fills) == 4
     check_every_piece(page, defs, FOUR_FACES)

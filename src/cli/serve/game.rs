@@ -108,6 +108,8 @@ pub fn rules_json(game: &Game) -> Value {
                     json!({
                         "atom": varia::betza::atom_name(&m.vectors, m.range),
                         "directions": m.vectors.len(),
+                        // In the owner's frame: x to its right, y forward.
+                        "vectors": m.vectors,
                         "range": m.range,
                         "mode": mode_name(m.mode),
                         "style": m.style.to_string(),
