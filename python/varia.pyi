@@ -155,6 +155,7 @@ def match(
     draw_adjudication: Optional[_Options] = None,
     resign_adjudication: Optional[_Options] = None,
     sprt: Optional[_Options] = None,
+    pgn: Optional[_Source] = None,
 ) -> MatchReport:
     """Plays a match, as ``varia match`` does, and returns its report.
 
@@ -184,9 +185,11 @@ def match(
     ``nodes``); seed 0 gives ``varia match``'s. ``threads`` games are played at once, without
     the GIL. ``weights`` is a weights file as ``varia tune`` writes it: the first setting (both
     sides in self-play) evaluates with it in the series of the variant it was tuned for, as
-    ``varia match --weights`` does; ``opponent_weights`` is the second setting's. Raises
+    ``varia match --weights`` does; ``opponent_weights`` is the second setting's. ``pgn`` (a
+    path) is where the games are written once the match is over, byte for byte as
+    ``varia match --pgn`` writes them (``MatchReport.pgn()`` gives the same text). Raises
     DefinitionError, UnknownVariant, OSError as ``load`` does (and for an unreadable weights
-    file), TypeError for an argument of the wrong type, and VariaError for a bad count, limit,
+    file or a ``pgn`` file that cannot be written), TypeError for an argument of the wrong type, and VariaError for a bad count, limit,
     opening, weights file, engine (one that does not start or does not play a variant), clock,
     adjudication or test, or options that do not go together (a second setting with an engine,
     a clock, adjudication or a test; ``tc`` with a limit a move; ``sprt`` but against one engine
@@ -490,6 +493,11 @@ class MatchGame:
     def note(self) -> Optional[str]:
         """What went wrong with an external engine that lost so (the end of its standard
         error); None otherwise."""
+    def pgn(self) -> str:
+        """The game as ``varia match --pgn`` writes it: headers (``Round`` the index plus one,
+        ``Variant``, ``FEN`` the start, ``Termination`` the cause, ``TimeControl``), then the
+        moves in SAN, each with its engine's score and depth as a comment, and the result,
+        followed by a blank line. Between two settings each side is named as its entrant."""
 
 @final
 class MatchSeries:
@@ -546,6 +554,8 @@ class MatchSeries:
         """The clocks' use; None without ``tc``."""
     def json(self) -> str:
         """The series as ``varia match --json`` writes one."""
+    def pgn(self) -> str:
+        """The series' games as ``varia match --pgn`` writes them, one after the other."""
 
 @final
 class MatchReport:
@@ -556,3 +566,6 @@ class MatchReport:
         """One series a variant (and engine), in the order asked."""
     def json(self) -> str:
         """The report as JSON, ``{"series": [...]}``."""
+    def pgn(self) -> str:
+        """Every game as ``varia match --pgn FILE`` writes them to FILE, series after series:
+        what the ``pgn`` argument of ``match`` writes."""

@@ -2,14 +2,14 @@
 //! external engines (`--engine`), clocks (`--tc`), adjudication and the sequential test
 //! (`--sprt`), through the crate's referee ([`varia::referee::play_games`]), for `varia.match`.
 
-use crate::core::{Error, SearchLimits};
-use crate::referee::{GameRecord, MatchSettings, SeriesRecord, books, tuned};
+use crate::core::Error;
+use crate::referee::{GameRecord, MatchSettings, SeriesRecord, books, limit_of, tuned};
 use std::sync::Arc;
 use std::time::Duration;
 use varia::Game;
 use varia::referee::{
-    self, DrawRule, EngineLimit, EngineSpec, MatchConfig, Protocol, Record, ResignRule, Series,
-    Sprt, TimeControl,
+    self, DrawRule, EngineSpec, MatchConfig, Protocol, Record, ResignRule, Series, Sprt,
+    TimeControl,
 };
 use varia::rules::PlayerId;
 
@@ -33,16 +33,6 @@ impl RefereeSettings {
             || self.draw.is_some()
             || self.resign.is_some()
             || self.sprt.is_some()
-    }
-}
-
-/// varia's limit a move, as the referee takes it (one of them is set).
-fn limit_of(l: &SearchLimits) -> EngineLimit {
-    match (l.depth, l.nodes, l.movetime_ms) {
-        (Some(d), _, _) => EngineLimit::Depth(d),
-        (_, Some(n), _) => EngineLimit::Nodes(n),
-        (_, _, Some(t)) => EngineLimit::Movetime(Duration::from_millis(t)),
-        _ => EngineLimit::Depth(3),
     }
 }
 
@@ -154,15 +144,17 @@ pub fn play(
         .map(|(i, stats)| {
             let mut games = Vec::new();
             while let Some(r) = records.next_if(|r| r.series == i) {
-                games.push(game_record(&series[i].game, r));
+                let tc = referee::time_control_tags(&config, series[i].engine.as_ref());
+                let pgn = referee::pgn(&r, &series[i], &tc);
+                games.push(game_record(&series[i].game, r, pgn));
             }
             SeriesRecord { stats, games }
         })
         .collect())
 }
 
-/// A game's record as `varia.match` reports it.
-fn game_record(game: &Game, r: Record) -> GameRecord {
+/// A game's record as `varia.match` reports it, with its PGN.
+fn game_record(game: &Game, r: Record, pgn: String) -> GameRecord {
     let rules = game.rules();
     let name = |p: PlayerId| rules.players[p.index()].name.clone();
     let result = match (r.verdict.winner, rules.players.len()) {
@@ -180,6 +172,7 @@ fn game_record(game: &Game, r: Record) -> GameRecord {
         result,
         first: name(r.varia_side.unwrap_or(PlayerId(0))),
         note: r.note,
+        pgn,
     }
 }
 

@@ -9,7 +9,7 @@ use crate::errors::{VariaError, raise};
 use crate::reading::source_of;
 use crate::referee::{self, GameRecord, MatchSettings, SeriesRecord};
 use crate::repr::py_repr;
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyOSError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyMapping, PyString};
 use std::collections::BTreeMap;
@@ -19,21 +19,39 @@ use std::sync::Arc;
 /// after the opening and random plies, `moves` the moves played from there, `winner` the
 /// winner's name (None for a draw), `cause` the rule or cap that ended it (`"checkmate"`,
 /// `"repetition"`, `"ply-cap"`, ...), `result` as PGN writes it, and `first` the player the first
-/// entrant played; `note` what went wrong with an external engine that lost so.
-#[pyclass(frozen, module = "varia", get_all)]
+/// entrant played; `note` what went wrong with an external engine that lost so. `pgn()` writes it
+/// as `varia match --pgn` writes a game.
+#[pyclass(frozen, module = "varia")]
 pub struct MatchGame {
+    #[pyo3(get)]
     index: usize,
+    #[pyo3(get)]
     start_fen: String,
+    #[pyo3(get)]
     moves: Vec<String>,
+    #[pyo3(get)]
     winner: Option<String>,
+    #[pyo3(get)]
     cause: String,
+    #[pyo3(get)]
     result: String,
+    #[pyo3(get)]
     first: String,
+    #[pyo3(get)]
     note: Option<String>,
+    /// The game as PGN.
+    pgn: String,
 }
 
 #[pymethods]
 impl MatchGame {
+    /// The game as `varia match --pgn` writes it: its headers (`Round` its index plus one,
+    /// `Variant`, `FEN` its start, `Termination` its cause, `TimeControl`), then its moves in SAN,
+    /// each with its engine's score and depth as a comment, and its result.
+    fn pgn(&self) -> &str {
+        &self.pgn
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "<varia.MatchGame {} {} {} plies>",
@@ -55,6 +73,7 @@ impl From<GameRecord> for MatchGame {
             result: g.result,
             first: g.first,
             note: g.note,
+            pgn: g.pgn,
         }
     }
 }
@@ -65,7 +84,7 @@ impl From<GameRecord> for MatchGame {
 /// infinite), `wins_by_player` and `causes` (games by player name and by cause), `lengths` (each
 /// game's plies), `records`, the games in order, and `sprt` and `clock` as `varia match --json`
 /// writes them (None without a test or a clock). `json()` writes it as `varia match --json`
-/// writes a series.
+/// writes a series, `pgn()` its games as `varia match --pgn` writes them.
 #[pyclass(frozen, module = "varia")]
 pub struct MatchSeries {
     #[pyo3(get)]
@@ -101,6 +120,8 @@ pub struct MatchSeries {
     /// Its `sprt` and `clock` as JSON, if any.
     sprt: Option<String>,
     clock: Option<String>,
+    /// Its games as PGN, one after the other.
+    pgn: String,
 }
 
 #[pymethods]
@@ -109,6 +130,11 @@ impl MatchSeries {
     /// lengths to one.
     fn json(&self) -> &str {
         &self.json
+    }
+
+    /// The series' games as `varia match --pgn` writes them, one after the other.
+    fn pgn(&self) -> &str {
+        &self.pgn
     }
 
     /// The sequential test as `varia match --json` writes it: `elo0`, `elo1`, `alpha`, `beta`,
@@ -167,6 +193,7 @@ impl MatchSeries {
             json: json.to_string(),
             sprt: field("sprt"),
             clock: field("clock"),
+            pgn: s.games.iter().map(|g| g.pgn.as_str()).collect(),
             records: s
                 .games
                 .into_iter()
@@ -177,13 +204,15 @@ impl MatchSeries {
 }
 
 /// The report of a match: `series`, one a variant and engine, in the order asked. `json()`
-/// writes it as `varia match --json` does.
+/// writes it as `varia match --json` does, `pgn()` its games as `varia match --pgn` does.
 #[pyclass(frozen, module = "varia")]
 pub struct MatchReport {
     #[pyo3(get)]
     series: Vec<Py<MatchSeries>>,
     /// The report as JSON, written once.
     json: String,
+    /// All its games as PGN, series after series.
+    pgn: String,
 }
 
 #[pymethods]
@@ -191,6 +220,12 @@ impl MatchReport {
     /// The report as JSON: `{"series": [...]}`.
     fn json(&self) -> &str {
         &self.json
+    }
+
+    /// The games of every series as `varia match --pgn FILE` writes them to FILE: series after
+    /// series, each game's PGN followed by a blank line.
+    fn pgn(&self) -> &str {
+        &self.pgn
     }
 
     fn __repr__(&self) -> String {
@@ -336,8 +371,11 @@ fn option_words(what: &str, arg: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Stri
 /// in self-play, varia against an engine) evaluates with it in the series of the variant it was
 /// tuned for, as `varia match --weights` does; `opponent_weights` is the second setting's.
 ///
+/// `pgn` (a path) is where the games are written once the match is over, as `varia match --pgn`
+/// writes them (the report's `pgn()`, which gives them without a file).
+///
 /// Raises `DefinitionError`, `UnknownVariant`, `OSError` as `load` does (and for a weights file
-/// that cannot be read), `TypeError` for an argument of the wrong type, and `VariaError` for a
+/// that cannot be read or a `pgn` file that cannot be written), `TypeError` for an argument of the wrong type, and `VariaError` for a
 /// bad count, limit, opening, weights file, engine (one that does not start or does not play a
 /// variant), clock, adjudication or test, or options that do not go together (a second setting
 /// with an engine, a clock, adjudication or a test; `tc` with a limit a move; `sprt` but against
@@ -349,7 +387,7 @@ fn option_words(what: &str, arg: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Stri
     opponent_depth = None, opponent_nodes = None, opponent_movetime = None, openings = None,
     random_plies = 4, max_plies = 400, seed = 0, threads = 1, format = None, weights = None,
     opponent_weights = None, engine = None, protocol = None, tc = None, timemargin = None,
-    draw_adjudication = None, resign_adjudication = None, sprt = None
+    draw_adjudication = None, resign_adjudication = None, sprt = None, pgn = None
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn play_match(
@@ -378,6 +416,7 @@ pub fn play_match(
     draw_adjudication: Option<&Bound<'_, PyAny>>,
     resign_adjudication: Option<&Bound<'_, PyAny>>,
     sprt: Option<&Bound<'_, PyAny>>,
+    pgn: Option<std::path::PathBuf>,
 ) -> PyResult<MatchReport> {
     let options = RefereeWords {
         engines: engine_list(engine)?,
@@ -454,14 +493,19 @@ pub fn play_match(
             }
         })
         .map_err(|e| raise(py, e))?;
-    report(py, played)
+    let report = report(py, played)?;
+    if let Some(path) = pgn {
+        std::fs::write(&path, &report.pgn)
+            .map_err(|e| PyOSError::new_err(format!("cannot write {}: {e}", path.display())))?;
+    }
+    Ok(report)
 }
 
 /// The report of the series played, with the JSON `varia match --json` writes.
 fn report(py: Python<'_>, played: Vec<SeriesRecord>) -> PyResult<MatchReport> {
     let (stats, games): (Vec<_>, Vec<_>) = played.into_iter().map(|s| (s.stats, s.games)).unzip();
     let json = varia::referee::json(&stats);
-    let series = stats
+    let series: Vec<Py<MatchSeries>> = stats
         .into_iter()
         .zip(games)
         .enumerate()
@@ -470,9 +514,11 @@ fn report(py: Python<'_>, played: Vec<SeriesRecord>) -> PyResult<MatchReport> {
             Py::new(py, s)
         })
         .collect::<PyResult<_>>()?;
+    let pgn = series.iter().map(|s| s.get().pgn.as_str()).collect();
     Ok(MatchReport {
         series,
         json: json.to_string(),
+        pgn,
     })
 }
 
@@ -480,7 +526,7 @@ fn report(py: Python<'_>, played: Vec<SeriesRecord>) -> PyResult<MatchReport> {
 fn read_weights(path: &std::path::Path) -> PyResult<(String, varia::search::Weights)> {
     let name = path.display().to_string();
     let text = std::fs::read_to_string(path)
-        .map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("cannot read {name}: {e}")))?;
+        .map_err(|e| PyOSError::new_err(format!("cannot read {name}: {e}")))?;
     let w = varia::search::Weights::from_json(&text)
         .map_err(|e| VariaError::new_err(format!("{name}: {e}")))?;
     Ok((name, w))

@@ -5,7 +5,9 @@ use crate::core::{Error, SearchLimits};
 use std::sync::Arc;
 use std::time::Duration;
 use varia::Game;
-use varia::referee::{self, Opening, Stats, Tally};
+use varia::referee::{
+    self, EngineLimit, MatchConfig, Opening, Record, Series, Stats, Tally, time_control_tags,
+};
 use varia::rules::PlayerId;
 use varia::search::{Limits, Searcher, Weights, variant_name};
 
@@ -55,6 +57,8 @@ pub struct GameRecord {
     pub first: String,
     /// What went wrong with an external engine that lost so (its standard error quoted).
     pub note: Option<String>,
+    /// The game as PGN, as `varia match --pgn` writes it ([`varia::referee::pgn`]).
+    pub pgn: String,
 }
 
 /// A series: its statistics (a variant's tally, and under the library's referee its clocks,
@@ -66,6 +70,37 @@ pub struct SeriesRecord {
 
 /// The engine of varia a match plays with: a hash table of 8 MB, as `varia match`'s.
 const HASH_MB: usize = 8;
+
+/// varia's limit a move as the library's referee takes it (one of them is set).
+pub fn limit_of(l: &SearchLimits) -> EngineLimit {
+    match (l.depth, l.nodes, l.movetime_ms) {
+        (Some(d), _, _) => EngineLimit::Depth(d),
+        (_, Some(n), _) => EngineLimit::Nodes(n),
+        (_, _, Some(t)) => EngineLimit::Movetime(Duration::from_millis(t)),
+        _ => EngineLimit::Depth(3),
+    }
+}
+
+/// The PGN `TimeControl` tag of a setting, as `varia match` writes it (`-` under a depth or
+/// node limit, `0.5/move` under a time a move).
+fn time_control(l: &SearchLimits, s: &MatchSettings) -> String {
+    let config = MatchConfig {
+        games: s.games,
+        limit: limit_of(l),
+        protocol: None,
+        threads: s.threads,
+        max_plies: s.max_plies,
+        random_plies: s.random_plies,
+        seed: s.seed,
+        sprt: None,
+        tc: None,
+        time_margin: Duration::ZERO,
+        draw: None,
+        resign: None,
+    };
+    let [tag, _] = time_control_tags(&config, None);
+    tag
+}
 
 fn limits_of(l: &SearchLimits) -> Limits {
     Limits {
@@ -258,14 +293,60 @@ fn play_game(
         (Some(_), 2) => "0-1".into(),
         (Some(w), _) => name(w),
     };
-    GameRecord {
+    let record = Record {
+        series: 0,
         index,
         start_fen,
         moves: line.move_strings().split_off(prefix),
-        winner: played.verdict.winner.map(name),
-        cause: played.verdict.cause,
+        verdict: played.verdict,
+        varia_side: s.opponent.as_ref().map(|_| first_side),
+        opponent: s.opponent.as_ref().map_or("varia".into(), entrant),
+        note: None,
+        clock: None,
+        evals: played.evals,
+    };
+    let pgn = own_pgn(game, &record, s);
+    GameRecord {
+        index,
+        winner: record.verdict.winner.map(name),
+        cause: record.verdict.cause,
         result,
         first: name(first_side),
         note: None,
+        pgn,
+        start_fen: record.start_fen,
+        moves: record.moves,
     }
+}
+
+/// A game of the package's own match as PGN, by the library's writer ([`referee::pgn`]): in
+/// self-play exactly as `varia match --pgn` writes it (`varia` on every side, the setting's
+/// `TimeControl`); between two settings, each side named as its entrant (`varia (depth 3)`),
+/// with `WhiteTimeControl` and `BlackTimeControl` where their tags differ.
+fn own_pgn(game: &Arc<Game>, record: &Record, s: &MatchSettings) -> String {
+    // The writer reads the game alone of a series.
+    let series = Series {
+        variant: game.rules().variant.clone(),
+        game: game.clone(),
+        engine: None,
+        engine_name: None,
+        openings: Vec::new(),
+        weights: None,
+    };
+    let ours = time_control(&s.first, s);
+    let Some(opponent) = &s.opponent else {
+        return referee::pgn(record, &series, &[ours.clone(), ours]);
+    };
+    let text = referee::pgn(record, &series, &[ours, time_control(opponent, s)]);
+    // The writer names the first setting `varia`, as it names varia against an engine: its tag
+    // (the first line of its kind, the headers coming first) gets the setting's name.
+    let tag = match record.varia_side {
+        Some(PlayerId(0)) => "White",
+        _ => "Black",
+    };
+    text.replacen(
+        &format!("[{tag} \"varia\"]\n"),
+        &format!("[{tag} \"{}\"]\n", entrant(&s.first)),
+        1,
+    )
 }

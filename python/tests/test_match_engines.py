@@ -80,12 +80,17 @@ def test_varia_against_its_own_xboard_engine_equals_the_command_line(cli):
     assert report.series[0].games == 2
 
 
-def test_varia_against_its_own_uci_engine_equals_the_command_line(cli):
+def test_varia_against_its_own_uci_engine_equals_the_command_line(cli, tmp_path):
     engine = f"{shlex.quote(str(cli.binary))} uci {shlex.quote(str(CHESS))}"
     args = ["--games", "2", "--depth", "1", "--max-plies", "16", "--threads", "1"]
-    expected = cli.json("match", CHESS, "--engine", engine, *args)
-    report = varia.match(CHESS, engine=engine, games=2, depth=1, max_plies=16)
+    pgn = tmp_path / "cli.pgn"
+    expected = cli.json("match", CHESS, "--engine", engine, *args, "--pgn", pgn)
+    written = tmp_path / "py.pgn"
+    report = varia.match(CHESS, engine=engine, games=2, depth=1, max_plies=16, pgn=written)
     assert json.loads(report.json()) == expected
+    # The games as PGN, byte for byte: the engine's name and its scores as comments.
+    assert written.read_bytes() == pgn.read_bytes() == report.pgn().encode()
+    assert '[Black "varia 0.1.0"]' in report.series[0].records[0].pgn()
     (series,) = report.series
     assert series.entrants == ["varia", "varia 0.1.0"]
     assert [g.first for g in series.records] == ["white", "black"]
