@@ -1,7 +1,8 @@
 //! A search that plays every definition: iterative deepening alpha-beta (negamax for two players,
 //! paranoid for more), quiescence on captures and promotions, a transposition table on
-//! [`Game::key`], move ordering (table move, most valuable victim, killers, history), and limits
-//! of depth, nodes and time with a stop flag. The evaluation ([`Eval`]) is built from the rule set.
+//! [`Game::key`], move ordering (table move, most valuable victim, killers, counter move,
+//! history), and limits of depth, nodes and time with a stop flag. The evaluation ([`Eval`]) is
+//! built from the rule set.
 //!
 //! The game's ending rules end the lines of the tree, as the engine decides them: an immediate
 //! ending (a goal, an extinction, a check limit: [`Game::immediate_ending`]) at every node,
@@ -217,6 +218,10 @@ pub struct Searcher {
     tt: Arc<tt::Table>,
     history: Vec<i32>,
     killers: Vec<[Option<RawMove>; 2]>,
+    /// Per (player, type, destination) of a move: the quiet move that last refuted it.
+    counter_moves: Vec<Option<RawMove>>,
+    /// Per ply: the move that left the node (none for a null move).
+    played: Vec<Option<RawMove>>,
     pv: Vec<Vec<RawMove>>,
     players: usize,
     cells: usize,
@@ -267,6 +272,8 @@ impl Searcher {
             tt: Arc::new(tt::Table::new(hash_mb).unwrap_or_else(|_| tt::Table::smallest())),
             history: vec![0; players * kinds * cells],
             killers: vec![[None; 2]; MAX_PLY + 1],
+            counter_moves: vec![None; players * kinds * cells],
+            played: vec![None; MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
             players,
             cells,
@@ -308,10 +315,12 @@ impl Searcher {
         self.tt.clear();
         self.history.iter_mut().for_each(|h| *h = 0);
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        self.counter_moves.iter_mut().for_each(|c| *c = None);
         self.evals.clear();
         for h in &mut self.helpers {
             h.history.iter_mut().for_each(|h| *h = 0);
             h.killers.iter_mut().for_each(|k| *k = [None; 2]);
+            h.counter_moves.iter_mut().for_each(|c| *c = None);
             h.evals.clear();
         }
     }
@@ -645,6 +654,7 @@ impl Searcher {
                 continue;
             }
             game.raw_play_unchecked(pos, &m);
+            self.played[ply] = Some(m);
             if quiet
                 && i > 0
                 && self.skip_quiet(depth, alpha, quiets, static_eval)

@@ -1,6 +1,7 @@
 //! Move ordering: the table's move, captures that win or keep the exchange by most valuable
-//! victim (then least valuable attacker) and promotions, killers, captures that lose the
-//! exchange, then the quiet moves by history.
+//! victim (then least valuable attacker) and promotions, killers, the counter move (the quiet
+//! move that last refuted the move before), captures that lose the exchange, then the quiet
+//! moves by history.
 
 use super::*;
 
@@ -60,6 +61,7 @@ impl Searcher {
     ) -> Vec<(i32, RawMove)> {
         let killers = self.killers[ply.min(MAX_PLY)];
         let side = pos.side_to_move();
+        let counter = self.counter_move(side, ply);
         let mut scored: Vec<(i32, RawMove)> = moves
             .iter()
             .map(|m| {
@@ -81,6 +83,8 @@ impl Searcher {
                     (1 << 23) + 1
                 } else if Some(*m) == killers[1] {
                     1 << 23
+                } else if counter == Some(*m) {
+                    (1 << 23) - 1
                 } else {
                     self.history[self.history_index(side, m)]
                 };
@@ -100,6 +104,16 @@ impl Searcher {
         }
         let h = self.history_index(side, &m);
         self.history[h] = gravity(self.history[h], history_bonus(depth));
+        if let Some(prev) = ply.checked_sub(1).and_then(|p| self.played[p]) {
+            let c = self.history_index(side, &prev);
+            self.counter_moves[c] = Some(m);
+        }
+    }
+
+    /// The quiet move that last refuted the move that led to the node at `ply`, for `side`.
+    fn counter_move(&self, side: PlayerId, ply: usize) -> Option<RawMove> {
+        let prev = ply.checked_sub(1).and_then(|p| self.played[p])?;
+        self.counter_moves[self.history_index(side, &prev)]
     }
 
     /// The quiet moves searched before the one that cut off (`failed`: their places in

@@ -56,6 +56,7 @@ impl Searcher {
         let pass = game.raw_null_move(pos)?;
         let reduction = 3 + depth / 4;
         game.raw_play_unchecked(pos, &pass);
+        self.played[ply] = None;
         self.nulled[ply + 1] = true;
         let v = self.child(side, pos, depth - 1 - reduction, beta - 1, beta, ply, false);
         self.nulled[ply + 1] = false;
