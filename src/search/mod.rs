@@ -701,13 +701,7 @@ impl Searcher {
         }
         // A root searched without some of its moves says nothing true of the position.
         if !excluding {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if alpha > old_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(best, old_alpha, beta);
             let best_move = best_move.as_ref().map(tt::fingerprint);
             self.tt
                 .store(tt_key, best_move, to_tt(best, ply), depth, bound);

@@ -160,13 +160,7 @@ impl Searcher {
         (alpha, beta): (i32, i32),
         ply: usize,
     ) {
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, alpha, beta);
         let fp = best_move.as_ref().map(tt::fingerprint);
         self.tt
             .store(tt_key, fp, to_tt(best, ply), QUIESCENCE_DEPTH, bound);

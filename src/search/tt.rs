@@ -23,6 +23,19 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// What the best score `best` of a search within the window (`alpha`, `beta`) says.
+    pub fn of(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 #[derive(Clone, Copy)]
 pub struct Entry {
     /// The best move's [`fingerprint`], if one is known.
