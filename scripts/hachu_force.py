@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
-"""Sends varia's self-play games of Chu Shogi (or Dai Shogi) to HaChu in force mode and counts
-what it accepts.
+"""Sends varia's self-play games of Chu Shogi (or Dai Shogi, or Werewolf chess) to HaChu in force
+mode and counts what it accepts.
 
-    python3 scripts/hachu_force.py [--variant chu|dai] [--seed N] [--games N] [--random-plies N]
-                                   [--plies N] [--depth D] [--varia PATH] [--definition PATH]
+    python3 scripts/hachu_force.py [--variant chu|dai|werewolf] [--seed N] [--games N]
+                                   [--random-plies N] [--plies N] [--depth D] [--varia PATH]
+                                   [--definition PATH]
 
 varia (`varia uci`, `go depth D`) plays both sides of each game from the start of
 definitions/hachu/VARIANT.varia (or --definition), HaChu's variant VARIANT, after a few seeded random plies chosen from its legal moves; every
 ply is sent to HaChu (Debian's `hachu`, default options, `memory 64`) as `usermove` in force
 mode (a lion's pass as `@@@@`, as HaChu writes it: it does not read one in two legs). A game is accepted fully when HaChu takes every ply up to its end (no legal move left for
-varia) or the ply cap; otherwise the first refused ply and HaChu's reason are printed. The
+varia, or no move its search gives: a draw by repetition) or the ply cap; otherwise the first refused ply and HaChu's reason are printed. The
 counts end the output:
 
     accepted N of G games fully, P of Q plies
@@ -128,7 +129,7 @@ def main():
     ap.add_argument("--plies", type=int, default=200)
     ap.add_argument("--depth", type=int, default=2)
     ap.add_argument("--varia", default=os.path.join(ROOT, "target", "release", "varia"))
-    ap.add_argument("--variant", choices=["chu", "dai"], default="chu")
+    ap.add_argument("--variant", choices=["chu", "dai", "werewolf"], default="chu")
     ap.add_argument("--definition")
     args = ap.parse_args()
     if args.definition is None:
@@ -144,6 +145,10 @@ def main():
                 end = "no legal move"
                 break
             m = rng.choice(options) if ply < args.random_plies else varia.best(moves)
+            if m == "(none)":
+                # a game over by a rule that leaves moves (a draw by repetition or move limit)
+                end = "game over in varia"
+                break
             sent += 1
             refusal = hachu.usermove(as_hachu(args.varia, args.definition, moves, m))
             if refusal:

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Records HaChu's self-play games of Chu Shogi for tests/chu.rs (or of Dai Shogi for tests/dai.rs).
 
-    python3 scripts/hachu_games.py [--variant chu|dai] [--seed N] [--games N] [--random-plies N]
-                                   [--plies N] [--depth D]
+    python3 scripts/hachu_games.py [--variant chu|dai|werewolf] [--seed N] [--games N]
+                                   [--random-plies N] [--plies N] [--depth D] [--lift]
+                                   [--varia PATH]
 
 HaChu (Debian's `hachu`, an XBoard engine) plays both sides of each game in one process, with
 its default options (promote on entry, no repeats, no Okazaki rule), `memory 64` (it crashes
@@ -19,7 +20,15 @@ a game goes to `tests/fixtures/hachu/VARIANT.tsv` (the definition: `definitions/
 
     GAME<TAB>moves from the start, space-separated, in HaChu's notation<TAB>HaChu's result or `-`
 
-Needs a release build of varia.
+With --lift, every position of every game is also asked of HaChu square by square, as XBoard
+asks when a piece is picked up: `lift SQUARE` for each piece of the side to move, and HaChu's
+`highlight` answer (its moves from there, before it tests whether they leave its King in check:
+`Y` an empty target, `R` a capture, `M` a promotion, `C` the cell taken on the way by a move in
+two legs) is kept whole, one line a position in `tests/fixtures/hachu/VARIANT-lift.tsv`:
+
+    GAME<TAB>PLY<TAB>SQUARE=HIGHLIGHT SQUARE=HIGHLIGHT ...   (a square HaChu answers nothing for: SQUARE=-)
+
+Needs a release build of varia (or --varia).
 """
 import argparse
 import json
@@ -45,9 +54,44 @@ def legal(moves):
     return json.loads(out)
 
 
+def own_squares(moves):
+    """The squares of the side to move's pieces, from varia's FEN (letters, maybe dressed)."""
+    argv = [VARIA, "show", DEF, "--json"] + (["--moves", *moves] if moves else [])
+    fen = json.loads(subprocess.run(argv, capture_output=True, text=True, check=True).stdout)["fen"]
+    board, side = fen.split()[0], fen.split()[1]
+    ranks = board.split("/")
+    squares = []
+    for r, row in enumerate(ranks):
+        f, i = 0, 0
+        while i < len(row):
+            c = row[i]
+            if c.isdigit():
+                j = i
+                while j < len(row) and row[j].isdigit():
+                    j += 1
+                f += int(row[i:j])
+                i = j
+                continue
+            if c == "+":
+                c = row[i + 1]
+                i += 1
+            i += 1
+            while i < len(row) and row[i] in "'!":
+                i += 1
+            if (c.isupper()) == (side == "w"):
+                squares.append(f"{chr(ord('a') + f)}{len(ranks) - r}")
+            f += 1
+    return squares
+
+
 def as_varia(move, legal_moves):
     """HaChu's move in varia's notation: a pass `@@@@` is the first of varia's passes (a step
-    to an empty cell and back: every one leaves the same position)."""
+    to an empty cell and back: every one leaves the same position); a capture of a Werewolf,
+    which HaChu writes as a promotion to one (`f2e3w`), is varia's plain capture (`f2e3`), the
+    capturer turning by the game's contagion."""
+    if move not in legal_moves and move[:-1] in legal_moves and move[-1] == "w":
+        # Werewolf chess: HaChu writes a capture of a Werewolf as a promotion to one (`f2e3w`)
+        return move[:-1]
     if move != "@@@@":
         return move
     for m in legal_moves:
@@ -67,6 +111,17 @@ class HaChu:
         self.send("xboard", "protover 2")
         self.wait_for("feature done=1")
         self.send("new", f"variant {VARIANT}", "memory 64", f"sd {depth}", "force")
+        self.pings = 10
+
+    def lift(self, square):
+        """HaChu's highlight for the piece on `square`, or None if it answers nothing."""
+        self.pings += 1
+        self.send(f"lift {square}", f"ping {self.pings}")
+        found = None
+        while (line := self.line()) != f"pong {self.pings}":
+            if line.startswith("highlight "):
+                found = line.split()[1]
+        return found
 
     def send(self, *lines):
         self.p.stdin.write("".join(line + "\n" for line in lines))
@@ -124,15 +179,18 @@ class HaChu:
 
 
 def main():
-    global DEF, OUT, VARIANT
+    global DEF, OUT, VARIANT, VARIA
     ap = argparse.ArgumentParser()
-    ap.add_argument("--variant", choices=["chu", "dai"], default="chu")
+    ap.add_argument("--variant", choices=["chu", "dai", "werewolf"], default="chu")
     ap.add_argument("--seed", type=int, default=20261206)
     ap.add_argument("--games", type=int, default=4)
     ap.add_argument("--random-plies", type=int, default=4)
     ap.add_argument("--plies", type=int, default=160)
     ap.add_argument("--depth", type=int, default=3)
+    ap.add_argument("--lift", action="store_true")
+    ap.add_argument("--varia", default=VARIA)
     args = ap.parse_args()
+    VARIA = args.varia
     VARIANT = args.variant
     DEF = os.path.join(ROOT, "definitions", "hachu", f"{VARIANT}.varia")
     OUT = os.path.join(ROOT, "tests", "fixtures", "hachu", f"{VARIANT}.tsv")
@@ -142,12 +200,16 @@ def main():
              f"--random-plies {args.random_plies} --plies {args.plies} --depth {args.depth} "
              f"(HaChu 0.21, sd {args.depth}, default options)\n"]
     bad = 0
+    lifts = []
     for g in range(args.games):
         rng = random.Random(f"{args.seed}:{g}")
         hachu = HaChu(args.depth)
         played, varia_moves, result = [], [], "-"
         for ply in range(args.plies):
             moves = legal(varia_moves)
+            if args.lift:
+                asked = [f"{sq}={hachu.lift(sq) or '-'}" for sq in own_squares(varia_moves)]
+                lifts.append(f"{g}\t{ply}\t{' '.join(asked)}\n")
             if not moves:
                 # varia sees the game over: HaChu, to move, must claim it
                 m, res = hachu.go()
@@ -181,6 +243,10 @@ def main():
         print(f"game {g}: {len(played)} plies, {legs} in legs or passes, result {result}")
     with open(OUT, "w") as f:
         f.writelines(lines)
+    if args.lift:
+        with open(OUT.replace(".tsv", "-lift.tsv"), "w") as f:
+            f.write(f"# {lines[0][2:].rstrip()} --lift: HaChu's highlights\n")
+            f.writelines(lifts)
     print(f"{bad} moves differ")
     return 1 if bad else 0
 

@@ -758,6 +758,23 @@ fn pickups_are_refused() {
     );
 }
 
+/// Contagion (Werewolf chess) is refused at its entry: Fairy-Stockfish has none.
+#[test]
+fn contagion_is_refused() {
+    let src = std::fs::read_to_string(format!(
+        "{}/definitions/hachu/werewolf.varia",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let rules = varia::compile(&src, None).unwrap();
+    let refusal = varia::interop::fsf::export(&rules).unwrap_err();
+    assert_eq!(refusal.at, "effects[0]");
+    assert_eq!(
+        refusal.rule,
+        "`pieces that capture TYPE... become one`: Fairy-Stockfish has no contagion"
+    );
+}
+
 /// Free castling (Schoolbook chess) is refused at its entry: Fairy-Stockfish's king lands on one
 /// cell a side.
 #[test]

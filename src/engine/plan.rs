@@ -74,6 +74,8 @@ pub(crate) enum EffectPlan<B> {
     CapturerTurns,
     /// The types whose captures petrify them.
     Petrify(KindSet),
+    /// The contagious types: their captors turn into them.
+    Contagion(KindSet),
 }
 
 impl<B> EffectPlan<B> {
@@ -87,7 +89,8 @@ impl<B> EffectPlan<B> {
             EffectPlan::CastlingByDrops { .. }
             | EffectPlan::Blast
             | EffectPlan::LeaveWalls
-            | EffectPlan::Petrify(_) => false,
+            | EffectPlan::Petrify(_)
+            | EffectPlan::Contagion(_) => false,
         }
     }
 }
@@ -341,6 +344,7 @@ impl<B: Bits> Plan<B> {
                 },
                 Effect::CapturerTurns => EffectPlan::CapturerTurns,
                 Effect::Petrify { pieces } => EffectPlan::Petrify(kind_set(pieces)),
+                Effect::Contagion { pieces } => EffectPlan::Contagion(kind_set(pieces)),
             })
             .collect();
         let mut drop_shapes = Vec::new();

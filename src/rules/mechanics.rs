@@ -36,11 +36,11 @@ use strum::{EnumDiscriminants, IntoStaticStr};
 /// `N'`, for more than 52 types), format 17 royalty by position
 /// ([`crate::rules::Royalty::First`]) and the file a castling king starts from
 /// ([`crate::rules::Castling`]'s `from_file`), Two Kings chess, format 18 a second leg that
-/// rides ([`crate::rules::LegMove`]'s `second_range`, hook moves), each what a reader of the
-/// format before cannot read;
+/// rides ([`crate::rules::LegMove`]'s `second_range`, hook moves), format 19 contagion
+/// ([`Effect::Contagion`], Werewolf chess), each what a reader of the format before cannot read;
 /// a rule set of an older format this build reads is one of this format without what came later,
 /// and is read.
-pub const FORMAT: u32 = 18;
+pub const FORMAT: u32 = 19;
 
 /// The formats this build reads.
 pub const READS: std::ops::RangeInclusive<u32> = 2..=FORMAT;
@@ -255,6 +255,14 @@ pub enum Effect {
         /// The types.
         pieces: Vec<PieceId>,
     },
+    /// A piece that takes a piece of one of these types on the cell where its move ends turns
+    /// into that type (its owner's still; a promoted captive's origin kept), after it promotes
+    /// if it does; a royal piece, and a piece of a listed type, does not (Werewolf chess, Maka
+    /// Dai Dai Shogi). Pieces taken on the way (a move in legs) do not count. No type is royal.
+    Contagion {
+        /// The types.
+        pieces: Vec<PieceId>,
+    },
 }
 
 /// A rule that removes moves from the legal ones.
@@ -445,7 +453,8 @@ impl Effect {
             | Effect::Blast { .. }
             | Effect::FlipNeighbours
             | Effect::FlipNeighboursOfTouching
-            | Effect::CapturerTurns => false,
+            | Effect::CapturerTurns
+            | Effect::Contagion { .. } => false,
         }
     }
 }

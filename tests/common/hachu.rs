@@ -30,9 +30,37 @@ fn split_cells(m: &str) -> (&str, &str) {
     (&m[..second], &m[second..])
 }
 
+/// HaChu's capture of a contagious piece, which it writes as a promotion to the type taken
+/// (Werewolf chess's `f2e3w`): varia's plain capture (`f2e3`), if that is legal, takes a piece
+/// of the suffix's type and leaves the capturer turned into it.
+pub fn contagion<'a>(
+    game: &Game,
+    pos: &Position,
+    legal: &'a [String],
+    hachu: &str,
+) -> Option<&'a String> {
+    let suffix = hachu.chars().last().filter(char::is_ascii_lowercase)?;
+    let plain = legal.iter().find(|m| **m == hachu[..hachu.len() - 1])?;
+    let to = game.parse_cell(split_cells(plain).1)?;
+    let symbol = |p: Option<varia::engine::Piece>| {
+        p.map(|p| {
+            game.rules().pieces[p.kind.index()]
+                .symbol
+                .to_ascii_lowercase()
+        })
+    };
+    let after = game.make(pos, &game.parse_move(pos, plain).ok()?);
+    let turned = after.piece(to).map(|p| p.owner) == Some(pos.side_to_move());
+    (symbol(pos.piece(to)) == Some(suffix.to_string())
+        && symbol(after.piece(to)) == Some(suffix.to_string())
+        && turned)
+        .then_some(plain)
+}
+
 /// Replays the games of a fixture (a line a game: its name, HaChu's moves from the start and
 /// HaChu's result or `-`): every move of HaChu's is legal in varia and written alike (HaChu's
-/// `@@@@`, a lion's pass, is varia's step and step back); a game HaChu ends (`1-0 {resign}`: the
+/// `@@@@`, a lion's pass, is varia's step and step back; its capture of a contagious piece,
+/// see [`contagion`]); a game HaChu ends (`1-0 {resign}`: the
 /// side to move has no move left) is won so in varia, a game cut at its ply cap goes on. Gives
 /// the games, plies, moves in legs and passes replayed.
 pub fn replay(game: &Game, fixture: &str) -> (usize, usize, usize, usize) {
@@ -50,7 +78,11 @@ pub fn replay(game: &Game, fixture: &str) -> (usize, usize, usize, usize) {
                 legal.iter().find(|m| is_pass(m)).cloned()
             } else {
                 legs += usize::from(hachu.contains(','));
-                legal.iter().find(|m| *m == hachu).cloned()
+                legal
+                    .iter()
+                    .find(|m| *m == hachu)
+                    .or_else(|| contagion(game, &pos, &legal, hachu))
+                    .cloned()
             };
             let Some(ours) = ours else {
                 panic!(

@@ -52,8 +52,9 @@ impl<B: Bits> Engine<B> {
         pos.st.ep_victim = None;
         let mut reset_clock = false;
         let mut captured = None;
-        // The owner of the (first) piece taken.
+        // The owner of the (first) piece taken, and the piece taken where the move ends.
         let mut loser = None;
+        let mut taken = None;
         if m.kind != MoveKind::Pass {
             self.clear_pending(pos, from);
             self.clear_pending(pos, to);
@@ -76,6 +77,7 @@ impl<B: Bits> Engine<B> {
                 self.to_hand(pos, victim, side);
                 captured = Some(victim.kind.0);
                 loser = Some(victim.owner);
+                taken = Some(victim);
                 reset_clock = true;
             }
             match m.kind {
@@ -149,7 +151,7 @@ impl<B: Bits> Engine<B> {
             }
         }
         if !self.plan.effects.is_empty() && m.kind != MoveKind::Pass {
-            self.effects(pos, m, side, loser);
+            self.effects(pos, m, side, loser, taken);
         }
         if m.then.is_some() || pos.gates.any() {
             self.second_part(pos, m, side);

@@ -4,6 +4,7 @@
 mod blast;
 mod capturer;
 mod castling_drop;
+mod contagion;
 mod flip;
 mod petrify;
 mod wall;
@@ -11,12 +12,12 @@ mod wall;
 use super::bits::Bits;
 use super::core::Engine;
 use super::plan::EffectPlan;
-use super::position::{MoveKind, Pos, RawMove};
+use super::position::{MoveKind, Piece, Pos, RawMove};
 use crate::rules::PlayerId;
 
 impl<B: Bits> Engine<B> {
     /// Runs the plan's effects on a move `side` just made (`loser`: the owner of the piece it
-    /// took, if any).
+    /// took, if any; `taken`: the piece it took on the cell where it ended, if any).
     #[cold]
     #[inline(never)]
     pub(crate) fn effects(
@@ -25,6 +26,7 @@ impl<B: Bits> Engine<B> {
         m: &RawMove,
         side: PlayerId,
         loser: Option<PlayerId>,
+        taken: Option<Piece>,
     ) {
         let (from, to) = (m.from.index(), m.to.index());
         let drop = m.kind == MoveKind::Drop;
@@ -48,6 +50,11 @@ impl<B: Bits> Engine<B> {
                 }
                 EffectPlan::Petrify(kinds) if loser.is_some() && kinds.has(m.piece.0) => {
                     self.petrify(pos, to, side);
+                }
+                EffectPlan::Contagion(kinds) => {
+                    if let Some(victim) = taken.filter(|v| kinds.has(v.kind.0)) {
+                        self.infect(pos, to, side, victim, kinds);
+                    }
                 }
                 EffectPlan::CapturerTurns => {
                     if let Some(loser) = loser {

@@ -133,17 +133,17 @@ impl Check<'_> {
                         ));
                     }
                 }
-                Effect::Petrify { pieces } => {
+                Effect::Petrify { pieces } | Effect::Contagion { pieces } => {
+                    let what = match e {
+                        Effect::Petrify { .. } => "turn into a wall",
+                        _ => "be contagious",
+                    };
                     if self.keep(self.pieces(&at("pieces"), pieces))
                         && let Some(p) = pieces.iter().find(|p| r.pieces[p.0 as usize].royal)
                     {
-                        self.keep(fail(
-                            at("pieces"),
-                            format!(
-                                "`{}` is royal: a royal piece may not turn into a wall",
-                                r.pieces[p.0 as usize].name
-                            ),
-                        ));
+                        let name = &r.pieces[p.0 as usize].name;
+                        let text = format!("`{name}` is royal: a royal piece may not {what}");
+                        self.keep(fail(at("pieces"), text));
                     }
                 }
                 Effect::FlipEnclosed

@@ -352,6 +352,13 @@ flag_table! {
         "a piece of a listed type that captures (as the type it moved as, before it promotes) \
             turns into a wall on the cell it took, as `pieces leave walls` writes them \
             (Fairy-Stockfish's petrified chess); a royal type may not be listed";
+    Contagion: contagion, Game, Entry(|pieces| E::Effect(Effect::Contagion { pieces })), None,
+        "pieces that capture TYPE... become one",
+        "a piece that takes a piece of a listed type on the cell where its move ends turns into \
+            that type, its owner's (after it promotes, if it does); a royal piece does not, nor \
+            one of a listed type, nor does a piece taken on the way by a move in legs count \
+            (Werewolf chess: `pieces that capture Werewolf become one`); a royal type may not be \
+            listed";
     MateSeries: mate_series, Ending, Entry(|pieces| E::Verdict(Verdict::MateNeedsCheckBy { pieces })), Some(Royals),
         "checkmate needs a check by TYPE...",
         "a checkmate counts only if a check by a listed type was given in the unbroken series of \

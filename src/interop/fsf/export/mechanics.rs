@@ -97,6 +97,7 @@ pub(super) enum Unsaid {
     Counterstrike,
     CastlingByDrops,
     CapturerTurns,
+    Contagion,
     ChecksOnlyMate,
     NoMatingDrops,
     FrozenAtLimit,
@@ -123,6 +124,9 @@ impl Unsaid {
             }
             Unsaid::CapturerTurns => {
                 "`capturing pieces change sides`: Fairy-Stockfish has no rule for it"
+            }
+            Unsaid::Contagion => {
+                "`pieces that capture TYPE... become one`: Fairy-Stockfish has no contagion"
             }
             Unsaid::ChecksOnlyMate => {
                 "`checks are forbidden unless they mate`: Fairy-Stockfish's checking = false forbids mates too"
@@ -199,6 +203,7 @@ fn effect(e: &Effect) -> Say<'_> {
         Effect::FlipNeighbours => return Say::FlipNeighbours,
         Effect::FlipNeighboursOfTouching => return Say::FlipNeighboursOfTouching,
         Effect::CapturerTurns => Unsaid::CapturerTurns,
+        Effect::Contagion { pieces: _ } => Unsaid::Contagion,
     };
     Say::Unsaid(unsaid)
 }
