@@ -387,7 +387,7 @@ fn a_hash_table_too_large_is_refused() {
         lines,
         [
             "info string error: no memory for a hash table of 4096 MB; Hash stays 16 MB",
-            "bestmove e2e4 ponder e7e5"
+            "bestmove d2d4 ponder d7d5"
         ]
     );
 }

@@ -1,6 +1,7 @@
 //! The evaluation, built from the rule set alone: material (each type's `value`, or an estimate
 //! from its mobility on an empty board when it has none), pieces in hand, mobility, progress
-//! towards promotion zones, and the safety of royal pieces.
+//! towards promotion zones, the safety of royal pieces, and threats (a piece attacked by a cheaper
+//! one, or attacked and not defended).
 
 use super::weights::{self, Weights};
 use crate::engine::{Game, Owner, Position};
@@ -14,6 +15,9 @@ const HAND_64THS: i32 = 72;
 pub(super) const MOBILITY: i32 = 4;
 /// Share (per 1000) of a promotion's gain credited at 1, 2, ... moves from its zone.
 pub(super) const PROMOTION_PROGRESS: [i32; 7] = [0, 180, 90, 45, 20, 10, 5];
+/// A threatened piece (attacked by an opponent's piece worth less, or attacked and not defended)
+/// loses this share of its value (1/6).
+const THREAT_SHARE: i32 = 6;
 /// Centipawns for the side to move (the tempo).
 const TEMPO: i32 = 10;
 /// The largest centipawn value of a type (1,000 pawns): a game whose values go beyond has them
@@ -80,6 +84,11 @@ pub struct Eval {
     pub(super) start_material: i64,
     /// The move tables as bitboards of the game's width (`evalbits`), once built.
     pub(super) bits: std::sync::Arc<dyn std::any::Any + Send + Sync>,
+    /// Centipawns a piece of each type loses when it is threatened ([`THREAT_SHARE`]; 0 for a
+    /// royal type).
+    pub(super) threat: Vec<i32>,
+    /// The types grouped by value, cheapest first.
+    pub(super) by_value: Vec<Vec<u8>>,
 }
 
 /// `attacks[p][c]`: how many of `p`'s pieces attack `c`.
@@ -140,6 +149,8 @@ impl Eval {
             centrality: Vec::new(),
             start_material: 0,
             bits: std::sync::Arc::new(()),
+            threat: Vec::new(),
+            by_value: Vec::new(),
         };
         for pt in &rules.pieces {
             for p in 0..players {
@@ -169,6 +180,17 @@ impl Eval {
             .map(|v| (v * MAX_VALUE / top) as i32)
             .collect();
         e.hand_value = e.value.iter().map(|v| v * HAND_64THS / 64).collect();
+        e.threat = (e.value.iter().zip(&e.royal))
+            .map(|(v, &royal)| if royal { 0 } else { v / THREAT_SHARE })
+            .collect();
+        let mut kinds: Vec<u8> = (0..e.value.len() as u8).collect();
+        kinds.sort_by_key(|&k| e.value[k as usize]);
+        for k in kinds {
+            match e.by_value.last_mut() {
+                Some(g) if e.value[g[0] as usize] == e.value[k as usize] => g.push(k),
+                _ => e.by_value.push(vec![k]),
+            }
+        }
         e.apply_terms(game, weights);
         e.promotion_gain = rules
             .pieces
@@ -550,31 +572,79 @@ impl Eval {
         self.scratch(pos, &mut owner, &mut kinds);
         let mut sides = [Side::default(); 4];
         let mut material_left = 0;
+        // The pieces by value, cheapest first, so that when a group of equal value comes, the
+        // attacks counted are those of cheaper pieces; the royals noted in cell order.
+        let mut order = [(0i32, 0u16); 256];
+        let mut n = 0;
         for &c in &self.on_board {
             let Some(me) = owner[c.index()] else {
                 continue;
             };
-            let o = me.player();
-            let kind = PieceId(kinds[c.index()]);
-            let s = &mut sides[o.index()];
-            let slot = self.slot(kind, o.index(), c);
-            s.material += self.value[kind.index()] as i64;
-            material_left += self.value[kind.index()] as i64;
-            if self.royal[kind.index()] && s.royals < 4 {
+            let k = kinds[c.index()] as usize;
+            let s = &mut sides[me.player().index()];
+            if self.royal[k] && s.royals < 4 {
                 s.royal_cells[s.royals] = c;
                 s.royals += 1;
             }
-            let d = self.promotion_distance[slot];
-            if d > 0 {
-                s.positional +=
-                    self.promotion_gain[kind.index()] * PROMOTION_PROGRESS[d as usize] / 1000;
+            order[n] = (self.value[k], c.0);
+            n += 1;
+        }
+        let order = &mut order[..n];
+        order.sort_unstable();
+        let mut lesser = [false; 256];
+        let attacked_by_other = |attacks: &Attacks, p: usize, c: usize| {
+            (0..self.players).any(|q| q != p && attacks[q][c] > 0)
+        };
+        let mut i = 0;
+        while i < order.len() {
+            let v = order[i].0;
+            let j = i + order[i..].iter().take_while(|x| x.0 == v).count();
+            for &(_, c) in &order[i..j] {
+                let (c, k) = (c as usize, kinds[c as usize] as usize);
+                let Some(me) = owner[c] else { continue };
+                let p = me.player().index();
+                if self.threat[k] > 0 && attacked_by_other(attacks, p, c) {
+                    sides[p].positional -= self.threat[k];
+                    lesser[c] = true;
+                }
             }
-            let mobility = self.reach(slot, me, &owner, &mut attacks[o.index()]);
-            s.positional += if self.tuned {
-                mobility * self.mobility[kind.index()] + self.square[slot]
-            } else {
-                mobility * MOBILITY
-            };
+            for &(_, c) in &order[i..j] {
+                let c = Cell(c);
+                let Some(me) = owner[c.index()] else {
+                    continue;
+                };
+                let o = me.player();
+                let kind = PieceId(kinds[c.index()]);
+                let s = &mut sides[o.index()];
+                let slot = self.slot(kind, o.index(), c);
+                s.material += self.value[kind.index()] as i64;
+                material_left += self.value[kind.index()] as i64;
+                let d = self.promotion_distance[slot];
+                if d > 0 {
+                    s.positional +=
+                        self.promotion_gain[kind.index()] * PROMOTION_PROGRESS[d as usize] / 1000;
+                }
+                let mobility = self.reach(slot, me, &owner, &mut attacks[o.index()]);
+                s.positional += if self.tuned {
+                    mobility * self.mobility[kind.index()] + self.square[slot]
+                } else {
+                    mobility * MOBILITY
+                };
+            }
+            i = j;
+        }
+        // A piece attacked and not defended (unless a cheaper piece already threatens it).
+        for &(_, c) in order.iter() {
+            let (c, k) = (c as usize, kinds[c as usize] as usize);
+            let Some(me) = owner[c] else { continue };
+            let p = me.player().index();
+            if self.threat[k] > 0
+                && !lesser[c]
+                && attacks[p][c] == 0
+                && attacked_by_other(attacks, p, c)
+            {
+                sides[p].positional -= self.threat[k];
+            }
         }
         for (p, s) in sides.iter_mut().enumerate().take(self.players) {
             if rules.has_hands() {

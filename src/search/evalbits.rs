@@ -204,71 +204,91 @@ impl WithBoards for Pass<'_> {
         let zones = &mut zones[..n_zones];
         let mut attacked = [B::EMPTY; 4];
         let mut material_left = 0i64;
-        for (k, &of_kind) in by_kind.iter().enumerate() {
-            for (q, &own) in by_owner.iter().enumerate().take(players) {
-                let enemy = pieces & !own;
-                for c in (of_kind & own).cells() {
-                    let slot = eval.slot(PieceId(k as u8), q, crate::rules::Cell(c as u16));
-                    let s = &mut sides[q];
-                    s.material += eval.value[k] as i64;
-                    material_left += eval.value[k] as i64;
-                    let d = eval.promotion_distance[slot];
-                    if d > 0 {
-                        s.positional +=
-                            eval.promotion_gain[k] * PROMOTION_PROGRESS[d as usize] / 1000;
-                    }
-                    let mut hit = |x: B| {
-                        attacked[q] |= x;
-                        for z in zones.iter_mut() {
-                            if z.0 != q {
-                                z.2 += (x & z.1).count() as i32;
+        // Pieces threatened by a cheaper opponent's piece: the types go cheapest first, so that
+        // when a group of equal value comes, the attacks gathered are those of cheaper pieces.
+        let mut lesser = [B::EMPTY; 4];
+        for group in &eval.by_value {
+            let threatened = Threatened {
+                eval,
+                by_kind,
+                by_owner,
+                attacked: &attacked,
+            };
+            threatened.by_cheaper(group, &mut sides, &mut lesser);
+            for &k in group {
+                let (k, of_kind) = (k as usize, by_kind[k as usize]);
+                for (q, &own) in by_owner.iter().enumerate().take(players) {
+                    let enemy = pieces & !own;
+                    for c in (of_kind & own).cells() {
+                        let slot = eval.slot(PieceId(k as u8), q, crate::rules::Cell(c as u16));
+                        let s = &mut sides[q];
+                        s.material += eval.value[k] as i64;
+                        material_left += eval.value[k] as i64;
+                        let d = eval.promotion_distance[slot];
+                        if d > 0 {
+                            s.positional +=
+                                eval.promotion_gain[k] * PROMOTION_PROGRESS[d as usize] / 1000;
+                        }
+                        let mut hit = |x: B| {
+                            attacked[q] |= x;
+                            for z in zones.iter_mut() {
+                                if z.0 != q {
+                                    z.2 += (x & z.1).count() as i32;
+                                }
+                            }
+                        };
+                        let sl = &t.slots[slot];
+                        let mut mobility = (sl.both & !own).count()
+                            + (sl.capture & enemy).count()
+                            + (sl.moves & !pieces).count();
+                        if sl.both.any() {
+                            hit(sl.both);
+                        }
+                        if sl.capture.any() {
+                            hit(sl.capture);
+                        }
+                        for sd in &t.slides[sl.slides.0 as usize..sl.slides.1 as usize] {
+                            let blockers = sd.cells & pieces;
+                            let r = if blockers.none() {
+                                sd.cells
+                            } else if sd.up {
+                                sd.cells & B::below(blockers.lowest() + 1)
+                            } else {
+                                sd.cells & !B::below(blockers.highest())
+                            };
+                            mobility += match sd.mode {
+                                Mode::Both => (r & !own).count(),
+                                Mode::Move => (r & !pieces).count(),
+                                Mode::Capture => (r & enemy).count(),
+                            };
+                            if sd.mode.captures() {
+                                hit(r);
                             }
                         }
-                    };
-                    let sl = &t.slots[slot];
-                    let mut mobility = (sl.both & !own).count()
-                        + (sl.capture & enemy).count()
-                        + (sl.moves & !pieces).count();
-                    if sl.both.any() {
-                        hit(sl.both);
-                    }
-                    if sl.capture.any() {
-                        hit(sl.capture);
-                    }
-                    for sd in &t.slides[sl.slides.0 as usize..sl.slides.1 as usize] {
-                        let blockers = sd.cells & pieces;
-                        let r = if blockers.none() {
-                            sd.cells
-                        } else if sd.up {
-                            sd.cells & B::below(blockers.lowest() + 1)
+                        let mut mobility = mobility as i32;
+                        for &r in &t.general[sl.general.0 as usize..sl.general.1 as usize] {
+                            let (m, x) = walk::<B>(eval, r, own, pieces);
+                            mobility += m;
+                            if x.any() {
+                                hit(x);
+                            }
+                        }
+                        s.positional += if eval.tuned {
+                            mobility * eval.mobility[k] + eval.square[slot]
                         } else {
-                            sd.cells & !B::below(blockers.highest())
+                            mobility * super::eval::MOBILITY
                         };
-                        mobility += match sd.mode {
-                            Mode::Both => (r & !own).count(),
-                            Mode::Move => (r & !pieces).count(),
-                            Mode::Capture => (r & enemy).count(),
-                        };
-                        if sd.mode.captures() {
-                            hit(r);
-                        }
                     }
-                    let mut mobility = mobility as i32;
-                    for &r in &t.general[sl.general.0 as usize..sl.general.1 as usize] {
-                        let (m, x) = walk::<B>(eval, r, own, pieces);
-                        mobility += m;
-                        if x.any() {
-                            hit(x);
-                        }
-                    }
-                    s.positional += if eval.tuned {
-                        mobility * eval.mobility[k] + eval.square[slot]
-                    } else {
-                        mobility * super::eval::MOBILITY
-                    };
                 }
             }
         }
+        let threatened = Threatened {
+            eval,
+            by_kind,
+            by_owner,
+            attacked: &attacked,
+        };
+        threatened.hanging(&mut sides, &lesser);
         let rules = self.game.rules();
         for (p, s) in sides.iter_mut().enumerate().take(players) {
             if rules.has_hands() {
@@ -296,6 +316,58 @@ impl WithBoards for Pass<'_> {
             }
         }
         Some((sides, threats))
+    }
+}
+
+/// The pieces threatened in one evaluation's pass, as far as the attacks are gathered.
+struct Threatened<'a, B> {
+    eval: &'a Eval,
+    by_kind: &'a [B],
+    by_owner: &'a [B],
+    attacked: &'a [B; 4],
+}
+
+impl<B: Bits> Threatened<'_, B> {
+    /// The cells the opponents of `q` attack.
+    fn others(&self, q: usize) -> B {
+        (0..self.eval.players)
+            .filter(|&r| r != q)
+            .fold(B::EMPTY, |s, r| s | self.attacked[r])
+    }
+
+    /// Takes their threat from the pieces of the types of `group` that an opponent attacks (with
+    /// cheaper pieces, the only ones counted yet), and notes them in `lesser`.
+    fn by_cheaper(&self, group: &[u8], sides: &mut [Side; 4], lesser: &mut [B; 4]) {
+        for q in 0..self.eval.players {
+            let theirs = self.others(q);
+            if theirs.none() {
+                continue;
+            }
+            for &k in group {
+                let k = k as usize;
+                let hit = self.by_kind[k] & self.by_owner[q] & theirs;
+                if self.eval.threat[k] > 0 && hit.any() {
+                    sides[q].positional -= self.eval.threat[k] * hit.count() as i32;
+                    lesser[q] |= hit;
+                }
+            }
+        }
+    }
+
+    /// Takes their threat from the pieces attacked and not defended (unless a cheaper piece
+    /// already threatens them: `lesser`).
+    fn hanging(&self, sides: &mut [Side; 4], lesser: &[B; 4]) {
+        for q in 0..self.eval.players {
+            let hanging = self.by_owner[q] & self.others(q) & !self.attacked[q] & !lesser[q];
+            if hanging.none() {
+                continue;
+            }
+            for (k, &of_kind) in self.by_kind.iter().enumerate() {
+                if self.eval.threat[k] > 0 {
+                    sides[q].positional -= self.eval.threat[k] * (hanging & of_kind).count() as i32;
+                }
+            }
+        }
     }
 }
 
