@@ -111,3 +111,31 @@ fn a_capture_a_limit_forbids_takes_nothing_back() {
     let free = see(&lion, "7k/8/8/4p3/8/4L3/8/K7 w - - 0 1", "e3e5");
     assert_eq!(see(&lion, by_king, "e3e5"), free - 1000);
 }
+
+/// Where a player may lose one of two royal pieces, the other is worth its value in an
+/// exchange, as a piece: taken, it gains that (not more than any exchange); it may take back
+/// where it would be taken itself. A player's only royal piece still takes last.
+#[test]
+fn a_second_royal_piece_is_worth_its_value() {
+    let source = "game t\nboard 8 x 8\nplayer white north\nplayer black south\n\
+                  royalty all\npiece King K\n  royal\n  value 4\n  moves K\n\
+                  piece Rook R\n  value 5\n  moves R\npiece Pawn P\n  value 1\n  moves mfW cfF\n\
+                  checkmate loss\nstalemate draw\nsetup 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n";
+    let g = Arc::new(varia::load_str(source, None).expect("loads"));
+    // A king a pawn defends, taken by a rook: 400 for 500 (before: the king was worth more
+    // than everything, and the rook's capture won it all).
+    assert_eq!(see(&g, "4k3/8/8/2p5/3k4/8/8/3RK3 w - - 0 1", "d1d4"), -100);
+    // A pawn one of two kings defends, a rook behind the first: the king takes back and is
+    // taken, 100 - 500 + 400 (before: the king did not take back, 100).
+    assert_eq!(see(&g, "k7/8/8/3p4/2k5/8/3R4/3RK3 w - - 0 1", "d2d5"), 0);
+    // With one king it does not take back into the second rook's line: the pawn is won.
+    assert_eq!(see(&g, "8/8/8/3p4/2k5/8/3R4/3RK3 w - - 0 1", "d2d5"), 100);
+    // Two Kings chess: only the king on the lowest file is royal; the other one is a piece
+    // worth the evaluation's estimate for a king's moves.
+    let two = game("cutechess/twokings.varia");
+    let rook_takes_king = see(&two, "k7/8/8/2p5/3k4/8/8/3RK3 w - - 0 1", "d1d4");
+    assert!(
+        rook_takes_king < 0 && rook_takes_king > -500,
+        "{rook_takes_king}"
+    );
+}

@@ -36,6 +36,7 @@ pub use notation::{MoveError, SanError};
 pub use position::{FenStyle, Piece};
 pub(crate) use position::{MoveKind, RawMove};
 pub(crate) use position::{Owner, Sq};
+pub(crate) use royal_order::RoyalOrderPlan;
 
 pub(crate) use bits::Bits;
 use bits::U256;

@@ -8,6 +8,7 @@ use super::bits::Bits;
 use crate::rules::{PlayerId, Royalty, RuleSet};
 
 /// The compiled order: each cell's place in each player's order, the lowest first.
+#[derive(Clone)]
 pub(crate) struct RoyalOrderPlan {
     /// `place[player * cells + cell]`.
     place: Vec<u16>,
@@ -43,6 +44,12 @@ impl RoyalOrderPlan {
             }
         }
         Some(RoyalOrderPlan { place, cells })
+    }
+
+    /// The cell of the first of some cells in `player`'s order.
+    pub(crate) fn first_of(&self, cells: &[usize], player: PlayerId) -> Option<usize> {
+        let base = player.index() * self.cells;
+        cells.iter().copied().min_by_key(|&c| self.place[base + c])
     }
 
     /// The cell of the first of `royals` in `player`'s order.

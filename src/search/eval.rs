@@ -367,7 +367,7 @@ impl Eval {
     /// A value for a type the definition gives none: about 35 centipawns per cell it reaches on
     /// an empty board, averaged over the first player's cells (a knight on 8 x 8 comes to 184,
     /// a rook to 490).
-    fn estimate_value(&self, kind: PieceId) -> i32 {
+    pub(super) fn estimate_value(&self, kind: PieceId) -> i32 {
         let mut total = 0usize;
         for &c in &self.on_board {
             let (a, b) = self.index[self.slot(kind, 0, c)];

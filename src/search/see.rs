@@ -7,7 +7,10 @@
 //! counted as the exchange leaves it. A capture a type's limit forbids (Chu Shogi's Lion may not
 //! take a protected Lion from afar) is no recapture. Captures that go to hand are worth their piece in hand too,
 //! a drop or a quiet move risks the piece it puts on the cell, and a royal piece is worth more
-//! than everything else (it takes last, and only where nothing takes it back).
+//! than everything else (it takes last, and only where nothing takes it back). Where the game
+//! lets a player lose one of several royal pieces (`royalty all`, `royalty alone`, `royalty
+//! first by`), only those the position makes royal are: another is worth its value, as a piece
+//! (as the exchange begins: the last of two taken in it is not made royal on the way).
 //!
 //! Where the tables cannot say a game's exchanges exactly (more than two players, effects of
 //! captures such as blasts or turncoats, walls, a capture obligation, multiple displacement,
@@ -16,8 +19,10 @@
 //! that the search prunes nothing on it.
 
 use super::eval::{Eval, Step};
-use crate::engine::{Game, MoveKind, Position, RawMove, Sq};
-use crate::rules::{CaptureLimit, Cell, Effect, Filter, MoveRule, PieceId, Style};
+use crate::engine::{Game, MoveKind, Position, RawMove, RoyalOrderPlan, Sq};
+use crate::rules::{
+    CaptureLimit, Cell, Effect, Filter, MoveRule, PieceId, PlayerId, Royalty, Style,
+};
 
 /// What a royal piece is worth in an exchange: more than any exchange of other pieces.
 const ROYAL: i32 = 1 << 24;
@@ -51,6 +56,17 @@ struct Source {
     members: (u32, u32),
 }
 
+/// Which royal pieces count as royal in an exchange.
+#[derive(Clone)]
+enum Royals {
+    /// Every one (`royalty each`: none may be left attacked).
+    Each,
+    /// A player's only one (`royalty all` and `royalty alone`: one of several may be lost).
+    Lone,
+    /// The first of a player's in the order of `royalty first by`.
+    First(RoyalOrderPlan),
+}
+
 /// The exchange tables of one game.
 #[derive(Clone)]
 pub(super) struct See {
@@ -64,6 +80,11 @@ pub(super) struct See {
     members: Vec<u32>,
     /// Centipawns a piece of each type is worth on the board in an exchange.
     worth: Vec<i32>,
+    /// Centipawns a royal type is worth where the position does not make it royal (its value,
+    /// else the evaluation's estimate); every other type's worth.
+    plain: Vec<i32>,
+    royal: Vec<bool>,
+    royals: Royals,
     /// Centipawns a capture of each type gains: its worth, and its worth in the captor's hand
     /// where captures go to hand.
     taken: Vec<i32>,
@@ -87,7 +108,7 @@ struct Cells([u64; 4]);
 
 impl Cells {
     fn has(&self, c: usize) -> bool {
-        self.0[c / 64] >> (c % 64) & 1 != 0
+        self.0.get(c / 64).is_some_and(|w| w >> (c % 64) & 1 != 0)
     }
     fn add(&mut self, c: usize) {
         self.0[c / 64] |= 1 << (c % 64);
@@ -146,6 +167,17 @@ impl See {
         let worth: Vec<i32> = (0..kinds)
             .map(|k| if eval.royal[k] { ROYAL } else { eval.value[k] })
             .collect();
+        let plain = (0..kinds)
+            .map(|k| match eval.value[k] {
+                0 if eval.royal[k] => eval.estimate_value(PieceId(k as u8)),
+                v => v,
+            })
+            .collect();
+        let royals = match rules.royalty {
+            Royalty::Each => Royals::Each,
+            Royalty::All | Royalty::Alone => Royals::Lone,
+            Royalty::First(_) => RoyalOrderPlan::new(rules).map_or(Royals::Each, Royals::First),
+        };
         let taken = (0..kinds)
             .map(|k| worth[k] + See::in_hand(game, eval, k, false))
             .collect();
@@ -169,6 +201,9 @@ impl See {
             sources,
             members,
             worth,
+            plain,
+            royal: eval.royal.clone(),
+            royals,
             taken,
             origin_in_hand,
             keeps_type: game.rules().promoted_keep_type_in_hand,
@@ -238,20 +273,58 @@ impl See {
             && pieces
     }
 
-    /// Centipawns a piece of a type is worth in an exchange (a royal's is more than any other).
-    pub(super) fn worth(&self, kind: PieceId) -> i32 {
-        self.worth[kind.index()]
+    /// The royal pieces the position makes royal, where the game's royalty lets that depend on
+    /// it (`None`: every royal piece is).
+    fn counted_royals(&self, stored: &[Sq]) -> Option<Cells> {
+        let order = match &self.royals {
+            Royals::Each => return None,
+            Royals::Lone => None,
+            Royals::First(order) => Some(order),
+        };
+        let mut by_player: [Vec<usize>; 4] = Default::default();
+        for (c, s) in stored.iter().enumerate() {
+            if let Some(o) = s.owner
+                && self.royal[s.kind as usize]
+                && let Some(cells) = by_player.get_mut(o.player().index())
+            {
+                cells.push(c);
+            }
+        }
+        let mut counted = Cells::default();
+        for (p, cells) in by_player.iter().enumerate() {
+            let first = match order {
+                Some(order) => order.first_of(cells, PlayerId(p as u8)),
+                None => (cells.len() == 1).then(|| cells[0]),
+            };
+            if let Some(c) = first {
+                counted.add(c);
+            }
+        }
+        Some(counted)
+    }
+
+    /// What a piece of type `k` standing on cell `c` is worth (`taken`: as a capture gains it):
+    /// a royal type's plain worth where the position does not make it royal.
+    fn worth_at(&self, k: usize, c: usize, counted: &Option<Cells>, taken: bool) -> i32 {
+        if self.royal[k] && counted.is_some_and(|royal| !royal.has(c)) {
+            self.plain[k]
+        } else if taken {
+            self.taken[k]
+        } else {
+            self.worth[k]
+        }
     }
 
     /// Whether a move may lose material on its destination: a piece worth more than what it
     /// takes, a drop, or a quiet move (which risk the piece they put on the cell).
     pub(super) fn may_lose(&self, pos: &Position, m: &RawMove) -> bool {
-        let victim = self.victim_worth(pos, m);
-        victim.is_none_or(|v| self.worth(m.piece) > v)
+        let counted = self.counted_royals(pos.stored());
+        let victim = self.victim_worth(pos, m, &counted);
+        victim.is_none_or(|v| self.worth_at(m.piece.index(), m.from.index(), &counted, false) > v)
     }
 
     /// The worth of what a plain capture or hop takes on its destination.
-    fn victim_worth(&self, pos: &Position, m: &RawMove) -> Option<i32> {
+    fn victim_worth(&self, pos: &Position, m: &RawMove, counted: &Option<Cells>) -> Option<i32> {
         match m.kind {
             MoveKind::Normal | MoveKind::Hop { .. } => {
                 let s = pos.stored().get(m.to.index())?;
@@ -261,7 +334,7 @@ impl See {
                     Some(origin) if !self.keeps_type => {
                         self.worth[k] + self.origin_in_hand[origin.kind() as usize]
                     }
-                    _ => self.taken[k],
+                    _ => self.worth_at(k, m.to.index(), counted, true),
                 };
                 (o.player() != pos.side_to_move()).then_some(taken)
             }
@@ -277,9 +350,10 @@ impl See {
         let side = pos.side_to_move();
         let target = m.to.index();
         let stored = pos.stored();
+        let counted = self.counted_royals(stored);
         let first = match m.kind {
             MoveKind::Normal | MoveKind::Hop { .. } | MoveKind::Drop => {
-                self.victim_worth(pos, m).unwrap_or(0)
+                self.victim_worth(pos, m, &counted).unwrap_or(0)
             }
             MoveKind::Legs { via, capture } => {
                 // What it takes between its legs and where it ends (not where it came back).
@@ -298,7 +372,14 @@ impl See {
             }
         };
         let standing = m.promotion.unwrap_or(m.piece);
-        let promotes = self.worth(standing) - self.worth(m.piece);
+        // A drop puts a piece on the board that was on no cell: its plain worth.
+        let from = if m.kind == MoveKind::Drop {
+            usize::MAX
+        } else {
+            m.from.index()
+        };
+        let mover = |k: PieceId, taken| self.worth_at(k.index(), from, &counted, taken);
+        let promotes = mover(standing, false) - mover(m.piece, false);
         let mut gains = [0i32; MAX_ATTACKERS + 2];
         gains[0] = first + promotes.max(0);
         let mut vacated = Cells::default();
@@ -324,7 +405,8 @@ impl See {
             for &i in &self.members[src.members.0 as usize..src.members.1 as usize] {
                 let e = &self.entries[i as usize];
                 if count < FOUND && s.kind == e.kind && o.player().0 == e.player {
-                    found[count] = (i, self.worth[e.kind as usize]);
+                    let w = self.worth_at(e.kind as usize, e.from as usize, &counted, false);
+                    found[count] = (i, w);
                     count += 1;
                 }
             }
@@ -337,6 +419,7 @@ impl See {
         let attackers = &mut attackers[..count];
         attackers.sort_unstable_by_key(|&(_, w)| w);
         let mut on_target = standing.index();
+        let mut on_target_taken = mover(standing, true);
         let mut mover_side = false;
         let mut depth = 0;
         loop {
@@ -357,12 +440,13 @@ impl See {
             };
             let e = self.entries[attackers[j].0 as usize];
             depth += 1;
-            gains[depth] = self.taken[on_target] - gains[depth - 1];
+            gains[depth] = on_target_taken - gains[depth - 1];
             if depth == gains.len() - 1 {
                 break;
             }
             vacated.add(e.from as usize);
             on_target = e.kind as usize;
+            on_target_taken = self.worth_at(on_target, e.from as usize, &counted, true);
             mover_side = !mover_side;
         }
         while depth > 0 {
