@@ -1,13 +1,16 @@
-//! SAN against Fairy-Stockfish: every row of `tests/fixtures/san/NAME.tsv` (written by
-//! `scripts/fsf_san_fixtures.py` with pyffish's `get_san`, no Python needed here) gives a
-//! position, a move and its SAN; varia must write the move so and read the SAN back, with and
-//! without its `+` or `#`. Rows marked excluded (a letter Fairy-Stockfish writes for a type
-//! other than its FEN letter, a SAN it writes for several moves) are counted, not compared;
-//! rows marked `check` (a check Fairy-Stockfish does not write) are compared without `+` and `#`.
+//! SAN against Fairy-Stockfish: every fixture `tests/fixtures/san/NAME.tsv` (written by
+//! `scripts/fsf_san_fixtures.py` with pyffish's `get_san`, no Python needed here) names a
+//! definition and gives positions of seeded random games, each with every legal move and its SAN.
+//! At each position varia must have the same legal moves, write each as Fairy-Stockfish does,
+//! write no two alike, and read a sample of them back, with and without their `+` or `#`. Moves
+//! marked excluded (a letter Fairy-Stockfish writes for a type other than its FEN letter, a SAN it
+//! writes for several moves) are counted, not compared; moves marked `check` (a check
+//! Fairy-Stockfish does not write) are compared without `+` and `#`.
 //!
 //! Every mismatch is collected and reported before the test fails; `--nocapture` prints the
 //! figures per variant.
 
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -24,30 +27,41 @@ fn definition(name: &str) -> PathBuf {
     }
 }
 
-/// Compares one fixture; gives (rows compared, rows excluded) and writes mismatches.
-fn check(name: &str, problems: &mut String) -> (usize, usize) {
+/// How many moves of a position are read back by `parse_san` (which writes every move of the
+/// position to find one): enough to cover each kind, few enough for Amazons' thousands.
+const READ_BACK: usize = 8;
+
+/// What one fixture gave.
+#[derive(Default)]
+struct Tally {
+    positions: usize,
+    compared: usize,
+    excluded: usize,
+}
+
+/// Compares one fixture; writes mismatches to `problems`.
+fn check(name: &str, problems: &mut String) -> Tally {
     let fixture = root().join(format!("tests/fixtures/san/{name}.tsv"));
     let text = std::fs::read_to_string(&fixture).expect("fixture");
-    let source = std::fs::read_to_string(definition(name)).expect("definition");
-    let game = varia::load_str(&source, None).unwrap_or_else(|e| panic!("{name}: {e}"));
-    let (mut compared, mut excluded) = (0, 0);
-    for (i, line) in text.lines().enumerate() {
-        if line.starts_with('#') || line.is_empty() {
-            continue;
-        }
-        let f: Vec<&str> = line.split('\t').collect();
-        let [fen, uci, want, why] = f[..] else {
-            panic!("{name}:{}: expected 4 fields", i + 1);
-        };
-        // A check Fairy-Stockfish does not write (an attack on a piece it takes as pseudo-royal):
-        // compared without `+` and `#`.
-        let bare = why == "check";
-        if why != "-" && !bare {
-            excluded += 1;
-            continue;
-        }
-        compared += 1;
-        let at = format!("{name}:{}: {fen} {uci}", i + 1);
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.starts_with('#'));
+    let (_, head) = lines.next().expect("a definition line");
+    let [word, path, variant] = head.split('\t').collect::<Vec<_>>()[..] else {
+        panic!("{name}: expected `definition<TAB>PATH<TAB>VARIANT`, found {head}");
+    };
+    assert_eq!(word, "definition", "{name}: first line");
+    let path = root().join(path);
+    let source = std::fs::read_to_string(&path).expect("definition");
+    let variant = (variant != "-").then_some(variant);
+    let game = varia::load_at(&source, &path, variant).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let mut tally = Tally::default();
+    let cut = |s: &str| s.trim_end_matches(['+', '#']).to_string();
+    for (i, line) in lines {
+        let mut fields = line.split('\t');
+        let fen = fields.next().expect("FEN");
+        let at = format!("{name}:{}: {fen}", i + 1);
         let pos = match game.parse_fen(fen) {
             Ok(p) => p,
             Err(e) => {
@@ -55,33 +69,76 @@ fn check(name: &str, problems: &mut String) -> (usize, usize) {
                 continue;
             }
         };
-        let m = match game.parse_move(&pos, uci) {
-            Ok(m) => m,
-            Err(e) => {
-                let _ = writeln!(problems, "{at}: move: {e}");
+        tally.positions += 1;
+        let written = game.san_moves(&pos);
+        let ours: HashMap<String, &str> = written
+            .iter()
+            .map(|(m, s)| (game.move_to_string(m), s.as_str()))
+            .collect();
+        let distinct: HashSet<&str> = written.iter().map(|(_, s)| s.as_str()).collect();
+        if distinct.len() != written.len() {
+            let _ = writeln!(problems, "{at}: varia writes two moves alike");
+        }
+        let theirs: Vec<&str> = fields.collect();
+        if theirs.len() != written.len() {
+            let _ = writeln!(
+                problems,
+                "{at}: varia {} legal moves, Fairy-Stockfish {}",
+                written.len(),
+                theirs.len()
+            );
+        }
+        let mut compared = Vec::new();
+        for field in theirs {
+            let f: Vec<&str> = field.split(' ').collect();
+            let (uci, want, why) = match f[..] {
+                [uci, want] => (uci, want, ""),
+                [uci, want, why] => (uci, want, why),
+                _ => panic!("{at}: expected `move SAN[ excluded]`, found {field:?}"),
+            };
+            // A check Fairy-Stockfish does not write (an attack on a piece it takes as
+            // pseudo-royal): compared without `+` and `#`.
+            let bare = why == "check";
+            if !why.is_empty() && !bare {
+                tally.excluded += 1;
                 continue;
             }
-        };
-        let got = game.san(&pos, &m);
-        let cut = |s: &str| s.trim_end_matches(['+', '#']).to_string();
-        if got != want && !(bare && cut(&got) == cut(want)) {
-            let _ = writeln!(problems, "{at}: varia {got}, Fairy-Stockfish {want}");
-            continue;
-        }
-        for s in [got.as_str(), got.trim_end_matches(['+', '#'])] {
-            match game.parse_san(&pos, s) {
-                Ok(back) if back == m => {}
-                Ok(back) => {
-                    let back = game.move_to_string(&back);
-                    let _ = writeln!(problems, "{at}: `{s}` read as {back}");
-                }
+            tally.compared += 1;
+            let m = match game.parse_move(&pos, uci) {
+                Ok(m) => m,
                 Err(e) => {
-                    let _ = writeln!(problems, "{at}: `{s}` not read: {e}");
+                    let _ = writeln!(problems, "{at} {uci}: move: {e}");
+                    continue;
+                }
+            };
+            let Some(&got) = ours.get(&game.move_to_string(&m)) else {
+                let _ = writeln!(problems, "{at} {uci}: not among varia's legal moves");
+                continue;
+            };
+            if got != want && !(bare && cut(got) == cut(want)) {
+                let _ = writeln!(problems, "{at} {uci}: varia {got}, Fairy-Stockfish {want}");
+                continue;
+            }
+            compared.push((m, got));
+        }
+        // Read back a sample spread over the position's moves.
+        let step = compared.len().div_ceil(READ_BACK).max(1);
+        for (m, got) in compared.iter().step_by(step) {
+            for s in [*got, got.trim_end_matches(['+', '#'])] {
+                match game.parse_san(&pos, s) {
+                    Ok(back) if back == *m => {}
+                    Ok(back) => {
+                        let back = game.move_to_string(&back);
+                        let _ = writeln!(problems, "{at}: `{s}` read as {back}");
+                    }
+                    Err(e) => {
+                        let _ = writeln!(problems, "{at}: `{s}` not read: {e}");
+                    }
                 }
             }
         }
     }
-    (compared, excluded)
+    tally
 }
 
 #[test]
@@ -94,24 +151,36 @@ fn san_equals_fairy_stockfish() {
         })
         .collect();
     names.sort();
-    for must in ["chess", "crazyhouse", "shogi", "xiangqi", "capablanca"] {
-        assert!(names.iter().any(|n| n == must), "no SAN fixture for {must}");
+    // Every definition of a Fairy-Stockfish built-in has its fixture.
+    for dir in ["definitions/classic", "definitions/fsf"] {
+        for e in std::fs::read_dir(root().join(dir)).expect(dir) {
+            let p = e.unwrap().path();
+            let stem = p.file_stem().unwrap().to_string_lossy().to_string();
+            assert!(names.contains(&stem), "no SAN fixture for {}", p.display());
+        }
     }
     let mut problems = String::new();
-    let (mut compared, mut excluded) = (0, 0);
+    let mut all = Tally::default();
     for name in &names {
-        let (c, x) = check(name, &mut problems);
-        eprintln!("{name}: {c} compared, {x} excluded");
-        assert!(c > 0, "{name}: no row compared");
-        compared += c;
-        excluded += x;
+        let t = check(name, &mut problems);
+        eprintln!(
+            "{name}: {} positions, {} moves compared, {} excluded",
+            t.positions, t.compared, t.excluded
+        );
+        assert!(t.compared > 0, "{name}: no move compared");
+        all.positions += t.positions;
+        all.compared += t.compared;
+        all.excluded += t.excluded;
     }
     eprintln!(
-        "SAN: {compared} rows compared, {excluded} excluded, in {} variants",
-        names.len()
+        "SAN: {} variants, {} positions, {} moves compared, {} excluded",
+        names.len(),
+        all.positions,
+        all.compared,
+        all.excluded
     );
     let n = problems.lines().count();
-    let mut by_variant = std::collections::BTreeMap::new();
+    let mut by_variant = BTreeMap::new();
     for l in problems.lines() {
         *by_variant
             .entry(l.split(':').next().unwrap_or(""))

@@ -8,6 +8,10 @@
 //! walls), then `+` for check or `#` for a check that leaves no legal move (mate, or the last check of
 //! a check limit).
 //!
+//! The origin is named as Fairy-Stockfish names it: where another piece of the type has a move
+//! to the cell (gating the same type in) that promotes to nothing, or as this move does; a pawn's
+//! capture by its file, a pawn's promotion by stepping as its new type (Sittuyin's) by its cell.
+//!
 //! Where Fairy-Stockfish has no move of the kind: a move in two legs is written with the cell
 //! between, `Lxd4-c3` (`x` before the cell where the first leg captures, `x` or `-` before the
 //! destination). A pass is written as Fairy-Stockfish writes Janggi's: the royal piece (the
@@ -19,7 +23,7 @@ use std::borrow::Cow;
 
 use super::notation::SanError;
 use super::{Game, Move, Position, Promotion, Then};
-use crate::rules::{PieceId, moves_as_chess_pawn};
+use crate::rules::{MoveRule, PieceId, moves_as_chess_pawn};
 
 /// Castling written with zeros (`0-0`, `0-0-0`, as some programs' PGN has it and python-chess
 /// reads it) in letters; any other string as it is.
@@ -176,7 +180,8 @@ impl Game {
                 let Some(piece) = m.piece() else {
                     return String::new();
                 };
-                let capture = self.is_capture(pos, m);
+                // A promotion in place stays where it stands: no capture.
+                let capture = m.from() != m.to() && self.is_capture(pos, m);
                 let pawn = self.is_pawn(piece);
                 let mut s = if pawn {
                     String::new()
@@ -185,6 +190,10 @@ impl Game {
                 };
                 if pawn && capture {
                     s += &self.file_name(m.from());
+                } else if pawn && m.from() != m.to() && self.promotes_moving(m) {
+                    // Sittuyin's step onto a cell the new type moves to: a step of the new
+                    // type, not of the pawn, so the pawn's cell is named (`c6d7=F`).
+                    s += &self.cell_name(m.from());
                 } else {
                     s += &self.disambiguation(legal, m);
                 }
@@ -208,8 +217,8 @@ impl Game {
 
     /// The origin's file, rank or cell where another piece of the type has a legal move to the
     /// same cell (by the same cell between, for moves in two legs; with the same wall after
-    /// it, or gating the same type in): the file if it tells them apart, else the rank, else
-    /// both.
+    /// it, or gating the same type in) that promotes to nothing or as `m` does: the file if it
+    /// tells them apart, else the rank, else both.
     fn disambiguation(&self, legal: &[Move], m: &Move) -> String {
         // The cell reached, the cell between two legs, a wall placed after the move and the type
         // gated in: a move with another wall, or that cannot gate that type, is no rival.
@@ -234,6 +243,11 @@ impl Game {
         let from = m.from();
         let b = &self.rules().board;
         let (f, r) = b.coords(from);
+        // As Fairy-Stockfish counts a rival: one with a move to the same cell that promotes to
+        // nothing, whatever `m` promotes to; one that may only promote there (Euroshogi's
+        // compulsory promotion) is written apart by its `=+B` and is none. And one that promotes
+        // as `m` does, so that no two moves are written alike.
+        let rival = |o: &Move| o.promotion().is_none() || o.promotion() == m.promotion();
         let others: Vec<(i32, i32)> = legal
             .iter()
             .filter(|o| {
@@ -241,6 +255,7 @@ impl Game {
                     && o.from() != from
                     && target(o).is_some()
                     && target(o) == target(m)
+                    && rival(o)
             })
             .map(|o| b.coords(o.from()))
             .collect();
@@ -253,6 +268,16 @@ impl Game {
         } else {
             self.cell_name(from)
         }
+    }
+
+    /// Whether `m` is a promotion of a type that may also promote by stepping as its new type
+    /// (`promotion in place ... or moving`, Sittuyin's pawn).
+    fn promotes_moving(&self, m: &Move) -> bool {
+        m.promotion().is_some()
+            && self.rules().moves.iter().any(|r| {
+                matches!(r, MoveRule::PromoteInPlace { piece, moving: true, .. }
+                    if Some(*piece) == m.piece())
+            })
     }
 
     /// A type's letter: its FEN symbol as the first player writes it (`N`, `+B`).
