@@ -13,13 +13,20 @@ root=$(pwd)
 export CARGO_TARGET_DIR="$root/target"
 cargo fmt --check --manifest-path python/Cargo.toml
 cargo build --release --quiet --bin varia
+# Seconds since $1 (a `date +%s.%N`), to a tenth: the wheel's build and install times, printed
+# so that the README's figures can be checked against any run.
+since() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }'; }
 wheels="$root/target/python-wheels"
 rm -rf "$wheels"
+start=$(date +%s.%N)
 python3 -m pip wheel --quiet --disable-pip-version-check --no-deps ./python -w "$wheels"
+built=$(since "$start")
 wheel=$(ls "$wheels"/varia-*.whl)
 venv="$root/target/python-venv"
 python3 -m venv --clear "$venv"
+start=$(date +%s.%N)
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "$wheel"
+echo "python/ci.sh: $(basename "$wheel") ($(du -k "$wheel" | cut -f1) KiB) built in $built s, installed into a fresh venv in $(since "$start") s"
 # Nothing but the wheel installed: the README's session as a user would run it.
 "$venv/bin/python" python/tests/test_readme.py
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check pytest mypy
