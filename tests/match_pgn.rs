@@ -114,3 +114,53 @@ fn the_time_control_tag_says_the_clock_or_the_time_a_move() {
         assert!(text.contains("1. Rh8# {+M1/"), "{name}: {text}");
     }
 }
+
+/// A PGN path that cannot be written is refused before the first game, with the reason and a
+/// non-zero exit: a match of 100,000 games to depth 30, which would take days, ends at once.
+#[test]
+fn an_unwritable_pgn_path_is_refused_before_the_match() {
+    let dir = std::env::temp_dir().join(format!("varia-pgn-{}-refused", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let missing = dir.join("no-such-folder/games.pgn");
+    let chess = def("definitions/classic/chess.varia");
+    for (path, why) in [
+        (missing.to_str().unwrap(), "No such file or directory"),
+        (dir.to_str().unwrap(), "Is a directory"),
+    ] {
+        // Spawned, and killed if it plays on: a check made after the games would hang here.
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_varia"))
+            .args([
+                "match",
+                &chess,
+                "--games",
+                "100000",
+                "--depth",
+                "30",
+                "--threads",
+                "1",
+                "--pgn",
+                path,
+            ])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let start = std::time::Instant::now();
+        while child.try_wait().unwrap().is_none() {
+            if start.elapsed().as_secs() > 120 {
+                let _ = child.kill();
+                panic!("{path}: the match was played before the path was checked");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{path}: {stderr}");
+        assert!(
+            stderr.starts_with(&format!("error: cannot write {path}: ")) && stderr.contains(why),
+            "{stderr}"
+        );
+        assert!(out.stdout.is_empty());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -45,6 +45,9 @@ pub fn run(spec: MatchSpec) -> Result<String, Failure> {
     check_sprt(&spec, &series)?;
     check_engines(&mut series, &specs, spec.config.protocol)
         .map_err(|r| Failure(format!("error: {r}")))?;
+    if let Some(path) = &spec.pgn {
+        check_writable(path)?;
+    }
     let bar = indicatif::ProgressBar::new((series.len() * spec.config.games) as u64);
     bar.set_style(
         indicatif::ProgressStyle::with_template(
@@ -183,6 +186,22 @@ fn check_sprt(spec: &MatchSpec, series: &[Series]) -> Result<(), Failure> {
              be even",
             spec.config.games
         )));
+    }
+    Ok(())
+}
+
+/// Checks that the PGN file can be written before the games are played, not after them: the
+/// file is opened for appending (an existing file keeps its text until the match writes it), and
+/// one that did not exist is removed again.
+fn check_writable(path: &str) -> Result<(), Failure> {
+    let existed = std::path::Path::new(path).exists();
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)
+        .map_err(|e| Failure(format!("error: cannot write {path}: {e}")))?;
+    if !existed {
+        let _ = std::fs::remove_file(path);
     }
     Ok(())
 }
