@@ -2,7 +2,7 @@
 """Sends varia's self-play games of Chu Shogi (or Dai Shogi, or Werewolf chess) to HaChu in force
 mode and counts what it accepts.
 
-    python3 scripts/hachu_force.py [--variant chu|dai|werewolf] [--seed N] [--games N]
+    python3 scripts/hachu_force.py [--variant chu|dai|werewolf|macadamia] [--seed N] [--games N]
                                    [--random-plies N] [--plies N] [--depth D] [--varia PATH]
                                    [--definition PATH]
 
@@ -113,6 +113,15 @@ def as_hachu(varia, definition, moves, m):
     if "," in m and cells[0] == cells[-1]:
         if board(varia, definition, moves) == board(varia, definition, moves + [m]):
             return "@@@@"
+    # A move in two legs ending three steps along its first leg's line (the Lion Dog's, over
+    # the cell it takes first: `c4d5,d5f7`), as HaChu writes it: over the cell its second leg
+    # reaches (`c4e6,e6f7`).
+    if m.count(",") == 1 and cells[1] == cells[2]:
+        (f0, r0), (f1, r1), (f3, r3) = [(ord(c[0]), int(c[1:])) for c in (cells[0], cells[1], cells[3])]
+        (dx, dy) = (f1 - f0, r1 - r0)
+        if max(abs(dx), abs(dy)) == 1 and (f3 - f0, r3 - r0) == (3 * dx, 3 * dy):
+            b = f"{chr(f0 + 2 * dx)}{r0 + 2 * dy}"
+            return f"{cells[0]}{b},{b}{m.split(',')[1][len(cells[2]):]}"
     return m
 
 
@@ -129,7 +138,7 @@ def main():
     ap.add_argument("--plies", type=int, default=200)
     ap.add_argument("--depth", type=int, default=2)
     ap.add_argument("--varia", default=os.path.join(ROOT, "target", "release", "varia"))
-    ap.add_argument("--variant", choices=["chu", "dai", "werewolf"], default="chu")
+    ap.add_argument("--variant", choices=["chu", "dai", "werewolf", "macadamia"], default="chu")
     ap.add_argument("--definition")
     args = ap.parse_args()
     if args.definition is None:
@@ -137,7 +146,8 @@ def main():
     full = plies = sent = 0
     for g in range(args.games):
         rng = random.Random(f"{args.seed}:{g}")
-        hachu, varia = HaChu(args.variant), Varia(args.varia, args.definition, args.depth)
+        hachu = HaChu({"macadamia": "macadamia-shogi"}.get(args.variant, args.variant))
+        varia = Varia(args.varia, args.definition, args.depth)
         moves, refusal, end = [], None, "ply cap"
         for ply in range(args.plies):
             options = legal(args.varia, args.definition, moves)

@@ -35,6 +35,7 @@ import json
 import os
 import queue
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -45,13 +46,17 @@ VARIA = os.path.join(ROOT, "target", "release", "varia")
 DEF = os.path.join(ROOT, "definitions", "hachu", "chu.varia")
 OUT = os.path.join(ROOT, "tests", "fixtures", "hachu", "chu.tsv")
 VARIANT = "chu"
+# HaChu's names of the variants whose definition is named otherwise.
+XBOARD_NAMES = {"macadamia": "macadamia-shogi"}
 
 
 def legal(moves):
-    out = subprocess.run([VARIA, "moves", DEF, "--json", "--moves", *moves]
+    run = subprocess.run([VARIA, "moves", DEF, "--json", "--moves", *moves]
                          if moves else [VARIA, "moves", DEF, "--json"],
-                         capture_output=True, text=True, check=True).stdout
-    return json.loads(out)
+                         capture_output=True, text=True)
+    if run.returncode != 0:
+        sys.exit(f"varia moves failed after {' '.join(moves)}: {run.stderr}")
+    return json.loads(run.stdout)
 
 
 def own_squares(moves):
@@ -89,6 +94,8 @@ def as_varia(move, legal_moves):
     to an empty cell and back: every one leaves the same position); a capture of a Werewolf,
     which HaChu writes as a promotion to one (`f2e3w`), is varia's plain capture (`f2e3`), the
     capturer turning by the game's contagion."""
+    if move not in legal_moves and (ours := three_legs(move)) in legal_moves:
+        return ours
     if move not in legal_moves and move[:-1] in legal_moves and move[-1] == "w":
         # Werewolf chess: HaChu writes a capture of a Werewolf as a promotion to one (`f2e3w`)
         return move[:-1]
@@ -101,6 +108,25 @@ def as_varia(move, legal_moves):
     return move
 
 
+def three_legs(move):
+    """HaChu's Lion Dog move in three legs that captures on one cell only, written over the
+    cell its second leg reaches (`c4e6,e6f7`: d5 taken, e6 passed), as varia writes it: over
+    the cell between the first two (`c4d5,d5f7`); None for any other move. (Where the second
+    leg's cell is the one taken, the two spellings are one.)"""
+    m = re.fullmatch(r"([a-z])(\d+)([a-z])(\d+),([a-z])(\d+)([a-z]\d+)(.*)", move)
+    if not m or m.group(3) + m.group(4) != m.group(5) + m.group(6):
+        return None
+    f0, r0, f1, r1 = ord(m.group(1)), int(m.group(2)), ord(m.group(3)), int(m.group(4))
+    if (f1 - f0) % 2 or (r1 - r0) % 2 or max(abs(f1 - f0), abs(r1 - r0)) != 2:
+        return None
+    mid = f"{chr((f0 + f1) // 2)}{(r0 + r1) // 2}"
+    return f"{m.group(1)}{m.group(2)}{mid},{mid}{m.group(7)}{m.group(8)}"
+
+
+class Exited(Exception):
+    """HaChu ended (it crashes now and then searching Macadamia Shogi): the game is cut there."""
+
+
 class HaChu:
     def __init__(self, depth):
         self.p = subprocess.Popen([shutil.which("hachu") or "/usr/games/hachu"],
@@ -110,7 +136,8 @@ class HaChu:
         threading.Thread(target=self.read, daemon=True).start()
         self.send("xboard", "protover 2")
         self.wait_for("feature done=1")
-        self.send("new", f"variant {VARIANT}", "memory 64", f"sd {depth}", "force")
+        self.send("new", f"variant {XBOARD_NAMES.get(VARIANT, VARIANT)}", "memory 64",
+                  f"sd {depth}", "force")
         self.pings = 10
 
     def lift(self, square):
@@ -138,7 +165,7 @@ class HaChu:
         except queue.Empty:
             sys.exit("hachu did not answer")
         if line is None:
-            sys.exit("hachu exited")
+            raise Exited()
         return line
 
     def wait_for(self, text):
@@ -181,7 +208,7 @@ class HaChu:
 def main():
     global DEF, OUT, VARIANT, VARIA
     ap = argparse.ArgumentParser()
-    ap.add_argument("--variant", choices=["chu", "dai", "werewolf"], default="chu")
+    ap.add_argument("--variant", choices=["chu", "dai", "werewolf", "macadamia"], default="chu")
     ap.add_argument("--seed", type=int, default=20261206)
     ap.add_argument("--games", type=int, default=4)
     ap.add_argument("--random-plies", type=int, default=4)
@@ -205,39 +232,19 @@ def main():
         rng = random.Random(f"{args.seed}:{g}")
         hachu = HaChu(args.depth)
         played, varia_moves, result = [], [], "-"
-        for ply in range(args.plies):
-            moves = legal(varia_moves)
-            if args.lift:
-                asked = [f"{sq}={hachu.lift(sq) or '-'}" for sq in own_squares(varia_moves)]
-                lifts.append(f"{g}\t{ply}\t{' '.join(asked)}\n")
-            if not moves:
-                # varia sees the game over: HaChu, to move, must claim it
-                m, res = hachu.go()
-                result = res or "-"
-                if res is None:
-                    bad += 1
-                    print(f"game {g}: varia has no move after ply {ply}, HaChu plays {m}")
-                break
-            if ply < args.random_plies:
-                m = rng.choice(moves)
-                hachu.usermove(m)
-                played.append(m)
-                varia_moves.append(m)
-                continue
-            m, res = hachu.go()
-            if res is not None:
-                result = res
-                break
-            vm = as_varia(m, moves)
-            if vm not in moves:
-                bad += 1
-                print(f"game {g} ply {ply}: HaChu's {m} is not legal in varia "
-                      f"after {' '.join(played)}")
-                played.append(m)
-                break
-            played.append(m)
-            varia_moves.append(vm)
-        hachu.quit()
+        try:
+            play(hachu, args, rng, played, varia_moves, lifts, g)
+        except Exited:
+            print(f"game {g}: HaChu crashed after {len(played)} plies; the game is cut there")
+            hachu = None
+        except Differ:
+            bad += 1
+            result = "-"
+        else:
+            result = played.pop() if played and played[-1].startswith("RESULT ") else "-"
+            result = result.removeprefix("RESULT ")
+        if hachu:
+            hachu.quit()
         lines.append(f"{g}\t{' '.join(played)}\t{result}\n")
         legs = sum(1 for m in played if "," in m or m == "@@@@")
         print(f"game {g}: {len(played)} plies, {legs} in legs or passes, result {result}")
@@ -249,6 +256,49 @@ def main():
             f.writelines(lifts)
     print(f"{bad} moves differ")
     return 1 if bad else 0
+
+
+class Differ(Exception):
+    """A move of HaChu's that is not legal in varia, or a game varia sees over that HaChu does not."""
+
+
+def play(hachu, args, rng, played, varia_moves, lifts, g):
+    """Plays game `g` into `played` (HaChu's notation) and `varia_moves`; a result HaChu claims
+    is appended as `RESULT ...`. Raises Differ where HaChu and varia part."""
+    for ply in range(args.plies):
+        moves = legal(varia_moves)
+        if args.lift:
+            asked = [f"{sq}={hachu.lift(sq) or '-'}" for sq in own_squares(varia_moves)]
+            lifts.append(f"{g}\t{ply}\t{' '.join(asked)}\n")
+        if not moves:
+            # varia sees the game over: HaChu, to move, must claim it
+            m, res = hachu.go()
+            if res is None:
+                print(f"game {g}: varia has no move after ply {ply}, HaChu plays {m}")
+                raise Differ()
+            played.append("RESULT " + res)
+            return
+        if ply < args.random_plies:
+            m = rng.choice(moves)
+            a = m.split(",")
+            # a pass in two legs goes to HaChu as `@@@@`: it does not read one in legs
+            passing = len(a) == 2 and a[0][:len(a[0]) // 2] == a[1][len(a[1]) // 2:]
+            hachu.usermove("@@@@" if passing else m)
+            played.append(m)
+            varia_moves.append(m)
+            continue
+        m, res = hachu.go()
+        if res is not None:
+            played.append("RESULT " + res)
+            return
+        vm = as_varia(m, moves)
+        if vm not in moves:
+            print(f"game {g} ply {ply}: HaChu's {m} is not legal in varia "
+                  f"after {' '.join(played)}")
+            played.append(m)
+            raise Differ()
+        played.append(m)
+        varia_moves.append(vm)
 
 
 if __name__ == "__main__":

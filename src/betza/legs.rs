@@ -8,13 +8,16 @@
 //! empty cell where the first stopped (`masR`, the hook mover; `masB`, the Capricorn).
 
 use super::read::{BetzaError, atom_vectors, directed, lower_atoms, range};
-use crate::rules::{LegMove, LegStop, Mode, MovePart};
+use crate::rules::{LegChain, LegMove, LegStop, Mode, MovePart};
 use crate::syntax::{MoveAtom, MoveWord, Span};
 
-/// Lowers one Betza word into move parts and moves in legs (its atoms with `a`, `caK`); the
-/// atoms between them are read as [`super::read::lower_word`] reads a word.
-pub fn lower_word_with_legs(word: &MoveWord) -> Result<(Vec<MovePart>, Vec<LegMove>), BetzaError> {
-    let (mut parts, mut legs) = (Vec::new(), Vec::new());
+/// A word's moves: its move parts, moves in two legs and moves in three legs.
+pub type WordMoves = (Vec<MovePart>, Vec<LegMove>, Vec<LegChain>);
+
+/// Lowers one Betza word into move parts and moves in legs (its atoms with `a`, `caK`, or two,
+/// `mcpafmcpavK`); the atoms between them are read as [`super::read::lower_word`] reads a word.
+pub fn lower_word_with_legs(word: &MoveWord) -> Result<WordMoves, BetzaError> {
+    let (mut parts, mut legs, mut chains) = (Vec::new(), Vec::new(), Vec::new());
     let atoms = &word.atoms;
     let (mut i, mut run) = (0, 0);
     while i < atoms.len() {
@@ -29,12 +32,16 @@ pub fn lower_word_with_legs(word: &MoveWord) -> Result<(Vec<MovePart>, Vec<LegMo
             && atoms.get(i + 1).is_some_and(|b| {
                 b.modifiers.node.is_empty() && b.atom.node == a.atom.node && b.range.is_none()
             });
-        legs.push(lower_legs(a, doubled)?);
+        if a.modifiers.node.matches('a').count() > 1 {
+            chains.push(lower_chain(a, doubled)?);
+        } else {
+            legs.push(lower_legs(a, doubled)?);
+        }
         i += if doubled { 2 } else { 1 };
         run = i;
     }
     parts.extend(lower_atoms(&atoms[run..])?);
-    Ok((parts, legs))
+    Ok((parts, legs, chains))
 }
 
 /// What one leg's letters say.
@@ -54,6 +61,116 @@ fn lower_legs(atom: &MoveAtom, doubled: bool) -> Result<LegMove, BetzaError> {
     let err = |span: Span, message: String| BetzaError { message, span };
     let (bases, default_range) = atom_vectors(atom)?;
     let range = range(atom, doubled, default_range)?;
+    let legs = read_legs(atom)?;
+    let [first, last] = <[Leg; 2]>::try_from(legs).map_err(|_| {
+        err(
+            mods.span,
+            "a move in legs has two legs (one `a`) yet, as the lion's `caK`".into(),
+        )
+    })?;
+    // On a rider, the second leg comes straight back (a shot) or rides on, turning (a hook).
+    let back = last.dirs == ['b'];
+    let fits = if back {
+        !first.hops && (last.moves || !last.captures)
+    } else {
+        !first.hops && !first.captures && !last.dirs.is_empty() && !turns(&last.dirs).contains(&"b")
+    };
+    if range != 1 && !fits {
+        let a = &atom.atom.node;
+        return Err(err(
+            mods.span,
+            format!(
+                "a first leg that rides either comes straight back to the start from an empty cell or an enemy (`cab{a}` shoots without moving), or rides on from an empty cell, turning (`mas{a}`, a hook), yet"
+            ),
+        ));
+    }
+    let all = directed(&bases, &[]);
+    let mut out = Vec::new();
+    for v1 in directed(&bases, &first.dirs) {
+        let seconds = relative(&all, v1, &last.dirs);
+        if !seconds.is_empty() {
+            out.push((narrow(v1), seconds.into_iter().map(narrow).collect()));
+        }
+    }
+    if out.is_empty() {
+        return Err(err(
+            mods.span,
+            format!(
+                "the directions `{}` leave `{}` no move",
+                mods.node, atom.atom.node
+            ),
+        ));
+    }
+    Ok(LegMove {
+        legs: out,
+        first: stop(&first),
+        mode: mode(&last),
+        range,
+        second_range: if range != 1 && !back { range } else { 1 },
+    })
+}
+
+/// What a leg before the last may find where it stops: an empty cell unless its letters say
+/// otherwise.
+fn stop(leg: &Leg) -> LegStop {
+    LegStop {
+        empty: leg.moves || !(leg.captures || leg.hops),
+        capture: leg.captures,
+        hop: leg.hops,
+    }
+}
+
+/// What the last leg may do where the move ends.
+fn mode(last: &Leg) -> Mode {
+    match (last.moves, last.captures) {
+        (true, false) => Mode::Move,
+        (false, true) => Mode::Capture,
+        _ => Mode::Both,
+    }
+}
+
+/// Lowers an atom with `a` twice in its modifiers into a move in three legs, each a single
+/// leap of the atom (`mcpafmcpavK`, the Lion Dog's); more legs, or legs that ride, are refused.
+fn lower_chain(atom: &MoveAtom, doubled: bool) -> Result<LegChain, BetzaError> {
+    let mods = &atom.modifiers;
+    let err = |message: &str| BetzaError {
+        message: message.into(),
+        span: mods.span,
+    };
+    let (bases, default_range) = atom_vectors(atom)?;
+    if range(atom, doubled, default_range)? != 1 {
+        return Err(err(
+            "a move in three legs is made of single leaps yet: its atom may not ride",
+        ));
+    }
+    let [first, second, third] = <[Leg; 3]>::try_from(read_legs(atom)?)
+        .map_err(|_| err("a move in legs has two or three legs (one or two `a`) yet"))?;
+    let all = directed(&bases, &[]);
+    let mut paths = Vec::new();
+    for v1 in directed(&bases, &first.dirs) {
+        for v2 in relative(&all, v1, &second.dirs) {
+            for v3 in relative(&all, v2, &third.dirs) {
+                paths.push(vec![narrow(v1), narrow(v2), narrow(v3)]);
+            }
+        }
+    }
+    if paths.is_empty() {
+        return Err(err(&format!(
+            "the directions `{}` leave `{}` no move",
+            mods.node, atom.atom.node
+        )));
+    }
+    Ok(LegChain {
+        paths,
+        stops: vec![stop(&first), stop(&second)],
+        mode: mode(&third),
+    })
+}
+
+/// The legs an atom's modifiers name, split at each `a`.
+fn read_legs(atom: &MoveAtom) -> Result<Vec<Leg>, BetzaError> {
+    let mods = &atom.modifiers;
+    let err = |span: Span, message: String| BetzaError { message, span };
     let mut legs = Vec::new();
     let mut leg = Leg::default();
     for (i, c) in mods.node.chars().enumerate() {
@@ -78,70 +195,14 @@ fn lower_legs(atom: &MoveAtom, doubled: bool) -> Result<LegMove, BetzaError> {
         }
     }
     legs.push(leg);
-    let [first, last] = <[Leg; 2]>::try_from(legs).map_err(|_| {
-        err(
-            mods.span,
-            "a move in legs has two legs (one `a`) yet, as the lion's `caK`".into(),
-        )
-    })?;
-    if last.hops {
+    if legs.last().is_some_and(|l| l.hops) {
         return Err(err(
             mods.span,
             "`p` after the last `a`: the last leg ends the move, so it cannot pass over a piece"
                 .into(),
         ));
     }
-    // On a rider, the second leg comes straight back (a shot) or rides on, turning (a hook).
-    let back = last.dirs == ['b'];
-    let fits = if back {
-        !first.hops && (last.moves || !last.captures)
-    } else {
-        !first.hops && !first.captures && !last.dirs.is_empty() && !turns(&last.dirs).contains(&"b")
-    };
-    if range != 1 && !fits {
-        let a = &atom.atom.node;
-        return Err(err(
-            mods.span,
-            format!(
-                "a first leg that rides either comes straight back to the start from an empty cell or an enemy (`cab{a}` shoots without moving), or rides on from an empty cell, turning (`mas{a}`, a hook), yet"
-            ),
-        ));
-    }
-    // A leg before the last one goes to an empty cell unless its letters say otherwise.
-    let stop = LegStop {
-        empty: first.moves || !(first.captures || first.hops),
-        capture: first.captures,
-        hop: first.hops,
-    };
-    let mode = match (last.moves, last.captures) {
-        (true, false) => Mode::Move,
-        (false, true) => Mode::Capture,
-        _ => Mode::Both,
-    };
-    let all = directed(&bases, &[]);
-    let mut out = Vec::new();
-    for v1 in directed(&bases, &first.dirs) {
-        let seconds = relative(&all, v1, &last.dirs);
-        if !seconds.is_empty() {
-            out.push((narrow(v1), seconds.into_iter().map(narrow).collect()));
-        }
-    }
-    if out.is_empty() {
-        return Err(err(
-            mods.span,
-            format!(
-                "the directions `{}` leave `{}` no move",
-                mods.node, atom.atom.node
-            ),
-        ));
-    }
-    Ok(LegMove {
-        legs: out,
-        first: stop,
-        mode,
-        range,
-        second_range: if range != 1 && !back { range } else { 1 },
-    })
+    Ok(legs)
 }
 
 /// The vectors of `all` that the direction letters keep after a leg that went by `(a, b)`.

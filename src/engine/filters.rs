@@ -124,6 +124,7 @@ impl<B: Bits> Engine<B> {
             MoveKind::EnPassant => true,
             MoveKind::Drop | MoveKind::Castle { .. } | MoveKind::Pass => false,
             MoveKind::Legs { capture, .. } => capture || (m.to != m.from && pos.occ.has(to)),
+            MoveKind::ThreeLegs { .. } => true,
             MoveKind::Displace { path } => {
                 let mine = pos.by_owner[pos.st.side.index()];
                 (self.t.paths[path as usize] & pos.occ & !mine).any() || pos.occ.has(to)

@@ -8,10 +8,15 @@
 //! A move that captures on the cell between its legs, or that ends where it started, is
 //! [`MoveKind::Legs`] (written `e7f7,f7e7`, as XBoard and HaChu write Chu Shogi's lion); one that
 //! only passes that cell is a plain move to where it ends, unless another move already gives it.
+//!
+//! Moves in three legs ([`crate::rules::LegChain`], the Lion Dog's) have a table of their own,
+//! one entry per path from each cell. Such a move is written by what it does: as a plain move,
+//! or as a move in two legs over the one cell it captures on the way, or, capturing on both
+//! cells between its legs, as [`MoveKind::ThreeLegs`] (`f6f7,f7f8,f8f9`).
 
 use super::bits::Bits;
 use super::tables::Tables;
-use crate::rules::{Cell, LegStop, Mode, RuleSet};
+use crate::rules::{Cell, Direction, LegStop, Mode, RuleSet};
 
 /// A first leg from one cell, and where the second may end.
 pub(crate) struct FirstLeg {
@@ -30,12 +35,26 @@ pub(crate) struct FirstLeg {
     pub rays: Vec<Vec<u16>>,
 }
 
+/// A move in three legs from one cell by one path.
+pub(crate) struct Chain {
+    /// The cells the first and second legs reach.
+    pub via: [u16; 2],
+    /// Where the move ends.
+    pub to: u16,
+    /// What the cells between the legs may hold.
+    pub stops: [LegStop; 2],
+    /// What the move may do where it ends.
+    pub mode: Mode,
+}
+
 /// The moves in legs of a game.
 pub(crate) struct LegsPlan {
     /// The types that have some.
     pub kinds: Vec<u8>,
     /// Per (type × players + player) × cells + cell: the first legs from there.
     from: Vec<Vec<FirstLeg>>,
+    /// Indexed alike: the moves in three legs from there.
+    chains: Vec<Vec<Chain>>,
     players: usize,
     cells: usize,
 }
@@ -44,7 +63,9 @@ impl LegsPlan {
     /// The plan of a rule set's moves in legs, `None` where it has none.
     pub(crate) fn new<B: Bits>(rules: &RuleSet, t: &Tables<B>) -> Option<LegsPlan> {
         let kinds: Vec<u8> = (0..rules.pieces.len())
-            .filter(|&k| !rules.pieces[k].leg_moves.is_empty())
+            .filter(|&k| {
+                !rules.pieces[k].leg_moves.is_empty() || !rules.pieces[k].leg_chains.is_empty()
+            })
             .map(|k| k as u8)
             .collect();
         if kinds.is_empty() {
@@ -53,12 +74,16 @@ impl LegsPlan {
         let (players, cells) = (rules.players.len(), t.cells);
         let mut from = Vec::new();
         from.resize_with(rules.pieces.len() * players * cells, Vec::new);
+        let mut chains = Vec::new();
+        chains.resize_with(rules.pieces.len() * players * cells, Vec::new);
         for &k in &kinds {
             for (p, player) in rules.players.iter().enumerate() {
                 let dir = player.forward;
                 for c in (0..cells).filter(|&c| t.on_board.has(c)) {
                     let (f, r) = rules.board.coords(Cell(c as u16));
-                    let list = &mut from[(k as usize * players + p) * cells + c];
+                    let at = (k as usize * players + p) * cells + c;
+                    chains[at] = chains_from(rules, k, dir, (f, r));
+                    let list = &mut from[at];
                     for lm in &rules.pieces[k as usize].leg_moves {
                         for &((x, y), ref seconds) in &lm.legs {
                             let (dx, dy) = dir.orient(x.into(), y.into());
@@ -121,6 +146,7 @@ impl LegsPlan {
         Some(LegsPlan {
             kinds,
             from,
+            chains,
             players,
             cells,
         })
@@ -130,6 +156,40 @@ impl LegsPlan {
     pub(crate) fn at(&self, kind: u8, player: usize, cell: usize) -> &[FirstLeg] {
         &self.from[(kind as usize * self.players + player) * self.cells + cell]
     }
+
+    /// The moves in three legs of a piece of type `kind` of `player` on `cell`.
+    pub(crate) fn chains_at(&self, kind: u8, player: usize, cell: usize) -> &[Chain] {
+        &self.chains[(kind as usize * self.players + player) * self.cells + cell]
+    }
+}
+
+/// The moves in three legs of a piece of type `kind` facing `dir` on `(f, r)`: each path whose
+/// three cells are on the board.
+fn chains_from(rules: &RuleSet, kind: u8, dir: Direction, (f, r): (i32, i32)) -> Vec<Chain> {
+    let mut out = Vec::new();
+    for ch in &rules.pieces[kind as usize].leg_chains {
+        for path in &ch.paths {
+            let (mut x, mut y) = (f, r);
+            let mut cells = Vec::new();
+            for &(u, v) in path {
+                let (dx, dy) = dir.orient(u.into(), v.into());
+                (x, y) = (x + dx, y + dy);
+                match rules.board.cell(x, y) {
+                    Some(c) => cells.push(c.0),
+                    None => break,
+                }
+            }
+            if let [a, b, to] = cells[..] {
+                out.push(Chain {
+                    via: [a, b],
+                    to,
+                    stops: [ch.stops[0], ch.stops[1]],
+                    mode: ch.mode,
+                });
+            }
+        }
+    }
+    out
 }
 
 /// The cells of a ride from `(f, r)` (not included) by `(dx, dy)`, in order, at most `range`

@@ -221,6 +221,24 @@ pub enum Move {
         piece: PieceId,
         /// Whether it captures the enemy on `via` (else it passes the cell).
         capture: bool,
+        /// What it turns into, if anything (a Lion that promotes by capturing).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        promotion: Option<Promotion>,
+    },
+    /// A move in three legs that captures on both cells between them: the Lion Dog's. Written
+    /// `f6f7,f7f8,f8f9`, as XBoard writes it.
+    ThreeLegs {
+        /// Where the piece stands.
+        from: Cell,
+        /// The cells the first and second legs reach (and capture on), in order.
+        via: [Cell; 2],
+        /// Where it goes.
+        to: Cell,
+        /// Its type.
+        piece: PieceId,
+        /// What it turns into, if anything.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        promotion: Option<Promotion>,
     },
     /// A piece of the mover's taken from the board into its hand (`pieces of TYPE... may be
     /// picked up`). Written as the type's letter, `^` and the cell: `N^b1`.
@@ -247,7 +265,8 @@ impl Move {
             | Move::EnPassant { from, .. }
             | Move::Hop { from, .. }
             | Move::Displace { from, .. }
-            | Move::Legs { from, .. } => from,
+            | Move::Legs { from, .. }
+            | Move::ThreeLegs { from, .. } => from,
             Move::Castle { king_from, .. } => king_from,
             Move::Drop { to, .. } => to,
             Move::Pickup { from, .. } => from,
@@ -276,7 +295,8 @@ impl Move {
             | Move::EnPassant { to, .. }
             | Move::Hop { to, .. }
             | Move::Displace { to, .. }
-            | Move::Legs { to, .. } => to,
+            | Move::Legs { to, .. }
+            | Move::ThreeLegs { to, .. } => to,
             Move::Castle { king_to, .. } => king_to,
             Move::Pickup { from, .. } => from,
             Move::Pass { at } => at,
@@ -294,6 +314,7 @@ impl Move {
             | Move::Hop { piece, .. }
             | Move::Displace { piece, .. }
             | Move::Legs { piece, .. }
+            | Move::ThreeLegs { piece, .. }
             | Move::Pickup { piece, .. } => Some(piece),
             Move::Pass { .. } => None,
         }
@@ -306,12 +327,12 @@ impl Move {
             | Move::DoubleStep { promotion, .. }
             | Move::EnPassant { promotion, .. }
             | Move::Hop { promotion, .. }
-            | Move::Displace { promotion, .. } => promotion,
-            Move::Drop { .. }
-            | Move::Castle { .. }
-            | Move::Legs { .. }
-            | Move::Pickup { .. }
-            | Move::Pass { .. } => None,
+            | Move::Displace { promotion, .. }
+            | Move::Legs { promotion, .. }
+            | Move::ThreeLegs { promotion, .. } => promotion,
+            Move::Drop { .. } | Move::Castle { .. } | Move::Pickup { .. } | Move::Pass { .. } => {
+                None
+            }
         }
     }
 
@@ -325,7 +346,10 @@ impl Move {
             | Move::EnPassant { then, .. }
             | Move::Hop { then, .. }
             | Move::Displace { then, .. } => then,
-            Move::Legs { .. } | Move::Pickup { .. } | Move::Pass { .. } => None,
+            Move::Legs { .. }
+            | Move::ThreeLegs { .. }
+            | Move::Pickup { .. }
+            | Move::Pass { .. } => None,
         }
     }
 
@@ -334,7 +358,10 @@ impl Move {
     ///
     /// [`Game::is_capture`]: super::Game::is_capture
     pub fn always_captures(&self) -> bool {
-        matches!(self, Move::EnPassant { .. } | Move::Hop { .. })
+        matches!(
+            self,
+            Move::EnPassant { .. } | Move::Hop { .. } | Move::ThreeLegs { .. }
+        )
     }
 }
 
@@ -424,6 +451,14 @@ impl<B: Bits> Engine<B> {
                 to,
                 piece,
                 capture,
+                promotion,
+            },
+            MoveKind::ThreeLegs { via } => Move::ThreeLegs {
+                from,
+                via,
+                to,
+                piece,
+                promotion,
             },
             MoveKind::Pickup => Move::Pickup { piece, from },
             MoveKind::Pass => Move::Pass { at: from },
@@ -524,7 +559,15 @@ impl<B: Bits> Engine<B> {
                 to,
                 piece,
                 capture,
-            } => raw(from, to, piece, None, MoveKind::Legs { via, capture }),
+                promotion,
+            } => raw(from, to, piece, promotion, MoveKind::Legs { via, capture }),
+            Move::ThreeLegs {
+                from,
+                via,
+                to,
+                piece,
+                promotion,
+            } => raw(from, to, piece, promotion, MoveKind::ThreeLegs { via }),
             Move::Pickup { piece, from } => raw(from, from, piece, None, MoveKind::Pickup),
             Move::Pass { at } => {
                 let piece = pos

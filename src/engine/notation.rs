@@ -79,6 +79,12 @@ impl<B: Bits> Engine<B> {
             );
             return (format!("{from}{via},{via}{to}"), m.to);
         }
+        if let MoveKind::ThreeLegs { via } = m.kind {
+            // Its three legs: `f6f7,f7f8,f8f9`.
+            let [a, b] = via.map(|c| self.cell_name(c));
+            let (from, to) = (self.cell_name(m.from), self.cell_name(m.to));
+            return (format!("{from}{a},{a}{b},{b}{to}"), m.to);
+        }
         if m.kind == MoveKind::Drop {
             let symbol = &self.rules.pieces[m.piece.index()].symbol;
             return (format!("{symbol}@{}", self.cell_name(m.to)), m.to);
@@ -277,12 +283,17 @@ impl<B: Bits> Engine<B> {
                 Ok(())
             }
         };
+        if s.matches(',').count() == 2 {
+            return self.parse_three_legs(pos, s);
+        }
         // A placement after the move: `,` then two cells, the destination and the wall's cell.
         let (head, placement) = match s.split_once(',') {
             Some((head, tail)) => (head, Some(tail)),
             None => (s, None),
         };
         if let Some(tail) = placement {
+            // A move in two legs may end with its promotion (`g9f10,f10g9+`).
+            let tail = tail.trim_end_matches(|c: char| !c.is_ascii_digit());
             let split = tail
                 .get(1..)
                 .ok_or_else(malformed)?
@@ -329,5 +340,69 @@ impl<B: Bits> Engine<B> {
             (Some(_), Some(_)) => Err(MoveError::Ambiguous(s.to_string())),
             _ => Err(MoveError::Illegal(s.to_string())),
         }
+    }
+
+    /// Parses a move in three legs, `f6f7,f7f8,f8f9`: each leg two cells, each leg starting
+    /// where the one before ended. It is the legal move that goes from the first cell to the
+    /// last and captures the enemies on the cells between the legs (not on the last): written
+    /// so, or written by what it does (as a move in two legs, or a plain move).
+    fn parse_three_legs(&self, pos: &Pos<B>, s: &str) -> Result<RawMove, MoveError> {
+        let malformed = || MoveError::Malformed(s.to_string());
+        let mut scratch = pos.clone();
+        let mut legal = Vec::new();
+        self.legal_moves(&mut scratch, &mut legal);
+        if let Some(m) = legal.iter().find(|m| self.move_to_string(m) == s) {
+            return Ok(*m);
+        }
+        // Then by what it does, its promotion suffix (`+`) as the move writes it.
+        let body = s.trim_end_matches(|c: char| !c.is_ascii_digit());
+        let suffix = &s[body.len()..];
+        let mut cells = Vec::new();
+        for leg in body.split(',') {
+            let b = leg.as_bytes();
+            let split = (1..b.len())
+                .find(|&i| b[i].is_ascii_lowercase())
+                .ok_or_else(malformed)?;
+            for c in [&leg[..split], &leg[split..]] {
+                let mut chars = c.chars();
+                let shaped = chars.next().is_some_and(|f| f.is_ascii_lowercase())
+                    && !chars.as_str().is_empty()
+                    && chars.as_str().chars().all(|d| d.is_ascii_digit());
+                if !shaped {
+                    return Err(malformed());
+                }
+                let cell = self
+                    .parse_cell(c)
+                    .ok_or_else(|| MoveError::NoCell(c.to_string(), s.to_string()))?;
+                cells.push(cell);
+            }
+        }
+        if cells[1] != cells[2] || cells[3] != cells[4] {
+            return Err(malformed());
+        }
+        let (from, to) = (cells[0], cells[5]);
+        let theirs = pos.occ & !pos.by_owner[pos.st.side.index()];
+        let mut kills: Vec<Cell> = [cells[1], cells[3]]
+            .into_iter()
+            .filter(|&c| c != to && theirs.has(c.index()))
+            .collect();
+        kills.sort_unstable();
+        let found = legal.iter().find(|m| {
+            let mut taken = match m.kind {
+                MoveKind::Normal => Vec::new(),
+                MoveKind::Legs { via, capture: true } => vec![via],
+                MoveKind::ThreeLegs { via } => via.to_vec(),
+                _ => return false,
+            };
+            taken.sort_unstable();
+            let promotes = match m.promotion {
+                None => suffix.is_empty(),
+                Some(_) => !suffix.is_empty() && self.move_to_string(m).ends_with(suffix),
+            };
+            m.from == from && m.to == to && promotes && taken == kills
+        });
+        found
+            .copied()
+            .ok_or_else(|| MoveError::Illegal(s.to_string()))
     }
 }

@@ -420,6 +420,12 @@ pub(crate) enum MoveKind {
         /// Whether the move captures the enemy there (else it passes the cell).
         capture: bool,
     },
+    /// A move in three legs ([`crate::rules::LegChain`]) that captures on both cells between
+    /// them: the Lion Dog's `f6f7,f7f8,f8f9`.
+    ThreeLegs {
+        /// The cells the first and second legs reach, in order.
+        via: [Cell; 2],
+    },
     /// A pickup ([`crate::rules::MoveRule::Pickup`]): the piece on `from` (and `to`) goes to its
     /// owner's hand.
     Pickup,

@@ -163,6 +163,7 @@ impl Game {
                 to,
                 piece,
                 capture,
+                promotion,
             } => {
                 let takes_at_end =
                     to != from && pos.piece(to).is_some_and(|p| p.owner != pos.side_to_move());
@@ -174,7 +175,27 @@ impl Game {
                     self.cell_name(via),
                     if takes_at_end { "x" } else { "-" },
                     self.cell_name(to)
-                )
+                ) + &self.promotion_san(promotion)
+            }
+            // Both cells it captures on, then the destination: `Dxf7xf8-f9`.
+            Move::ThreeLegs {
+                from,
+                via,
+                to,
+                piece,
+                promotion,
+            } => {
+                let takes_at_end =
+                    to != from && pos.piece(to).is_some_and(|p| p.owner != pos.side_to_move());
+                format!(
+                    "{}{}x{}x{}{}{}",
+                    self.letter(piece),
+                    self.disambiguation(legal, m),
+                    self.cell_name(via[0]),
+                    self.cell_name(via[1]),
+                    if takes_at_end { "x" } else { "-" },
+                    self.cell_name(to)
+                ) + &self.promotion_san(promotion)
             }
             _ => {
                 let Some(piece) = m.piece() else {
@@ -236,8 +257,11 @@ impl Game {
                 | Move::Drop { .. }
                 | Move::Pickup { .. }
                 | Move::Pass { .. } => None,
-                Move::Legs { via, to, .. } => Some((Some(via), to, wall, gate)),
-                _ => Some((None, x.to(), wall, gate)),
+                Move::Legs { via, to, .. } => Some(([Some(via), None], to, wall, gate)),
+                Move::ThreeLegs { via, to, .. } => {
+                    Some(([Some(via[0]), Some(via[1])], to, wall, gate))
+                }
+                _ => Some(([None, None], x.to(), wall, gate)),
             }
         };
         let from = m.from();
@@ -278,6 +302,14 @@ impl Game {
                 matches!(r, MoveRule::PromoteInPlace { piece, moving: true, .. }
                     if Some(*piece) == m.piece())
             })
+    }
+
+    /// A promotion as SAN writes it after the destination: `=+L!`.
+    fn promotion_san(&self, p: Option<Promotion>) -> String {
+        match p {
+            Some(Promotion::To(p) | Promotion::Swap(p)) => format!("={}", self.letter(p)),
+            None => String::new(),
+        }
     }
 
     /// A type's letter: its FEN symbol as the first player writes it (`N`, `+B`).

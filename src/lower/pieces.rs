@@ -72,6 +72,7 @@ fn piece_type(
         royal: false,
         moves: Vec::new(),
         leg_moves: Vec::new(),
+        leg_chains: Vec::new(),
         confined_to: None,
         barred_from: None,
         promotions: Vec::new(),
@@ -160,8 +161,8 @@ fn property(
             cx.map.insert_first(format!("pieces[{i}].moves"), *span);
             for w in words {
                 match crate::betza::legs::lower_word_with_legs(w) {
-                    Ok((parts, legs)) => {
-                        if !legs.is_empty() && zone.is_some() {
+                    Ok((parts, legs, chains)) => {
+                        if !(legs.is_empty() && chains.is_empty()) && zone.is_some() {
                             cx.err(
                                 w.span,
                                 "a move in legs (`a`) cannot be limited to a zone (`in`, `within`) yet"
@@ -172,7 +173,12 @@ fn property(
                             cx.map
                                 .insert_first(format!("pieces[{i}].leg_moves"), w.span);
                         }
+                        if !chains.is_empty() {
+                            cx.map
+                                .insert_first(format!("pieces[{i}].leg_chains"), w.span);
+                        }
                         pt.leg_moves.extend(legs);
+                        pt.leg_chains.extend(chains);
                         let n = pt.moves.len();
                         for j in n..n + parts.len() {
                             cx.map.insert(format!("pieces[{i}].moves[{j}]"), w.span);

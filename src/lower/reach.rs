@@ -51,7 +51,7 @@ impl<'a> Reach<'a> {
     /// Tells whether the type has moves of its own (moves in legs included).
     pub fn has_moves(&self) -> bool {
         let pt = &self.rules.pieces[self.kind.index()];
-        !pt.moves.is_empty() || !pt.leg_moves.is_empty()
+        !pt.moves.is_empty() || !pt.leg_moves.is_empty() || !pt.leg_chains.is_empty()
     }
 
     /// The moves from a cell, each ending on a cell the piece may stand on (a move in legs that
@@ -136,6 +136,22 @@ impl<'a> Reach<'a> {
                         }
                     }
                 }
+            }
+        }
+        for path in pt.leg_chains.iter().flat_map(|c| &c.paths) {
+            let (mut x, mut y) = (f, r);
+            for &(u, v) in path {
+                let (dx, dy) = dir.orient(u.into(), v.into());
+                (x, y) = (x + dx, y + dy);
+            }
+            if let Some(to) = rules.board.cell(x, y)
+                && self.stand[to.index()]
+            {
+                out.push(Motion {
+                    from,
+                    to,
+                    captures: true,
+                });
             }
         }
         out

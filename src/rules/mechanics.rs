@@ -37,10 +37,11 @@ use strum::{EnumDiscriminants, IntoStaticStr};
 /// ([`crate::rules::Royalty::First`]) and the file a castling king starts from
 /// ([`crate::rules::Castling`]'s `from_file`), Two Kings chess, format 18 a second leg that
 /// rides ([`crate::rules::LegMove`]'s `second_range`, hook moves), format 19 contagion
-/// ([`Effect::Contagion`], Werewolf chess), each what a reader of the format before cannot read;
+/// ([`Effect::Contagion`], Werewolf chess), format 20 moves in three legs
+/// ([`crate::rules::LegChain`], a piece's `leg_chains`, the Lion Dog), each what a reader of the format before cannot read;
 /// a rule set of an older format this build reads is one of this format without what came later,
 /// and is read.
-pub const FORMAT: u32 = 19;
+pub const FORMAT: u32 = 20;
 
 /// The formats this build reads.
 pub const READS: std::ops::RangeInclusive<u32> = 2..=FORMAT;

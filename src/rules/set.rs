@@ -322,6 +322,9 @@ pub struct PieceType {
     /// Its moves in two legs (XBetza's `a`: the Chu Shogi lion's double capture and igui).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub leg_moves: Vec<LegMove>,
+    /// Its moves in three legs (XBetza's `a` twice: the Lion Dog's `mcpafmcpavK`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub leg_chains: Vec<LegChain>,
     /// The piece may never leave this zone.
     pub confined_to: Option<ZoneId>,
     /// The piece may never enter this zone.
@@ -524,6 +527,23 @@ impl LegMove {
         self.second_range == 1
             && (self.range != 1 || self.legs.iter().all(|&((x, y), ref s)| s[..] == [(-x, -y)]))
     }
+}
+
+/// A move in three legs (XBetza's `a` twice, as the Interactive Diagram reads it), each leg a
+/// single leap: the cells the first and second legs reach must hold what [`LegChain::stops`]
+/// say (a piece captured there is gone for the legs after), the move ends as [`LegChain::mode`]
+/// says (the start, or a cell emptied on the way, counting as empty). The Lion Dog's
+/// `mcpafmcpavK`: three king's steps on one line, capturing or jumping on the way, or two and
+/// one back.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LegChain {
+    /// Every way the legs may go: a leap per leg, in the owner's frame.
+    pub paths: Vec<Vec<(i8, i8)>>,
+    /// What the cell each leg but the last reaches may hold.
+    pub stops: Vec<LegStop>,
+    /// What the move may do where it ends.
+    pub mode: Mode,
 }
 
 /// A first leap (owner's frame) and the second leaps that may follow it.

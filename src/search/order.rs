@@ -32,6 +32,14 @@ impl Searcher {
                     (b, e) => Some(b.unwrap_or(0) + e.unwrap_or(0)),
                 }
             }
+            MoveKind::ThreeLegs { via } => {
+                let between = |c: crate::rules::Cell| {
+                    pos.stored()
+                        .get(c.index())
+                        .map_or(0, |s| self.eval.value(PieceId(s.kind)))
+                };
+                Some(between(via[0]) + between(via[1]) + on_target().unwrap_or(0))
+            }
             _ => on_target(),
         }
     }

@@ -366,6 +366,15 @@ impl See {
                 let end = if m.to == m.from { 0 } else { taken(target) };
                 return end + if capture { taken(via.index()) } else { 0 };
             }
+            MoveKind::ThreeLegs { via } => {
+                let taken = |c: usize| {
+                    stored
+                        .get(c)
+                        .and_then(|s| s.owner.filter(|o| o.player() != side).map(|_| s.kind))
+                        .map_or(0, |k| self.taken[k as usize])
+                };
+                return taken(target) + taken(via[0].index()) + taken(via[1].index());
+            }
             _ => {
                 let on = stored.get(target).and_then(|s| s.owner.map(|_| s.kind));
                 return on.map_or(0, |k| self.taken[k as usize]);

@@ -57,10 +57,40 @@ pub fn contagion<'a>(
         .then_some(plain)
 }
 
+/// HaChu's move in three legs that captures on one cell only, which it writes as two legs over
+/// the cell its second leg reaches (the Lion Dog's `c4e6,e6f7`: the step to d5 takes, e6 is
+/// passed, f7 reached): varia writes it over the cell it captures on (`c4d5,d5f7`). The cells
+/// of HaChu's legs, the cell between its first two, read as three legs (`c4d5,d5e6,e6f7`,
+/// which varia reads by what it captures) give varia's move.
+pub fn three_legs<'a>(
+    game: &Game,
+    pos: &Position,
+    legal: &'a [String],
+    hachu: &str,
+) -> Option<&'a String> {
+    let (a, b) = hachu.split_once(',')?;
+    let (from, via) = split_cells(a);
+    let body = b.trim_end_matches(|c: char| !c.is_ascii_digit());
+    let (via2, to) = split_cells(body);
+    let suffix = &b[body.len()..];
+    let (f, v) = (game.parse_cell(from)?, game.parse_cell(via)?);
+    let board = &game.rules().board;
+    let ((x0, y0), (x1, y1)) = (board.coords(f), board.coords(v));
+    let (dx, dy) = (x1 - x0, y1 - y0);
+    if via != via2 || dx.abs() > 2 || dy.abs() > 2 || dx % 2 != 0 || dy % 2 != 0 {
+        return None;
+    }
+    let mid = board.cell(x0 + dx / 2, y0 + dy / 2)?;
+    let mid = game.cell_name(mid);
+    let full = format!("{from}{mid},{mid}{via},{via}{to}{suffix}");
+    let m = game.parse_move(pos, &full).ok()?;
+    legal.iter().find(|s| **s == game.move_to_string(&m))
+}
+
 /// Replays the games of a fixture (a line a game: its name, HaChu's moves from the start and
 /// HaChu's result or `-`): every move of HaChu's is legal in varia and written alike (HaChu's
 /// `@@@@`, a lion's pass, is varia's step and step back; its capture of a contagious piece,
-/// see [`contagion`]); a game HaChu ends (`1-0 {resign}`: the
+/// see [`contagion`]; its Lion Dog's moves in three legs, see [`three_legs`]); a game HaChu ends (`1-0 {resign}`: the
 /// side to move has no move left) is won so in varia, a game cut at its ply cap goes on. Gives
 /// the games, plies, moves in legs and passes replayed.
 pub fn replay(game: &Game, fixture: &str) -> (usize, usize, usize, usize) {
@@ -82,6 +112,7 @@ pub fn replay(game: &Game, fixture: &str) -> (usize, usize, usize, usize) {
                     .iter()
                     .find(|m| *m == hachu)
                     .or_else(|| contagion(game, &pos, &legal, hachu))
+                    .or_else(|| three_legs(game, &pos, &legal, hachu))
                     .cloned()
             };
             let Some(ours) = ours else {

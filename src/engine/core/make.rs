@@ -28,6 +28,7 @@ impl<B: Bits> Engine<B> {
                 Some(v) if !pos.occ.has(via.index()) => B::cell(v.index()),
                 _ => B::cell(via.index()),
             },
+            MoveKind::ThreeLegs { via } => B::cell(via[0].index()) | B::cell(via[1].index()),
             _ => B::EMPTY,
         }
     }
@@ -91,7 +92,7 @@ impl<B: Bits> Engine<B> {
                     reset_clock = true;
                 }
                 MoveKind::Hop { screen } => self.transform_screen(pos, pc, screen.index()),
-                MoveKind::Displace { .. } | MoveKind::Legs { .. } => {
+                MoveKind::Displace { .. } | MoveKind::Legs { .. } | MoveKind::ThreeLegs { .. } => {
                     for c in self.taken_on_the_way(pos, m, ep_victim).cells() {
                         if let Some(victim) = self.capture_at(pos, c, side) {
                             captured.get_or_insert(victim.kind.0);

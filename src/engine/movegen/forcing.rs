@@ -13,7 +13,10 @@ use crate::engine::position::{MoveKind, Pos, RawMove};
 fn forcing<B: Bits>(m: &RawMove, takes: B) -> bool {
     match m.kind {
         MoveKind::Drop | MoveKind::Castle { .. } => false,
-        MoveKind::EnPassant | MoveKind::Displace { .. } | MoveKind::Legs { .. } => true,
+        MoveKind::EnPassant
+        | MoveKind::Displace { .. }
+        | MoveKind::Legs { .. }
+        | MoveKind::ThreeLegs { .. } => true,
         _ => m.promotion.is_some() || takes.has(m.to.index()),
     }
 }
@@ -140,7 +143,7 @@ mod tests {
                         .filter(|m| match m.kind {
                             MoveKind::Drop | MoveKind::Castle { .. } => false,
                             MoveKind::EnPassant | MoveKind::Displace { .. } => true,
-                            MoveKind::Legs { .. } => true,
+                            MoveKind::Legs { .. } | MoveKind::ThreeLegs { .. } => true,
                             _ => m.promotion.is_some() || enemies(m),
                         })
                         .collect();

@@ -2,7 +2,8 @@
 
 use crate::engine::bits::Bits;
 use crate::engine::core::Engine;
-use crate::engine::legs::LegsPlan;
+use crate::engine::legs::{Chain, LegsPlan};
+use crate::engine::movegen::Collect;
 use crate::engine::position::{MoveKind, Pos, RawMove};
 use crate::rules::Cell;
 
@@ -71,11 +72,126 @@ impl<B: Bits> Engine<B> {
                         }
                     }
                 }
+                self.add_chains(pos, lp.chains_at(k, s, from), from, k, &mut found);
             }
         }
+        // Each with the promotions it may make (a Lion that promotes by capturing).
+        let (mut plain, mut promoting) = (Vec::new(), Vec::new());
         for m in found {
+            if self.rules.pieces[m.piece.index()].promotions.is_empty() {
+                plain.push(m);
+            } else {
+                let mut sink = Collect {
+                    safe: &mut promoting,
+                    suspect: &mut plain,
+                };
+                let (from, to) = (m.from.index(), m.to.index());
+                self.push(pos, m.piece.0, from, to, m.kind, true, &mut sink);
+                plain.append(&mut promoting);
+            }
+        }
+        for m in plain {
             if !out.contains(&m) && self.legal_by_test(pos, &m) {
                 out.push(m);
+            }
+        }
+    }
+}
+
+/// What a cell holds for a leg of a move in legs: nothing (the start, where the piece left, and a
+/// cell it captured on are empty), an enemy it may capture, or another piece.
+#[derive(Clone, Copy, PartialEq)]
+enum Held {
+    Empty,
+    Enemy,
+    Other,
+}
+
+impl<B: Bits> Engine<B> {
+    /// Adds the moves in three legs of a piece of type `kind` on `from` to `found`, each
+    /// written by what it does: a plain move, a move in two legs over the one cell it captures
+    /// on, or [`MoveKind::ThreeLegs`] where it captures on both.
+    fn add_chains(
+        &self,
+        pos: &Pos<B>,
+        chains: &[Chain],
+        from: usize,
+        kind: u8,
+        found: &mut Vec<RawMove>,
+    ) {
+        if chains.is_empty() {
+            return;
+        }
+        let mine = pos.by_owner[pos.st.side.index()];
+        let enemies = pos.occ & !mine & !pos.walls & !self.guarded(pos);
+        let held = |c: usize, gone: &[usize]| {
+            if c == from || gone.contains(&c) || !pos.occ.has(c) {
+                Held::Empty
+            } else if enemies.has(c) && !self.spares(pos, kind, c) {
+                Held::Enemy
+            } else {
+                Held::Other
+            }
+        };
+        for ch in chains {
+            let [a, b] = ch.via.map(usize::from);
+            let to = ch.to as usize;
+            // Each leg before the last passes its cell or captures there, as its stop allows.
+            for take_a in [false, true] {
+                let ha = held(a, &[]);
+                let ok_a = match ha {
+                    Held::Empty => !take_a && ch.stops[0].empty,
+                    Held::Enemy if take_a => ch.stops[0].capture,
+                    _ => !take_a && ch.stops[0].hop,
+                };
+                if !ok_a {
+                    continue;
+                }
+                let gone: &[usize] = if take_a { &[a] } else { &[] };
+                for take_b in [false, true] {
+                    let ok_b = match held(b, gone) {
+                        Held::Empty => !take_b && ch.stops[1].empty,
+                        Held::Enemy if take_b => ch.stops[1].capture,
+                        _ => !take_b && ch.stops[1].hop,
+                    };
+                    if !ok_b {
+                        continue;
+                    }
+                    let gone2 = [a, b];
+                    let gone: &[usize] = match (take_a, take_b) {
+                        (true, true) => &gone2,
+                        (true, false) => &gone2[..1],
+                        (false, true) => &gone2[1..],
+                        _ => &[],
+                    };
+                    let ok = match held(to, gone) {
+                        Held::Empty => ch.mode.moves(),
+                        Held::Enemy => ch.mode.captures(),
+                        Held::Other => false,
+                    };
+                    if !ok {
+                        continue;
+                    }
+                    // Where it ends on a cell it captured on, that capture is the end's.
+                    let mut kills = [(a, take_a), (b, take_b)]
+                        .into_iter()
+                        .filter(|&(c, t)| t && c != to)
+                        .map(|(c, _)| c);
+                    let m = match (kills.next(), kills.next()) {
+                        (Some(x), Some(y)) => {
+                            let mut m = RawMove::normal(from, to, kind);
+                            m.kind = MoveKind::ThreeLegs {
+                                via: [Cell(x as u16), Cell(y as u16)],
+                            };
+                            m
+                        }
+                        (Some(x), None) => leg_move(from, x, to, kind, true),
+                        _ => leg_move(from, a, to, kind, false),
+                    };
+                    if !found.contains(&m) {
+                        found.push(m);
+                    }
+                }
             }
         }
     }

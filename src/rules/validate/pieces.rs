@@ -25,6 +25,7 @@ impl Check<'_> {
                 .flat_map(|m| &m.legs)
                 .map(|l| 1 + l.1.len())
                 .sum::<usize>();
+            vectors += p.leg_chains.iter().map(|c| c.paths.len()).sum::<usize>();
         }
         if vectors > MAX_VECTORS {
             self.keep(fail(
@@ -43,19 +44,18 @@ impl Check<'_> {
         for (j, m) in p.leg_moves.iter().enumerate() {
             self.keep(Self::leg_move(&at(&format!("leg_moves[{j}]")), m));
         }
-        if !p.leg_moves.is_empty() {
-            // A move in legs that comes back to its start leaves the piece where it was, so it
-            // cannot promote: only the others keep a piece from promoting.
-            let moves_on = p.leg_moves.iter().any(|m| !m.comes_back());
+        for (j, c) in p.leg_chains.iter().enumerate() {
+            self.keep(Self::leg_chain(&at(&format!("leg_chains[{j}]")), c));
+        }
+        if !p.leg_moves.is_empty() || !p.leg_chains.is_empty() {
             for (field, set) in [
-                ("promotions", moves_on && !p.promotions.is_empty()),
                 ("confined_to", p.confined_to.is_some()),
                 ("barred_from", p.barred_from.is_some()),
             ] {
                 if set {
                     self.keep(fail(
                         at(field),
-                        "a piece with moves in legs may not promote (unless each comes back to its start), nor be kept in or out of a zone, yet",
+                        "a piece with moves in legs may not be kept in or out of a zone, yet",
                     ));
                 }
             }
@@ -223,6 +223,27 @@ impl Check<'_> {
                     "a first leg that rides stops on an empty cell or an enemy and comes straight back to the start (each second leg the first reversed), yet",
                 );
             }
+        }
+        Ok(())
+    }
+
+    /// A move in three legs: paths of three leaps each within -15..15 and not (0, 0), each cell
+    /// between legs allowed to hold something.
+    fn leg_chain(path: &str, c: &LegChain) -> Checked {
+        let fits = |&(x, y): &(i8, i8)| {
+            (-15..=15).contains(&x) && (-15..=15).contains(&y) && (x, y) != (0, 0)
+        };
+        if c.paths.is_empty() || c.paths.iter().any(|p| p.len() != 3 || !p.iter().all(fits)) {
+            return fail(
+                format!("{path}.paths"),
+                "a move in three legs needs paths of three leaps, each -15..15 each way and not (0, 0)",
+            );
+        }
+        if c.stops.len() != 2 || c.stops.iter().any(|s| !(s.empty || s.capture || s.hop)) {
+            return fail(
+                format!("{path}.stops"),
+                "a move in three legs needs two stops, each allowed to hold something",
+            );
         }
         Ok(())
     }

@@ -88,6 +88,7 @@ impl Types {
             royal,
             moves,
             leg_moves,
+            leg_chains,
             confined_to: _, // written with the piece's key
             barred_from: _,
             promotions: _,
@@ -107,6 +108,12 @@ impl Types {
             capture_limits,
         } = p;
         let pc = |field: &str| piece_path(&rules.pieces, p, field);
+        if !leg_chains.is_empty() {
+            return refuse(
+                "moves in three legs (XBetza `a` twice, the Lion Dog's `mcpafmcpavK`): Fairy-Stockfish's pieces move in one leg",
+                pc("leg_chains"),
+            );
+        }
         if leg_moves.iter().any(|m| m.second_range != 1) {
             return refuse(
                 "hook moves (XBetza `masR`: a ride that turns and rides on): Fairy-Stockfish's pieces move in one leg",
