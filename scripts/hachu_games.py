@@ -216,15 +216,18 @@ def main():
     ap.add_argument("--depth", type=int, default=3)
     ap.add_argument("--lift", action="store_true")
     ap.add_argument("--varia", default=VARIA)
+    ap.add_argument("--out", help="the games' file (default tests/fixtures/hachu/VARIANT.tsv); "
+                                  "with --lift the highlights go beside it, `-lift` before `.tsv`")
     args = ap.parse_args()
     VARIA = args.varia
     VARIANT = args.variant
     DEF = os.path.join(ROOT, "definitions", "hachu", f"{VARIANT}.varia")
-    OUT = os.path.join(ROOT, "tests", "fixtures", "hachu", f"{VARIANT}.tsv")
+    OUT = args.out or os.path.join(ROOT, "tests", "fixtures", "hachu", f"{VARIANT}.tsv")
     os.makedirs(os.path.dirname(OUT), exist_ok=True)
     lines = [f"# scripts/hachu_games.py {'' if VARIANT == 'chu' else '--variant ' + VARIANT + ' '}"
              f"--seed {args.seed} --games {args.games} "
              f"--random-plies {args.random_plies} --plies {args.plies} --depth {args.depth} "
+             f"{'--lift ' if args.lift else ''}{'--out ' + args.out + ' ' if args.out else ''}"
              f"(HaChu 0.21, sd {args.depth}, default options)\n"]
     bad = 0
     lifts = []
@@ -252,7 +255,7 @@ def main():
         f.writelines(lines)
     if args.lift:
         with open(OUT.replace(".tsv", "-lift.tsv"), "w") as f:
-            f.write(f"# {lines[0][2:].rstrip()} --lift: HaChu's highlights\n")
+            f.write(f"# {lines[0][2:].rstrip()}: HaChu's highlights\n")
             f.writelines(lifts)
     print(f"{bad} moves differ")
     return 1 if bad else 0
