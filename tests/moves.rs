@@ -380,3 +380,27 @@ fn move_strings_are_unique_in_random_games_of_every_shipped_game() {
     );
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+#[test]
+fn a_promotion_in_place_and_a_pickup_capture_nothing() {
+    // Sittuyin's pawn on a promotion diagonal turns into a Met where it stands.
+    let g = load("definitions/fsf/sittuyin.varia", None);
+    let fen = "k7/8/8/3P4/8/2p5/8/K7[] w - - 0 1";
+    let pos = g.parse_fen(fen).unwrap();
+    let capture = |text: &str| g.is_capture(&pos, &public(&g, fen, text));
+    assert!(!capture("d5d5f"));
+    assert!(!capture("d5e6f"));
+    assert!(!capture("d5d6"));
+    // Twilight chess: the knight picked up into its owner's hand.
+    let g = load("definitions/sjaak/twilight.varia", None);
+    let fen = "k7/8/8/3N4/8/8/8/K7[] w - - 0 1";
+    let pos = g.parse_fen(fen).unwrap();
+    assert!(!g.is_capture(&pos, &public(&g, fen, "N^d5")));
+    let fen = "k7/8/2p5/3N4/8/8/8/K7[] w - - 0 1";
+    let pos = g.parse_fen(fen).unwrap();
+    assert!(!g.is_capture(&pos, &public(&g, fen, "d5e7")));
+    let g = load("definitions/classic/chess.varia", None);
+    let fen = "k7/8/2p5/8/3N4/8/8/K7 w - - 0 1";
+    let pos = g.parse_fen(fen).unwrap();
+    assert!(g.is_capture(&pos, &public(&g, fen, "d4c6")));
+}

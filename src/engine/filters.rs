@@ -117,7 +117,8 @@ impl<B: Bits> Engine<B> {
         frozen
     }
 
-    /// Whether a move captures something.
+    /// Whether a move captures something (a promotion in place or a pickup, which stay on their
+    /// own cell, does not).
     pub(crate) fn is_capture(&self, pos: &Pos<B>, m: &RawMove) -> bool {
         let to = m.to.index();
         match m.kind {
@@ -129,7 +130,7 @@ impl<B: Bits> Engine<B> {
                 let mine = pos.by_owner[pos.st.side.index()];
                 (self.t.paths[path as usize] & pos.occ & !mine).any() || pos.occ.has(to)
             }
-            _ => pos.occ.has(to),
+            _ => m.to != m.from && pos.occ.has(to),
         }
     }
 

@@ -201,8 +201,7 @@ impl Game {
                 let Some(piece) = m.piece() else {
                     return String::new();
                 };
-                // A promotion in place stays where it stands: no capture.
-                let capture = m.from() != m.to() && self.is_capture(pos, m);
+                let capture = self.is_capture(pos, m);
                 let pawn = self.is_pawn(piece);
                 let mut s = if pawn {
                     String::new()
