@@ -525,3 +525,23 @@ fn several_threads_search_alike() {
         );
     }
 }
+
+#[test]
+fn a_piece_that_wins_by_reaching_a_zone_is_worth_more_the_closer_it_stands() {
+    // King of the Hill's evaluation is chess's plus, for each king, 4 pawns' promotion-progress
+    // share by its moves to the hill (d4 e4 d5 e5): 72 centipawns one move away, 36 two, 18 three.
+    let (hill, plain) = (game("fsf/kingofthehill.varia", None), chess());
+    let goal = |fen: &str| {
+        let eval = |g: &Arc<Game>| Searcher::new(g.clone(), 1).evaluate(&g.parse_fen(fen).unwrap());
+        eval(&hill) - eval(&plain)
+    };
+    // Black's king on a8 is three moves from d5.
+    assert_eq!(goal("k7/7p/8/8/8/4K3/P7/8 w - - 0 1"), 72 - 18);
+    assert_eq!(goal("k7/7p/8/8/8/8/P3K3/8 w - - 0 1"), 36 - 18);
+    assert_eq!(goal("k7/7p/8/8/8/8/P7/4K3 w - - 0 1"), 18 - 18);
+    assert_eq!(goal("k7/7p/8/8/8/4K3/P7/8 b - - 0 1"), 18 - 72);
+    // Racing Kings' kings race to the eighth rank.
+    let race = game("fsf/racingkings.varia", None);
+    let eval = |fen: &str| Searcher::new(race.clone(), 1).evaluate(&race.parse_fen(fen).unwrap());
+    assert!(eval("8/8/8/8/8/k3K3/8/8 w - - 0 1") < eval("8/8/8/4K3/8/k7/8/8 w - - 0 1"));
+}

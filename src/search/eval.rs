@@ -18,6 +18,9 @@ pub(super) const PROMOTION_PROGRESS: [i32; 7] = [0, 180, 90, 45, 20, 10, 5];
 /// A threatened piece (attacked by an opponent's piece worth less, or attacked and not defended)
 /// loses this share of its value (1/6).
 const THREAT_SHARE: i32 = 6;
+/// The centipawns a goal is worth to the default square terms: a piece of a type that wins by
+/// reaching a zone earns a [`PROMOTION_PROGRESS`] share of it by the moves it needs to get there.
+pub(super) const GOAL_GAIN: i32 = 400;
 /// Centipawns for the side to move (the tempo).
 const TEMPO: i32 = 10;
 /// The largest centipawn value of a type (1,000 pawns): a game whose values go beyond has them
@@ -64,7 +67,8 @@ pub struct Eval {
     pub(super) mobility: Vec<i32>,
     /// Centipawns for standing on a cell, per (type, player, cell) as [`Eval::slot`] orders them.
     pub(super) square: Vec<i32>,
-    /// Whether the terms are tuned (else mobility is [`MOBILITY`] and there are no squares).
+    /// Whether mobility and squares are the terms per type (tuned, or squares derived from the
+    /// rules: [`Eval::default_squares`]); else mobility is [`MOBILITY`] and there are no squares.
     pub(super) tuned: bool,
     pub(super) royal: Vec<bool>,
     pub(super) rays: Vec<Ray>,
@@ -137,7 +141,7 @@ impl Eval {
             hand_value: Vec::new(),
             mobility: Vec::new(),
             square: Vec::new(),
-            tuned: weights.is_some(),
+            tuned: false,
             royal: rules.pieces.iter().map(|p| p.royal).collect(),
             rays: Vec::new(),
             steps: Vec::new(),
@@ -249,15 +253,18 @@ impl Eval {
     }
 
     /// Sets each type's mobility and square terms: the tuned ones where `weights` has them,
-    /// else [`MOBILITY`] and none.
+    /// else [`MOBILITY`] and the squares [`Eval::default_squares`] derives from the rules.
     fn apply_terms(&mut self, game: &Game, weights: Option<&Weights>) {
         let rules = game.rules();
         let kinds = rules.pieces.len();
         self.mobility = vec![MOBILITY; kinds];
         self.square = vec![0; kinds * self.players * self.cells];
         let Some(w) = weights else {
+            self.default_squares(rules);
+            self.tuned = self.square.iter().any(|&v| v != 0);
             return;
         };
+        self.tuned = true;
         let views = weights::views(game);
         for (k, pt) in rules.pieces.iter().enumerate() {
             let Some(t) = w.pieces.get(&pt.name) else {
@@ -406,42 +413,7 @@ impl Eval {
                     }
             })
         };
-        let max = PROMOTION_PROGRESS.len() as u8 - 1;
-        let mut dist: Vec<Option<u8>> = vec![None; self.cells];
-        let targets = |c: Cell| -> Vec<Cell> {
-            let (a, b) = self.index[self.slot(kind, player, c)];
-            self.rays[a as usize..b as usize]
-                .iter()
-                .filter(|r| !r.hop)
-                .flat_map(|r| {
-                    self.steps[r.steps.0 as usize..r.steps.1 as usize]
-                        .iter()
-                        .map(|s| s.to)
-                })
-                .collect()
-        };
-        let moves: Vec<Vec<Cell>> = (0..self.cells as u16).map(Cell).map(targets).collect();
-        for &c in &self.on_board {
-            if moves[c.index()].iter().any(|&t| triggers(c, t)) {
-                dist[c.index()] = Some(1);
-            }
-        }
-        for d in 2..=max {
-            let mut changed = false;
-            for &c in &self.on_board {
-                if dist[c.index()].is_none()
-                    && moves[c.index()]
-                        .iter()
-                        .any(|&t| dist[t.index()] == Some(d - 1))
-                {
-                    dist[c.index()] = Some(d);
-                    changed = true;
-                }
-            }
-            if !changed {
-                break;
-            }
-        }
+        let dist = self.moves_to(kind, player, triggers);
         for &c in &self.on_board {
             let s = self.slot(kind, player, c);
             self.promotion_distance[s] = dist[c.index()].unwrap_or(0);

@@ -38,6 +38,7 @@ mod prune;
 mod quiesce;
 mod see;
 mod smp;
+mod squares;
 mod tt;
 mod weights;
 
