@@ -354,11 +354,14 @@ impl<B: Bits> Engine<B> {
         if let Some(m) = legal.iter().find(|m| self.move_to_string(m) == s) {
             return Ok(*m);
         }
-        // Then by what it does, its promotion suffix (`+`) as the move writes it.
-        let body = s.trim_end_matches(|c: char| !c.is_ascii_digit());
-        let suffix = &s[body.len()..];
+        // Then by what it does, its promotion suffix (`+`) after the last leg as the move writes
+        // it.
+        let legs: Vec<&str> = s.split(',').collect();
+        let last = legs[legs.len() - 1];
+        let body = last.trim_end_matches(|c: char| !c.is_ascii_digit());
+        let suffix = &last[body.len()..];
         let mut cells = Vec::new();
-        for leg in body.split(',') {
+        for leg in legs[..legs.len() - 1].iter().chain([&body]) {
             let b = leg.as_bytes();
             let split = (1..b.len())
                 .find(|&i| b[i].is_ascii_lowercase())
@@ -377,7 +380,7 @@ impl<B: Bits> Engine<B> {
                 cells.push(cell);
             }
         }
-        if cells[1] != cells[2] || cells[3] != cells[4] {
+        if cells.len() != 6 || cells[1] != cells[2] || cells[3] != cells[4] {
             return Err(malformed());
         }
         let (from, to) = (cells[0], cells[5]);
