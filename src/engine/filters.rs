@@ -56,6 +56,9 @@ impl<B: Bits> Engine<B> {
                         });
                     }
                 }
+                FilterPlan::NoPassingAttacked { kinds } => {
+                    moves.retain(|m| !kinds.has(m.piece.0) || !self.passes_attacked(pos, m));
+                }
                 FilterPlan::CheckedRoyalOnlyCaptures => {
                     if in_check {
                         moves.retain(|m| {
@@ -115,6 +118,64 @@ impl<B: Bits> Engine<B> {
             }
         }
         frozen
+    }
+
+    /// Whether a move passes a cell an opponent of the mover attacks: a cell whose centre lies
+    /// on the straight line between the centres of its start and its destination (of each leg,
+    /// and the cell between them, for a move in legs). Castling, drops, passes and pickups pass
+    /// none.
+    fn passes_attacked(&self, pos: &Pos<B>, m: &RawMove) -> bool {
+        let (from, to) = (m.from.index(), m.to.index());
+        let attacked = |c: usize| {
+            self.t.on_board.has(c)
+                && self
+                    .opponents(pos, pos.st.side)
+                    .any(|o| self.attacked(pos, c, o))
+        };
+        match m.kind {
+            MoveKind::Drop | MoveKind::Pass | MoveKind::Pickup | MoveKind::Castle { .. } => false,
+            MoveKind::Legs { via, .. } => {
+                self.legs_pass_attacked(from, &[via.index()], to, attacked)
+            }
+            MoveKind::ThreeLegs { via } => {
+                self.legs_pass_attacked(from, &[via[0].index(), via[1].index()], to, attacked)
+            }
+            _ => self.line_cells(from, to).any(attacked),
+        }
+    }
+
+    /// Whether a move in legs through the cells `via` passes an attacked cell: one of them
+    /// (other than its start and end), or a cell on the line of a leg.
+    fn legs_pass_attacked(
+        &self,
+        from: usize,
+        via: &[usize],
+        to: usize,
+        attacked: impl Fn(usize) -> bool,
+    ) -> bool {
+        let stops: Vec<usize> = std::iter::once(from)
+            .chain(via.iter().copied())
+            .chain([to])
+            .collect();
+        via.iter().any(|&v| v != from && v != to && attacked(v))
+            || stops
+                .windows(2)
+                .any(|w| self.line_cells(w[0], w[1]).any(&attacked))
+    }
+
+    /// The cells whose centres lie on the straight line strictly between those of `from` and
+    /// `to`: none for a knight's leap, the cells between for a slide.
+    fn line_cells(&self, from: usize, to: usize) -> impl Iterator<Item = usize> {
+        let files = self.t.files as i32;
+        let (ff, fr) = (from as i32 % files, from as i32 / files);
+        let (dx, dy) = (to as i32 % files - ff, to as i32 / files - fr);
+        let (mut a, mut b) = (dx.abs(), dy.abs());
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        let steps = a.max(1);
+        let (sx, sy) = (dx / steps, dy / steps);
+        (1..steps).map(move |i| ((fr + i * sy) * files + ff + i * sx) as usize)
     }
 
     /// Whether a move captures something (a promotion in place or a pickup, which stay on their

@@ -147,6 +147,10 @@ pub(crate) enum FilterPlan {
     Frozen {
         kinds: Vec<Freezing>,
     },
+    /// The types that may not pass attacked cells.
+    NoPassingAttacked {
+        kinds: KindSet,
+    },
 }
 
 /// A compiled capture limit ([`crate::rules::CaptureLimit`]).
@@ -532,6 +536,9 @@ fn filters(rules: &RuleSet) -> (Vec<FilterPlan>, Option<KindSet>) {
             Filter::FrozenAtLimit { pieces } => FilterPlan::Frozen {
                 kinds: freezing(rules, pieces),
             },
+            Filter::NoPassingAttacked { pieces } => FilterPlan::NoPassingAttacked {
+                kinds: kind_set(pieces),
+            },
         })
         .collect();
     let counterstrike = rules.moves.iter().find_map(|m| match m {
@@ -546,7 +553,7 @@ fn filters(rules: &RuleSet) -> (Vec<FilterPlan>, Option<KindSet>) {
     }
     // Frozen pieces first: the other filters judge the moves that are left.
     filters.sort_by_key(|f| match f {
-        FilterPlan::Frozen { .. } => 0,
+        FilterPlan::Frozen { .. } | FilterPlan::NoPassingAttacked { .. } => 0,
         FilterPlan::Counterstrike { .. } | FilterPlan::CaptureLimits { .. } => 1,
         FilterPlan::NoChecks { .. }
         | FilterPlan::ChecksOnlyMate

@@ -179,6 +179,33 @@ impl<'a> Judge<'a> {
         }
     }
 
+    /// Warns of each type of `pieces of ... may not pass attacked cells` none of whose moves
+    /// passes a cell: every move is one leap of coprime steps (a king's, a knight's), none rides
+    /// and none has two legs.
+    fn passes(&self, names: &[Name], out: &mut Vec<Diagnostic>) {
+        fn gcd(a: i32, b: i32) -> i32 {
+            if b == 0 { a } else { gcd(b, a % b) }
+        }
+        for n in names {
+            let Some(kind) = self.piece(n) else { continue };
+            let p = &self.rules.pieces[kind.index()];
+            let over = |&(x, y): &(i8, i8)| gcd(i32::from(x).abs(), i32::from(y).abs()) > 1;
+            let can = !p.leg_moves.is_empty()
+                || p.moves
+                    .iter()
+                    .any(|m| m.range != 1 || m.vectors.iter().any(over));
+            if !can {
+                out.push(Diagnostic::warning(
+                    n.span,
+                    format!(
+                        "`pieces of ... may not pass attacked cells` never applies to `{}`: none of its moves passes a cell",
+                        n.node
+                    ),
+                ));
+            }
+        }
+    }
+
     /// The cells of the start position, with what stands there.
     fn start_cells(&self) -> impl Iterator<Item = (Cell, PieceId, PlayerId)> + '_ {
         (0..self.rules.board.cells()).filter_map(|c| {
@@ -227,6 +254,7 @@ impl<'a> Judge<'a> {
                 }
             }
             Statement::Types(TypesPhrase::FrozenAtLimit, names, _) => self.freezes(names, out),
+            Statement::Types(TypesPhrase::NoPassingAttacked, names, _) => self.passes(names, out),
             // A drop mates only a royal piece.
             Statement::Types(TypesPhrase::MatingDrops, ..)
                 if self.no_drops().is_none() && !self.royals =>

@@ -38,10 +38,12 @@ use strum::{EnumDiscriminants, IntoStaticStr};
 /// ([`crate::rules::Castling`]'s `from_file`), Two Kings chess, format 18 a second leg that
 /// rides ([`crate::rules::LegMove`]'s `second_range`, hook moves), format 19 contagion
 /// ([`Effect::Contagion`], Werewolf chess), format 20 moves in three legs
-/// ([`crate::rules::LegChain`], a piece's `leg_chains`, the Lion Dog), each what a reader of the format before cannot read;
+/// ([`crate::rules::LegChain`], a piece's `leg_chains`, the Lion Dog), format 21 pieces that may
+/// not pass attacked cells ([`Filter::NoPassingAttacked`], Caissa Britannia's royal queen), each
+/// what a reader of the format before cannot read;
 /// a rule set of an older format this build reads is one of this format without what came later,
 /// and is read.
-pub const FORMAT: u32 = 20;
+pub const FORMAT: u32 = 21;
 
 /// The formats this build reads.
 pub const READS: std::ops::RangeInclusive<u32> = 2..=FORMAT;
@@ -294,6 +296,15 @@ pub enum Filter {
     /// leads only to types its owner has as many of on the board as their `max_on_board` allows
     /// (Gryphon chess as Cute Chess plays it); it still attacks.
     FrozenAtLimit {
+        /// The types.
+        pieces: Vec<PieceId>,
+    },
+    /// A piece of one of these types may not move over a cell that an opponent attacks: a cell
+    /// whose centre lies on the straight line between the centres of its start and its
+    /// destination (for a move in legs, of each leg, and the cells between them), attacked in
+    /// the position before the move; castling keeps its own rule (Caissa Britannia's royal queen,
+    /// as Sjaak II plays it).
+    NoPassingAttacked {
         /// The types.
         pieces: Vec<PieceId>,
     },

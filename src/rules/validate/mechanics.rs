@@ -164,7 +164,10 @@ impl Check<'_> {
                     ));
                 }
             }
-            if let Filter::NoMatingDrops { pieces } | Filter::FrozenAtLimit { pieces } = f {
+            if let Filter::NoMatingDrops { pieces }
+            | Filter::FrozenAtLimit { pieces }
+            | Filter::NoPassingAttacked { pieces } = f
+            {
                 self.keep(self.pieces(&format!("filters[{i}].pieces"), pieces));
             }
         }

@@ -324,6 +324,18 @@ flag_table! {
             hand, as the type it stands as; written as the type's letter, `^` and the cell (`N^b1`, \
             as Sjaak II writes it); a royal type may not be listed, and the game needs hands \
             (Twilight chess: `players have hands`)";
+    NoPassingAttacked: no_passing_attacked, Game, Entry(|pieces| E::Filter(Filter::NoPassingAttacked { pieces })), None,
+        "pieces of TYPE... may not pass attacked cells",
+        "a piece of a listed type may not move over a cell an opponent attacks in the position \
+            before the move: a cell whose centre lies on the straight line between the centres \
+            of its start and its destination (the cells a slider or rider passes, a nightrider's \
+            landings on the way; none for a knight's leap; for a move in legs, those of each leg \
+            and the cells between them). It may stop short of such a cell; whether it may land \
+            on an attacked one is the usual rule (a royal piece may not). Castling keeps its own \
+            rule, drops pass nothing (Caissa Britannia's royal queen, as Sjaak II plays it: \
+            `pieces of Queen may not pass attacked cells`). A listed type none of whose moves \
+            passes a cell (a king's or knight's leaps only) is warned of; Fairy-Stockfish export \
+            refuses it";
     MustDrop: must_drop, Game, Entry(|pieces| E::Filter(Filter::MustDrop { pieces })), None,
         "drops of TYPE... are compulsory",
         "while a player holds a piece of a listed type it may drop no other type, and must drop \

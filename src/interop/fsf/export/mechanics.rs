@@ -101,6 +101,7 @@ pub(super) enum Unsaid {
     ChecksOnlyMate,
     NoMatingDrops,
     FrozenAtLimit,
+    NoPassingAttacked,
     MateNeedsCheckBy,
     BackAndForth,
     DrawOdds,
@@ -136,6 +137,9 @@ impl Unsaid {
             }
             Unsaid::FrozenAtLimit => {
                 "`promotions at the limit freeze TYPE...`: Fairy-Stockfish's promotionLimit bars the promotion, never the piece's other moves (Gryphon chess)"
+            }
+            Unsaid::NoPassingAttacked => {
+                "`pieces of TYPE... may not pass attacked cells`: Fairy-Stockfish tests only a castling king's cells for attacks (Caissa Britannia's royal queen)"
             }
             Unsaid::MateNeedsCheckBy => {
                 "`checkmate needs a check by`: Fairy-Stockfish's shatar rule names its own pieces"
@@ -218,6 +222,7 @@ fn filter(f: &Filter) -> Say<'_> {
         Filter::ChecksOnlyMate => Say::Unsaid(Unsaid::ChecksOnlyMate),
         Filter::NoMatingDrops { .. } => Say::Unsaid(Unsaid::NoMatingDrops),
         Filter::FrozenAtLimit { .. } => Say::Unsaid(Unsaid::FrozenAtLimit),
+        Filter::NoPassingAttacked { .. } => Say::Unsaid(Unsaid::NoPassingAttacked),
     }
 }
 
