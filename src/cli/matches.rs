@@ -193,7 +193,7 @@ fn check_sprt(spec: &MatchSpec, series: &[Series]) -> Result<(), Failure> {
 /// Checks that the PGN file can be written before the games are played, not after them: the
 /// file is opened for appending (an existing file keeps its text until the match writes it), and
 /// one that did not exist is removed again.
-fn check_writable(path: &str) -> Result<(), Failure> {
+pub(super) fn check_writable(path: &str) -> Result<(), Failure> {
     let existed = std::path::Path::new(path).exists();
     std::fs::OpenOptions::new()
         .append(true)

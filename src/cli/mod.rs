@@ -1,5 +1,5 @@
 //! Command-line front end: check, show, moves, perft, export, serve, and the programs that play:
-//! xboard, uci, play, match, openings, tune.
+//! xboard, uci, play, match, openings, tune, values.
 
 mod fsf;
 mod load;
@@ -11,6 +11,7 @@ mod session;
 mod show;
 mod tune;
 mod uci;
+mod values;
 mod xbetza;
 mod xbnames;
 mod xboard;
@@ -137,6 +138,8 @@ enum Command {
     Openings(openings::OpeningsArgs),
     /// Tunes the evaluation of a variant from self-play and writes a weights file
     Tune(tune::TuneArgs),
+    /// Estimates each piece type's value from self-play, with 95% intervals
+    Values(values::ValuesArgs),
     /// Exports the compiled rule set
     Export {
         file: String,
@@ -516,6 +519,10 @@ fn dispatch_into(cmd: Command, out: &mut String) -> Result<(), Failure> {
         }
         Command::Openings(args) => {
             out.push_str(&openings::command(args)?);
+            Ok(())
+        }
+        Command::Values(args) => {
+            out.push_str(&values::command(args)?);
             Ok(())
         }
         Command::Tune(args) => {

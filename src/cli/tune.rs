@@ -95,9 +95,12 @@ pub fn command(args: TuneArgs) -> Result<String, Failure> {
 
 /// A quiet position of a game: its terms, and the result for the player to move (1 a win, 0.5
 /// a draw, 0 a loss).
-struct Sample {
-    features: Features,
-    result: f64,
+pub(super) struct Sample {
+    pub(super) features: Features,
+    pub(super) result: f64,
+    /// By type: the pieces of the player to move, on the board and in hand, less the mean of
+    /// its opponents'.
+    pub(super) material: Vec<f32>,
 }
 
 /// How strongly the squares are pulled towards 0 (per centipawn, per position).
@@ -110,28 +113,7 @@ pub fn run(game: Arc<Game>, spec: &TuneSpec) -> Result<(Weights, String), Failur
             "error: --games, --nodes and --iterations must be at least 1".into(),
         ));
     }
-    let threads = spec.threads.clamp(1, 64);
-    let mut per_game: Vec<(usize, Vec<Sample>, Option<usize>)> = Vec::new();
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let game = game.clone();
-                scope.spawn(move || {
-                    (t..spec.games)
-                        .step_by(threads)
-                        .map(|i| {
-                            let (samples, winner) = play(&game, spec, i);
-                            (i, samples, winner)
-                        })
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        for h in handles {
-            per_game.extend(h.join().expect("a tuning thread does not panic"));
-        }
-    });
-    per_game.sort_by_key(|g| g.0);
+    let per_game = play_all(&game, spec);
     let players = game.rules().players.len();
     let mut wins = vec![0usize; players];
     let mut draws = 0;
@@ -197,6 +179,36 @@ pub fn run(game: Arc<Game>, spec: &TuneSpec) -> Result<(Weights, String), Failur
     Ok((weights, report))
 }
 
+/// One game's number, its quiet positions (labelled) and its winner.
+pub(super) type Played = (usize, Vec<Sample>, Option<usize>);
+
+/// Plays the spec's games on its threads, in the order of their numbers.
+pub(super) fn play_all(game: &Arc<Game>, spec: &TuneSpec) -> Vec<Played> {
+    let threads = spec.threads.clamp(1, 64);
+    let mut per_game: Vec<Played> = Vec::new();
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let game = game.clone();
+                scope.spawn(move || {
+                    (t..spec.games)
+                        .step_by(threads)
+                        .map(|i| {
+                            let (samples, winner) = play(&game, spec, i);
+                            (i, samples, winner)
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        for h in handles {
+            per_game.extend(h.join().expect("a tuning thread does not panic"));
+        }
+    });
+    per_game.sort_by_key(|g| g.0);
+    per_game
+}
+
 /// Plays game `index` against itself and gives its quiet positions, labelled, and its winner.
 fn play(game: &Arc<Game>, spec: &TuneSpec, index: usize) -> (Vec<Sample>, Option<usize>) {
     let mut searcher = Searcher::new(game.clone(), 16);
@@ -213,7 +225,7 @@ fn play(game: &Arc<Game>, spec: &TuneSpec, index: usize) -> (Vec<Sample>, Option
         line.play(moves[rng.below(moves.len())]);
     }
     let limits = Limits::nodes(spec.nodes);
-    let mut taken: Vec<(Features, usize)> = Vec::new();
+    let mut taken: Vec<(Features, Vec<f32>, usize)> = Vec::new();
     let mut last_captured = false;
     let mut plies = 0;
     let verdict = loop {
@@ -231,7 +243,8 @@ fn play(game: &Arc<Game>, spec: &TuneSpec, index: usize) -> (Vec<Sample>, Option
         let quiet = !last_captured && !capture && m.promotion().is_none() && !game.in_check(pos);
         if quiet {
             let stm = pos.side_to_move().index();
-            taken.push((searcher.eval().features(game, pos), stm));
+            let features = searcher.eval().features(game, pos);
+            taken.push((features, material(game, pos), stm));
         }
         last_captured = capture;
         line.play(m);
@@ -239,8 +252,9 @@ fn play(game: &Arc<Game>, spec: &TuneSpec, index: usize) -> (Vec<Sample>, Option
     };
     let samples = taken
         .into_iter()
-        .map(|(features, stm)| Sample {
+        .map(|(features, material, stm)| Sample {
             features,
+            material,
             result: match verdict {
                 Some(w) if w.index() == stm => 1.0,
                 Some(_) => 0.0,
@@ -251,8 +265,32 @@ fn play(game: &Arc<Game>, spec: &TuneSpec, index: usize) -> (Vec<Sample>, Option
     (samples, verdict.map(|w| w.index()))
 }
 
+/// By type, the pieces of the player to move (on the board and in hand) less the mean of its
+/// opponents'.
+fn material(game: &Game, pos: &varia::Position) -> Vec<f32> {
+    let rules = game.rules();
+    let players = rules.players.len();
+    let stm = pos.side_to_move();
+    let others = -1.0 / (players.max(2) - 1) as f32;
+    let sign = |p: varia::rules::PlayerId| if p == stm { 1.0 } else { others };
+    let mut m = vec![0.0f32; rules.pieces.len()];
+    for c in 0..rules.board.cells() as u16 {
+        if let Some(pc) = pos.piece(varia::rules::Cell(c)) {
+            m[pc.kind.index()] += sign(pc.owner);
+        }
+    }
+    if rules.has_hands() {
+        for p in (0..players as u8).map(varia::rules::PlayerId) {
+            for (k, v) in m.iter_mut().enumerate() {
+                *v += sign(p) * pos.in_hand(p, varia::rules::PieceId(k as u8)) as f32;
+            }
+        }
+    }
+    m
+}
+
 /// The expected score of an evaluation `e` (centipawns) at scale `k`.
-fn sigmoid(e: f64, k: f64) -> f64 {
+pub(super) fn sigmoid(e: f64, k: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * e / 400.0))
 }
 
@@ -266,9 +304,10 @@ fn evaluate(s: &Sample, params: &[f64]) -> f64 {
 }
 
 /// The mean squared error of the predicted results.
-fn error(samples: &[Sample], params: &[f64], k: f64) -> f64 {
+fn error<S: std::borrow::Borrow<Sample>>(samples: &[S], params: &[f64], k: f64) -> f64 {
     let sum: f64 = samples
         .iter()
+        .map(|s| s.borrow())
         .map(|s| (s.result - sigmoid(evaluate(s, params), k)).powi(2))
         .sum();
     sum / samples.len() as f64
@@ -276,7 +315,7 @@ fn error(samples: &[Sample], params: &[f64], k: f64) -> f64 {
 
 /// The scale of the logistic curve that fits the results best with the terms as they are
 /// (golden-section search over 0.05..5).
-fn fit_scale(samples: &[Sample], params: &[f64]) -> f64 {
+pub(super) fn fit_scale<S: std::borrow::Borrow<Sample>>(samples: &[S], params: &[f64]) -> f64 {
     let g = (5f64.sqrt() - 1.0) / 2.0;
     let (mut a, mut b) = (0.05f64, 5.0f64);
     for _ in 0..40 {
