@@ -330,8 +330,13 @@ pub fn move_info(game: &Game, m: &Move) -> MoveInfo {
     }
 }
 
-/// The legal moves, sorted as `varia moves` prints them.
+/// The legal moves, sorted as `varia moves` prints them (none once the game is over).
 pub fn legal_move_list(game: &Game, pos: &Position) -> Vec<Move> {
+    // A game over by a rule of its line (a repetition, back and forth) has no moves either, as
+    // `varia moves` lists none.
+    if matches!(game.status(pos), Status::Over(_)) {
+        return Vec::new();
+    }
     let mut moves: Vec<(String, Move)> = game
         .legal_moves(pos)
         .iter()
