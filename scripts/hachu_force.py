@@ -2,12 +2,12 @@
 """Sends varia's self-play games of Chu Shogi (or Dai Shogi, or Werewolf chess) to HaChu in force
 mode and counts what it accepts.
 
-    python3 scripts/hachu_force.py [--variant chu|dai|werewolf|macadamia] [--seed N] [--games N]
+    python3 scripts/hachu_force.py [--variant NAME] [--xboard-name NAME] [--seed N] [--games N]
                                    [--random-plies N] [--plies N] [--depth D] [--varia PATH]
                                    [--definition PATH]
 
 varia (`varia uci`, `go depth D`) plays both sides of each game from the start of
-definitions/hachu/VARIANT.varia (or --definition), HaChu's variant VARIANT, after a few seeded random plies chosen from its legal moves; every
+definitions/hachu/VARIANT.varia (or --definition), HaChu's variant VARIANT (or --xboard-name; as scripts/hachu_games.py names it), after a few seeded random plies chosen from its legal moves; every
 ply is sent to HaChu (Debian's `hachu`, default options, `memory 64`) as `usermove` in force
 mode (a lion's pass as `@@@@`, as HaChu writes it: it does not read one in two legs). A game is accepted fully when HaChu takes every ply up to its end (no legal move left for
 varia, or no move its search gives: a draw by repetition) or the ply cap; otherwise the first refused ply and HaChu's reason are printed. The
@@ -29,6 +29,8 @@ import sys
 import threading
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from hachu_games import XBOARD_NAMES  # noqa: E402  (HaChu's names of the variants)
 
 
 class Engine:
@@ -138,7 +140,9 @@ def main():
     ap.add_argument("--plies", type=int, default=200)
     ap.add_argument("--depth", type=int, default=2)
     ap.add_argument("--varia", default=os.path.join(ROOT, "target", "release", "varia"))
-    ap.add_argument("--variant", choices=["chu", "dai", "werewolf", "macadamia"], default="chu")
+    ap.add_argument("--variant", default="chu",
+                    help="the definition's name, definitions/hachu/NAME.varia")
+    ap.add_argument("--xboard-name", help="HaChu's name of the variant")
     ap.add_argument("--definition")
     args = ap.parse_args()
     if args.definition is None:
@@ -146,7 +150,7 @@ def main():
     full = plies = sent = 0
     for g in range(args.games):
         rng = random.Random(f"{args.seed}:{g}")
-        hachu = HaChu({"macadamia": "macadamia-shogi"}.get(args.variant, args.variant))
+        hachu = HaChu(args.xboard_name or XBOARD_NAMES.get(args.variant, args.variant))
         varia = Varia(args.varia, args.definition, args.depth)
         moves, refusal, end = [], None, "ply cap"
         for ply in range(args.plies):

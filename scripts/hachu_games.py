@@ -1,9 +1,14 @@
 #!/usr/bin/env python3
-"""Records HaChu's self-play games of Chu Shogi for tests/chu.rs (or of Dai Shogi for tests/dai.rs).
+"""Records HaChu's self-play games of Chu Shogi for tests/chu.rs (or of another variant HaChu
+plays, for its test: tests/dai.rs, tests/macadamia.rs, tests/cashew.rs, ...).
 
-    python3 scripts/hachu_games.py [--variant chu|dai|werewolf] [--seed N] [--games N]
+    python3 scripts/hachu_games.py [--variant NAME] [--xboard-name NAME] [--seed N] [--games N]
                                    [--random-plies N] [--plies N] [--depth D] [--lift]
-                                   [--varia PATH]
+                                   [--varia PATH] [--out PATH]
+
+--variant names the definition, `definitions/hachu/NAME.varia`; HaChu is sent `variant` with
+its own name for it (--xboard-name, by default NAME, or NAME-shogi where HaChu says so:
+macadamia, cashew).
 
 HaChu (Debian's `hachu`, an XBoard engine) plays both sides of each game in one process, with
 its default options (promote on entry, no repeats, no Okazaki rule), `memory 64` (it crashes
@@ -19,6 +24,9 @@ Every move is checked against varia's legal moves here too (each difference prin
 a game goes to `tests/fixtures/hachu/VARIANT.tsv` (the definition: `definitions/hachu/VARIANT.varia`):
 
     GAME<TAB>moves from the start, space-separated, in HaChu's notation<TAB>HaChu's result or `-`
+
+A game where HaChu plays a move that is not legal in varia is cut before it, and that move is
+kept in a fourth column (its test says why such moves are refused).
 
 With --lift, every position of every game is also asked of HaChu square by square, as XBoard
 asks when a piece is picked up: `lift SQUARE` for each piece of the side to move, and HaChu's
@@ -47,7 +55,8 @@ DEF = os.path.join(ROOT, "definitions", "hachu", "chu.varia")
 OUT = os.path.join(ROOT, "tests", "fixtures", "hachu", "chu.tsv")
 VARIANT = "chu"
 # HaChu's names of the variants whose definition is named otherwise.
-XBOARD_NAMES = {"macadamia": "macadamia-shogi"}
+XBOARD_NAMES = {"macadamia": "macadamia-shogi", "cashew": "cashew-shogi"}
+XBOARD_NAME = None
 
 
 def legal(moves):
@@ -123,6 +132,27 @@ def three_legs(move):
     return f"{m.group(1)}{m.group(2)}{mid},{mid}{m.group(7)}{m.group(8)}"
 
 
+def in_full(move):
+    """HaChu's Lion Dog move in two legs whose first is a leap of two along a line (`h8j6,j6k5`)
+    in full, a leg a cell (`h8i7,i7j6,j6k5`), which varia reads by what it captures on the way
+    (here nothing: it is varia's `h8k5`); None for any other move."""
+    m = re.fullmatch(r"([a-z])(\d+)([a-z])(\d+),([a-z])(\d+)([a-z]\d+)(.*)", move)
+    if not m or m.group(3) + m.group(4) != m.group(5) + m.group(6):
+        return None
+    f0, r0, f1, r1 = ord(m.group(1)), int(m.group(2)), ord(m.group(3)), int(m.group(4))
+    if (f1 - f0) % 2 or (r1 - r0) % 2 or max(abs(f1 - f0), abs(r1 - r0)) != 2:
+        return None
+    mid = f"{chr((f0 + f1) // 2)}{(r0 + r1) // 2}"
+    via = f"{m.group(3)}{m.group(4)}"
+    return f"{m.group(1)}{m.group(2)}{mid},{mid}{via},{via}{m.group(7)}{m.group(8)}"
+
+
+def reads(moves, move):
+    """Whether varia takes `move` after `moves` (any spelling it reads, not only its own)."""
+    return subprocess.run([VARIA, "moves", DEF, "--json", "--moves", *moves, move],
+                          capture_output=True, text=True).returncode == 0
+
+
 class Exited(Exception):
     """HaChu ended (it crashes now and then searching Macadamia Shogi): the game is cut there."""
 
@@ -136,7 +166,7 @@ class HaChu:
         threading.Thread(target=self.read, daemon=True).start()
         self.send("xboard", "protover 2")
         self.wait_for("feature done=1")
-        self.send("new", f"variant {XBOARD_NAMES.get(VARIANT, VARIANT)}", "memory 64",
+        self.send("new", f"variant {XBOARD_NAME}", "memory 64",
                   f"sd {depth}", "force")
         self.pings = 10
 
@@ -206,9 +236,11 @@ class HaChu:
 
 
 def main():
-    global DEF, OUT, VARIANT, VARIA
+    global DEF, OUT, VARIANT, VARIA, XBOARD_NAME
     ap = argparse.ArgumentParser()
-    ap.add_argument("--variant", choices=["chu", "dai", "werewolf", "macadamia"], default="chu")
+    ap.add_argument("--variant", default="chu",
+                    help="the definition's name, definitions/hachu/NAME.varia")
+    ap.add_argument("--xboard-name", help="HaChu's name of the variant (default: see above)")
     ap.add_argument("--seed", type=int, default=20261206)
     ap.add_argument("--games", type=int, default=4)
     ap.add_argument("--random-plies", type=int, default=4)
@@ -222,6 +254,9 @@ def main():
     VARIA = args.varia
     VARIANT = args.variant
     DEF = os.path.join(ROOT, "definitions", "hachu", f"{VARIANT}.varia")
+    if not os.path.exists(DEF):
+        sys.exit(f"no definition {DEF}")
+    XBOARD_NAME = args.xboard_name or XBOARD_NAMES.get(VARIANT, VARIANT)
     OUT = args.out or os.path.join(ROOT, "tests", "fixtures", "hachu", f"{VARIANT}.tsv")
     os.makedirs(os.path.dirname(OUT), exist_ok=True)
     lines = [f"# scripts/hachu_games.py {'' if VARIANT == 'chu' else '--variant ' + VARIANT + ' '}"
@@ -234,21 +269,22 @@ def main():
     for g in range(args.games):
         rng = random.Random(f"{args.seed}:{g}")
         hachu = HaChu(args.depth)
-        played, varia_moves, result = [], [], "-"
+        played, varia_moves, result, refused = [], [], "-", ""
         try:
             play(hachu, args, rng, played, varia_moves, lifts, g)
         except Exited:
             print(f"game {g}: HaChu crashed after {len(played)} plies; the game is cut there")
             hachu = None
-        except Differ:
+        except Differ as d:
             bad += 1
             result = "-"
+            refused = f"\t{d.args[0]}" if d.args else ""
         else:
             result = played.pop() if played and played[-1].startswith("RESULT ") else "-"
             result = result.removeprefix("RESULT ")
         if hachu:
             hachu.quit()
-        lines.append(f"{g}\t{' '.join(played)}\t{result}\n")
+        lines.append(f"{g}\t{' '.join(played)}\t{result}{refused}\n")
         legs = sum(1 for m in played if "," in m or m == "@@@@")
         print(f"game {g}: {len(played)} plies, {legs} in legs or passes, result {result}")
     with open(OUT, "w") as f:
@@ -267,7 +303,8 @@ class Differ(Exception):
 
 def play(hachu, args, rng, played, varia_moves, lifts, g):
     """Plays game `g` into `played` (HaChu's notation) and `varia_moves`; a result HaChu claims
-    is appended as `RESULT ...`. Raises Differ where HaChu and varia part."""
+    is appended as `RESULT ...`. Raises Differ where HaChu and varia part, with HaChu's move
+    that varia refuses (not played) if there is one."""
     for ply in range(args.plies):
         moves = legal(varia_moves)
         if args.lift:
@@ -295,11 +332,13 @@ def play(hachu, args, rng, played, varia_moves, lifts, g):
             played.append("RESULT " + res)
             return
         vm = as_varia(m, moves)
-        if vm not in moves:
+        full = in_full(m) if vm not in moves else None
+        if full and reads(varia_moves, full):
+            vm = full
+        elif vm not in moves:
             print(f"game {g} ply {ply}: HaChu's {m} is not legal in varia "
                   f"after {' '.join(played)}")
-            played.append(m)
-            raise Differ()
+            raise Differ(m)
         played.append(m)
         varia_moves.append(vm)
 

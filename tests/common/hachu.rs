@@ -2,6 +2,7 @@
 //! in varia, for every game HaChu and varia both play.
 #![allow(dead_code)]
 
+use std::collections::{BTreeMap, BTreeSet};
 use varia::{Game, Position, Status};
 
 /// The legal moves of a position, as varia writes them.
@@ -61,7 +62,8 @@ pub fn contagion<'a>(
 /// the cell its second leg reaches (the Lion Dog's `c4e6,e6f7`: the step to d5 takes, e6 is
 /// passed, f7 reached): varia writes it over the cell it captures on (`c4d5,d5f7`). The cells
 /// of HaChu's legs, the cell between its first two, read as three legs (`c4d5,d5e6,e6f7`,
-/// which varia reads by what it captures) give varia's move.
+/// which varia reads by what it captures) give varia's move: a plain move where it captures
+/// nothing (HaChu's `h8j6,j6k5` over two empty cells is `h8k5`).
 pub fn three_legs<'a>(
     game: &Game,
     pos: &Position,
@@ -140,4 +142,162 @@ pub fn replay(game: &Game, fixture: &str) -> (usize, usize, usize, usize) {
         games += 1;
     }
     (games, plies, legs, passes)
+}
+
+/// Where a piece may go, as HaChu's `highlight` shows it: each cell it may end on, and whether
+/// the move there may promote (`M`; `Y` and `R` otherwise).
+pub type Targets = BTreeSet<(String, bool)>;
+
+/// HaChu's `highlight` board (ranks from the top, digits for empty runs) as targets; the mark
+/// HaChu puts on a1 when a1 is lifted after a pass (it keeps a pass as a move from a1 to a1)
+/// left out.
+pub fn highlighted(board: &str, lifted: &str) -> Targets {
+    let ranks: Vec<&str> = board.split('/').collect();
+    let mut out = Targets::new();
+    for (r, row) in ranks.iter().enumerate() {
+        let (mut file, mut digits) = (0, String::new());
+        for c in row.chars() {
+            if c.is_ascii_digit() {
+                digits.push(c);
+                continue;
+            }
+            file += digits.parse::<usize>().unwrap_or(0);
+            digits.clear();
+            let cell = format!("{}{}", (b'a' + file as u8) as char, ranks.len() - r);
+            assert!("YRM".contains(c), "{board}: `{c}`");
+            if !(cell == lifted && cell == "a1") {
+                out.insert((cell, c == 'M'));
+            }
+            file += 1;
+        }
+    }
+    out
+}
+
+/// A position as HaChu tells repetitions: the board and the player to move.
+pub fn placement(game: &Game, pos: &Position) -> String {
+    let fen = game.fen(pos);
+    let f: Vec<&str> = fen.split(' ').collect();
+    format!("{} {}", f[0], f[1])
+}
+
+/// varia's moves of the side to move by the cell they start from, as HaChu highlights them: the
+/// cell each ends on, promoting where some move there promotes (HaChu shows one mark a cell);
+/// not those that repeat a position of `seen` (HaChu refuses them).
+pub fn targets(
+    pseudo: &Game,
+    pos: &Position,
+    seen: &BTreeSet<String>,
+) -> BTreeMap<String, Targets> {
+    let mut ends: BTreeMap<String, BTreeMap<String, bool>> = BTreeMap::new();
+    for m in pseudo.legal_moves(pos).iter() {
+        if seen.contains(&placement(pseudo, &pseudo.make(pos, m))) {
+            continue;
+        }
+        let (from, to) = (pseudo.cell_name(m.from()), pseudo.cell_name(m.to()));
+        *ends.entry(from).or_default().entry(to).or_default() |= m.promotion().is_some();
+    }
+    ends.into_iter()
+        .map(|(from, to)| (from, to.into_iter().collect()))
+        .collect()
+}
+
+/// What [`compare_highlights`] reads and leaves out.
+pub struct Lifted<'a> {
+    /// The games' fixture (`scripts/hachu_games.py --lift --out`), from the crate's root.
+    pub games: &'a str,
+    /// HaChu's highlights at their positions (the games' fixture, `-lift` before `.tsv`).
+    pub lifts: &'a str,
+    /// The types (indices into the rules' pieces) whose highlights are not compared.
+    pub skipped: BTreeSet<usize>,
+    /// The symbols of the types whose promotion marks are not compared.
+    pub unmarked: &'a [&'a str],
+}
+
+/// At every position of HaChu's games, for every piece of the side to move of a type not
+/// skipped, the cells HaChu highlights when it is lifted are where varia's moves from there end,
+/// promoting where varia's may, but for those that repeat a position of the game (HaChu refuses
+/// them); before the test for check, which HaChu leaves to its search: `pseudo` is the game
+/// without royal pieces. Panics with every difference; gives the positions, the pieces lifted
+/// and compared and the targets compared.
+pub fn compare_highlights(game: &Game, pseudo: &Game, lifted: &Lifted) -> (usize, usize, usize) {
+    let read = |path: &str| {
+        let path = format!("{}/{path}", env!("CARGO_MANIFEST_DIR"));
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    };
+    let games = read(lifted.games);
+    let games: BTreeMap<&str, Vec<&str>> = games
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (f[0], f[1].split_whitespace().collect())
+        })
+        .collect();
+    let lifts = read(lifted.lifts);
+    let (mut positions, mut squares, mut targets_seen) = (0, 0, 0);
+    let mut problems = Vec::new();
+    let (mut at, mut pos, mut ply) = ("", game.start(), 0);
+    let mut seen = BTreeSet::new();
+    for line in lifts.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let (g, want_ply): (&str, usize) = (f[0], f[1].parse().unwrap());
+        if g != at {
+            (at, pos, ply) = (g, game.start(), 0);
+            seen = BTreeSet::from([placement(game, &pos)]);
+        }
+        while ply < want_ply {
+            let legal = legal(game, &pos);
+            let hachu_move = games[g][ply];
+            let m = if hachu_move == "@@@@" {
+                legal.iter().find(|m| is_pass(m))
+            } else {
+                legal
+                    .iter()
+                    .find(|m| *m == hachu_move)
+                    .or_else(|| three_legs(game, &pos, &legal, hachu_move))
+            }
+            .unwrap_or_else(|| panic!("game {g}, ply {ply}: {hachu_move}"));
+            pos = game.make(&pos, &game.parse_move(&pos, m).unwrap());
+            seen.insert(placement(game, &pos));
+            ply += 1;
+        }
+        let fen = game.fen(&pos);
+        let at_pseudo = pseudo.parse_fen(&fen).unwrap();
+        let ours = targets(pseudo, &at_pseudo, &seen);
+        for a in f[2].split_whitespace() {
+            let (sq, board) = a.split_once('=').unwrap();
+            let cell = game.parse_cell(sq).unwrap();
+            let kind = pos.piece(cell).unwrap().kind.index();
+            if lifted.skipped.contains(&kind) {
+                continue;
+            }
+            let mut theirs = if board == "-" {
+                Targets::default()
+            } else {
+                highlighted(board, sq)
+            };
+            let mut mine = ours.get(sq).cloned().unwrap_or_default();
+            if lifted
+                .unmarked
+                .contains(&game.rules().pieces[kind].symbol.as_str())
+            {
+                theirs = theirs.into_iter().map(|(c, _)| (c, false)).collect();
+                mine = mine.into_iter().map(|(c, _)| (c, false)).collect();
+            }
+            targets_seen += mine.len();
+            if mine != theirs {
+                let only = |a: &Targets, b: &Targets| a.difference(b).cloned().collect::<Vec<_>>();
+                problems.push(format!(
+                    "game {g} ply {ply} ({fen}) from {sq}: varia only {:?}, HaChu only {:?}",
+                    only(&mine, &theirs),
+                    only(&theirs, &mine)
+                ));
+            }
+            squares += 1;
+        }
+        positions += 1;
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    (positions, squares, targets_seen)
 }
