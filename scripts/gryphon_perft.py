@@ -10,7 +10,11 @@ pawn that reaches the last rank promotes as in chess instead. A player may never
 four Knights, four Bishops, four Rooks, two Queens (and fifteen Kings): a piece whose next type is
 at that limit may not move at all, its promotion on the last rank included. Gryphon starts without
 Kings, and a player is in check when any of its Kings is attacked. En passant as in chess: the
-double-stepping pawn, now a Knight, is what is taken.
+double-stepping pawn, now a Knight, is what is taken. Simplified Gryphon (Cute Chess's
+`simplifiedgryphon`): Gryphon from a King and eight Pawns each, in which a player's Kings may
+move only forward (straight or diagonally) until that player has made a capture; they attack as
+Kings throughout. Captures are counted as the moves are made, as Cute Chess counts them (from the
+position given, not from the pieces).
 
     scripts/gryphon_perft.py                       writes the fixture (seeded random games)
     scripts/gryphon_perft.py gryphon 3 [FEN]       prints one perft
@@ -25,11 +29,13 @@ KNIGHT = [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)
 START = {
     "gryphon": "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w - - 0 1",
     "circulargryphon": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+    "simplifiedgryphon": "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1",
 }
 LIMIT = {"P": 15, "N": 4, "B": 4, "R": 4, "Q": 2, "K": 15}
 NEXT = {
     "gryphon": {"P": "N", "N": "B", "B": "R", "R": "Q", "Q": "K", "K": "K"},
     "circulargryphon": {"P": "N", "N": "B", "B": "R", "R": "Q", "Q": "P", "K": "K"},
+    "simplifiedgryphon": {"P": "N", "N": "B", "B": "R", "R": "Q", "Q": "K", "K": "K"},
 }
 
 
@@ -55,6 +61,7 @@ class Pos:
                     self.board[(f, r)] = ch
                     f += 1
         self.white = fields[1] == "w"
+        self.captured = {True: False, False: False}  # whether each player has captured
         self.ep = None  # (passed cell, cell of the piece that passed it)
         if fields[3] != "-":
             passed = cell(fields[3])
@@ -63,6 +70,7 @@ class Pos:
     def copy(self):
         p = Pos.__new__(Pos)
         p.variant, p.board, p.white, p.ep = self.variant, dict(self.board), self.white, self.ep
+        p.captured = dict(self.captured)
         return p
 
     def count(self, kind, white):
@@ -136,6 +144,11 @@ def pseudo(pos):
             continue
         for to, k in targets(pos, frm, white):
             there = pos.board.get(to)
+            # Simplified Gryphon: a King moves only forward until its player has captured.
+            forward = (to[1] - frm[1]) * (1 if white else -1) > 0
+            if (pos.variant == "simplifiedgryphon" and ch.upper() == "K"
+                    and not pos.captured[white] and not forward):
+                continue
             if there is not None and there.isupper() == white:
                 continue
             if k in ("move", "double") and there is not None:
@@ -159,6 +172,8 @@ def make(pos, mv):
     white = pos.white
     if k == "ep":
         p.board.pop(pos.ep[1])
+    if k == "ep" or to in pos.board:
+        p.captured[white] = True
     if pr:
         new = pr.upper()
     else:
@@ -202,7 +217,7 @@ def perft(pos, depth):
 def fixture():
     rng = random.Random(48)
     print("# variant\tmoves\tdepth\tnodes: scripts/gryphon_perft.py, seed 48")
-    for variant in ("gryphon", "circulargryphon"):
+    for variant in ("gryphon", "circulargryphon", "simplifiedgryphon"):
         start = Pos(variant)
         for d in (1, 2, 3):
             print(f"{variant}\t\t{d}\t{perft(start, d)}")

@@ -56,6 +56,21 @@ impl<B: Bits> Engine<B> {
                         });
                     }
                 }
+                FilterPlan::UntilCapture {
+                    kinds,
+                    ref left,
+                    ref start,
+                } => {
+                    let side = pos.st.side;
+                    let captured = self
+                        .opponents(pos, side)
+                        .any(|o| pos.by_owner[o.index()].count() < start[o.index()]);
+                    if !captured {
+                        moves.retain(|m| {
+                            !kinds.has(m.piece.0) || self.left_before_capture(pos, m, left)
+                        });
+                    }
+                }
                 FilterPlan::NoPassingAttacked { kinds } => {
                     moves.retain(|m| !kinds.has(m.piece.0) || !self.passes_attacked(pos, m));
                 }
@@ -118,6 +133,41 @@ impl<B: Bits> Engine<B> {
             }
         }
         frozen
+    }
+
+    /// Notes each player's number of pieces in the start position for the filter of moves left
+    /// until a side's first capture: fewer on the board tells that an opponent has captured.
+    pub(crate) fn count_start(&mut self, start: &Pos<B>) {
+        for f in &mut self.plan.filters {
+            if let FilterPlan::UntilCapture { start: counts, .. } = f {
+                *counts = start.by_owner.iter().map(|b| b.count()).collect();
+            }
+        }
+    }
+
+    /// Whether a piece that has moves only after its side's first capture may make a move
+    /// before it: a drop, a pass or a pickup, or a move in one leap or line (a plain move or
+    /// capture, en passant, a double step) whose displacement is one of those left with a mode
+    /// that allows it. Castling, hops, multiple displacements and moves in legs are never left.
+    fn left_before_capture(
+        &self,
+        pos: &Pos<B>,
+        m: &RawMove,
+        left: &[Vec<(i32, i32, bool, bool)>],
+    ) -> bool {
+        match m.kind {
+            MoveKind::Drop | MoveKind::Pass | MoveKind::Pickup => return true,
+            MoveKind::Normal | MoveKind::EnPassant | MoveKind::DoubleStep { .. } => {}
+            _ => return false,
+        }
+        let files = self.t.files as i32;
+        let (from, to) = (m.from.index() as i32, m.to.index() as i32);
+        let (dx, dy) = (to % files - from % files, to / files - from / files);
+        let capture = self.is_capture(pos, m);
+        let at = m.piece.index() * self.t.players + pos.st.side.index();
+        left[at].iter().any(|&(x, y, moves, captures)| {
+            (x, y) == (dx, dy) && if capture { captures } else { moves }
+        })
     }
 
     /// Whether a move passes a cell an opponent of the mover attacks: a cell whose centre lies

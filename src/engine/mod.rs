@@ -790,6 +790,7 @@ impl From<Pos<U256>> for PosInner {
 fn ready<B: Bits>(mut e: Engine<B>) -> Result<Engine<B>, GameError> {
     let start = e.parse_fen(&e.rules.setup)?;
     e.keep_bulk_for(&start);
+    e.count_start(&start);
     e.start = start;
     if e.rules.shuffle.is_some() && e.shuffled(0).is_none() {
         return Err(GameError::Shuffle);

@@ -151,6 +151,15 @@ pub(crate) enum FilterPlan {
     NoPassingAttacked {
         kinds: KindSet,
     },
+    /// The types left fewer moves until their side's first capture: per type and player (at
+    /// `kind * players + player`), the displacements on the board left, each with whether it
+    /// may move there and capture there; and each player's number of pieces at the start
+    /// (filled in when the start is read), fewer of which tells that an opponent has captured.
+    UntilCapture {
+        kinds: KindSet,
+        left: Vec<Vec<(i32, i32, bool, bool)>>,
+        start: Vec<u32>,
+    },
 }
 
 /// A compiled capture limit ([`crate::rules::CaptureLimit`]).
@@ -551,9 +560,14 @@ fn filters(rules: &RuleSet) -> (Vec<FilterPlan>, Option<KindSet>) {
     if let Some(f) = capture_limits(rules) {
         filters.push(f);
     }
+    if let Some(f) = until_capture(rules) {
+        filters.push(f);
+    }
     // Frozen pieces first: the other filters judge the moves that are left.
     filters.sort_by_key(|f| match f {
-        FilterPlan::Frozen { .. } | FilterPlan::NoPassingAttacked { .. } => 0,
+        FilterPlan::Frozen { .. }
+        | FilterPlan::NoPassingAttacked { .. }
+        | FilterPlan::UntilCapture { .. } => 0,
         FilterPlan::Counterstrike { .. } | FilterPlan::CaptureLimits { .. } => 1,
         FilterPlan::NoChecks { .. }
         | FilterPlan::ChecksOnlyMate
@@ -591,6 +605,33 @@ fn capture_limits(rules: &RuleSet) -> Option<FilterPlan> {
     kinds
         .any()
         .then_some(FilterPlan::CaptureLimits { kinds, limits })
+}
+
+/// The filter of the moves left until a side's first capture, `None` where no type has some
+/// (see [`crate::rules::PieceType`]'s `moves_until_capture`).
+fn until_capture(rules: &RuleSet) -> Option<FilterPlan> {
+    let mut kinds = KindSet::EMPTY;
+    let mut left = Vec::new();
+    for (k, p) in rules.pieces.iter().enumerate() {
+        if !p.moves_until_capture.is_empty() {
+            kinds.insert(k as u8);
+        }
+        for player in &rules.players {
+            let mut to = Vec::new();
+            for m in &p.moves_until_capture {
+                for &(x, y) in &m.vectors {
+                    let (dx, dy) = player.forward.orient(i32::from(x), i32::from(y));
+                    to.push((dx, dy, m.mode.moves(), m.mode.captures()));
+                }
+            }
+            left.push(to);
+        }
+    }
+    kinds.any().then(|| FilterPlan::UntilCapture {
+        kinds,
+        left,
+        start: vec![0; rules.players.len()],
+    })
 }
 
 /// The types a player may pick up ([`MoveRule::Pickup`]).

@@ -70,6 +70,7 @@ fn single_property(p: &Property) -> Option<&'static str> {
         NoHopOver(_) => "may not hop over",
         NoCapture(_) => "may not capture",
         FirstMovesLost(_) => "first moves lost when aimed at by",
+        OnlyUntilCapture { .. } => "moves only ... until its side captures",
         OnBoard(_) => "at most N on the board",
         SurvivesBlasts { .. } => "survives blasts",
         Moves { .. } | Promotes { .. } | CaptureLimit { .. } => return None,

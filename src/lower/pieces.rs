@@ -90,6 +90,7 @@ fn piece_type(
         may_not_hop_over: Vec::new(),
         may_not_capture: Vec::new(),
         capture_limits: Vec::new(),
+        moves_until_capture: Vec::new(),
     };
     for prop in &p.properties {
         property(d, p, i, prop, &mut pt, spared, cx);
@@ -257,6 +258,26 @@ fn property(
             unless_also: cx.types(unless_also),
         }),
         Property::FirstMovesLost(names) => pt.first_moves_lost_to = cx.types(names),
+        Property::OnlyUntilCapture { words, .. } => {
+            let leap = |m: &MovePart| {
+                m.range == 1
+                    && !m.hop
+                    && m.style == crate::rules::Style::Leap
+                    && m.paths.iter().all(Vec::is_empty)
+            };
+            for w in words {
+                match crate::betza::read::lower_word(w) {
+                    Ok(parts) if parts.iter().all(leap) => pt.moves_until_capture.extend(parts),
+                    Ok(_) => cx.err(
+                        w.span,
+                        format!(
+                            "`moves only ... until its side captures` takes leaps, not `{w}` (a rider, hopper or lame leap: not yet)"
+                        ),
+                    ),
+                    Err(e) => cx.err(e.span, e.message),
+                }
+            }
+        }
     }
 }
 

@@ -177,7 +177,8 @@ pub(crate) fn property_span(p: &Property) -> Option<Span> {
         Moves { span, .. }
         | Promotes { span, .. }
         | SurvivesBlasts { span, .. }
-        | CaptureLimit { span, .. } => Some(*span),
+        | CaptureLimit { span, .. }
+        | OnlyUntilCapture { span, .. } => Some(*span),
         EnPassant(s, z) | TakesEnPassant(s, z) => Some(z.as_ref().map_or(*s, |z| join(*s, z.span))),
         Confined(n) | Barred(n) | DropsIn(n) => Some(n.span),
         PerFile(n) | PerColour(n) | OnBoard(n) => Some(n.span),
@@ -210,6 +211,7 @@ pub(crate) fn record_property(map: &mut SourceMap, i: usize, p: &Property) {
         NoCapture(_) => &["may_not_capture"],
         CaptureLimit { .. } => &["capture_limits"],
         FirstMovesLost(_) => &["first_moves_lost_to"],
+        OnlyUntilCapture { .. } => &["moves_until_capture"],
         SurvivesBlasts { .. } => &["survives_blasts"],
         Flag(f, _) => match f.meaning() {
             PieceMeaning::Set(_, field) => &[field],

@@ -401,6 +401,36 @@ impl<'a> Judge<'a> {
                 }
             }
             Property::Confined(z) => self.confined(name, kind, z, out),
+            Property::OnlyUntilCapture { span, .. } => {
+                let p = &self.rules.pieces[kind.index()];
+                let left = |m: &crate::rules::MovePart, v: &(i8, i8)| {
+                    p.moves_until_capture.iter().any(|l| {
+                        l.vectors.contains(v)
+                            && (!m.mode.moves() || l.mode.moves())
+                            && (!m.mode.captures() || l.mode.captures())
+                    })
+                };
+                // Moves in two or three legs and castling are never left: a piece that has
+                // some is restricted, whatever its leaps.
+                let all_left = p.leg_moves.is_empty()
+                    && p.leg_chains.is_empty()
+                    && !self.rules.castling.iter().any(|c| c.king == kind)
+                    && p.moves.iter().all(|m| {
+                        m.range == 1
+                            && !m.hop
+                            && m.from_zone.is_none()
+                            && m.vectors.iter().all(|v| left(m, v))
+                    });
+                if all_left {
+                    out.push(Diagnostic::warning(
+                        *span,
+                        format!(
+                            "`moves only ... until its side captures` never applies to `{}`: it is left every move it has",
+                            name.node
+                        ),
+                    ));
+                }
+            }
             Property::Moves { words, .. } if !stuck => {
                 for w in words {
                     if !unused::fits(self.rules, w) {

@@ -39,11 +39,13 @@ use strum::{EnumDiscriminants, IntoStaticStr};
 /// rides ([`crate::rules::LegMove`]'s `second_range`, hook moves), format 19 contagion
 /// ([`Effect::Contagion`], Werewolf chess), format 20 moves in three legs
 /// ([`crate::rules::LegChain`], a piece's `leg_chains`, the Lion Dog), format 21 pieces that may
-/// not pass attacked cells ([`Filter::NoPassingAttacked`], Caissa Britannia's royal queen), each
-/// what a reader of the format before cannot read;
+/// not pass attacked cells ([`Filter::NoPassingAttacked`], Caissa Britannia's royal queen),
+/// format 22 the moves a piece is left until its side's first capture
+/// ([`crate::rules::PieceType`]'s `moves_until_capture`, Simplified Gryphon), each what a reader
+/// of the format before cannot read;
 /// a rule set of an older format this build reads is one of this format without what came later,
 /// and is read.
-pub const FORMAT: u32 = 21;
+pub const FORMAT: u32 = 22;
 
 /// The formats this build reads.
 pub const READS: std::ops::RangeInclusive<u32> = 2..=FORMAT;

@@ -371,6 +371,12 @@ pub struct PieceType {
     /// Captures it may not make under conditions (Chu Shogi's Lion on a protected Lion).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub capture_limits: Vec<CaptureLimit>,
+    /// Until its owner has captured (an opponent has fewer pieces on the board than the set-up
+    /// gives it), it may make only those of its moves that these leaps make too, with the same
+    /// displacement and a mode that allows it; it attacks with all its moves throughout
+    /// (Simplified Gryphon's kings, which move only forward until then). Since format 22.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub moves_until_capture: Vec<MovePart>,
 }
 
 /// A capture a piece may not make under conditions (`may not capture [protected] TYPE... [from

@@ -332,6 +332,12 @@ pub enum Property {
     },
     /// `first moves lost when aimed at by TYPE...`
     FirstMovesLost(Vec<Name>),
+    /// `moves only BETZA... until its side captures`: until its owner has captured, only the
+    /// moves these leaps make too.
+    OnlyUntilCapture {
+        words: Vec<MoveWord>,
+        span: Span,
+    },
     OnBoard(Spanned<Int>),
     /// `survives [nearby] blasts`: with `nearby`, only its own capture's blast removes it.
     SurvivesBlasts {

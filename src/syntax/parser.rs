@@ -672,6 +672,14 @@ fn property(pair: Pair<Rule>) -> Property {
                 span: sp,
             }
         }
+        Rule::only_until_capture => Property::OnlyUntilCapture {
+            words: p
+                .into_iter()
+                .filter(|x| x.as_rule() == Rule::move_word)
+                .map(move_word)
+                .collect(),
+            span: sp,
+        },
         Rule::confined => Property::Confined(spanned_str(&p[0])),
         Rule::barred => Property::Barred(spanned_str(&p[0])),
         Rule::promotes => {

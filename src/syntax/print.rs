@@ -485,6 +485,13 @@ impl Display for Property {
                 Ok(())
             }
             P::FirstMovesLost(t) => write!(f, "first moves lost when aimed at by {}", Names(t)),
+            P::OnlyUntilCapture { words, .. } => {
+                f.write_str("moves only")?;
+                for w in words {
+                    write!(f, " {w}")?;
+                }
+                f.write_str(" until its side captures")
+            }
             P::SurvivesBlasts { nearby: false, .. } => f.write_str("survives blasts"),
             P::SurvivesBlasts { nearby: true, .. } => f.write_str("survives nearby blasts"),
         }

@@ -81,6 +81,39 @@ impl Check<'_> {
         for (j, l) in p.capture_limits.iter().enumerate() {
             self.capture_limit(&at(&format!("capture_limits[{j}]")), p, l);
         }
+        self.until_capture(&at("moves_until_capture"), p);
+    }
+
+    /// The moves left until the first capture: leaps, in a game whose pieces tell when a player
+    /// has captured (two players and no hands: an opponent's pieces on the board fall only by
+    /// the mover's captures).
+    fn until_capture(&mut self, at: &str, p: &PieceType) {
+        if p.moves_until_capture.is_empty() {
+            return;
+        }
+        for (j, m) in p.moves_until_capture.iter().enumerate() {
+            let path = format!("{at}[{j}]");
+            self.keep(self.move_part(&path, m));
+            if m.range != 1
+                || m.hop
+                || m.style != Style::Leap
+                || m.paths.iter().any(|x| !x.is_empty())
+            {
+                self.keep(fail(path, "the moves left until a capture are leaps"));
+            }
+        }
+        if self.r.players.len() != 2 {
+            self.keep(fail(
+                at,
+                "`moves only ... until its side captures` needs two players: an opponent's pieces may fall to a third",
+            ));
+        }
+        if self.r.has_hands() || !self.r.free_drops().is_empty() {
+            self.keep(fail(
+                at,
+                "`moves only ... until its side captures` needs a game without hands or drops: its pieces tell when a player has captured",
+            ));
+        }
     }
 
     /// A capture limit: known types, a condition, and a piece that can take two pieces at once

@@ -152,6 +152,23 @@ pub(super) const PROPERTY: &[Phrase] = &[
     ),
     phrase!(
         Property,
+        only_until_capture,
+        Structured,
+        ["moves only BETZA... until its side captures"],
+        "until its owner has made a capture, the piece may make only those of its moves that \
+         these leaps make too (the same step on the board, with a mode that allows a move or a \
+         capture there); its other moves come with its side's first capture, and it attacks and \
+         gives check with all of them throughout. Castling, hops and moves in legs are no such \
+         leap. A capture is read off the pieces: its side has captured once the opponent has \
+         fewer pieces on the board than the set-up gives it (from the start, exactly when it has \
+         taken one; a FEN is judged by its pieces), so the game must have two players and no \
+         hands or drops. Leaps only (`fK`, `(1,2)`): a rider, hopper or lame leap is refused, \
+         for now. Where every move the piece has is left, it is warned of; Fairy-Stockfish \
+         export refuses it (Simplified Gryphon's kings, which move only forward until then: \
+         `moves K` and `moves only fK until its side captures`)"
+    ),
+    phrase!(
+        Property,
         first_moves_lost,
         Names,
         ["first moves lost when aimed at by TYPE..."],

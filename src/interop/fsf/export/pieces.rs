@@ -106,6 +106,7 @@ impl Types {
             may_not_hop_over,
             may_not_capture,
             capture_limits,
+            moves_until_capture,
         } = p;
         let pc = |field: &str| piece_path(&rules.pieces, p, field);
         if !leg_chains.is_empty() {
@@ -134,6 +135,12 @@ impl Types {
                 } else {
                     "demotes_enemy_screens"
                 }),
+            );
+        }
+        if !moves_until_capture.is_empty() {
+            return refuse(
+                "`moves only ... until its side captures`: Fairy-Stockfish's pieces move alike all game (Simplified Gryphon's kings)",
+                pc("moves_until_capture"),
             );
         }
         if !capture_limits.is_empty() {
