@@ -296,6 +296,35 @@ fn hook_moves_are_written_as_hachu_writes_them() {
     s.quit();
 }
 
+/// Moves in three legs go to XBoard as HaChu writes them: the Lion Dog's `mcpafmcpavK`, after
+/// its king's steps and leaps (`WFAD`) and its capture that may step back (`cavK`, before
+/// written `cafbK`). Before, its `piece` command left the three legs out, and XBoard with
+/// legality testing on refused its moves along a line of three.
+#[test]
+fn three_legs_are_written_as_hachu_writes_them() {
+    let lines = setup_of("tests/fixtures/fsf-export/liondog.varia", "liondog");
+    assert!(
+        lines.contains(&"piece W& WFADcavKmcpafmcpavK".to_string()),
+        "{lines:?}"
+    );
+    // Three legs along the forward lines only: varia writes three legs only from an atom's full
+    // set, so XBoard is not told them, and the user is told why.
+    let lines = setup_of("tests/fixtures/legs/forward_liondog.varia", "fdog");
+    assert!(
+        lines.contains(
+            &"telluser XBoard cannot follow the Dog's moves in three legs other than an atom's \
+              full set followed by the same turns: XBoard is not told them, and with legality \
+              testing on it refuses them"
+                .to_string()
+        ),
+        "{lines:?}"
+    );
+    assert!(
+        !lines.iter().any(|l| l.starts_with("piece D&")),
+        "{lines:?}"
+    );
+}
+
 /// XBoard's `shogi` parent refuses a `+` outside its zone (a third of the ranks), so Shoxiang 108's
 /// promotions on crossing the River (`f6f5+`, six ranks of twelve) were forfeited. A game whose
 /// promotions to promoted types (`+`) reach past that zone is shown under `fairy`, with its

@@ -1,7 +1,7 @@
 //! XBoard's Betza dialect (XBoard 4.9's `piece` command), written from a rule set's move parts.
 
 use super::{letter, offsets, turn};
-use crate::rules::{LegMove, Mode, MovePart, Style};
+use crate::rules::{LegChain, LegMove, LegStop, Mode, MovePart, Style};
 
 /// Every vector of an atom's full set.
 fn full_set(x: i8, y: i8) -> Vec<(i8, i8)> {
@@ -193,27 +193,13 @@ pub fn legs(lm: &LegMove) -> Option<String> {
             .collect();
         ORDER.into_iter().filter(|t| names.contains(t)).collect()
     };
-    let dirs = if first == every {
-        String::new()
-    } else if first == ["r", "l"] {
-        "s".into()
-    } else {
-        first.concat()
-    };
+    let dirs = turn_set(&first, &every);
     // A second leg that rides rides as far as the first (`masR`); a ride's way back is `b`.
     if lm.second_range != 1 && lm.second_range != lm.range {
         return None;
     }
-    let stop = &lm.first;
-    let modes: String = [(stop.empty, 'm'), (stop.capture, 'c'), (stop.hop, 'p')]
-        .iter()
-        .filter_map(|&(on, c)| on.then_some(c))
-        .collect();
-    let last = match lm.mode {
-        Mode::Move => "m",
-        Mode::Capture => "c",
-        Mode::Both => "",
-    };
+    let modes = stop_modes(&lm.first);
+    let last = last_mode(lm.mode);
     // A first leg that rides is written as the rider (`cabR`, `cabNN`, `cabW3`).
     let atom = match (lm.range, atom) {
         (1, a) => a.to_string(),
@@ -226,10 +212,104 @@ pub fn legs(lm: &LegMove) -> Option<String> {
     Some(format!("{modes}a{dirs}{last}{atom}"))
 }
 
+/// The XBetza modes of what a cell between legs may hold (`m`, `c`, `p`, in XBoard's order).
+fn stop_modes(stop: &LegStop) -> String {
+    [(stop.empty, 'm'), (stop.capture, 'c'), (stop.hop, 'p')]
+        .iter()
+        .filter_map(|&(on, c)| on.then_some(c))
+        .collect()
+}
+
+/// The XBetza mode of what a move may do where it ends (none where it may move or capture).
+fn last_mode(mode: Mode) -> &'static str {
+    match mode {
+        Mode::Move => "m",
+        Mode::Capture => "c",
+        Mode::Both => "",
+    }
+}
+
+/// A later leg's turns (in `ORDER`) as XBetza writes them: nothing for every turn the atom has,
+/// `s` for both quarter turns, `v` for straight on and straight back.
+fn turn_set(turns: &[&str], every: &[&str]) -> String {
+    if turns == every {
+        String::new()
+    } else if turns == ["r", "l"] {
+        "s".into()
+    } else if turns == ["f", "b"] {
+        "v".into()
+    } else {
+        turns.concat()
+    }
+}
+
+/// A move in three legs in XBoard's Betza dialect (the Lion Dog's `mcpafmcpavK`), where the
+/// first legs are a leaper's full set (the king's: `K`) and each is followed by the same turns,
+/// the second leg's relative to the first and the third's relative to the second, the same
+/// whatever the second leg's turn; `None` for any other, which XBoard is not told.
+pub fn chains(lc: &LegChain) -> Option<String> {
+    const ORDER: [&str; 8] = ["f", "fr", "r", "br", "b", "bl", "l", "fl"];
+    let [first_stop, second_stop] = lc.stops[..] else {
+        return None;
+    };
+    let mut atoms: Vec<(i8, i8)> = lc.paths.iter().flatten().map(|&v| offsets(v)).collect();
+    atoms.sort_unstable();
+    atoms.dedup();
+    let (atom, full) = match atoms[..] {
+        [(1, 0), (1, 1)] => ('K', [full_set(1, 0), full_set(1, 1)].concat()),
+        [(a, b)] => (letter((a, b))?, full_set(a, b)),
+        _ => return None,
+    };
+    let wide = |v: (i8, i8)| (i32::from(v.0), i32::from(v.1));
+    let named = |names: &[&str]| -> Vec<&'static str> {
+        ORDER.into_iter().filter(|t| names.contains(t)).collect()
+    };
+    // Each path as its first leap and its two turns.
+    let mut turned: Vec<((i8, i8), &str, &str)> = Vec::new();
+    for path in &lc.paths {
+        let [a, b, c] = path[..] else {
+            return None;
+        };
+        turned.push((a, turn(wide(a), wide(b)), turn(wide(b), wide(c))));
+    }
+    let seconds = named(&turned.iter().map(|t| t.1).collect::<Vec<_>>());
+    let thirds = named(&turned.iter().map(|t| t.2).collect::<Vec<_>>());
+    // Every first leap of the full set, each with every pair of turns, and nothing else.
+    let mut want: Vec<((i8, i8), &str, &str)> = Vec::new();
+    for &v in &full {
+        for &t1 in &seconds {
+            for &t2 in &thirds {
+                want.push((v, t1, t2));
+            }
+        }
+    }
+    turned.sort_unstable();
+    turned.dedup();
+    want.sort_unstable();
+    if turned != want {
+        return None;
+    }
+    // A later leg's turn is named among the atom's own from the first leap.
+    let every = named(
+        &full
+            .iter()
+            .map(|&s| turn(wide(full[0]), wide(s)))
+            .collect::<Vec<_>>(),
+    );
+    Some(format!(
+        "{}a{}{}a{}{}{atom}",
+        stop_modes(&first_stop),
+        turn_set(&seconds, &every),
+        stop_modes(&second_stop),
+        turn_set(&thirds, &every),
+        last_mode(lc.mode)
+    ))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::legs;
-    use crate::rules::{LegMove, LegStop, Mode};
+    use super::{chains, legs};
+    use crate::rules::{LegChain, LegMove, LegStop, Mode};
 
     #[test]
     fn the_lions_legs_are_written_as_hachu_writes_them() {
@@ -296,5 +376,83 @@ mod tests {
             ..hook
         };
         assert_eq!(legs(&short_turn), None);
+    }
+
+    /// The Lion Dog's three king's steps along a line, the last straight on or back, each of
+    /// the first two cells empty, taken or jumped: HaChu's `mcpafmcpavK`.
+    #[test]
+    fn the_lion_dogs_three_legs_are_written_as_hachu_writes_them() {
+        let king = [
+            (1, 0),
+            (0, 1),
+            (-1, 0),
+            (0, -1),
+            (1, 1),
+            (-1, 1),
+            (1, -1),
+            (-1, -1),
+        ];
+        let any = LegStop {
+            empty: true,
+            capture: true,
+            hop: true,
+        };
+        let dog = LegChain {
+            paths: king
+                .iter()
+                .flat_map(|&(x, y)| [vec![(x, y); 3], vec![(x, y), (x, y), (-x, -y)]])
+                .collect(),
+            stops: vec![any, any],
+            mode: Mode::Both,
+        };
+        assert_eq!(chains(&dog).as_deref(), Some("mcpafmcpavK"));
+        // Straight on only, capturing only where it ends, the second cell empty: `mcpafmafcK`.
+        let straight = LegChain {
+            paths: king.iter().map(|&v| vec![v; 3]).collect(),
+            stops: vec![
+                any,
+                LegStop {
+                    empty: true,
+                    capture: false,
+                    hop: false,
+                },
+            ],
+            mode: Mode::Capture,
+        };
+        assert_eq!(chains(&straight).as_deref(), Some("mcpafmafcK"));
+        // A Wazir's turns: a quarter turn either way, then on or back: `mcpasmcpavW`.
+        let rook = [(1, 0), (0, 1), (-1, 0), (0, -1)];
+        let turning = LegChain {
+            paths: rook
+                .iter()
+                .flat_map(|&(x, y)| {
+                    [(-y, x), (y, -x)]
+                        .into_iter()
+                        .flat_map(move |t| [vec![(x, y), t, t], vec![(x, y), t, (-t.0, -t.1)]])
+                })
+                .collect(),
+            stops: vec![any, any],
+            mode: Mode::Both,
+        };
+        assert_eq!(chains(&turning).as_deref(), Some("mcpasmcpavW"));
+        // A line one way only, or a third leg that depends on the second's turn: not written.
+        let one_way = LegChain {
+            paths: vec![vec![(0, 1); 3]],
+            ..dog.clone()
+        };
+        assert_eq!(chains(&one_way), None);
+        let uneven = LegChain {
+            paths: rook
+                .iter()
+                .flat_map(|&(x, y)| {
+                    [
+                        vec![(x, y), (-y, x), (-y, x)],
+                        vec![(x, y), (y, -x), (x, y)],
+                    ]
+                })
+                .collect(),
+            ..dog
+        };
+        assert_eq!(chains(&uneven), None);
     }
 }

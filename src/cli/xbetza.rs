@@ -210,6 +210,15 @@ fn unfollowed(game: &Game, pawn: Option<usize>, grand: Option<usize>) -> Option<
                 p.name
             ));
         }
+        if p.leg_chains
+            .iter()
+            .any(|lc| varia::betza::xboard::chains(lc).is_none())
+        {
+            return Some(format!(
+                "the {}'s moves in three legs other than an atom's full set followed by the same turns: XBoard is not told them, and with legality testing on it refuses them",
+                p.name
+            ));
+        }
         for pr in &p.promotions {
             if pr.swap {
                 return Some(format!(
@@ -422,7 +431,8 @@ fn grand_pawn(game: &Game) -> Option<usize> {
 }
 
 /// A piece's moves in XBoard's Betza dialect: atoms with direction, mode (`m`, `c`), lame (`n`),
-/// hopper (`p`), initial-only (`i`) modifiers and a range; castling (`O2`) for a castling king,
+/// hopper (`p`), initial-only (`i`) modifiers and a range; moves in two and three legs as HaChu
+/// writes them (`caK`, `masR`, `mcpafmcpavK`); castling (`O2`) for a castling king,
 /// drops (`@` and the farthest rank) for a game with hands. XBoard has no zone-restricted moves:
 /// a move usable only from a zone that holds every piece of the type at the start (the pawn's
 /// double step), or only from cells where pieces of the type start (Shoxiang 108's patient
@@ -453,6 +463,7 @@ pub fn piece_betza(game: &Game, p: &PieceType) -> String {
     }
     // Moves in legs that XBoard's dialect cannot carry are named by `unfollowed`.
     out.extend(p.leg_moves.iter().filter_map(varia::betza::xboard::legs));
+    out.extend(p.leg_chains.iter().filter_map(varia::betza::xboard::chains));
     if let Some(c) = rules.castling.iter().find(|c| Some(c.king.index()) == id) {
         // XBoard castles with the first piece met, which must stand `j`-many cells in from the
         // edge (Shako's rooks, inside its corner elephants: `jO2`).
