@@ -101,6 +101,8 @@ pub fn play(
                 game: game.clone(),
                 engine,
                 engine_name: None,
+                home: None,
+                home_name: None,
                 openings: books[k].clone(),
                 weights: tuned[k].0.clone(),
             });

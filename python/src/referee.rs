@@ -301,6 +301,8 @@ fn play_game(
         verdict: played.verdict,
         varia_side: s.opponent.as_ref().map(|_| first_side),
         opponent: s.opponent.as_ref().map_or("varia".into(), entrant),
+        // The PGN's tag of the first setting is renamed below (own_pgn).
+        entrant: "varia".into(),
         note: None,
         clock: None,
         evals: played.evals,
@@ -330,6 +332,8 @@ fn own_pgn(game: &Arc<Game>, record: &Record, s: &MatchSettings) -> String {
         game: game.clone(),
         engine: None,
         engine_name: None,
+        home: None,
+        home_name: None,
         openings: Vec::new(),
         weights: None,
     };

@@ -11,8 +11,8 @@ use super::load::Failure;
 use std::sync::Arc;
 use varia::Game;
 use varia::referee::{
-    self, EngineSpec, MatchConfig, Opening, Series, check_engines, json, pgn, play_games, report,
-    stats, time_control_tags,
+    self, Crosstable, EngineSpec, MatchConfig, Opening, Series, check_engines, json, pgn,
+    play_games, report, stats, time_control_tags,
 };
 
 /// Everything `varia match` was asked.
@@ -25,6 +25,8 @@ pub struct MatchSpec {
     pub pgn: Option<String>,
     /// A weights file varia evaluates with where its variant is played (`--weights`).
     pub weights: Option<String>,
+    /// A round robin of varia and the engines (`--tournament`).
+    pub tournament: bool,
     /// How the games are played.
     pub config: MatchConfig,
 }
@@ -40,6 +42,11 @@ pub fn run(spec: MatchSpec) -> Result<String, Failure> {
         .collect::<Result<Vec<_>, _>>()?;
     for e in &specs {
         check_odds(&spec, e)?;
+    }
+    if spec.tournament && specs.is_empty() {
+        return Err(Failure(
+            "error: --tournament needs at least one --engine to play varia".into(),
+        ));
     }
     let mut series = series_of(&spec, &specs)?;
     check_sprt(&spec, &series)?;
@@ -73,17 +80,35 @@ pub fn run(spec: MatchSpec) -> Result<String, Failure> {
             .iter()
             .map(|r| {
                 let s = &series[r.series];
-                pgn(r, s, &time_control_tags(&spec.config, s.engine.as_ref()))
+                let [mut ours, theirs] = time_control_tags(&spec.config, s.engine.as_ref());
+                if let Some(h) = &s.home {
+                    [_, ours] = time_control_tags(&spec.config, Some(h));
+                }
+                pgn(r, s, &[ours, theirs])
             })
             .collect();
         std::fs::write(path, text)
             .map_err(|e| Failure(format!("error: cannot write {path}: {e}")))?;
     }
     let stats = stats(&series, &records, &spec.config);
-    if spec.json {
-        Ok(format!("{}\n", json(&stats)))
-    } else {
-        Ok(report(&stats))
+    let table = spec.tournament.then(|| {
+        let mut names = vec!["varia".to_string()];
+        names.extend(specs.iter().map(|e| {
+            let s = series.iter().find(|s| s.engine.as_ref() == Some(e));
+            s.and_then(|s| s.engine_name.clone())
+                .unwrap_or_else(|| e.text.clone())
+        }));
+        Crosstable::of(&names, &pairings(&spec, specs.len()), &records)
+    });
+    match (spec.json, table) {
+        (true, None) => Ok(format!("{}\n", json(&stats))),
+        (true, Some(t)) => {
+            let mut v = json(&stats);
+            v["tournament"] = t.json();
+            Ok(format!("{v}\n"))
+        }
+        (false, None) => Ok(report(&stats)),
+        (false, Some(t)) => Ok(format!("{}\n{}", report(&stats), t.text())),
     }
 }
 
@@ -112,10 +137,18 @@ fn series_of(spec: &MatchSpec, specs: &[EngineSpec]) -> Result<Vec<Series>, Fail
             Some(path) => read_openings(path, &game)?,
             None => vec![(game.start(), Vec::new())],
         };
-        let engines: Vec<Option<EngineSpec>> = if specs.is_empty() {
-            vec![None]
+        let entrants: Vec<Option<EngineSpec>> = std::iter::once(None)
+            .chain(specs.iter().cloned().map(Some))
+            .collect();
+        let engines: Vec<(Option<EngineSpec>, Option<EngineSpec>)> = if specs.is_empty() {
+            vec![(None, None)]
+        } else if spec.tournament {
+            round_robin(specs.len() + 1)
+                .into_iter()
+                .map(|(a, b)| (entrants[a].clone(), entrants[b].clone()))
+                .collect()
         } else {
-            specs.iter().cloned().map(Some).collect()
+            specs.iter().cloned().map(|e| (None, Some(e))).collect()
         };
         let players = game.rules().players.len();
         if spec.config.tc.is_some() && players != 2 {
@@ -129,7 +162,7 @@ fn series_of(spec: &MatchSpec, specs: &[EngineSpec]) -> Result<Vec<Series>, Fail
                 "error: {name}: adjudication needs a game of two players ({players} here)"
             )));
         }
-        for e in engines {
+        for (home, e) in engines {
             if e.is_some() && game.rules().players.len() != 2 {
                 return Err(Failure(format!(
                     "error: {name}: an external engine plays only two-player games"
@@ -140,6 +173,8 @@ fn series_of(spec: &MatchSpec, specs: &[EngineSpec]) -> Result<Vec<Series>, Fail
                 game: game.clone(),
                 engine: e,
                 engine_name: None,
+                home,
+                home_name: None,
                 openings: openings.clone(),
                 weights: tuned.clone(),
             });
@@ -154,6 +189,22 @@ fn series_of(spec: &MatchSpec, specs: &[EngineSpec]) -> Result<Vec<Series>, Fail
         )));
     }
     Ok(series)
+}
+
+/// The pairings of a round robin of varia (entrant 0) and `engines` engines, in every variant
+/// (in the order [`series_of`] makes the series): each pair of entrants once, the first the
+/// entrant whose side each game names.
+fn pairings(spec: &MatchSpec, engines: usize) -> Vec<(usize, usize)> {
+    let variants = spec.variants.len().max(1);
+    let one = round_robin(engines + 1);
+    (0..variants).flat_map(|_| one.iter().copied()).collect()
+}
+
+/// Each pair of `n` entrants once, the lower number first.
+fn round_robin(n: usize) -> Vec<(usize, usize)> {
+    (0..n)
+        .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+        .collect()
 }
 
 /// An engine's own limit or clock (time odds) must be of the match's kind: a clock against

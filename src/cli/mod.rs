@@ -239,6 +239,10 @@ struct MatchArgs {
     /// centipawns or more behind for M moves of each in a row: `movecount=M score=S`
     #[arg(long, num_args = 1.., value_name = "NAME=VALUE")]
     resign_adjudication: Vec<String>,
+    /// A round robin: varia and every --engine play each other, --games games a pairing in
+    /// each variant, reported with a crosstable and each entrant's Elo against the field
+    #[arg(long, conflicts_with = "sprt")]
+    tournament: bool,
 }
 
 /// Runs `varia match`.
@@ -262,6 +266,7 @@ fn match_command(args: MatchArgs) -> Result<String, Failure> {
         timemargin,
         draw_adjudication,
         resign_adjudication,
+        tournament,
     } = args;
     let config = MatchConfig {
         games,
@@ -293,6 +298,7 @@ fn match_command(args: MatchArgs) -> Result<String, Failure> {
         openings,
         pgn,
         weights,
+        tournament,
         config,
     };
     matches::run(spec)

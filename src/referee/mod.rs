@@ -27,6 +27,7 @@
 mod adjudicate;
 mod clock;
 mod compare;
+mod crosstable;
 mod engine_process;
 mod external;
 mod line;
@@ -38,6 +39,7 @@ mod tally;
 pub use adjudicate::{Adjudicator, DrawRule, ResignRule, centipawns};
 pub use clock::{Clock, ClockUse, Reading, TimeControl, seconds_text};
 pub use compare::{Difference, Scores, difference};
+pub use crosstable::Crosstable;
 pub use engine_process::{EngineLimit, EngineSpec, escape_controls};
 pub use external::{EngineFailure, External, MAX_LINE, Protocol, xboard_move};
 pub use line::{

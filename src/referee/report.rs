@@ -20,6 +20,11 @@ pub struct Series {
     pub game: Arc<Game>,
     /// The engine varia plays (`None`: self-play).
     pub engine: Option<EngineSpec>,
+    /// An engine that plays in varia's place, as the first entrant (a tournament's pairing of
+    /// two engines); `None`: varia.
+    pub home: Option<EngineSpec>,
+    /// That engine's name, as it gave it when it was checked.
+    pub home_name: Option<String>,
     /// The engine's name, as it gave it when it was checked before the games (its command's
     /// first word if it gave none): a game it fails to start is still reported against it.
     pub engine_name: Option<String>,
@@ -45,6 +50,8 @@ pub struct Record {
     pub varia_side: Option<PlayerId>,
     /// varia's opponent: the engine's name, or `varia`.
     pub opponent: String,
+    /// The first entrant: `varia`, or the engine that played in its place.
+    pub entrant: String,
     /// What went wrong with the engine, if it lost so (its standard error quoted).
     pub note: Option<String>,
     /// Each entrant's use of its clock, under a time control (`--tc`).
@@ -93,7 +100,9 @@ impl Stats {
             .iter()
             .map(|p| p.name.clone())
             .collect();
-        let mut tally = Tally::new(&s.variant, ["varia".into(), "varia".into()], players);
+        let name = |n: &Option<String>| n.clone().unwrap_or_else(|| "varia".into());
+        let entrants = [name(&s.home_name), name(&s.engine_name)];
+        let mut tally = Tally::new(&s.variant, entrants, players);
         let mut clock = tc.map(|(tc, margin)| {
             let fresh = |t: TimeControl| ClockUse {
                 used: Duration::ZERO,
@@ -106,7 +115,7 @@ impl Stats {
             if let (Some((_, _, sum)), Some(game)) = (clock.as_mut(), r.clock) {
                 *sum = [sum[0].plus(game[0]), sum[1].plus(game[1])];
             }
-            tally.entrants[1] = r.opponent.clone();
+            tally.entrants = [r.entrant.clone(), r.opponent.clone()];
             let first = r.varia_side.unwrap_or(PlayerId(0));
             tally.add(r.verdict.winner, first, &r.verdict.cause, r.moves.len());
         }
@@ -451,7 +460,7 @@ pub fn pgn(r: &Record, s: &Series, tc: &[String; 2]) -> String {
         .map(PlayerId)
         .map(|p| match r.varia_side {
             Some(v) if v != p => r.opponent.clone(),
-            _ => "varia".into(),
+            _ => r.entrant.clone(),
         })
         .collect();
     let mut out = String::new();

@@ -80,7 +80,11 @@ pub fn check_engines(
             engine: e.text.clone(),
             detail: f.detail,
         })?;
-        for s in series.iter_mut().filter(|s| s.engine.as_ref() == Some(e)) {
+        for s in series.iter_mut() {
+            let (away, home) = (s.engine.as_ref() == Some(e), s.home.as_ref() == Some(e));
+            if !away && !home {
+                continue;
+            }
             let xboard = s.game.rules().xboard_variant.as_deref();
             if ext.variant_name(&s.variant, xboard).is_none() {
                 return Err(EngineRefusal::Unplayed {
@@ -88,7 +92,12 @@ pub fn check_engines(
                     variant: s.variant.clone(),
                 });
             }
-            s.engine_name = Some(ext.name.clone());
+            if away {
+                s.engine_name = Some(ext.name.clone());
+            }
+            if home {
+                s.home_name = Some(ext.name.clone());
+            }
         }
         ext.quit();
     }
@@ -128,12 +137,14 @@ pub fn stats(series: &[Series], records: &[Record], config: &MatchConfig) -> Vec
         .enumerate()
         .map(|(i, s)| {
             let tc = config.tc.map(|tc| {
-                let theirs = s.engine.as_ref().and_then(|e| e.tc).unwrap_or(tc);
-                ([tc, theirs], config.time_margin)
+                let own = |e: &Option<EngineSpec>| e.as_ref().and_then(|e| e.tc).unwrap_or(tc);
+                ([own(&s.home), own(&s.engine)], config.time_margin)
             });
             let mut st = Stats::of(s, records.iter().filter(|r| r.series == i), tc);
-            if let Some(l) = s.engine.as_ref().and_then(|e| e.limit) {
-                st.limits = Some([limit_text(config.limit), limit_text(l)]);
+            let limit = |e: &Option<EngineSpec>| e.as_ref().and_then(|e| e.limit);
+            if limit(&s.home).is_some() || limit(&s.engine).is_some() {
+                let text = |e| limit_text(limit(e).unwrap_or(config.limit));
+                st.limits = Some([text(&s.home), text(&s.engine)]);
             }
             st
         })
@@ -229,36 +240,40 @@ fn play(series: &Series, s: usize, index: usize, config: &MatchConfig) -> Record
         },
         varia_side: None,
         opponent: series.engine_name.clone().unwrap_or_else(|| "varia".into()),
+        entrant: series.home_name.clone().unwrap_or_else(|| "varia".into()),
         note: None,
         clock: None,
         evals: Vec::new(),
     };
-    let mut engine = None;
-    // The engine's own limit and clock under time odds, else the match's.
-    let their_limit = series
-        .engine
-        .as_ref()
-        .and_then(|e| e.limit)
-        .unwrap_or(config.limit);
-    let their_tc = series.engine.as_ref().and_then(|e| e.tc).or(config.tc);
-    if let Some(cmd) = &series.engine {
-        // varia takes the first player in even games, the second in odd ones.
-        let side = PlayerId((index % 2) as u8);
-        record.varia_side = Some(side);
-        let started = External::start(cmd, config.protocol).and_then(|mut e| {
-            let fen = (origin_fen != game.fen(&game.start())).then_some(origin_fen.as_str());
-            let xboard = game.rules().xboard_variant.as_deref();
-            e.new_game(&series.variant, xboard, fen, their_limit, their_tc)
-                .map(|_| e)
-        });
-        match started {
-            Ok(e) => {
-                record.opponent = e.name.clone();
-                engine = Some(e);
+    // varia (or the engine in its place) takes the first player in even games, the second in
+    // odd ones, against an engine.
+    if series.engine.is_some() {
+        record.varia_side = Some(PlayerId((index % 2) as u8));
+    }
+    let varia_side = record.varia_side;
+    let other = varia_side.map(|v| PlayerId(1 - v.0.min(1)));
+    let fen = (origin_fen != game.fen(&game.start())).then_some(origin_fen.as_str());
+    let mut seats = [None, None];
+    for (i, (spec, loser)) in [(&series.home, varia_side), (&series.engine, other)]
+        .into_iter()
+        .enumerate()
+    {
+        let Some(cmd) = spec else { continue };
+        match Seat::start(cmd, series, config, fen) {
+            Ok(seat) => {
+                if i == 0 {
+                    record.entrant = seat.ext.name.clone();
+                } else {
+                    record.opponent = seat.ext.name.clone();
+                }
+                seats[i] = Some(seat);
             }
             Err(f) => {
+                for s in seats.into_iter().flatten() {
+                    s.ext.quit();
+                }
                 record.verdict = Verdict {
-                    winner: Some(side),
+                    winner: loser.map(|l| PlayerId(1 - l.0.min(1))),
                     cause: f.cause.into(),
                 };
                 record.note = Some(f.detail);
@@ -266,48 +281,49 @@ fn play(series: &Series, s: usize, index: usize, config: &MatchConfig) -> Record
             }
         }
     }
-    let patience = match their_limit {
-        EngineLimit::Movetime(t) => t * 3 + Duration::from_secs(2),
-        _ => Duration::from_secs(120),
-    };
+    let own_tc = |s: &Option<Seat>, tc| s.as_ref().and_then(|s| s.tc).unwrap_or(tc);
     let mut clock = config.tc.map(|tc| {
         let players = game.rules().players.len() as u8;
         Clock::each(
             (0..players)
-                .map(|p| match record.varia_side {
-                    Some(v) if v != PlayerId(p) => their_tc.unwrap_or(tc),
-                    _ => tc,
+                .map(|p| match varia_side {
+                    Some(v) if v != PlayerId(p) => own_tc(&seats[1], tc),
+                    _ => own_tc(&seats[0], tc),
                 })
                 .collect(),
         )
     });
     let mut judge = Adjudicator::new(config.draw, config.resign);
-    let varia_side = record.varia_side;
     let choose = |line: &Line| {
         let side = line.current().side_to_move();
         let started = Instant::now();
-        let choice = if varia_side.is_none_or(|v| v == side) {
-            let limits = clock
-                .as_ref()
-                .map_or_else(|| limits.clone(), |c| c.limits(side));
-            super::varia_choice(&mut searcher, line.current(), &limits)
-        } else {
-            let e = engine.as_mut().expect("an engine plays this side");
-            // Under a clock, the answer must come within the time left and the margin.
-            let patience = clock.as_ref().map_or(patience, |c| {
-                c.left(side) + config.time_margin + Duration::from_millis(10)
-            });
-            let reading = clock.as_ref().map(|c| c.reading(side));
-            let asked = (their_limit, patience, reading);
-            match engine_move(e, line, &origin_fen, asked, &mut record) {
-                Ok(c) => c,
-                Err(v) => {
-                    if let Some(c) = clock.as_mut()
-                        && v.cause == "time-forfeit"
-                    {
-                        c.punch(side, started.elapsed().max(patience), config.time_margin);
+        let home = varia_side.is_none_or(|v| v == side);
+        let seat = &mut seats[(!home) as usize];
+        let choice = match seat {
+            None => {
+                let limits = clock
+                    .as_ref()
+                    .map_or_else(|| limits.clone(), |c| c.limits(side));
+                super::varia_choice(&mut searcher, line.current(), &limits)
+            }
+            Some(seat) => {
+                // Under a clock, the answer must come within the time left and the margin.
+                let patience = clock.as_ref().map_or(seat.patience, |c| {
+                    c.left(side) + config.time_margin + Duration::from_millis(10)
+                });
+                let reading = clock.as_ref().map(|c| c.reading(side));
+                let asked = (seat.limit, patience, reading);
+                let winner = Some(PlayerId(1 - side.0.min(1)));
+                match engine_move(&mut seat.ext, line, &origin_fen, asked, winner, &mut record) {
+                    Ok(c) => c,
+                    Err(v) => {
+                        if let Some(c) = clock.as_mut()
+                            && v.cause == "time-forfeit"
+                        {
+                            c.punch(side, started.elapsed().max(patience), config.time_margin);
+                        }
+                        return Err(v);
                     }
-                    return Err(v);
                 }
             }
         };
@@ -324,8 +340,8 @@ fn play(series: &Series, s: usize, index: usize, config: &MatchConfig) -> Record
     let played = super::play_out(&mut line, config.max_plies, choose, |side, score, plies| {
         judge.after(side, score, plies)
     });
-    if let Some(e) = engine {
-        e.quit();
+    for s in seats.into_iter().flatten() {
+        s.ext.quit();
     }
     record.moves = line.move_strings().split_off(prefix);
     record.verdict = played.verdict;
@@ -345,6 +361,7 @@ fn engine_move(
     line: &Line,
     origin_fen: &str,
     (limit, patience, clock): (EngineLimit, Duration, Option<Reading>),
+    winner: Option<PlayerId>,
     record: &mut Record,
 ) -> Result<Choice, Verdict> {
     let game = &line.game;
@@ -361,7 +378,7 @@ fn engine_move(
                 eval,
             }),
             Err(_) => Err(Verdict {
-                winner: record.varia_side,
+                winner,
                 cause: "engine-illegal-move".into(),
             }),
         },
@@ -374,7 +391,7 @@ fn engine_move(
                 cause: "fifty-move-claim".into(),
             })
         }
-        Err(f) => Err(engine_loss(f, record)),
+        Err(f) => Err(engine_loss(f, winner, record)),
     }
 }
 
@@ -394,7 +411,7 @@ fn engine_moves(protocol: Protocol, line: &Line) -> Vec<String> {
 
 /// The verdict on a game the engine lost by failing: a claim the referee did not uphold is a
 /// false claim; a failure of the process is noted for the user.
-fn engine_loss(f: EngineFailure, record: &mut Record) -> Verdict {
+fn engine_loss(f: EngineFailure, winner: Option<PlayerId>, record: &mut Record) -> Verdict {
     let cause = match f.cause {
         "draw-claim" | "win-claim" => "false-claim",
         c => c,
@@ -403,8 +420,44 @@ fn engine_loss(f: EngineFailure, record: &mut Record) -> Verdict {
         record.note = Some(f.detail);
     }
     Verdict {
-        winner: record.varia_side,
+        winner,
         cause: cause.into(),
+    }
+}
+
+/// An engine at the board: its process, and its own limit a move and clock under time odds,
+/// else the match's, and how long a move may take before it is given up.
+struct Seat {
+    ext: External,
+    limit: EngineLimit,
+    tc: Option<TimeControl>,
+    patience: Duration,
+}
+
+impl Seat {
+    /// Starts the engine on a new game of the series (from the FEN of the opening, if not the
+    /// game's start).
+    fn start(
+        cmd: &EngineSpec,
+        series: &Series,
+        config: &MatchConfig,
+        fen: Option<&str>,
+    ) -> Result<Seat, EngineFailure> {
+        let limit = cmd.limit.unwrap_or(config.limit);
+        let tc = cmd.tc.or(config.tc);
+        let xboard = series.game.rules().xboard_variant.as_deref();
+        let mut ext = External::start(cmd, config.protocol)?;
+        ext.new_game(&series.variant, xboard, fen, limit, tc)?;
+        let patience = match limit {
+            EngineLimit::Movetime(t) => t * 3 + Duration::from_secs(2),
+            _ => Duration::from_secs(120),
+        };
+        Ok(Seat {
+            ext,
+            limit,
+            tc,
+            patience,
+        })
     }
 }
 
