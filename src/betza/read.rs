@@ -343,6 +343,7 @@ fn lower_atom(atom: &MoveAtom, doubled: bool) -> Result<Vec<MovePart>, BetzaErro
         from_zone: None,
         within: false,
         initial: initial.is_some(),
+        after_first: false,
         paths,
     }])
 }

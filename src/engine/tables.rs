@@ -109,6 +109,10 @@ pub struct Kind<B> {
     /// its right.
     pub init_move: Vec<B>,
     pub has_initial: bool,
+    /// Per cell: cells a move after the first (`after its first move`, move-only leaps) may go
+    /// to, once the piece has lost its right; a kind with some tracks rights (`has_initial`).
+    pub later_move: Vec<B>,
+    pub has_later: bool,
     /// Whether the kind has any slow ray, any lame leap, any leap capture.
     pub has_slow: bool,
     pub has_lame: bool,

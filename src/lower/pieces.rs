@@ -135,6 +135,22 @@ fn limit(n: &Spanned<Int>, what: &str, cx: &mut Names) -> Option<u8> {
 }
 
 /// Applies one property to the `i`th piece type.
+/// Refuses what moves in legs cannot have yet: a zone, a wait for the piece's first move.
+fn legs_limited(span: Span, zone: bool, after_first: bool, cx: &mut Names) {
+    if after_first {
+        cx.err(
+            span,
+            "a move in legs (`a`) cannot wait for the piece's first move (`after its first move`) yet",
+        );
+    }
+    if zone {
+        cx.err(
+            span,
+            "a move in legs (`a`) cannot be limited to a zone (`in`, `within`) yet",
+        );
+    }
+}
+
 fn property(
     d: &Draft,
     p: &PieceDraft,
@@ -156,6 +172,7 @@ fn property(
             words,
             zone,
             within,
+            after_first,
             span,
         } => {
             let z = zone.as_ref().and_then(|z| cx.zone(z));
@@ -163,12 +180,8 @@ fn property(
             for w in words {
                 match crate::betza::legs::lower_word_with_legs(w) {
                     Ok((parts, legs, chains)) => {
-                        if !(legs.is_empty() && chains.is_empty()) && zone.is_some() {
-                            cx.err(
-                                w.span,
-                                "a move in legs (`a`) cannot be limited to a zone (`in`, `within`) yet"
-                                    .to_string(),
-                            );
+                        if !(legs.is_empty() && chains.is_empty()) {
+                            legs_limited(w.span, zone.is_some(), *after_first, cx);
                         }
                         if !legs.is_empty() {
                             cx.map
@@ -187,6 +200,7 @@ fn property(
                         pt.moves.extend(parts.into_iter().map(|mut m| {
                             m.from_zone = z;
                             m.within = *within;
+                            m.after_first = *after_first;
                             m
                         }))
                     }

@@ -468,6 +468,10 @@ pub struct MovePart {
     /// letter in the castling field) may make it; a royal piece not while in check.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub initial: bool,
+    /// `after its first move`, the opposite of `i`: only a piece that has lost its first-move
+    /// right (it has moved, or never had one) may make it. Since format 23.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub after_first: bool,
     /// Cells (in the owner's frame, relative to the start) that must be empty for each vector, in
     /// the order of `vectors`; empty when the style decides.
     pub paths: Vec<Vec<(i8, i8)>>,

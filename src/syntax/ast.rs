@@ -291,6 +291,8 @@ pub enum Property {
         zone: Option<Name>,
         /// `within ZONE` rather than `in ZONE`: destinations and passed cells too.
         within: bool,
+        /// `after its first move`: only a piece that has lost its first-move right makes them.
+        after_first: bool,
         span: Span,
     },
     Confined(Name),

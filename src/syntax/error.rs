@@ -258,6 +258,7 @@ fn describe(rule: Rule) -> Option<String> {
         Rule::both_colours | Rule::between => "`TYPE... on both colours` or `TYPE between TYPE`",
         Rule::nearby => "`nearby`",
         Rule::within => "`within` and a zone",
+        Rule::after_first => "`after its first move`",
         Rule::deferred => "`deferred after a drop in` and a zone",
         Rule::captive => "`stronger captive`",
         Rule::protected => "`protected`",

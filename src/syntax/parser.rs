@@ -655,9 +655,11 @@ fn property(pair: Pair<Rule>) -> Property {
             let mut words = Vec::new();
             let mut zone = None;
             let mut within = false;
+            let mut after_first = false;
             for x in p {
                 match x.as_rule() {
                     Rule::move_word => words.push(move_word(x)),
+                    Rule::after_first => after_first = true,
                     Rule::within => {
                         within = true;
                         zone = x.into_inner().last().map(|n| spanned_str(&n));
@@ -669,6 +671,7 @@ fn property(pair: Pair<Rule>) -> Property {
                 words,
                 zone,
                 within,
+                after_first,
                 span: sp,
             }
         }

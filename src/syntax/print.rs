@@ -409,6 +409,7 @@ impl Display for Property {
                 words,
                 zone,
                 within,
+                after_first,
                 ..
             } => {
                 f.write_str("moves")?;
@@ -416,10 +417,14 @@ impl Display for Property {
                     write!(f, " {w}")?;
                 }
                 match zone {
-                    Some(z) if *within => write!(f, " within {}", z.node),
-                    Some(z) => write!(f, " in {}", z.node),
-                    None => Ok(()),
+                    Some(z) if *within => write!(f, " within {}", z.node)?,
+                    Some(z) => write!(f, " in {}", z.node)?,
+                    None => {}
                 }
+                if *after_first {
+                    f.write_str(" after its first move")?;
+                }
+                Ok(())
             }
             P::Confined(z) => write!(f, "confined to {}", z.node),
             P::Barred(z) => write!(f, "never enters {}", z.node),

@@ -47,6 +47,9 @@ impl<B: Bits> Engine<B> {
         if initial {
             tg.quiet |= kt.init_move[from] & empty;
         }
+        if kt.has_later && !pos.st.castling.has(from) {
+            tg.quiet |= kt.later_move[from] & empty;
+        }
         let hops = self.ride_targets(pos, kind, from, kt, enemies, ep_open, &mut tg);
         let (a, z) = kt.lame_index[from];
         let lame = &kt.lame[a as usize..z as usize];

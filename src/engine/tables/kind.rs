@@ -22,6 +22,8 @@ impl<B: Bits> Kind<B> {
             lame_from: Vec::new(),
             init_move: vec![B::EMPTY; cells],
             has_initial: false,
+            later_move: vec![B::EMPTY; cells],
+            has_later: false,
             has_slow: false,
             has_lame: false,
             has_leaps: false,
@@ -230,6 +232,12 @@ impl<B: Bits> Tables<B> {
         if part.initial {
             k.init_move[from] |= B::cell(to);
             k.has_initial = true;
+            return;
+        }
+        if part.after_first {
+            k.later_move[from] |= B::cell(to);
+            k.has_initial = true;
+            k.has_later = true;
             return;
         }
         k.mobile[from] = true;

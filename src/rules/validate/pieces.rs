@@ -329,6 +329,18 @@ impl Check<'_> {
         if m.initial && (m.range != 1 || m.style != Style::Leap || m.hop || m.mode != Mode::Move) {
             return fail(at("initial"), "a first move (`i`) must be a move-only leap");
         }
+        if m.after_first
+            && (m.initial
+                || m.range != 1
+                || m.style != Style::Leap
+                || m.hop
+                || m.mode != Mode::Move)
+        {
+            return fail(
+                at("after_first"),
+                "a move after the first (`after its first move`) must be a move-only leap, not a first move (`i`)",
+            );
+        }
         Ok(())
     }
 }

@@ -19,10 +19,12 @@ pub(super) const PROPERTY: &[Phrase] = &[
         Property,
         moves,
         Structured,
-        ["moves BETZA... [in ZONE | within ZONE]"],
+        ["moves BETZA... [in ZONE | within ZONE] [after its first move]"],
         "move atoms; with `in ZONE`, usable only from the zone's cells; with `within ZONE`, also \
          passing and landing only on its cells (Janggi's palace lines: `moves B within palace-\
-         lines`)"
+         lines`); with `after its first move`, the opposite of Betza's `i`: move-only leaps that \
+         only a piece without its first-move right may make (one that has moved, or was given \
+         no right in the FEN: the rights are the castling field's file letters, as for `i`)"
     ),
     phrase!(
         Property,

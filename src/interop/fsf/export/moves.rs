@@ -130,8 +130,15 @@ fn part(word: &mut String, m: &MovePart, here: &str) -> Result<()> {
         from_zone,
         paths: _,
         initial,
+        after_first,
         within: _, // with its zone: refused below as a per-zone move
     } = m;
+    if *after_first {
+        return refuse(
+            "a move after the first (`moves ... after its first move`): Fairy-Stockfish's pieces keep their moves all game",
+            here,
+        );
+    }
     if *initial {
         return refuse(
             "a first move (Betza `i`): Fairy-Stockfish keeps first-move rights only for its own pieces' gating and castling",

@@ -319,6 +319,7 @@ pub(super) fn moves(words: &[String], zone: Option<&str>) -> Result<Property, St
         words,
         zone: zone.map(name),
         within: false,
+        after_first: false,
         span: Span::default(),
     })
 }
