@@ -3,20 +3,10 @@
 //! in the report and in the PGN's `WhiteTimeControl` and `BlackTimeControl` tags.
 
 use std::path::{Path, PathBuf};
-use std::process::Output;
 
 mod common;
 
-use common::{def, varia};
-
-fn json(out: &Output) -> serde_json::Value {
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("JSON")
-}
+use common::{def, json, varia};
 
 fn temp(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("varia-odds-{name}-{}", std::process::id()))

@@ -5,16 +5,7 @@ use std::process::Output;
 
 mod common;
 
-use common::{def, varia};
-
-fn json(out: &Output) -> serde_json::Value {
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("JSON")
-}
+use common::{def, json, varia};
 
 /// Checks the arithmetic of one series of a report.
 fn consistent(s: &serde_json::Value, games: u64) {

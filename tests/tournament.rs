@@ -1,20 +1,9 @@
 //! `varia match --tournament`: a round robin of varia and external engines, engines paired with
 //! each other too, with a crosstable whose numbers add up to the series'.
 
-use std::process::Output;
-
 mod common;
 
-use common::{def, varia};
-
-fn json(out: &Output) -> serde_json::Value {
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("JSON")
-}
+use common::{def, json, varia};
 
 fn engine(prefix: &str) -> String {
     format!(

@@ -166,3 +166,13 @@ pub fn compare_with_fsf(game: &Game, name: &str, row: &[String], problems: &mut 
         ));
     }
 }
+
+/// The JSON a successful run printed (its standard error shown if it failed).
+pub fn json(out: &Output) -> serde_json::Value {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("JSON")
+}
