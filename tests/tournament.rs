@@ -1,6 +1,8 @@
 //! `varia match --tournament`: a round robin of varia and external engines, engines paired with
 //! each other too, with a crosstable whose numbers add up to the series'.
 
+use std::process::Output;
+
 mod common;
 
 use common::{def, json, varia};
@@ -13,6 +15,24 @@ fn engine(prefix: &str) -> String {
     )
 }
 
+/// A chess tournament of 2 games a pairing at depth 1, at most 40 plies a game, with `more`.
+fn quick_tournament(more: &[&str]) -> Output {
+    let chess = def("definitions/classic/chess.varia");
+    let mut args = vec![
+        "match",
+        &chess,
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--max-plies",
+        "40",
+        "--tournament",
+    ];
+    args.extend_from_slice(more);
+    varia(&args)
+}
+
 #[test]
 fn a_round_robin_pairs_every_entrant_with_every_other() {
     let pgn = std::env::temp_dir().join(format!("varia-tournament-{}.pgn", std::process::id()));
@@ -22,16 +42,7 @@ fn a_round_robin_pairs_every_entrant_with_every_other() {
         def("definitions/classic/chess.varia")
     );
     let a = engine("");
-    let out = varia(&[
-        "match",
-        &def("definitions/classic/chess.varia"),
-        "--games",
-        "2",
-        "--depth",
-        "1",
-        "--max-plies",
-        "40",
-        "--tournament",
+    let out = quick_tournament(&[
         "--engine",
         &a,
         "--engine",
@@ -100,19 +111,7 @@ fn a_round_robin_pairs_every_entrant_with_every_other() {
     assert_eq!(text.matches(&both).count(), 2, "{text}");
 
     // The same as a table.
-    let out = varia(&[
-        "match",
-        &def("definitions/classic/chess.varia"),
-        "--games",
-        "2",
-        "--depth",
-        "1",
-        "--max-plies",
-        "40",
-        "--tournament",
-        "--engine",
-        &a,
-    ]);
+    let out = quick_tournament(&["--engine", &a]);
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("crosstable"), "{text}");
