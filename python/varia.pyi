@@ -156,6 +156,8 @@ def match(
     resign_adjudication: Optional[_Options] = None,
     sprt: Optional[_Options] = None,
     pgn: Optional[_Source] = None,
+    shard: Optional[tuple[int, int]] = None,
+    played: Optional[Iterable[MatchGame]] = None,
 ) -> MatchReport:
     """Plays a match, as ``varia match`` does, and returns its report.
 
@@ -187,13 +189,23 @@ def match(
     sides in self-play) evaluates with it in the series of the variant it was tuned for, as
     ``varia match --weights`` does; ``opponent_weights`` is the second setting's. ``pgn`` (a
     path) is where the games are written once the match is over, byte for byte as
-    ``varia match --pgn`` writes them (``MatchReport.pgn()`` gives the same text). Raises
+    ``varia match --pgn`` writes them (``MatchReport.pgn()`` gives the same text).
+
+    ``shard`` ``(k, n)`` plays only shard ``k`` of ``n`` of each series: the pairs of games
+    ``p`` with ``p % n == k``, games 2p and 2p+1, each the game the whole match plays under that
+    index. ``played`` are games already played (from shards or a results file): the match
+    counts each in its place and plays the others, so that the shards' games merged give the
+    whole match's report. A played game must be one of this match's (series and index in range,
+    its start and first player those of that game, in the shard if one is asked), given once.
+    Raises
     DefinitionError, UnknownVariant, OSError as ``load`` does (and for an unreadable weights
     file or a ``pgn`` file that cannot be written), TypeError for an argument of the wrong type, and VariaError for a bad count, limit,
     opening, weights file, engine (one that does not start or does not play a variant), clock,
     adjudication or test, or options that do not go together (a second setting with an engine,
     a clock, adjudication or a test; ``tc`` with a limit a move; ``sprt`` but against one engine
-    in one variant; an engine, a clock or adjudication in a game of more than two players).
+    in one variant; an engine, a clock or adjudication in a game of more than two players;
+    ``shard`` or ``played`` with an engine, a clock, adjudication or a test), and for a bad shard
+    or played game.
     """
 
 @final
@@ -468,6 +480,9 @@ class MatchGame:
     """One game of a match."""
 
     @property
+    def series(self) -> int:
+        """The number of the game's series in the match, from 0."""
+    @property
     def index(self) -> int:
         """The game's number in its series, from 0."""
     @property
@@ -498,6 +513,15 @@ class MatchGame:
         ``Variant``, ``FEN`` the start, ``Termination`` the cause, ``TimeControl``), then the
         moves in SAN, each with its engine's score and depth as a comment, and the result,
         followed by a blank line. Between two settings each side is named as its entrant."""
+    def json(self) -> str:
+        """The game as one line of JSON: an object of its fields (``series``, ``index``,
+        ``start_fen``, ``moves``, ``winner``, ``cause``, ``result``, ``first``, ``note``) and
+        ``pgn``, which ``MatchGame.from_json`` reads back."""
+    @staticmethod
+    def from_json(text: str) -> MatchGame:
+        """Reads a game back from its ``json()``; raises VariaError for text that is not one."""
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        """Pickles the game as its JSON."""
 
 @final
 class MatchSeries:

@@ -166,6 +166,7 @@ fn game_record(game: &Game, r: Record, pgn: String) -> GameRecord {
         (Some(w), _) => name(w),
     };
     GameRecord {
+        series: r.series,
         index: r.index,
         start_fen: r.start_fen,
         moves: r.moves,

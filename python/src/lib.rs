@@ -6,6 +6,7 @@ mod core;
 mod engines;
 mod errors;
 mod game;
+mod match_game;
 mod matches;
 mod moves;
 mod reading;
@@ -15,7 +16,8 @@ mod status;
 
 use crate::errors::{DefinitionError, FenError, IllegalMove, UnknownVariant, VariaError};
 use crate::game::{Game, Position};
-use crate::matches::{MatchGame, MatchReport, MatchSeries, play_match};
+use crate::match_game::MatchGame;
+use crate::matches::{MatchReport, MatchSeries, play_match};
 use crate::moves::{Move, Outcome, SearchResult};
 use crate::reading::{check, load, loads, variants, warnings};
 use crate::status::Status;

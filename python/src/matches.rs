@@ -6,77 +6,15 @@ use crate::args::search_limits;
 use crate::core::{self, SearchLimits};
 use crate::engines::{self, RefereeWords};
 use crate::errors::{VariaError, raise};
+use crate::match_game::MatchGame;
 use crate::reading::source_of;
-use crate::referee::{self, GameRecord, MatchSettings, SeriesRecord};
+use crate::referee::{self, MatchSettings, Plan, SeriesRecord};
 use crate::repr::py_repr;
 use pyo3::exceptions::{PyOSError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyMapping, PyString};
 use std::collections::BTreeMap;
 use std::sync::Arc;
-
-/// One game of a match: `index` its number in the series (from 0), `start_fen` the position
-/// after the opening and random plies, `moves` the moves played from there, `winner` the
-/// winner's name (None for a draw), `cause` the rule or cap that ended it (`"checkmate"`,
-/// `"repetition"`, `"ply-cap"`, ...), `result` as PGN writes it, and `first` the player the first
-/// entrant played; `note` what went wrong with an external engine that lost so. `pgn()` writes it
-/// as `varia match --pgn` writes a game.
-#[pyclass(frozen, module = "varia")]
-pub struct MatchGame {
-    #[pyo3(get)]
-    index: usize,
-    #[pyo3(get)]
-    start_fen: String,
-    #[pyo3(get)]
-    moves: Vec<String>,
-    #[pyo3(get)]
-    winner: Option<String>,
-    #[pyo3(get)]
-    cause: String,
-    #[pyo3(get)]
-    result: String,
-    #[pyo3(get)]
-    first: String,
-    #[pyo3(get)]
-    note: Option<String>,
-    /// The game as PGN.
-    pgn: String,
-}
-
-#[pymethods]
-impl MatchGame {
-    /// The game as `varia match --pgn` writes it: its headers (`Round` its index plus one,
-    /// `Variant`, `FEN` its start, `Termination` its cause, `TimeControl`), then its moves in SAN,
-    /// each with its engine's score and depth as a comment, and its result.
-    fn pgn(&self) -> &str {
-        &self.pgn
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "<varia.MatchGame {} {} {} plies>",
-            self.index,
-            py_repr(&self.cause),
-            self.moves.len()
-        )
-    }
-}
-
-impl From<GameRecord> for MatchGame {
-    fn from(g: GameRecord) -> MatchGame {
-        MatchGame {
-            index: g.index,
-            start_fen: g.start_fen,
-            moves: g.moves,
-            winner: g.winner,
-            cause: g.cause,
-            result: g.result,
-            first: g.first,
-            note: g.note,
-            pgn: g.pgn,
-        }
-    }
-}
 
 /// A series of a match (one variant), counted from its first entrant's side: `variant`,
 /// `entrants` (the first one first), `games`, `wins`, `draws`, `losses`, `score` in [0, 1], `elo`
@@ -374,20 +312,30 @@ fn option_words(what: &str, arg: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Stri
 /// `pgn` (a path) is where the games are written once the match is over, as `varia match --pgn`
 /// writes them (the report's `pgn()`, which gives them without a file).
 ///
+/// `shard` `(k, n)` plays only shard `k` of `n` (from 0) of each series: the pairs of games `p`
+/// with `p % n == k`, games 2p and 2p+1 (which share an opening against a second setting), each
+/// the game the whole match plays under that index. `played` (MatchGame objects, from shards or
+/// a results file) are games already played: the match counts each in its place and plays the
+/// others, so that the report of the shards' games equals the whole match's. A played game must
+/// be one of this match's (its series and index in range, its start and first player those of
+/// the match's game of that index, in the shard if one is asked) and given once.
+///
 /// Raises `DefinitionError`, `UnknownVariant`, `OSError` as `load` does (and for a weights file
 /// that cannot be read or a `pgn` file that cannot be written), `TypeError` for an argument of the wrong type, and `VariaError` for a
 /// bad count, limit, opening, weights file, engine (one that does not start or does not play a
 /// variant), clock, adjudication or test, or options that do not go together (a second setting
 /// with an engine, a clock, adjudication or a test; `tc` with a limit a move; `sprt` but against
 /// one engine in one variant; an engine, a clock or adjudication in a game of more than two
-/// players).
+/// players; `shard` or `played` with an engine, a clock, adjudication or a test), and for a bad
+/// shard or played game.
 #[pyfunction]
 #[pyo3(name = "match", signature = (
     path_or_source, variants = None, *, games = 2, depth = None, nodes = None, movetime = None,
     opponent_depth = None, opponent_nodes = None, opponent_movetime = None, openings = None,
     random_plies = 4, max_plies = 400, seed = 0, threads = 1, format = None, weights = None,
     opponent_weights = None, engine = None, protocol = None, tc = None, timemargin = None,
-    draw_adjudication = None, resign_adjudication = None, sprt = None, pgn = None
+    draw_adjudication = None, resign_adjudication = None, sprt = None, pgn = None, shard = None,
+    played = None
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn play_match(
@@ -417,6 +365,8 @@ pub fn play_match(
     resign_adjudication: Option<&Bound<'_, PyAny>>,
     sprt: Option<&Bound<'_, PyAny>>,
     pgn: Option<std::path::PathBuf>,
+    shard: Option<(i64, i64)>,
+    played: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<MatchReport> {
     let options = RefereeWords {
         engines: engine_list(engine)?,
@@ -477,6 +427,13 @@ pub fn play_match(
         weights: weights.as_deref().map(read_weights).transpose()?,
         opponent_weights: opponent_weights.as_deref().map(read_weights).transpose()?,
     };
+    let plan = plan(shard, played)?;
+    if options.any() && (plan.shard.is_some() || !plan.played.is_empty()) {
+        return Err(VariaError::new_err(
+            "shard and played are for varia's own games: without engine, tc, adjudication or \
+             sprt",
+        ));
+    }
     let s = source_of(path_or_source, format)?;
     let mut loaded = Vec::new();
     for v in variant_list(variants)? {
@@ -489,7 +446,7 @@ pub fn play_match(
             if options.any() {
                 engines::play(&loaded, &settings, &options)
             } else {
-                referee::play_match(&loaded, &settings)
+                referee::play_match(&loaded, &settings, plan)
             }
         })
         .map_err(|e| raise(py, e))?;
@@ -519,6 +476,37 @@ fn report(py: Python<'_>, played: Vec<SeriesRecord>) -> PyResult<MatchReport> {
         series,
         json: json.to_string(),
         pgn,
+    })
+}
+
+/// The games a match plays and counts: `shard` `(k, n)`, and the games of `played` (MatchGame
+/// objects).
+fn plan(shard: Option<(i64, i64)>, played: Option<&Bound<'_, PyAny>>) -> PyResult<Plan> {
+    let shard = match shard {
+        None => None,
+        Some((k, n)) if n >= 1 && (0..n).contains(&k) => Some((k as usize, n as usize)),
+        Some((k, n)) => {
+            return Err(VariaError::new_err(format!(
+                "match shard ({k}, {n}) is not (k, n) with 0 <= k < n"
+            )));
+        }
+    };
+    let mut games = Vec::new();
+    if let Some(played) = played {
+        for item in played.try_iter()? {
+            let item = item?;
+            let Ok(game) = item.cast::<MatchGame>() else {
+                return Err(PyTypeError::new_err(format!(
+                    "played must hold varia.MatchGame objects, got {}",
+                    item.get_type().name()?
+                )));
+            };
+            games.push(game.get().record());
+        }
+    }
+    Ok(Plan {
+        shard,
+        played: games,
     })
 }
 

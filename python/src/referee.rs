@@ -2,11 +2,12 @@
 //! into the crate for `varia.match`, beside [`crate::core`]'s for everything else.
 
 use crate::core::{Error, SearchLimits};
+use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
 use varia::Game;
 use varia::referee::{
-    self, EngineLimit, MatchConfig, Opening, Record, Series, Stats, Tally, time_control_tags,
+    self, EngineLimit, Line, MatchConfig, Opening, Record, Series, Stats, Tally, time_control_tags,
 };
 use varia::rules::PlayerId;
 use varia::search::{Limits, Searcher, Weights, variant_name};
@@ -44,10 +45,13 @@ fn weights_for(file: &Option<(String, Weights)>, game: &Game) -> Result<Option<W
     Ok(Some(w.clone()))
 }
 
-/// One game: its number in the series, the position after the opening and random plies, the
-/// moves played from there, the winner's name (`None`: a draw), the cause of its end, its result
-/// as PGN writes it, and the player the first entrant played.
+/// One game: the number of its series in the match, its number in the series, the position
+/// after the opening and random plies, the moves played from there, the winner's name (`None`:
+/// a draw), the cause of its end, its result as PGN writes it, and the player the first entrant
+/// played.
+#[derive(Clone)]
 pub struct GameRecord {
+    pub series: usize,
     pub index: usize,
     pub start_fen: String,
     pub moves: Vec<String>,
@@ -171,9 +175,31 @@ pub fn tuned(games: &[Arc<Game>], s: &MatchSettings) -> Result<Vec<Tuned>, Error
     Ok(tuned)
 }
 
+/// Which games of a match to play: all of them, or a shard's (the pairs of games `p` with `p %
+/// n == k`, games 2p and 2p+1 sharing an opening), and the games already played elsewhere,
+/// which the match counts in their place instead of playing them.
+#[derive(Default)]
+pub struct Plan {
+    /// `(k, n)`: shard `k` of `n`.
+    pub shard: Option<(usize, usize)>,
+    pub played: Vec<GameRecord>,
+}
+
+impl Plan {
+    /// Tells whether game `index` of a series is one the plan plays or counts.
+    fn holds(&self, index: usize) -> bool {
+        self.shard.is_none_or(|(k, n)| (index / 2) % n == k)
+    }
+}
+
 /// Plays a series of games for each game (one per variant), `threads` games at a time, and
-/// gives each series' tally and games.
-pub fn play_match(games: &[Arc<Game>], s: &MatchSettings) -> Result<Vec<SeriesRecord>, Error> {
+/// gives each series' tally and games: those of `plan`, the games it holds already played
+/// taken as they are.
+pub fn play_match(
+    games: &[Arc<Game>],
+    s: &MatchSettings,
+    plan: Plan,
+) -> Result<Vec<SeriesRecord>, Error> {
     if s.games == 0 {
         return Err(Error::Value("match games must be at least 1".into()));
     }
@@ -188,20 +214,32 @@ pub fn play_match(games: &[Arc<Game>], s: &MatchSettings) -> Result<Vec<SeriesRe
     }
     let books = books(games, s)?;
     let tuned = tuned(games, s)?;
-    let jobs = games.len() * s.games;
+    let mut done: Vec<BTreeMap<usize, GameRecord>> =
+        games.iter().map(|_| BTreeMap::new()).collect();
+    for g in plan.played.iter() {
+        check_played(games, &books, s, &plan, &done, g)?;
+        done[g.series].insert(g.index, g.clone());
+    }
+    let jobs: Vec<(usize, usize)> = (0..games.len())
+        .flat_map(|k| (0..s.games).map(move |i| (k, i)))
+        .filter(|&(k, i)| plan.holds(i) && !done[k].contains_key(&i))
+        .collect();
     let played = referee::run_jobs(
-        jobs,
+        jobs.len(),
         s.threads,
-        |i| {
-            let k = i / s.games;
-            play_game(&games[k], &books[k], &tuned[k], s, i % s.games)
+        |j| {
+            let (k, i) = jobs[j];
+            play_game(&games[k], &books[k], &tuned[k], s, k, i)
         },
         |_| false,
     );
-    let mut records = played.into_iter().map(|(_, r)| r);
+    for (_, g) in played {
+        done[g.series].insert(g.index, g);
+    }
     Ok(games
         .iter()
-        .map(|game| {
+        .zip(done)
+        .map(|(game, done)| {
             let rules = game.rules();
             let players: Vec<String> = rules.players.iter().map(|p| p.name.clone()).collect();
             let entrants = match &s.opponent {
@@ -209,7 +247,7 @@ pub fn play_match(games: &[Arc<Game>], s: &MatchSettings) -> Result<Vec<SeriesRe
                 None => ["varia".to_string(), "varia".to_string()],
             };
             let mut tally = Tally::new(&rules.variant, entrants, players.clone());
-            let games: Vec<GameRecord> = records.by_ref().take(s.games).collect();
+            let games: Vec<GameRecord> = done.into_values().collect();
             for g in &games {
                 let winner = g
                     .winner
@@ -236,29 +274,90 @@ pub fn play_match(games: &[Arc<Game>], s: &MatchSettings) -> Result<Vec<SeriesRe
         .collect())
 }
 
-/// Plays game `index` of a series: against a second setting, games 2k and 2k+1 share their
-/// opening with colours swapped (the first entrant takes the first player in even games); in
-/// self-play each game has its own.
-fn play_game(
+/// Checks that a game played elsewhere is one of this match's, in the plan, and new: its series
+/// and index in range, its start the one this match's game of that index has (the same opening
+/// and random plies), its first entrant's player that game's, and no game counted twice.
+fn check_played(
+    games: &[Arc<Game>],
+    books: &[Vec<Opening>],
+    s: &MatchSettings,
+    plan: &Plan,
+    done: &[BTreeMap<usize, GameRecord>],
+    g: &GameRecord,
+) -> Result<(), Error> {
+    let what = format!("played game {} of series {}", g.index, g.series);
+    if g.series >= games.len() || g.index >= s.games {
+        return Err(Error::Value(format!(
+            "{what}: this match has {} series of {} games",
+            games.len(),
+            s.games
+        )));
+    }
+    if !plan.holds(g.index) {
+        return Err(Error::Value(format!("{what} is not in the shard")));
+    }
+    if done[g.series].contains_key(&g.index) {
+        return Err(Error::Value(format!("{what} is given twice")));
+    }
+    let game = &games[g.series];
+    let (start, first) = start_of(game, &books[g.series], s, g.index);
+    let first = game.rules().players[first.index()].name.clone();
+    if g.start_fen != start || g.first != first {
+        return Err(Error::Value(format!(
+            "{what} is not this match's: it starts at {} with the first entrant as {}, where \
+             this match's starts at {start} with it as {first} (other settings or seed?)",
+            g.start_fen, g.first
+        )));
+    }
+    Ok(())
+}
+
+/// The opening line of game `index` and the side its first entrant plays: against a second
+/// setting, games 2k and 2k+1 share their opening with colours swapped (the first entrant takes
+/// the first player in even games); in self-play each game has its own.
+fn line_of(
     game: &Arc<Game>,
     book: &[Opening],
-    tuned: &Tuned,
     s: &MatchSettings,
     index: usize,
-) -> GameRecord {
+) -> (Line, PlayerId) {
     let pair = if s.opponent.is_some() {
         index / 2
     } else {
         index
     };
-    let mut line = referee::opening(game, book, pair, s.random_plies, s.seed);
-    let prefix = line.moves.len();
-    let start_fen = game.fen(line.current());
+    let line = referee::opening(game, book, pair, s.random_plies, s.seed);
     let first_side = PlayerId(if s.opponent.is_some() {
         (index % 2) as u8
     } else {
         0
     });
+    (line, first_side)
+}
+
+/// The FEN game `index` starts from and the side its first entrant plays.
+fn start_of(
+    game: &Arc<Game>,
+    book: &[Opening],
+    s: &MatchSettings,
+    index: usize,
+) -> (String, PlayerId) {
+    let (line, first) = line_of(game, book, s, index);
+    (game.fen(line.current()), first)
+}
+
+/// Plays game `index` of series `series` ([`line_of`] its opening and sides).
+fn play_game(
+    game: &Arc<Game>,
+    book: &[Opening],
+    tuned: &Tuned,
+    s: &MatchSettings,
+    series: usize,
+    index: usize,
+) -> GameRecord {
+    let (mut line, first_side) = line_of(game, book, s, index);
+    let prefix = line.moves.len();
+    let start_fen = game.fen(line.current());
     let mut first = Searcher::new(game.clone(), HASH_MB);
     if let Some(w) = &tuned.0 {
         first.set_weights(w);
@@ -309,6 +408,7 @@ fn play_game(
     };
     let pgn = own_pgn(game, &record, s);
     GameRecord {
+        series,
         index,
         winner: record.verdict.winner.map(name),
         cause: record.verdict.cause,

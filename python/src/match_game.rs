@@ -1,0 +1,166 @@
+//! `varia.MatchGame`: one game of a match, and its JSON, by which a game played elsewhere (a
+//! shard of the match on another machine, a line of a results file) comes back into a report.
+
+use crate::errors::VariaError;
+use crate::referee::GameRecord;
+use crate::repr::py_repr;
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+use serde_json::{Value, json};
+
+/// One game of a match: `series` the number of its series in the match (from 0), `index` its
+/// number in the series (from 0), `start_fen` the position after the opening and random plies,
+/// `moves` the moves played from there, `winner` the winner's name (None for a draw), `cause`
+/// the rule or cap that ended it (`"checkmate"`, `"repetition"`, `"ply-cap"`, ...), `result` as
+/// PGN writes it, and `first` the player the first entrant played; `note` what went wrong with
+/// an external engine that lost so. `pgn()` writes it as `varia match --pgn` writes a game,
+/// `json()` as a JSON object that `MatchGame.from_json` reads back.
+#[pyclass(frozen, module = "varia")]
+pub struct MatchGame {
+    #[pyo3(get)]
+    series: usize,
+    #[pyo3(get)]
+    index: usize,
+    #[pyo3(get)]
+    start_fen: String,
+    #[pyo3(get)]
+    moves: Vec<String>,
+    #[pyo3(get)]
+    winner: Option<String>,
+    #[pyo3(get)]
+    cause: String,
+    #[pyo3(get)]
+    result: String,
+    #[pyo3(get)]
+    first: String,
+    #[pyo3(get)]
+    note: Option<String>,
+    /// The game as PGN.
+    pgn: String,
+}
+
+#[pymethods]
+impl MatchGame {
+    /// The game as `varia match --pgn` writes it: its headers (`Round` its index plus one,
+    /// `Variant`, `FEN` its start, `Termination` its cause, `TimeControl`), then its moves in SAN,
+    /// each with its engine's score and depth as a comment, and its result.
+    fn pgn(&self) -> &str {
+        &self.pgn
+    }
+
+    /// The game as one line of JSON: an object of its fields (`series`, `index`, `start_fen`,
+    /// `moves`, `winner`, `cause`, `result`, `first`, `note`) and `pgn`.
+    fn json(&self) -> String {
+        json!({
+            "series": self.series,
+            "index": self.index,
+            "start_fen": self.start_fen,
+            "moves": self.moves,
+            "winner": self.winner,
+            "cause": self.cause,
+            "result": self.result,
+            "first": self.first,
+            "note": self.note,
+            "pgn": self.pgn,
+        })
+        .to_string()
+    }
+
+    /// Reads a game back from its `json()`; raises `VariaError` for text that is not one.
+    #[staticmethod]
+    fn from_json(text: &str) -> PyResult<MatchGame> {
+        let v: Value = serde_json::from_str(text)
+            .map_err(|e| VariaError::new_err(format!("a match game's JSON: {e}")))?;
+        MatchGame::of_json(&v).map_err(|m| VariaError::new_err(format!("a match game's JSON: {m}")))
+    }
+
+    /// Pickles the game as its JSON, which `MatchGame.from_json` reads back.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let from_json = slf.get_type().getattr("from_json")?;
+        let args = (slf.get().json(),).into_pyobject(py)?;
+        PyTuple::new(py, [from_json, args.into_any()])
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<varia.MatchGame {} {} {} plies>",
+            self.index,
+            py_repr(&self.cause),
+            self.moves.len()
+        )
+    }
+}
+
+impl MatchGame {
+    /// A game from its JSON object, or what is missing or of the wrong type.
+    fn of_json(v: &Value) -> Result<MatchGame, String> {
+        let field = |key: &str| v.get(key).ok_or_else(|| format!("no `{key}`"));
+        let number = |key: &str| {
+            field(key)?
+                .as_u64()
+                .and_then(|n| usize::try_from(n).ok())
+                .ok_or_else(|| format!("`{key}` is not a count"))
+        };
+        let text = |key: &str| {
+            field(key)?
+                .as_str()
+                .map(String::from)
+                .ok_or_else(|| format!("`{key}` is not a string"))
+        };
+        let maybe = |key: &str| match field(key)? {
+            Value::Null => Ok(None),
+            Value::String(s) => Ok(Some(s.clone())),
+            _ => Err(format!("`{key}` is neither a string nor null")),
+        };
+        let moves = field("moves")?
+            .as_array()
+            .and_then(|a| a.iter().map(|m| m.as_str().map(String::from)).collect())
+            .ok_or("`moves` is not a list of strings")?;
+        Ok(MatchGame {
+            series: number("series")?,
+            index: number("index")?,
+            start_fen: text("start_fen")?,
+            moves,
+            winner: maybe("winner")?,
+            cause: text("cause")?,
+            result: text("result")?,
+            first: text("first")?,
+            note: maybe("note")?,
+            pgn: text("pgn")?,
+        })
+    }
+
+    /// The game as the referee's record.
+    pub fn record(&self) -> GameRecord {
+        GameRecord {
+            series: self.series,
+            index: self.index,
+            start_fen: self.start_fen.clone(),
+            moves: self.moves.clone(),
+            winner: self.winner.clone(),
+            cause: self.cause.clone(),
+            result: self.result.clone(),
+            first: self.first.clone(),
+            note: self.note.clone(),
+            pgn: self.pgn.clone(),
+        }
+    }
+}
+
+impl From<GameRecord> for MatchGame {
+    fn from(g: GameRecord) -> MatchGame {
+        MatchGame {
+            series: g.series,
+            index: g.index,
+            start_fen: g.start_fen,
+            moves: g.moves,
+            winner: g.winner,
+            cause: g.cause,
+            result: g.result,
+            first: g.first,
+            note: g.note,
+            pgn: g.pgn,
+        }
+    }
+}
