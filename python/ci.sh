@@ -2,7 +2,8 @@
 # CI for the Python package: checks the binding's formatting, builds a wheel (a release build of
 # the extension, as `pip install ./python` builds it), installs that wheel alone in a fresh
 # virtual environment and runs the README's Python session there, then adds pytest and mypy (for
-# stubtest) and runs the tests from the repository root. The command line is built first, so that
+# stubtest) and Ray and runs the tests from the repository root, those of a Ray cluster last, inside
+# a network namespace of their own. The command line is built first, so that
 # the tests compare the package with it. Both build in the repository's target/, so the extension
 # reuses most crates the Rust build compiled (those built with proc macros are compiled again:
 # pyo3 needs more of syn).
@@ -29,5 +30,18 @@ start=$(date +%s.%N)
 echo "python/ci.sh: $(basename "$wheel") ($(du -k "$wheel" | cut -f1) KiB) built in $built s, installed into a fresh venv in $(since "$start") s"
 # Nothing but the wheel installed: the README's session as a user would run it.
 "$venv/bin/python" python/tests/test_readme.py
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check pytest mypy
+# Ray too, for distributed matches (varia.match(..., address=...)); the package imports it only
+# for an address.
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check pytest mypy "ray>=2.9"
 VARIA_BIN="$root/target/release/varia" "$venv/bin/python" -m pytest python/tests -q -p no:cacheprovider
+# python/tests/test_ray.py starts a Ray cluster (a head and two workers) and plays on it, inside
+# a network namespace of its own with only the loopback up, where Ray can reach nothing but
+# 127.0.0.1 (outside one it would advertise the machine's other addresses); in the run above it
+# skipped. It needs root (or user namespaces) for `unshare -n`, and `ip`.
+if unshare -n true 2>/dev/null && command -v ip >/dev/null; then
+    start=$(date +%s.%N)
+    unshare -n sh -c 'ip link set lo up && exec "$0" -m pytest python/tests/test_ray.py -q -s -p no:cacheprovider' "$venv/bin/python"
+    echo "python/ci.sh: the Ray cluster's tests took $(since "$start") s"
+else
+    echo "python/ci.sh: python/tests/test_ray.py skipped: no network namespace of its own can be made here (unshare -n needs root, and ip)"
+fi

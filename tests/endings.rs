@@ -37,17 +37,20 @@ fn endings_naming_unknown_things_are_refused_at_their_line() {
 
 #[test]
 fn the_python_stub_names_every_ending_rule() {
-    // python/varia.pyi types `Status.reason` as a Literal of the rule names; a rule added to the
-    // engine must be added there too.
-    let stub =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/python/varia.pyi")).unwrap();
+    // python/varia/__init__.pyi types `Status.reason` as a Literal of the rule names; a rule added
+    // to the engine must be added there too.
+    let stub = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/python/varia/__init__.pyi"
+    ))
+    .unwrap();
     let start = stub.find("def reason(").unwrap();
     let literal = &stub[start..start + stub[start..].find("\"\"\"").unwrap()];
     let listed = literal.matches('"').count() / 2;
     for r in varia::Reason::ALL {
         assert!(
             literal.contains(&format!("\"{}\"", r.name())),
-            "{} missing from varia.pyi",
+            "{} missing from python/varia/__init__.pyi",
             r.name()
         );
     }

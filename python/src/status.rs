@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 ///
 /// `over`: the game is over; `in_check`: the player to move is in check (also when mated);
 /// `reason`: the rule that ended the game (`"checkmate"`, `"stalemate"`, `"drop-mate"`,
-/// `"last-player"`, `"goal"`, `"extinction"`, `"repetition"`, ...: `varia.pyi` lists them all) or
+/// `"last-player"`, `"goal"`, `"extinction"`, `"repetition"`, ...: `varia/__init__.pyi` lists them all) or
 /// None; `outcome`: what that rule means for the player to move (`"win"`,
 /// `"loss"`, `"draw"`, `"elimination"`) or None; `winner`: the winner's name, None for a draw or
 /// an unfinished game; `description`: all that in words, as `varia show` says it.

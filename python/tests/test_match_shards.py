@@ -3,6 +3,8 @@ report of the whole match."""
 
 import json
 import pickle
+import subprocess
+import sys
 
 import pytest
 import varia
@@ -99,3 +101,100 @@ def test_bad_shards_and_played_games_are_refused():
         varia.match(CHESS, played=[games[0].json()], **args)
     with pytest.raises(varia.VariaError, match=r"^shard and played are for varia's own games"):
         varia.match(CHESS, shard=(0, 2), tc="10+0.1", **{**args, "depth": None})
+
+
+def test_a_match_streamed_to_a_results_file_resumes_where_it_stopped(tmp_path):
+    """Without a cluster the shards are played here; a file cut in the middle of a line is
+    finished by the shards it lacks, and the shards it holds are not played again."""
+    args = dict(games=8, depth=1, opponent_depth=2, max_plies=12, seed=4)
+    whole = varia.match(SYMGI, ["stepping", "leaping"], **args)
+    results = tmp_path / "results.jsonl"
+    first = varia.match(SYMGI, ["stepping", "leaping"], results=results, threads=2, **args)
+    assert first.json() == whole.json() and first.pgn() == whole.pgn()
+    lines = results.read_text().splitlines()
+    header = json.loads(lines[0])["match"]
+    assert (header["shards"], header["settings"]["games"], header["settings"]["seed"]) == (4, 8, 4)
+    shards = [json.loads(line) for line in lines[1:]]
+    assert sorted(s["shard"] for s in shards) == [0, 1, 2, 3]
+    # Each shard holds its pair of games of both series.
+    assert all(
+        sorted((g["series"], g["index"]) for g in s["games"])
+        == [(0, 2 * s["shard"]), (0, 2 * s["shard"] + 1), (1, 2 * s["shard"]), (1, 2 * s["shard"] + 1)]
+        for s in shards
+    )
+    # Two shards kept (one of their games marked where only its PGN shows it), a third cut off.
+    kept = shards[:2]
+    mark = kept[1]["games"][0]
+    mark["pgn"] = mark["pgn"].replace("[Event ", "[Event kept ", 1)
+    results.write_text("\n".join([lines[0], *map(json.dumps, kept), lines[3][:30]]))
+    again = varia.match(SYMGI, ["stepping", "leaping"], results=results, **args)
+    assert again.json() == whole.json()
+    expected = [g.pgn() for s in whole.series for g in s.records]
+    marked = 8 * mark["series"] + mark["index"]
+    expected[marked] = expected[marked].replace("[Event ", "[Event kept ", 1)
+    assert [g.pgn() for s in again.series for g in s.records] == expected
+    lines_again = results.read_text().splitlines()
+    assert lines_again[:3] == [lines[0], *map(json.dumps, kept)] and len(lines_again) == 5
+    # A file of another match is refused.
+    with pytest.raises(varia.VariaError, match=r"holds the results of another match"):
+        varia.match(SYMGI, ["stepping", "leaping"], results=results, **{**args, "seed": 5})
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("not json\n")
+    with pytest.raises(varia.VariaError, match=r"bad.jsonl line 1 is not JSON: not a results file$"):
+        varia.match(CHESS, results=bad, **args)
+
+
+def test_weights_go_with_their_series_in_shards(cli, tmp_path):
+    weights = tmp_path / "chess.weights.json"
+    cli.run("tune", CHESS, "--games", "2", "--nodes", "300", "--iterations", "20", "--out", weights)
+    args = dict(games=2, depth=2, max_plies=30, weights=weights)
+    whole = varia.match(CHESS, **args)
+    sharded = varia.match(CHESS, results=tmp_path / "r.jsonl", **args)
+    assert sharded.json() == whole.json() and sharded.pgn() == whole.pgn()
+
+
+def test_bad_distributed_arguments_are_refused(tmp_path, monkeypatch):
+    results = tmp_path / "r.jsonl"
+    with pytest.raises(varia.VariaError, match=r"^shards needs address or results$"):
+        varia.match(CHESS, shards=2)
+    with pytest.raises(varia.VariaError, match=r"give no shard or played$"):
+        varia.match(CHESS, shard=(0, 2), results=results)
+    with pytest.raises(varia.VariaError, match=r"^address and results play varia's own games: give no tc$"):
+        varia.match(CHESS, tc="10+0.1", results=results)
+    with pytest.raises(varia.VariaError, match=r"^match shards 3 is not in 1..=2 \(the pairs"):
+        varia.match(CHESS, games=4, shards=3, results=results)
+    with pytest.raises(varia.VariaError, match=r"^match games 0 is not in 1..=1000000$"):
+        varia.match(CHESS, games=0, results=results)
+    # Every other argument is checked before a shard is played, as the whole match checks it.
+    with pytest.raises(varia.VariaError, match=r"^search depth 0 is not in 1..=128$"):
+        varia.match(CHESS, depth=0, results=results)
+    with pytest.raises(varia.UnknownVariant):
+        varia.match(CHESS, "nosuch", results=results)
+    assert not results.exists()
+    # Without Ray installed (its import fails), address is refused before anything is played.
+    monkeypatch.setitem(sys.modules, "ray", None)
+    with pytest.raises(varia.VariaError, match=r"^address needs Ray, which is not installed"):
+        varia.match(CHESS, games=2, depth=1, max_plies=4, address="127.0.0.1:1")
+
+
+def test_python_m_varia_match_prints_the_command_lines_report(cli, tmp_path):
+    args = ["--games", "4", "--depth", "1", "--max-plies", "10"]
+    expected = cli.json("match", CHESS, *args)
+    results = tmp_path / "r.jsonl"
+    run = lambda *more: subprocess.run(
+        [sys.executable, "-m", "varia", "match", str(CHESS), *args, *more],
+        capture_output=True, text=True, timeout=300,
+    )
+    done = run("--results", str(results), "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == expected
+    assert len(results.read_text().splitlines()) == 3
+    done = run()
+    assert done.returncode == 0, done.stderr
+    series = expected["series"][0]
+    assert (series["wins"], series["draws"], series["losses"]) == (1, 3, 0)
+    assert done.stdout == (
+        "chess: varia vs varia: 4 games, +1 =3 -0, score 0.625, Elo +88.7 [-61.2, +284.4]\n"
+    )
+    done = run("--shards", "2")
+    assert (done.returncode, done.stderr) == (1, "error: shards needs address or results\n")

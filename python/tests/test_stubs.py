@@ -1,4 +1,4 @@
-"""The shipped type stubs (varia.pyi) match the module: mypy's stubtest, when mypy is installed
+"""The shipped type stubs (varia/__init__.pyi) match the module: mypy's stubtest, when mypy is installed
 (python/ci.sh installs it)."""
 
 import importlib.util

@@ -158,6 +158,9 @@ def match(
     pgn: Optional[_Source] = None,
     shard: Optional[tuple[int, int]] = None,
     played: Optional[Iterable[MatchGame]] = None,
+    address: Optional[str] = None,
+    results: Optional[_Source] = None,
+    shards: Optional[int] = None,
 ) -> MatchReport:
     """Plays a match, as ``varia match`` does, and returns its report.
 
@@ -197,6 +200,15 @@ def match(
     counts each in its place and plays the others, so that the shards' games merged give the
     whole match's report. A played game must be one of this match's (series and index in range,
     its start and first player those of that game, in the shard if one is asked), given once.
+    ``address`` (a Ray cluster's, ``"HOST:PORT"`` or ``"auto"``) plays the games as Ray tasks, a
+    task a shard (``shards`` of them; by default one a pair of games), each run again on another
+    worker if its worker is lost; ``results`` (a path) is a file each shard's games are appended
+    to as it ends (JSON lines), so that a rerun with the same file plays only the shards it lacks
+    (without ``address``, here, ``threads`` shards at a time). Either way the report is the one
+    the match gives on one machine with the same seed and settings. Ray is imported only for
+    ``address`` (VariaError if it is not installed); neither takes ``shard``, ``played``, an
+    engine, a clock, adjudication or a test.
+
     Raises
     DefinitionError, UnknownVariant, OSError as ``load`` does (and for an unreadable weights
     file or a ``pgn`` file that cannot be written), TypeError for an argument of the wrong type, and VariaError for a bad count, limit,

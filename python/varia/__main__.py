@@ -1,0 +1,67 @@
+"""``python -m varia match FILE ...``: a match played as ``varia.match`` plays it, on a Ray
+cluster with ``--address``, resumable with ``--results``; its report as ``varia match`` prints
+it with ``--json``, else a line a series."""
+
+import argparse
+import sys
+
+import varia
+
+
+def parser():
+    p = argparse.ArgumentParser(
+        prog="python -m varia",
+        description="varia's matches from Python: a match's games as Ray tasks on a cluster "
+        "(--address), streamed to a file a rerun resumes from (--results). `varia match` is "
+        "the command line of one machine.")
+    sub = p.add_subparsers(dest="command", required=True)
+    m = sub.add_parser("match", help="play a match (varia.match)")
+    m.add_argument("file", help="a definition (.varia) or an exported rule set")
+    m.add_argument("--variant", action="append", help="a variant, a series each (repeatable)")
+    m.add_argument("--games", type=int, default=2)
+    for name in ("depth", "nodes", "movetime", "opponent-depth", "opponent-nodes",
+                 "opponent-movetime"):
+        m.add_argument(f"--{name}", type=int)
+    m.add_argument("--openings", help="a book of openings (a file)")
+    m.add_argument("--random-plies", type=int, default=4)
+    m.add_argument("--max-plies", type=int, default=400)
+    m.add_argument("--seed", type=int, default=0)
+    m.add_argument("--threads", type=int, default=1)
+    m.add_argument("--weights")
+    m.add_argument("--opponent-weights")
+    m.add_argument("--address", help="a Ray cluster's address (HOST:PORT or auto)")
+    m.add_argument("--results", help="a results file (JSON lines) a rerun resumes from")
+    m.add_argument("--shards", type=int, help="tasks (default: one a pair of games)")
+    m.add_argument("--pgn", help="where to write the games as PGN")
+    m.add_argument("--json", action="store_true", help="the report as JSON")
+    return p
+
+
+def main(argv=None):
+    a = parser().parse_args(argv)
+    try:
+        report = varia.match(
+            a.file, a.variant, games=a.games, depth=a.depth, nodes=a.nodes,
+            movetime=a.movetime, opponent_depth=a.opponent_depth,
+            opponent_nodes=a.opponent_nodes, opponent_movetime=a.opponent_movetime,
+            openings=a.openings, random_plies=a.random_plies, max_plies=a.max_plies,
+            seed=a.seed, threads=a.threads, weights=a.weights,
+            opponent_weights=a.opponent_weights, address=a.address, results=a.results,
+            shards=a.shards, pgn=a.pgn)
+    except (varia.VariaError, OSError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    if a.json:
+        print(report.json())
+        return 0
+    for s in report.series:
+        elo = "" if s.elo is None else f", Elo {s.elo:+.1f}"
+        if s.elo_low is not None and s.elo_high is not None:
+            elo += f" [{s.elo_low:+.1f}, {s.elo_high:+.1f}]"
+        print(f"{s.variant}: {' vs '.join(s.entrants)}: {s.games} games, +{s.wins} ={s.draws} "
+              f"-{s.losses}, score {s.score:.3f}{elo}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

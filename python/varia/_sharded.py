@@ -1,0 +1,232 @@
+"""Matches played in shards: as Ray tasks on a cluster (``address``), or here on threads, each
+shard's games streamed to a results file (``results``) from which an interrupted match resumes.
+
+A shard is ``varia.match(..., shard=(k, n))``: the pairs of games ``p`` with ``p % n == k`` of
+every series, the games the whole match plays under those indices. The games of the shards,
+given back as ``played``, make the report of the whole match: the same counts, Elo, ``json()``
+and ``pgn()`` as a run on one machine with the same seed and settings."""
+
+import concurrent.futures
+import hashlib
+import json
+import os
+import tempfile
+
+import varia
+from varia import MatchGame, VariaError
+
+# How often Ray runs a shard again whose worker (or machine) was lost before it finished.
+RETRIES = 5
+
+# Options only the library's referee plays, which shards do not take.
+REFEREE_ONLY = ("engine", "protocol", "tc", "timemargin", "draw_adjudication",
+                "resign_adjudication", "sprt")
+
+
+def play(path_or_source, variants, settings, *, address, results, shards, pgn):
+    """Plays the match of ``settings`` (``varia.match``'s arguments) in shards: on the Ray
+    cluster at ``address`` if given, else here; the games of each shard appended to
+    ``results`` (a path) as it ends, and the shards already there not played again."""
+    ray = _ray() if address is not None else None
+    asked = [k for k in REFEREE_ONLY if settings.get(k) is not None]
+    if asked:
+        raise VariaError(
+            f"address and results play varia's own games: give no {', '.join(asked)}")
+    games = settings["games"]
+    if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= 1_000_000:
+        raise VariaError(f"match games {games} is not in 1..=1000000")
+    pairs = (games + 1) // 2
+    if shards is None:
+        shards = pairs
+    if not isinstance(shards, int) or isinstance(shards, bool) or not 1 <= shards <= pairs:
+        raise VariaError(
+            f"match shards {shards} is not in 1..={pairs} (the pairs of games of a series)")
+    # Every argument checked here, as the whole match checks them, by a shard of no game.
+    varia.match(path_or_source, variants, shard=(pairs, pairs + 1), **settings)
+    job = Job(path_or_source, variants, settings, shards)
+    done = Results(results, job.header()) if results is not None else Results(None, None)
+    todo = [k for k in range(shards) if k not in done.shards]
+    if todo:
+        if address is None:
+            _play_here(job, todo, done, settings["threads"])
+        else:
+            _play_on_ray(ray, job, todo, done, address)
+    played = [MatchGame.from_json(json.dumps(g)) for k in sorted(done.shards)
+              for g in done.shards[k]]
+    return varia.match(path_or_source, variants, played=played, pgn=pgn, **settings)
+
+
+class Job:
+    """What every shard needs, sent to the machine that plays it: each series' rules as an
+    exported rule set (which needs no file there), the openings as lines, and the weights
+    files' text."""
+
+    def __init__(self, path_or_source, variants, settings, shards):
+        if variants is None or isinstance(variants, str):
+            variants = [variants]
+        loaded = [varia.load(path_or_source, v, format=settings.get("format"))
+                  for v in variants]
+        self.rules = [g.export("json") + "\n" for g in loaded]
+        self.shards = shards
+        s = {k: v for k, v in settings.items() if k not in REFEREE_ONLY and k != "format"}
+        s["threads"] = 1
+        s["openings"] = _lines(s["openings"])
+        self.weights = {}
+        for key in ("weights", "opponent_weights"):
+            path = s.pop(key)
+            if path is None:
+                continue
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+            variant = json.loads(text).get("variant")
+            # A file goes with the series of the variant it was tuned for, as the whole match
+            # gives it (the check above refused a file no series plays).
+            series = [i for i, g in enumerate(loaded) if f"{g.name}/{g.variant}" == variant]
+            self.weights[key] = (os.path.basename(os.fspath(path)), text, series)
+        self.settings = s
+
+    def header(self):
+        """What a results file records of the match, so that a rerun resumes only its own."""
+        digest = hashlib.sha256()
+        for text in self.rules:
+            digest.update(text.encode())
+        for _, text, _ in self.weights.values():
+            digest.update(text.encode())
+        return {"match": {"rules": digest.hexdigest(), "settings": self.settings,
+                          "weights": sorted(self.weights), "shards": self.shards}}
+
+
+def _lines(openings):
+    """The lines of an ``openings`` argument: a book's path, its text, or a list of lines."""
+    if openings is None:
+        return None
+    if isinstance(openings, str) and "\n" in openings:
+        return openings.split("\n")
+    if isinstance(openings, (str, os.PathLike)):
+        with open(openings, encoding="utf-8") as f:
+            return f.read().split("\n")
+    return [str(line) for line in openings]
+
+
+def play_shard(job, k):
+    """Plays shard ``k`` of every series: its games as JSON objects, each with its series."""
+    games = []
+    with tempfile.TemporaryDirectory() as folder:
+        files = {}
+        for key, (name, text, series) in job.weights.items():
+            files[key] = (os.path.join(folder, name), series)
+            with open(files[key][0], "w", encoding="utf-8") as f:
+                f.write(text)
+        for number, rules in enumerate(job.rules):
+            weights = {key: path if number in series else None
+                       for key, (path, series) in files.items()}
+            report = varia.match(rules, format="json", shard=(k, job.shards),
+                                   **{**job.settings, **weights})
+            for g in report.series[0].records:
+                games.append({**json.loads(g.json()), "series": number})
+    return games
+
+
+class Results:
+    """The results file: a header line (the match), then a line for each shard played
+    (``{"shard": k, "games": [...]}``), appended as each ends. A line cut off by an interrupted
+    write is dropped when the file is read again."""
+
+    def __init__(self, path, header):
+        self.path = path
+        self.shards = {}
+        if path is None:
+            return
+        good = 0
+        text = b""
+        if os.path.exists(path):
+            with open(path, "rb") as f:
+                text = f.read()
+        lines = text.split(b"\n")
+        for number, line in enumerate(lines[:-1], start=1):
+            try:
+                entry = json.loads(line)
+            except ValueError:
+                raise VariaError(f"{path} line {number} is not JSON: not a results file") \
+                    from None
+            if number == 1:
+                if entry != header:
+                    raise VariaError(
+                        f"{path} holds the results of another match (other rules, settings "
+                        "or shards): give another file")
+            elif not isinstance(entry, dict) or not isinstance(entry.get("shard"), int) \
+                    or not isinstance(entry.get("games"), list):
+                raise VariaError(f"{path} line {number} is not a shard's games")
+            else:
+                self.shards.setdefault(entry["shard"], entry["games"])
+            good += len(line) + 1
+        with open(path, "ab") as f:
+            # What follows the last whole line is a write the interruption cut off.
+            f.truncate(good)
+            if good == 0:
+                f.write(json.dumps(header).encode() + b"\n")
+                _sync(f)
+
+    def add(self, k, games):
+        """Records shard ``k``'s games, once."""
+        if k in self.shards:
+            return
+        self.shards[k] = games
+        if self.path is None:
+            return
+        with open(self.path, "ab") as f:
+            f.write(json.dumps({"shard": k, "games": games}).encode() + b"\n")
+            _sync(f)
+
+
+def _sync(f):
+    f.flush()
+    os.fsync(f.fileno())
+
+
+def _play_here(job, todo, done, threads):
+    """Plays the shards on ``threads`` threads here (each game without the GIL)."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=threads) as pool:
+        running = {pool.submit(play_shard, job, k): k for k in todo}
+        for future in concurrent.futures.as_completed(running):
+            done.add(running[future], future.result())
+
+
+def _ray():
+    """The ``ray`` module, or why there is none."""
+    try:
+        import ray
+    except ImportError:
+        raise VariaError(
+            "address needs Ray, which is not installed: pip install ray") from None
+    return ray
+
+
+def _play_on_ray(ray, job, todo, done, address):
+    """Plays the shards as Ray tasks on the cluster at ``address``, a task a shard, run again
+    on another worker if its worker is lost; each shard's games recorded once, as it ends."""
+    started = not ray.is_initialized()
+    if started:
+        ray.init(address=address, logging_level="ERROR", log_to_driver=False)
+    try:
+        task = ray.remote(max_retries=RETRIES, retry_exceptions=False, num_cpus=1)(play_shard)
+        shipped = ray.put(job)
+        pending = {task.remote(shipped, k): k for k in todo}
+        while pending:
+            ready, _ = ray.wait(list(pending), num_returns=1)
+            for ref in ready:
+                k = pending.pop(ref)
+                try:
+                    games = ray.get(ref)
+                except ray.exceptions.RayTaskError as e:
+                    # A shard's own error (a bad argument) is the match's.
+                    raise e.cause from None
+                except ray.exceptions.RayError as e:
+                    raise VariaError(
+                        f"shard {k} was lost {RETRIES + 1} times on the cluster ({e}); the "
+                        "shards that ended are in the results file, if one was given, and a "
+                        "rerun resumes from it") from None
+                done.add(k, games)
+    finally:
+        if started:
+            ray.shutdown()
