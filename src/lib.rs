@@ -229,7 +229,9 @@ fn check_from(source: &str, path: Option<&Path>) -> Result<Checked, LoadError> {
                 Ok(game) => {
                     let start = game.start();
                     let at = |c: rules::Cell| start.piece(c).map(|p| (p.kind, p.owner));
-                    let dead = lower::warnings::dead_rules(&catalog, name, game.rules(), &at);
+                    let right = |c: rules::Cell| start.holds_first_move_right(c);
+                    let dead =
+                        lower::warnings::dead_rules(&catalog, name, game.rules(), &at, &right);
                     found.push((name.clone(), dead));
                 }
                 Err(e) => problems.extend(e.diagnostics().iter().cloned()),

@@ -272,6 +272,33 @@ fn xboard_gets_directions_before_modes_and_castling_partners_inside_the_corner()
     );
 }
 
+/// XBoard's Betza has `i` for first moves but no opposite: a move after the first goes to XBoard
+/// as always available (`piece W& WmD`), so that XBoard never refuses one varia plays, and the
+/// user is told; the jump XBoard then offers before the Warrior's first move is refused.
+#[test]
+fn moves_after_the_first_go_to_xboard_as_always_available_and_the_user_is_told() {
+    let game = "tests/fixtures/fsf-export/laterwarrior.varia";
+    let lines = setup_of(game, "laterwarrior");
+    assert!(lines.contains(&"piece W& WmD".to_string()), "{lines:?}");
+    assert!(
+        lines.contains(&"telluser XBoard cannot follow the Warrior's moves after its first move (XBoard's Betza has no such modifier): XBoard is told them as always available and offers them before its first move too, where varia refuses them".to_string()),
+        "{lines:?}"
+    );
+    let (_, mut s) = offered(&[game]);
+    s.send("variant laterwarrior");
+    s.send("force");
+    s.send("ping 0");
+    s.until(|l| l == "pong 0");
+    s.send("usermove d1d3");
+    assert_eq!(s.line(), "Illegal move (not a legal move): d1d3");
+    for m in ["d1d2", "e8e7", "d2d4"] {
+        s.send(&format!("usermove {m}"));
+    }
+    s.send("ping 1");
+    assert_eq!(s.line(), "pong 1");
+    s.quit();
+}
+
 /// Hook moves go to XBoard as HaChu writes them (`piece H& RmasR`, `piece C& BmasB`), and a
 /// move that turns is read as a plain move (`c3f4`, round c4: mate), one behind a piece refused.
 #[test]

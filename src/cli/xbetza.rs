@@ -191,7 +191,8 @@ fn holdings(game: &Game, slots: &[Option<usize>; SLOTS]) -> usize {
 /// A rule of the game that XBoard 4.9 cannot follow under legality testing, whatever the parent:
 /// swap promotions (the piece becomes a captive from hand and goes to hand itself: XBoard's
 /// holdings part from the game's), and promotions to a named type but by the Pawn's place on
-/// the last rank (or the grand parent's pawn), which XBoard refuses.
+/// the last rank (or the grand parent's pawn), which XBoard refuses; failing those, moves after
+/// a piece's first move, which XBoard offers too early (the user's such move is refused).
 fn unfollowed(game: &Game, pawn: Option<usize>, grand: Option<usize>) -> Option<String> {
     let rules = game.rules();
     let pieces = &rules.pieces;
@@ -251,7 +252,18 @@ fn unfollowed(game: &Game, pawn: Option<usize>, grand: Option<usize>) -> Option<
             }
         }
     }
-    None
+    // XBoard's Betza has `i` for first moves but no opposite: moves after the first are written
+    // as always available, so that XBoard never refuses one varia plays; it then offers them
+    // before the piece's first move too, and varia refuses them there.
+    pieces
+        .iter()
+        .find(|p| p.moves.iter().any(|m| m.after_first))
+        .map(|p| {
+            format!(
+                "the {}'s moves after its first move (XBoard's Betza has no such modifier): XBoard is told them as always available and offers them before its first move too, where varia refuses them",
+                p.name
+            )
+        })
 }
 
 /// Whether the game is shown under XBoard's `shogi` parent: promoted types, hands, and every
@@ -438,6 +450,8 @@ fn grand_pawn(game: &Game) -> Option<usize> {
 /// double step), or only from cells where pieces of the type start (Shoxiang 108's patient
 /// Points), is written as initial-only (`i`), any other as if it were usable everywhere.
 /// Leaps XBoard has no atom for are left out, and multiple displacement is shown as a plain leap.
+/// Betza's first moves (`i`) and moves after the first (`after its first move`) are written as
+/// available throughout: XBoard then lets through every move varia plays.
 pub fn piece_betza(game: &Game, p: &PieceType) -> String {
     let rules = game.rules();
     let id = rules.pieces.iter().position(|q| q.name == p.name);

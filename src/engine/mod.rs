@@ -362,6 +362,11 @@ impl Position {
     pub fn halfmove_clock(&self) -> u32 {
         read!(self, |p| p.st.halfmove)
     }
+
+    /// Tells whether the piece on a cell holds its first-move right (the castling field's).
+    pub(crate) fn holds_first_move_right(&self, cell: Cell) -> bool {
+        read!(self, |p| p.st.castling.has(cell.index()))
+    }
     /// Indexes the moves that led here, for a search from this position: the repetitions it
     /// looks for below its root are then found without scanning the game's line.
     pub(crate) fn index_past(&mut self) {
@@ -768,23 +773,17 @@ impl Game {
     }
 }
 
-impl From<Pos<u64>> for PosInner {
-    fn from(p: Pos<u64>) -> Self {
-        PosInner::Narrow(p)
-    }
+/// A position of each width becomes its variant of [`PosInner`].
+macro_rules! inner_from {
+    ($($b:ty => $v:ident),*) => {$(
+        impl From<Pos<$b>> for PosInner {
+            fn from(p: Pos<$b>) -> Self {
+                PosInner::$v(p)
+            }
+        }
+    )*};
 }
-
-impl From<Pos<u128>> for PosInner {
-    fn from(p: Pos<u128>) -> Self {
-        PosInner::Medium(p)
-    }
-}
-
-impl From<Pos<U256>> for PosInner {
-    fn from(p: Pos<U256>) -> Self {
-        PosInner::Wide(p)
-    }
-}
+inner_from!(u64 => Narrow, u128 => Medium, U256 => Wide);
 
 /// Reads an engine's start position.
 fn ready<B: Bits>(mut e: Engine<B>) -> Result<Engine<B>, GameError> {

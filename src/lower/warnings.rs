@@ -8,23 +8,27 @@ use super::diagnostic::Diagnostic;
 use super::{futile, unused};
 use crate::rules::{Cell, PieceId, PlayerId, Royalty, RuleSet};
 use crate::syntax::words::{Needs, PieceNeeds};
-use crate::syntax::{Name, Property, Span, Statement, TypesPhrase};
+use crate::syntax::{MoveWord, Name, Property, Span, Statement, TypesPhrase};
 
 /// What stands on a cell of the start position.
 pub type StartPiece<'a> = &'a dyn Fn(Cell) -> Option<(PieceId, PlayerId)>;
 
+/// Whether the piece on a cell of the start position holds its first-move right.
+pub type StartRight<'a> = &'a dyn Fn(Cell) -> bool;
+
 /// Finds the rules of one variant that can never apply, given its compiled rules and its start
-/// position.
+/// position (its pieces and their first-move rights).
 pub fn dead_rules(
     catalog: &Catalog,
     variant: &str,
     rules: &RuleSet,
     start: StartPiece,
+    right: StartRight,
 ) -> Vec<Diagnostic> {
     let Some(chain) = catalog.chain(variant) else {
         return Vec::new();
     };
-    let judge = Judge::new(rules, start);
+    let judge = Judge::new(rules, start, right);
     let mut out = Vec::new();
     for (statements, spans) in &chain {
         for (s, &sp) in statements.iter().zip(*spans) {
@@ -73,6 +77,7 @@ pub fn common(catalog: &Catalog, found: &[(String, Vec<Diagnostic>)]) -> Vec<Dia
 struct Judge<'a> {
     rules: &'a RuleSet,
     start: StartPiece<'a>,
+    right: StartRight<'a>,
     /// Players hold pieces in hand (captures go there or to a partner, or the set-up puts
     /// them there).
     hands: bool,
@@ -80,10 +85,11 @@ struct Judge<'a> {
 }
 
 impl<'a> Judge<'a> {
-    fn new(rules: &'a RuleSet, start: StartPiece<'a>) -> Judge<'a> {
+    fn new(rules: &'a RuleSet, start: StartPiece<'a>, right: StartRight<'a>) -> Judge<'a> {
         Judge {
             rules,
             start,
+            right,
             hands: rules.captures_to_hand || rules.hands || rules.captures_to_partner,
             royals: rules.pieces.iter().any(|p| p.royal),
         }
@@ -401,37 +407,18 @@ impl<'a> Judge<'a> {
                 }
             }
             Property::Confined(z) => self.confined(name, kind, z, out),
-            Property::OnlyUntilCapture { span, .. } => {
-                let p = &self.rules.pieces[kind.index()];
-                let left = |m: &crate::rules::MovePart, v: &(i8, i8)| {
-                    p.moves_until_capture.iter().any(|l| {
-                        l.vectors.contains(v)
-                            && (!m.mode.moves() || l.mode.moves())
-                            && (!m.mode.captures() || l.mode.captures())
-                    })
-                };
-                // Moves in two or three legs and castling are never left: a piece that has
-                // some is restricted, whatever its leaps.
-                let all_left = p.leg_moves.is_empty()
-                    && p.leg_chains.is_empty()
-                    && !self.rules.castling.iter().any(|c| c.king == kind)
-                    && p.moves.iter().all(|m| {
-                        m.range == 1
-                            && !m.hop
-                            && m.from_zone.is_none()
-                            && m.vectors.iter().all(|v| left(m, v))
-                    });
-                if all_left {
-                    out.push(Diagnostic::warning(
-                        *span,
-                        format!(
-                            "`moves only ... until its side captures` never applies to `{}`: it is left every move it has",
-                            name.node
-                        ),
-                    ));
-                }
+            Property::OnlyUntilCapture { words, span } => {
+                self.until_capture(name, kind, words, *span, out)
             }
-            Property::Moves { words, .. } if !stuck => {
+            Property::Moves {
+                words, after_first, ..
+            } => {
+                if *after_first {
+                    self.after_first(name, kind, sp, out);
+                }
+                if stuck {
+                    return;
+                }
                 for w in words {
                     if !unused::fits(self.rules, w) {
                         let (f, r) = (self.rules.board.files, self.rules.board.ranks);
@@ -447,6 +434,126 @@ impl<'a> Judge<'a> {
             }
             _ => {}
         }
+    }
+
+    /// Warns of `moves only ... until its side captures` where it leaves the piece every move it
+    /// has, and of each of its leaps that no move of the piece makes (the same step, moving or
+    /// capturing as the leap may): that leap leaves nothing.
+    fn until_capture(
+        &self,
+        name: &Name,
+        kind: PieceId,
+        words: &[MoveWord],
+        span: Span,
+        out: &mut Vec<Diagnostic>,
+    ) {
+        let p = &self.rules.pieces[kind.index()];
+        let left = |m: &crate::rules::MovePart, v: &(i8, i8)| {
+            p.moves_until_capture.iter().any(|l| {
+                l.vectors.contains(v)
+                    && (!m.mode.moves() || l.mode.moves())
+                    && (!m.mode.captures() || l.mode.captures())
+            })
+        };
+        // Moves in two or three legs and castling are never left: a piece that has
+        // some is restricted, whatever its leaps.
+        let all_left = p.leg_moves.is_empty()
+            && p.leg_chains.is_empty()
+            && !self.rules.castling.iter().any(|c| c.king == kind)
+            && p.moves.iter().all(|m| {
+                m.range == 1
+                    && !m.hop
+                    && m.from_zone.is_none()
+                    && m.vectors.iter().all(|v| left(m, v))
+            });
+        if all_left {
+            out.push(Diagnostic::warning(
+                span,
+                format!(
+                    "`moves only ... until its side captures` never applies to `{}`: it is left every move it has",
+                    name.node
+                ),
+            ));
+        }
+        let has = |v: (i8, i8), l: &crate::rules::MovePart| {
+            p.moves.iter().any(|m| {
+                let mode =
+                    (m.mode.moves() && l.mode.moves()) || (m.mode.captures() && l.mode.captures());
+                // The step `v` is `k` leaps of `u` in a line, within the part's range.
+                let along = |&(ux, uy): &(i8, i8)| {
+                    let (ux, uy, vx, vy): (i32, i32, i32, i32) =
+                        (ux.into(), uy.into(), v.0.into(), v.1.into());
+                    let k = if ux != 0 {
+                        vx / ux
+                    } else if uy != 0 {
+                        vy / uy
+                    } else {
+                        0
+                    };
+                    k >= 1 && (ux * k, uy * k) == (vx, vy) && (m.range == 0 || k <= m.range.into())
+                };
+                !m.hop && mode && m.vectors.iter().any(along)
+            })
+        };
+        for w in words {
+            for a in &w.atoms {
+                let one = MoveWord {
+                    atoms: vec![a.clone()],
+                    span: w.span,
+                };
+                let Ok(parts) = crate::betza::read::lower_word(&one) else {
+                    continue;
+                };
+                let absent = parts.iter().all(|l| l.vectors.iter().all(|&v| !has(v, l)));
+                if absent {
+                    out.push(Diagnostic::warning(
+                        w.span,
+                        format!(
+                            "`{}` in `moves only ... until its side captures` never applies: `{}` has no such move",
+                            unused::text(&one),
+                            name.node
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+
+    /// Moves after the first of a type no piece of which ever holds a first-move right, so that
+    /// each has them from the start: rights come only from the set-up's castling field (by file
+    /// letter, to a piece on its owner's first rank; by castling, to a partner), or from a
+    /// castling drop to a partner; a piece that arrives by promotion or drop has none.
+    fn after_first(&self, name: &Name, kind: PieceId, sp: Span, out: &mut Vec<Diagnostic>) {
+        let partner = self.rules.castling.iter().any(|c| c.rook == kind);
+        let held = self
+            .start_cells()
+            .any(|(c, k, _)| k == kind && (self.right)(c));
+        if held || (partner && self.rules.castling_by_drops().is_some()) {
+            return;
+        }
+        let b = &self.rules.board;
+        let first_rank = |c: Cell, p: PlayerId| {
+            let north = self.rules.players[p.index()].forward.orient(0, 1).1 > 0;
+            b.coords(c).1 == if north { 0 } else { i32::from(b.ranks) - 1 }
+        };
+        let n = &name.node;
+        let why = if partner
+            || self
+                .start_cells()
+                .any(|(c, k, p)| k == kind && first_rank(c, p))
+        {
+            format!("the set-up's castling field gives no `{n}` a first-move right")
+        } else {
+            format!(
+                "no `{n}` starts on its owner's first rank, where alone the set-up's castling field can give one a first-move right (by its file letter)"
+            )
+        };
+        out.push(Diagnostic::warning(
+            sp,
+            format!(
+                "`after its first move` never applies to `{n}`: {why}, so each `{n}` has these moves from the start"
+            ),
+        ));
     }
 
     /// A piece confined to a zone that does not hold its start.

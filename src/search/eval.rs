@@ -45,7 +45,9 @@ pub(super) struct Ray {
     pub(super) hop: bool,
     /// With `hop`: it lands only on the cell just beyond the screen.
     pub(super) lands_behind: bool,
-    /// Only a piece that has not moved may make it.
+    /// Only a piece that has not moved may make it. Mobility counts it, and a move after the
+    /// first (`after its first move`), whether or not the piece has moved: the evaluation looks
+    /// at no first-move right, and its hot path stays as it is.
     pub(super) initial: bool,
     /// It moves and captures, does not hop, and no landing has a cell to pass (a leap, or a
     /// step or ride of single steps): [`Eval::reach`] walks it without the general tests.

@@ -24,7 +24,13 @@ pub(super) const PROPERTY: &[Phrase] = &[
          passing and landing only on its cells (Janggi's palace lines: `moves B within palace-\
          lines`); with `after its first move`, the opposite of Betza's `i`: move-only leaps that \
          only a piece without its first-move right may make (one that has moved, or was given \
-         no right in the FEN: the rights are the castling field's file letters, as for `i`)"
+         no right in the FEN: the rights are the castling field's file letters, as for `i`, \
+         given only to pieces on their owner's first rank); a type none of whose pieces holds a \
+         right in the set-up is warned of. The search's evaluation counts first moves and moves \
+         after the first in a piece's mobility whether or not it has moved; XBoard's `piece` \
+         command writes both as always available (its Betza has `i`, no opposite), so that \
+         XBoard lets through every move varia plays, and a `telluser` says that XBoard offers \
+         moves after the first too early, where varia refuses them)"
     ),
     phrase!(
         Property,
@@ -165,7 +171,8 @@ pub(super) const PROPERTY: &[Phrase] = &[
          fewer pieces on the board than the set-up gives it (from the start, exactly when it has \
          taken one; a FEN is judged by its pieces), so the game must have two players and no \
          hands or drops. Leaps only (`fK`, `(1,2)`): a rider, hopper or lame leap is refused, \
-         for now. Where every move the piece has is left, it is warned of; Fairy-Stockfish \
+         for now. Where every move the piece has is left, it is warned of, as is each listed \
+         leap that no move of the piece makes (`fN` for a king); Fairy-Stockfish \
          export refuses it (Simplified Gryphon's kings, which move only forward until then: \
          `moves K` and `moves only fK until its side captures`)"
     ),
