@@ -142,6 +142,15 @@ def shard_lines(path):
     return lines[0], [json.loads(line) for line in lines[1:]]
 
 
+def test_an_address_where_no_cluster_answers_is_refused_at_once():
+    """Before the cluster starts (nothing listens on its port): refused in a moment, where
+    Ray itself would try for minutes."""
+    start = time.monotonic()
+    with pytest.raises(varia.VariaError, match=rf"^no Ray cluster answers at {ADDRESS}: "):
+        varia.match(CHESS, games=2, depth=1, max_plies=4, address=ADDRESS)
+    assert time.monotonic() - start < 10 and not ray.is_initialized()
+
+
 def test_forty_games_on_two_workers_equal_the_local_run(cluster, local):
     start = time.monotonic()
     report = varia.match(CHESS, address=ADDRESS, **MATCH)

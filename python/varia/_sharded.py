@@ -10,6 +10,7 @@ import concurrent.futures
 import hashlib
 import json
 import os
+import socket
 import tempfile
 
 import varia
@@ -202,11 +203,23 @@ def _ray():
     return ray
 
 
+def _reachable(address):
+    """Refuses a ``HOST:PORT`` where nothing answers, which Ray would try for minutes."""
+    host, colon, port = address.rpartition(":")
+    if not colon or not port.isdigit() or "/" in address:
+        return  # "auto", or a ray:// client address: Ray's own to find
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=10).close()
+    except OSError as e:
+        raise VariaError(f"no Ray cluster answers at {address}: {e}") from None
+
+
 def _play_on_ray(ray, job, todo, done, address):
     """Plays the shards as Ray tasks on the cluster at ``address``, a task a shard, run again
     on another worker if its worker is lost; each shard's games recorded once, as it ends."""
     started = not ray.is_initialized()
     if started:
+        _reachable(address)
         ray.init(address=address, logging_level="ERROR", log_to_driver=False)
     try:
         task = ray.remote(max_retries=RETRIES, retry_exceptions=False, num_cpus=1)(play_shard)
