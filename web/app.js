@@ -150,26 +150,7 @@ function centre(c, cellSize) {
   return [margin(cellSize) + (col + 0.5) * cellSize, (row + 0.5) * cellSize];
 }
 
-// The legal moves that the current selection may make, by destination cell.
-// The moves of the selected piece (or piece in hand) by the cell a click plays them with: their
-// destination, or, once a destination of moves with a wall as their second part is chosen
-// (`S.selected.to`), the wall's cell.
-function targets() {
-  const out = new Map();
-  if (!S.selected || !S.pos) return out;
-  const second = S.selected.to !== undefined;
-  for (const m of S.pos.legal) {
-    const mine = S.selected.hand !== undefined
-      ? m.hand === S.selected.hand
-      : m.from === S.selected.from;
-    if (!mine || (second && m.to !== S.selected.to)) continue;
-    const key = second ? m.wall : m.to;
-    if (!out.has(key)) out.set(key, []);
-    out.get(key).push(m);
-  }
-  return out;
-}
-
+// The board; the selection's targets and moves in legs are legs.js's.
 function drawBoard() {
   const svg = $('board');
   if (!S.rules) {
@@ -196,8 +177,8 @@ function drawBoard() {
     const k = [];
     if (walls.has(c)) k.push('wall');
     if (zoneCells.has(c)) k.push('zone');
-    if (last && (last.from === c || last.to === c)) k.push('last');
-    if (S.selected && (S.selected.from === c || S.selected.to === c)) k.push('selected');
+    if (last && (last.from === c || last.to === c || (last.via || []).includes(c))) k.push('last');
+    if (isChosen(c)) k.push('selected');
     if (checked.has(c)) k.push('check');
     const ms = t.get(c);
     if (ms) {
@@ -208,6 +189,7 @@ function drawBoard() {
     return k.join(' ');
   };
   let s = squares(CELL, classes) + coordinates(CELL);
+  s += legPathSvg(last, CELL);
   for (const [c, p] of occupied) {
     const [x, y] = centre(c, CELL);
     s += pieceSvg(p.kind, p.owner, x, y, CELL, p.origin);
@@ -510,6 +492,7 @@ async function clickCell(c) {
   const t = targets();
   if (t.has(c)) {
     const ms = t.get(c);
+    if (chooseLeg(c, ms)) return;
     if (ms.length > 1 && S.selected.to === undefined && ms.every((m) => m.wall !== null)) {
       // A move with a wall as its second part: the destination first, then the wall's cell.
       S.selected = { ...S.selected, to: c };
@@ -522,7 +505,7 @@ async function clickCell(c) {
     else askChoice(ms);
     return;
   }
-  if (S.selected && S.selected.to !== undefined) notice('');
+  if (S.selected && (S.selected.to !== undefined || S.selected.path)) notice('');
   const here = S.pos.board.find((p) => p.cell === c);
   if (here && here.owner === S.pos.to_move && !(S.selected && S.selected.from === c)) {
     S.selected = { from: c };

@@ -38,6 +38,7 @@ const APP_JS: &str = include_str!("../../web/app.js");
 const STYLE_CSS: &str = include_str!("../../web/style.css");
 const HISTORY_JS: &str = include_str!("../../web/history.js");
 const PIECES_JS: &str = include_str!("../../web/pieces.js");
+const LEGS_JS: &str = include_str!("../../web/legs.js");
 
 /// The largest request body read.
 const MAX_BODY: u64 = 1 << 20;
@@ -248,6 +249,7 @@ impl Served {
             "/style.css" => Ok(Reply::Asset(STYLE_CSS, "text/css; charset=utf-8")),
             "/history.js" => Ok(Reply::Asset(HISTORY_JS, "text/javascript; charset=utf-8")),
             "/pieces.js" => Ok(Reply::Asset(PIECES_JS, "text/javascript; charset=utf-8")),
+            "/legs.js" => Ok(Reply::Asset(LEGS_JS, "text/javascript; charset=utf-8")),
             "/api/info" => json(json!({
                 "name": "varia",
                 "version": env!("CARGO_PKG_VERSION"),

@@ -505,3 +505,45 @@ def test_pgn_out_and_in(page, defs):
     assert wait_until(lambda: "1... e5 2. Nf3 *" in page.css("#pgn-text")[0].get_attribute("value"))
     assert f'[FEN "{fen}"]' in page.css("#pgn-text")[0].get_attribute("value")
     page.css("#pgn-close")[0].click()
+
+
+def test_moves_in_legs(page, defs):
+    # Mighty-Lion chess: the Lion's first click picks the cell its first leg reaches, and where
+    # some moves go on from there the next click picks where (the same cell again to stop).
+    lion = "mightylion.varia"
+    fen = "4k3/8/8/3p4/3L4/8/8/4K3 w - - 0 1"
+    page.open(lion, fen=fen)
+    moves = [m for m in legal_moves(defs / lion, fen) if m.startswith("d4")]
+    legs = [m for m in moves if "," in m]
+    assert "d4d5,d5d4" in legs and "d4c3,c3d4" in legs
+    first = sorted({m.split(",")[0][2:] for m in moves})
+    page.click("d4")
+    assert page.highlighted() == first
+    # The pawn on d5: taken and stopped on (d4d5), or taken on the way to one of eight cells, d4
+    # among them (a capture without moving).
+    page.click("d5")
+    after = sorted({m.split(",")[1][2:] for m in legs if m.startswith("d4d5,")} | {"d5"})
+    assert page.highlighted() == after
+    assert len(after) == 9
+    assert "selected" in page.cell("d5").get_attribute("class").split()
+    assert "leg" in page.js("return document.getElementById('notice').textContent")
+    page.click("d4")
+    assert page.wait(lambda: page.js("return !S.busy && S.pos.moves.length") == 1)
+    assert page.js("return S.pos.moves") == ["d4d5,d5d4"]
+    want = varia("show", defs / lion, "--fen", fen, "--moves", "d4d5,d5d4", "--json")
+    assert page.fen() == json.loads(want)["fen"]
+    assert page.piece_at("d5") is None and page.piece_at("d4") == ["L", 0]
+    # The last move is marked on each of its cells and drawn as a path out and back.
+    assert "last" in page.cell("d5").get_attribute("class").split()
+    points = page.js("return document.querySelector('#board .leg-path polyline').getAttribute('points')")
+    assert len(points.split()) == 3 and points.split()[0] == points.split()[2]
+    page.shot("mightylion-legs.png")
+    # A plain move to a cell some leg moves pass through: that cell a second time.
+    page.open(lion, fen=fen)
+    page.click("d4")
+    page.click("c3")
+    assert page.highlighted() == ["c3", "d4"]
+    page.click("c3")
+    assert page.wait(lambda: page.js("return !S.busy && S.pos.moves.length") == 1)
+    assert page.js("return S.pos.moves") == ["d4c3"]
+    assert page.css("#board .leg-path") == []

@@ -347,6 +347,16 @@ pub fn engine_move(
 }
 
 /// Gets every cell on the board, holes left out.
+/// The cells a move in legs reaches between its start and its end, in order (none for other
+/// moves): what the playground draws as its path and asks a click for.
+fn via_cells(m: &Move) -> Vec<Cell> {
+    match *m {
+        Move::Legs { via, .. } => vec![via],
+        Move::ThreeLegs { via, .. } => via.to_vec(),
+        _ => Vec::new(),
+    }
+}
+
 fn board_cells(game: &Game) -> impl Iterator<Item = Cell> + '_ {
     let b = &game.rules().board;
     (0..b.cells() as u16).map(Cell).filter(|&c| {
@@ -414,6 +424,7 @@ pub fn state_json(game: &Game, r: &Replayed) -> Value {
                 "hand": drop.then(|| rules.hand_slot(piece)),
                 "promotion": m.promotion().map(|p| p.piece()),
                 "captures": captures,
+                "via": via_cells(m),
                 "wall": match m.then() {
                     Some(varia::engine::Then::Wall { at }) => Some(at),
                     _ => None,
@@ -441,6 +452,7 @@ pub fn state_json(game: &Game, r: &Replayed) -> Value {
     let last = r.last.map(|m| {
         json!({
             "from": if matches!(m, Move::Drop { .. }) { None } else { Some(m.from()) },
+            "via": via_cells(&m),
             "to": m.to(),
         })
     });
