@@ -270,6 +270,9 @@ fn xboard_gets_directions_before_modes_and_castling_partners_inside_the_corner()
         schoolbook.contains(&"piece K& WFisO2isO3ilO4".to_string()),
         "{schoolbook:?}"
     );
+    // Castling by three cells (Elven chess): `O3`.
+    let elven = setup_of("definitions/elven.varia", "v-elven");
+    assert!(elven.contains(&"piece K& WFO3".to_string()), "{elven:?}");
 }
 
 /// XBoard's Betza has `i` for first moves but no opposite: a move after the first goes to XBoard

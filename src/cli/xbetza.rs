@@ -3,7 +3,7 @@
 //! a `piece` command per type with its moves in XBoard's Betza dialect, all from the rule set.
 
 use varia::Game;
-use varia::rules::{Cell, DRESSES, Mode, Obligation, PieceType, PlayerId, Trigger};
+use varia::rules::{Castling, Cell, DRESSES, Mode, Obligation, PieceType, PlayerId, Trigger};
 
 /// XBoard's first 11 piece types and their usual letters; type `i + 11` is the promoted form of
 /// type `i`, and the last entry of each colour is the King.
@@ -336,10 +336,11 @@ fn castling_skip(game: &Game, rook: usize) -> usize {
     }
 }
 
-/// XBoard's castling atoms for a king type: `O2`, or with free castling one per distance from
+/// XBoard's castling atoms for a king type: `O2` (`O3` castling by 3 cells), or with free castling one per distance from
 /// the first player's king's start file to its landings, `s` where both sides have it, else `l`
 /// or `r`, as Sjaak II writes Schoolbook chess's king (`isO2isO3ilO4`).
-fn castling_atoms(game: &Game, landings: &[u8], king: usize) -> Vec<String> {
+fn castling_atoms(game: &Game, c: &Castling, king: usize) -> Vec<String> {
+    let landings = &c.landings;
     let files = game.rules().board.files as u16;
     let start = game.start();
     let home = (0..files * game.rules().board.ranks as u16).find(|&c| {
@@ -348,7 +349,7 @@ fn castling_atoms(game: &Game, landings: &[u8], king: usize) -> Vec<String> {
             .is_some_and(|q| q.owner == PlayerId(0) && q.kind.index() == king)
     });
     let Some(home) = home.filter(|_| !landings.is_empty()) else {
-        return vec!["O2".to_string()];
+        return vec![format!("O{}", c.king_steps.unwrap_or(2))];
     };
     let fk = i32::from(home % files);
     let (mut left, mut right) = (Vec::new(), Vec::new());
@@ -482,7 +483,7 @@ pub fn piece_betza(game: &Game, p: &PieceType) -> String {
         // XBoard castles with the first piece met, which must stand `j`-many cells in from the
         // edge (Shako's rooks, inside its corner elephants: `jO2`).
         let skip = "j".repeat(castling_skip(game, c.rook.index()));
-        for atom in castling_atoms(game, &c.landings, c.king.index()) {
+        for atom in castling_atoms(game, c, c.king.index()) {
             out += &skip;
             out += &atom;
         }

@@ -7,8 +7,8 @@ use crate::syntax::{self, Flag, Name, Property, Span, Spanned, Statement, TypesP
 use std::collections::HashMap;
 
 /// A castling statement: king, partner, the king's destination files, the files a freely
-/// castling king may land on, whether its cells up to the farthest must all be unattacked, and
-/// the file a king must stand on to castle.
+/// castling king may land on, whether its cells up to the farthest must all be unattacked, the
+/// file a king must stand on to castle, and how many cells the king moves.
 pub(super) type CastlingDraft = (
     Name,
     Name,
@@ -16,6 +16,7 @@ pub(super) type CastlingDraft = (
     Vec<Name>,
     bool,
     Option<Name>,
+    Option<Spanned<syntax::Int>>,
 );
 
 /// Adds a statement to a list unless an equal one (spans aside) is there already.
@@ -221,6 +222,7 @@ impl Draft {
                 to,
                 any_of,
                 all_unattacked,
+                by,
             } => {
                 // Several castling statements give several ways to castle; a subvariant's
                 // statement for the same pair replaces the earlier one.
@@ -233,6 +235,7 @@ impl Draft {
                     any_of.clone(),
                     *all_unattacked,
                     from.clone(),
+                    by.clone(),
                 ))
             }
             Statement::Shuffle { region, rules } => {

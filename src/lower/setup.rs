@@ -10,7 +10,7 @@ use crate::syntax::{self, Name};
 /// The ways to castle; one with a fault is left out.
 pub(super) fn castling(d: &Draft, files: u8, cx: &mut Names) -> Vec<Castling> {
     let mut castling = Vec::new();
-    for (k, r, to, any_of, all_unattacked, from) in &d.castling {
+    for (k, r, to, any_of, all_unattacked, from, by) in &d.castling {
         let king = cx.piece(k);
         let rook = cx.piece(r);
         let file = |f: &Name, cx: &mut Names| {
@@ -32,6 +32,21 @@ pub(super) fn castling(d: &Draft, files: u8, cx: &mut Names) -> Vec<Castling> {
             landings.push(n);
         }
         let from_file = from.as_ref().map(|f| file(f, cx));
+        let king_steps = by.as_ref().and_then(|n| {
+            let v = n.node.value.and_then(|v| u8::try_from(v).ok());
+            let v = v.filter(|&v| v >= 2 && v < files);
+            if v.is_none() {
+                cx.err(
+                    n.span,
+                    format!(
+                        "castling by {} cells: the king moves 2 to {} cells on a board of {files} files (the partner lands on a cell it passed)",
+                        n.node,
+                        files.saturating_sub(1)
+                    ),
+                );
+            }
+            v
+        });
         landings.sort_unstable();
         landings.dedup();
         let (Some(king), Some(rook)) = (king, rook) else {
@@ -57,6 +72,9 @@ pub(super) fn castling(d: &Draft, files: u8, cx: &mut Names) -> Vec<Castling> {
         if let Some(f) = from {
             cx.map.insert(format!("castling[{i}].from_file"), f.span);
         }
+        if let Some(n) = by {
+            cx.map.insert(format!("castling[{i}].king_steps"), n.span);
+        }
         if let (Some(first), Some(last)) = (any_of.first(), any_of.last()) {
             cx.map.insert(
                 format!("castling[{i}].landings"),
@@ -70,6 +88,7 @@ pub(super) fn castling(d: &Draft, files: u8, cx: &mut Names) -> Vec<Castling> {
             landings,
             all_unattacked: *all_unattacked,
             from_file,
+            king_steps,
         });
     }
     castling

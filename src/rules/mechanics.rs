@@ -42,11 +42,12 @@ use strum::{EnumDiscriminants, IntoStaticStr};
 /// not pass attacked cells ([`Filter::NoPassingAttacked`], Caissa Britannia's royal queen),
 /// format 22 the moves a piece is left until its side's first capture
 /// ([`crate::rules::PieceType`]'s `moves_until_capture`, Simplified Gryphon), format 23 moves
-/// after the first ([`crate::rules::MovePart`]'s `after_first`), each what a reader of the
+/// after the first ([`crate::rules::MovePart`]'s `after_first`), format 24 castling by a number
+/// of cells ([`crate::rules::Castling`]'s `king_steps`, Elven chess), each what a reader of the
 /// format before cannot read;
 /// a rule set of an older format this build reads is one of this format without what came later,
 /// and is read.
-pub const FORMAT: u32 = 23;
+pub const FORMAT: u32 = 24;
 
 /// The formats this build reads.
 pub const READS: std::ops::RangeInclusive<u32> = 2..=FORMAT;

@@ -287,6 +287,11 @@ pub struct Castling {
     /// the e-file castles); `None`: any king of the type.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub from_file: Option<u8>,
+    /// How many cells the king moves towards its partner, which lands beside it on the side it
+    /// came from, wherever the king starts (Elven chess: 3, from f1 and e10); `None`: two, or as
+    /// `king_to` or `landings` say. Since format 24.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub king_steps: Option<u8>,
 }
 
 /// A shuffled set-up: the contents of the first player's `cells` are permuted (the same

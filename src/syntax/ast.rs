@@ -123,6 +123,9 @@ pub enum Statement {
         /// `, all unattacked`: the king's cells up to its farthest landing must be unattacked.
         #[serde(skip_serializing_if = "std::ops::Not::not")]
         all_unattacked: bool,
+        /// `by N cells`: how many cells the king moves towards its partner.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        by: Option<Spanned<Int>>,
     },
     /// `shuffle REGION: RULE, ...`
     Shuffle {

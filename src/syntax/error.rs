@@ -241,6 +241,7 @@ fn describe(rule: Rule) -> Option<String> {
         Rule::gating_only => "`without drops`",
         Rule::castling_any => "`any of` and file letters",
         Rule::castling_from => "`from` and a file letter",
+        Rule::castling_by => "`by` and a number of cells",
         Rule::royalty_first => "`first by KEY, then KEY`",
         Rule::all_unattacked => "`, all unattacked`",
         Rule::pip_option

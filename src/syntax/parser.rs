@@ -201,12 +201,17 @@ where
     }
 }
 
-/// `castling KING [from FILE] with ROOK [to FILE FILE | to any of FILE... [, all unattacked]]`.
+/// `castling KING [from FILE] with ROOK [to FILE FILE | to any of FILE... [, all unattacked] | by N
+/// cells]`.
 fn castling(mut p: Vec<Pair<Rule>>) -> Statement {
     let from = p
         .iter()
         .position(|x| x.as_rule() == Rule::castling_from)
         .map(|i| spanned_str(&parts(p.remove(i))[0]));
+    let by = p
+        .iter()
+        .position(|x| x.as_rule() == Rule::castling_by)
+        .map(|i| int(&parts(p.remove(i))[0]));
     Statement::Castling {
         king: spanned_str(&p[0]),
         from,
@@ -228,6 +233,7 @@ fn castling(mut p: Vec<Pair<Rule>>) -> Statement {
                 .into_inner()
                 .any(|x| x.as_rule() == Rule::all_unattacked)
         }),
+        by,
     }
 }
 

@@ -146,30 +146,7 @@ impl Display for Statement {
             S::CastlingByDrops(a, b) => {
                 write!(f, "drops give castling rights in {} and {}", a.node, b.node)
             }
-            S::Castling {
-                king,
-                from,
-                rook,
-                to,
-                any_of,
-                all_unattacked,
-            } => {
-                write!(f, "castling {}", king.node)?;
-                if let Some(file) = from {
-                    write!(f, " from {}", file.node)?;
-                }
-                write!(f, " with {}", rook.node)?;
-                if let Some((h, l)) = to {
-                    write!(f, " to {} {}", h.node, l.node)?;
-                }
-                if !any_of.is_empty() {
-                    write!(f, " to any of {}", Names(any_of))?;
-                }
-                if *all_unattacked {
-                    write!(f, ", all unattacked")?;
-                }
-                Ok(())
-            }
+            S::Castling { .. } => castling(f, self),
             S::Shuffle { region, rules } => {
                 write!(f, "shuffle {region}:")?;
                 for (i, r) in rules.iter().enumerate() {
@@ -271,6 +248,41 @@ impl Display for Statement {
 }
 
 /// `game NAME ["Title"]`.
+/// `castling KING [from FILE] with ROOK [to FILE FILE | to any of FILE... [, all unattacked] | by N
+/// cells]`.
+fn castling(f: &mut Formatter<'_>, s: &Statement) -> fmt::Result {
+    let Statement::Castling {
+        king,
+        from,
+        rook,
+        to,
+        any_of,
+        all_unattacked,
+        by,
+    } = s
+    else {
+        return Ok(());
+    };
+    write!(f, "castling {}", king.node)?;
+    if let Some(file) = from {
+        write!(f, " from {}", file.node)?;
+    }
+    write!(f, " with {}", rook.node)?;
+    if let Some((h, l)) = to {
+        write!(f, " to {} {}", h.node, l.node)?;
+    }
+    if !any_of.is_empty() {
+        write!(f, " to any of {}", Names(any_of))?;
+    }
+    if *all_unattacked {
+        write!(f, ", all unattacked")?;
+    }
+    if let Some(n) = by {
+        write!(f, " by {} cells", n.node)?;
+    }
+    Ok(())
+}
+
 fn game(f: &mut Formatter<'_>, id: &Name, title: &Option<Spanned<String>>) -> fmt::Result {
     write!(f, "game {}", id.node)?;
     if let Some(t) = title {

@@ -51,9 +51,17 @@ impl<B: Bits> Engine<B> {
                         }
                         continue;
                     }
-                    let (kf, rf) = match cs.king_to {
-                        None => (fk + 2 * dir, fk + dir),
-                        Some((high, low)) => {
+                    let (kf, rf) = match (cs.king_to, cs.king_steps) {
+                        (None, None) => (fk + 2 * dir, fk + dir),
+                        (None, Some(n)) => {
+                            let kf = fk + i32::from(n) * dir;
+                            // Never past the partner: at most onto its cell.
+                            if (fr - kf) * dir < 0 {
+                                continue;
+                            }
+                            (kf, kf - dir)
+                        }
+                        (Some((high, low)), _) => {
                             let kf = i32::from(if dir > 0 { high } else { low });
                             (kf, kf - dir)
                         }

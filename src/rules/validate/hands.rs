@@ -73,6 +73,24 @@ impl Check<'_> {
                 "`all unattacked` without free castling (`to any of`)",
             );
         }
+        if let Some(n) = c.king_steps
+            && (n < 2 || n >= r.board.files)
+        {
+            return fail(
+                at("king_steps"),
+                format!(
+                    "{n}: the king moves 2 to {} cells on a board of {} files",
+                    r.board.files.saturating_sub(1),
+                    r.board.files
+                ),
+            );
+        }
+        if c.king_steps.is_some() && (c.king_to.is_some() || !c.landings.is_empty()) {
+            return fail(
+                at("king_steps"),
+                "castling by a number of cells (`by N cells`) and to named files (`to`) at once",
+            );
+        }
         if !c.landings.is_empty() && c.king_to.is_some() {
             return fail(
                 at("landings"),
@@ -95,10 +113,12 @@ impl Check<'_> {
                 format!("pieces {} and {} castle twice", c.king, c.rook),
             );
         }
-        if r.castling[..i]
-            .iter()
-            .any(|o| o.king == c.king && (o.king_to != c.king_to || o.landings != c.landings))
-        {
+        if r.castling[..i].iter().any(|o| {
+            o.king == c.king
+                && (o.king_to != c.king_to
+                    || o.landings != c.landings
+                    || o.king_steps != c.king_steps)
+        }) {
             return fail(
                 at("king_to"),
                 format!(

@@ -201,7 +201,8 @@ pub(super) const GAME: &[Phrase] = &[
         Structured,
         [
             "castling KING [from FILE] with ROOK [to FILE FILE]",
-            "castling KING [from FILE] with ROOK to any of FILE... [, all unattacked]"
+            "castling KING [from FILE] with ROOK to any of FILE... [, all unattacked]",
+            "castling KING [from FILE] with ROOK by N cells"
         ],
         "the king moves two cells towards an unmoved rook, which lands on the cell it passed; a \
          royal king not out of, through or into check. Several statements give several partner \
@@ -220,7 +221,11 @@ pub(super) const GAME: &[Phrase] = &[
          and rook of the start is warned of; Fairy-Stockfish export refuses free castling, and \
          `castling notation chess960` cannot write it. All statements of one king type give the \
          same `to`. With `from FILE`, only a king standing on that file castles, where a player \
-         has several (`castling King from e with Rook`, Two Kings chess: not the f-file King)"
+         has several (`castling King from e with Rook`, Two Kings chess: not the f-file King). \
+         With `by N cells` (2 up to the files less one): the king moves N cells towards the \
+         rook, never past it, the rook beside it on the side it came from, the cells between \
+         the two empty, wherever the king starts (`castling King with Rook by 3 cells`, Elven \
+         chess: f1 to i1 or c1, e10 to h10 or b10); XBoard is told `O3`"
     ),
     phrase!(
         Game,

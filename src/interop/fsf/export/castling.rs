@@ -45,6 +45,7 @@ pub(super) fn write(
             landings: _,
             all_unattacked: _,
             from_file,
+            king_steps,
         } = &castling[0];
         let rights = setup.split(' ').nth(2).unwrap_or("-");
         let home = setup.split([' ', '[']).next().unwrap_or("");
@@ -73,13 +74,14 @@ pub(super) fn write(
                 st("castling[0].from_file"),
             );
         }
+        let steps = king_steps.map_or(2, usize::from);
         let (high, low) = match king_to {
             Some((h, l)) => (*h as usize, *l as usize),
-            None => (kf + 2, kf.wrapping_sub(2)),
+            None => (kf + steps, kf.wrapping_sub(steps)),
         };
         if high >= *files as usize || low >= *files as usize {
             return refuse(
-                "castling two cells towards a board edge too near the king",
+                "castling two cells (or `by N cells`) towards a board edge too near the king",
                 st("castling[0]"),
             );
         }

@@ -523,6 +523,7 @@ pub(super) fn castling(d: &mut Draft) -> Result<(), String> {
             to: (!plain).then(|| (file_letter(h), file_letter(l))),
             any_of: Vec::new(),
             all_unattacked: false,
+            by: None,
         });
     }
     Ok(())
