@@ -5,80 +5,10 @@
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
 
-/// A running `varia serve`, stopped when dropped.
-struct Server {
-    child: Child,
-    port: u16,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn serve(target: &str) -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_varia"))
-        .args(["serve", target, "--port", "0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("varia serve starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let port = line
-        .split("http://127.0.0.1:")
-        .nth(1)
-        .and_then(|rest| rest.split('/').next())
-        .and_then(|p| p.parse().ok())
-        .unwrap_or_else(|| panic!("no address in {line:?}"));
-    Server { child, port }
-}
-
-impl Server {
-    /// Sends raw bytes; gets the status and the body.
-    fn raw(&self, request: &[u8]) -> (u16, String) {
-        let mut s = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
-        let limit = Some(std::time::Duration::from_secs(20));
-        s.set_read_timeout(limit).unwrap();
-        s.set_write_timeout(limit).unwrap();
-        s.write_all(request).unwrap();
-        // The server answers once it has the whole request; EOF ends a kept-alive connection.
-        let _ = s.shutdown(std::net::Shutdown::Write);
-        let mut text = Vec::new();
-        let _ = s.read_to_end(&mut text);
-        let text = String::from_utf8_lossy(&text).into_owned();
-        let status = text
-            .split(' ')
-            .nth(1)
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(0);
-        let body = text.split_once("\r\n\r\n").map_or("", |x| x.1).to_string();
-        (status, body)
-    }
-
-    fn get(&self, path: &str) -> (u16, Value) {
-        let (status, body) = self
-            .raw(format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").as_bytes());
-        (status, serde_json::from_str(&body).unwrap_or(Value::Null))
-    }
-
-    fn post(&self, path: &str, body: &str) -> (u16, Value) {
-        let (status, body) = self.raw(
-            format!(
-                "POST {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
-                body.len()
-            )
-            .as_bytes(),
-        );
-        (status, serde_json::from_str(&body).unwrap_or(Value::Null))
-    }
-}
+#[path = "common/server.rs"]
+mod server;
+use server::{Server, serve};
 
 const CHESS: &str = "classic/chess.varia";
 
@@ -267,6 +197,36 @@ fn bad_requests_get_json_errors() {
             json!({"file": CHESS, "fen": "8/8 w"}).to_string(),
             422,
         ),
+        (
+            "/api/analyse",
+            json!({"file": CHESS, "lines": 0}).to_string(),
+            400,
+        ),
+        (
+            "/api/analyse",
+            json!({"file": CHESS, "lines": 6}).to_string(),
+            400,
+        ),
+        (
+            "/api/analyse",
+            json!({"file": CHESS, "lines": "two"}).to_string(),
+            400,
+        ),
+        (
+            "/api/analyse",
+            json!({"file": CHESS, "movetime": -5}).to_string(),
+            400,
+        ),
+        (
+            "/api/analyse",
+            json!({"file": CHESS, "moves": ["e2e5"]}).to_string(),
+            422,
+        ),
+        (
+            "/api/analyse",
+            json!({"file": CHESS, "moves": ["f2f3", "e7e5", "g2g4", "d8h4"]}).to_string(),
+            409,
+        ),
         ("/api/rules", json!({"file": CHESS}).to_string(), 405),
         ("/api/else", "{}".to_string(), 404),
     ];
@@ -400,6 +360,64 @@ fn engine_plays_a_legal_move() {
     );
     assert_eq!(status, 200, "{deep}");
     assert_eq!(deep["engine"]["depth"], 2);
+}
+
+/// The best lines of a position: their first moves, as `/api/moves` (`varia moves`) lists them.
+fn analyse(s: &Server, body: Value) -> Value {
+    let (status, answer) = s.post("/api/analyse", &body.to_string());
+    assert_eq!(status, 200, "{answer}");
+    answer
+}
+
+#[test]
+fn analysis_gives_the_best_lines() {
+    let s = serve("definitions");
+    // Three lines at depth 2 from the start, each a different legal first move, SAN beside.
+    let a = analyse(&s, json!({"file": CHESS, "depth": 2, "lines": 3}));
+    let (_, legal) = s.post("/api/moves", &json!({"file": CHESS}).to_string());
+    let lines = a["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 3, "{a}");
+    let mut firsts: Vec<&Value> = lines.iter().map(|l| &l["moves"][0]).collect();
+    for (l, first) in lines.iter().zip(&firsts) {
+        assert_eq!(l["depth"], 2, "{l}");
+        assert!(legal["moves"].as_array().unwrap().contains(first), "{l}");
+        assert_eq!(
+            l["moves"].as_array().unwrap().len(),
+            l["san"].as_array().unwrap().len()
+        );
+    }
+    firsts.dedup();
+    assert_eq!(firsts.len(), 3, "{a}");
+    assert_eq!(a["to_move"], 0);
+    // A mate in one comes first; five lines asked where there are four moves give four: all.
+    let fen = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+    let m = analyse(
+        &s,
+        json!({"file": CHESS, "fen": fen, "depth": 3, "lines": 2}),
+    );
+    assert_eq!(m["lines"][0]["score"], json!({"mate": 1}), "{m}");
+    assert_eq!(m["lines"][0]["moves"], json!(["a1a8"]));
+    assert_eq!(m["lines"][0]["san"], json!(["Ra8#"]));
+    let fen = "k7/8/8/8/8/8/P7/K7 w - - 0 1";
+    let few = analyse(
+        &s,
+        json!({"file": CHESS, "fen": fen, "depth": 2, "lines": 5}),
+    );
+    let mut firsts: Vec<String> = few["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["moves"][0].as_str().unwrap().to_string())
+        .collect();
+    firsts.sort();
+    assert_eq!(firsts, ["a1b1", "a1b2", "a2a3", "a2a4"]);
+    // Without `lines`, one; a browsed position (the moves before it) is analysed like any other.
+    let one = analyse(
+        &s,
+        json!({"file": CHESS, "moves": ["e2e4"], "movetime": 200}),
+    );
+    assert_eq!(one["lines"].as_array().unwrap().len(), 1, "{one}");
+    assert_eq!(one["to_move"], 1);
 }
 
 #[test]

@@ -194,6 +194,7 @@ function drawBoard() {
     const [x, y] = centre(c, CELL);
     s += pieceSvg(p.kind, p.owner, x, y, CELL, p.origin);
   }
+  s += analysisArrowsSvg(CELL);
   for (const [c, ms] of t) {
     const [x, y] = centre(c, CELL);
     const capture = !second && ms.some((m) => m.captures.length > 0);
@@ -298,6 +299,7 @@ function render() {
   drawBoard();
   drawPlayers();
   drawStatus();
+  analysisFollows();
   document.querySelectorAll('#definition-list a').forEach((a) => {
     a.classList.toggle('current', a.dataset.file === S.file && a.dataset.variant === S.variant);
   });

@@ -14,6 +14,7 @@
 //! | `POST /api/play` (same body and `move`) | the position after one more move |
 //! | `POST /api/takeback` (same body) | the position without the last move |
 //! | `POST /api/engine` (same body, `movetime?` ms, `depth?`) | varia's search picks a move: the position after it, with `move` and `engine` (score, depth, nodes, time, line) |
+//! | `POST /api/analyse` (same body as `/api/engine`, `lines?` 1 to 5) | the best lines (multi-PV), best first: each one's score, depth and moves (also in SAN) |
 //!
 //! The server keeps no game state: a request names the file, the variant, the FEN and the moves,
 //! and the server replays them. Take-back is the page dropping its last move; a changed definition
@@ -39,6 +40,7 @@ const STYLE_CSS: &str = include_str!("../../web/style.css");
 const HISTORY_JS: &str = include_str!("../../web/history.js");
 const PIECES_JS: &str = include_str!("../../web/pieces.js");
 const LEGS_JS: &str = include_str!("../../web/legs.js");
+const ANALYSE_JS: &str = include_str!("../../web/analyse.js");
 
 /// The largest request body read.
 const MAX_BODY: u64 = 1 << 20;
@@ -67,6 +69,8 @@ pub const MAX_MOVETIME_MS: u64 = 10_000;
 const MAX_SEARCH_DEPTH: u32 = 64;
 /// How many searches run at once; the other workers keep answering the page.
 pub const MAX_SEARCHES: usize = 2;
+/// The most best lines an analysis finds (`/api/analyse`).
+pub const MAX_LINES: usize = 5;
 /// The most definition files listed from a folder, how deep the folder is searched, and how
 /// many entries of folders are looked at in all.
 const MAX_FILES: usize = 2000;
@@ -188,6 +192,9 @@ struct GameRequest {
     /// How deep the engine searches, in plies (`/api/engine`; bounded by the server).
     #[serde(default)]
     depth: Option<u32>,
+    /// How many best lines to find (`/api/analyse`; 1 to [`MAX_LINES`], 1 without it).
+    #[serde(default)]
+    lines: Option<usize>,
 }
 
 /// A successful answer.
@@ -250,6 +257,7 @@ impl Served {
             "/history.js" => Ok(Reply::Asset(HISTORY_JS, "text/javascript; charset=utf-8")),
             "/pieces.js" => Ok(Reply::Asset(PIECES_JS, "text/javascript; charset=utf-8")),
             "/legs.js" => Ok(Reply::Asset(LEGS_JS, "text/javascript; charset=utf-8")),
+            "/analyse.js" => Ok(Reply::Asset(ANALYSE_JS, "text/javascript; charset=utf-8")),
             "/api/info" => json(json!({
                 "name": "varia",
                 "version": env!("CARGO_PKG_VERSION"),
@@ -298,7 +306,12 @@ impl Served {
     fn post(&self, path: &str, body: &str) -> Result<Reply, ApiError> {
         if !matches!(
             path,
-            "/api/position" | "/api/moves" | "/api/play" | "/api/takeback" | "/api/engine"
+            "/api/position"
+                | "/api/moves"
+                | "/api/play"
+                | "/api/takeback"
+                | "/api/engine"
+                | "/api/analyse"
         ) {
             return Err(if self.get_route(path) {
                 ApiError::new(405, "request", format!("{path} is read with GET"))
@@ -324,6 +337,19 @@ impl Served {
                 state["move"] = Value::String(mv);
                 state["engine"] = report;
                 Ok(Reply::Json(state))
+            }
+            "/api/analyse" => {
+                let lines = req.lines.unwrap_or(1);
+                if !(1..=MAX_LINES).contains(&lines) {
+                    let why = format!("`lines` must be 1 to {MAX_LINES}, not {lines}");
+                    return Err(ApiError::new(400, "request", why));
+                }
+                let r = game::replay(game, req.fen.as_deref(), &req.moves, false)?;
+                let (time, depth) = search_limits(req.movetime, req.depth);
+                let _slot = self.search_slot()?;
+                let mut report = game::analyse(&shared, &r.pos, time, depth, lines)?;
+                report["fen"] = json!(game.fen(&r.pos));
+                Ok(Reply::Json(report))
             }
             "/api/takeback" => {
                 if req.moves.pop().is_none() {

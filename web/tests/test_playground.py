@@ -547,3 +547,51 @@ def test_moves_in_legs(page, defs):
     assert page.wait(lambda: page.js("return !S.busy && S.pos.moves.length") == 1)
     assert page.js("return S.pos.moves") == ["d4c3"]
     assert page.css("#board .leg-path") == []
+
+
+def test_analysis_panel(page, defs):
+    """Analyse: the best lines of the position shown, the evaluation bar from White's view, an
+    arrow for each line's first move; browsing back analyses the earlier position instead."""
+    # Black mates in one: the bar is all Black's, the first line `Ra1#` with its arrow a8 to a1.
+    fen = "r5k1/8/8/8/8/8/5PPP/6K1 b - - 0 1"
+    page.open(CHESS, fen=fen)
+    engine_setup(page, ms="1000")
+    Select(page.css("#analyse-lines")[0]).select_by_value("2")
+    page.css("#analyse")[0].click()
+    lines = lambda: page.css("#analysis-lines li")
+    assert wait_until(lambda: len(lines()) == 2, timeout=20)
+    assert lines()[0].find_element("css selector", ".san").text == "Ra1#"
+    assert lines()[0].find_element("css selector", ".score").text == "mate in 1"
+    assert lines()[0].get_attribute("data-move") == "a8a1"
+    assert page.css("#eval-bar")[0].is_displayed()
+    assert page.css("#eval-bar")[0].get_attribute("data-share") == "0"
+    centre = lambda name: page.js(
+        "return centre(Number(arguments[0]), CELL)", page.cell(name).get_attribute("data-index"))
+    best = page.css(".analysis-arrow.best line")
+    assert len(best) == 1 and len(page.css(".analysis-arrow")) == 2
+    xy = [float(best[0].get_attribute(k)) for k in ("x1", "y1")]
+    assert xy == centre("a8")
+    tip = page.css(".analysis-arrow.best polygon")[0].get_attribute("points").split()[0]
+    assert [float(v) for v in tip.split(",")] == centre("a1")
+    page.shot("analysis.png")
+
+    # Three lines after 1. e4 e5, each a legal move of `varia moves`, in SAN as `varia moves --san`.
+    moves = ["e2e4", "e7e5"]
+    page.open(CHESS, moves=moves)
+    engine_setup(page, ms="300")
+    Select(page.css("#analyse-lines")[0]).select_by_value("3")
+    page.css("#analyse")[0].click()
+    assert wait_until(lambda: len(lines()) == 3, timeout=20)
+    firsts = [li.get_attribute("data-move") for li in lines()]
+    assert len(set(firsts)) == 3 and set(firsts) <= set(legal_moves(defs / CHESS, page.fen()))
+    san = set(json.loads(varia("moves", defs / CHESS, "--moves", *moves, "--san", "--json")))
+    assert {li.find_element("css selector", ".san").text.split()[0] for li in lines()} <= san
+    assert len(page.css(".analysis-arrow")) == 3
+    share = float(page.css("#eval-bar")[0].get_attribute("data-share"))
+    assert 0 < share < 100
+    # Back to the start: the panel analyses the position shown, its lines replacing the old.
+    page.css("#nav-first")[0].click()
+    assert wait_until(lambda: page.js("return A.answer && A.answer.fen") == chess_fen(defs), timeout=20)
+    firsts = [li.get_attribute("data-move") for li in lines()]
+    assert len(firsts) == 3 and set(firsts) <= set(legal_moves(defs / CHESS))
+    assert len(page.css(".analysis-arrow")) == 3

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use varia::engine::Status;
 use varia::rules::{Cell, Mode, PieceId, PlayerId, Style};
-use varia::search::{Limits, Score, Searcher};
+use varia::search::{Info as SearchInfo, Limits, Score, Searcher};
 use varia::{Game, LoadError, Move, Position};
 
 /// The transposition table of a search for the page, in megabytes.
@@ -318,32 +318,101 @@ pub fn engine_move(
     let best = result
         .best
         .ok_or_else(|| over("the search finds no move for the player to move".into()))?;
-    let score = match result.score {
-        Score::Cp(cp) => json!({"cp": cp}),
-        Score::Mate(n) => json!({"mate": n}),
-    };
-    // The principal variation as far as its moves are legal from here (it comes from a table).
-    let mut line = Vec::new();
-    let mut after = pos.clone();
-    for m in &result.pv {
-        let text = game.move_to_string(m);
-        match game.parse_move(&after, &text) {
-            Ok(legal) => {
-                game.play_unchecked(&mut after, &legal);
-                line.push(text);
-            }
-            Err(_) => break,
-        }
-    }
+    let (line, _) = legal_line(game, pos, &result.pv);
     let report = json!({
         "move": game.move_to_string(&best),
-        "score": score,
+        "score": score_json(result.score),
         "depth": result.depth,
         "nodes": result.nodes,
         "time_ms": result.elapsed.as_millis() as u64,
         "pv": line,
     });
     Ok((game.move_to_string(&best), report))
+}
+
+/// A search's score as the page reads it: `{"cp": N}` or `{"mate": N}`, for the player to move.
+fn score_json(score: Score) -> Value {
+    match score {
+        Score::Cp(cp) => json!({"cp": cp}),
+        Score::Mate(n) => json!({"mate": n}),
+    }
+}
+
+/// A line of the search as far as its moves are legal from `pos` (it comes from a table): its
+/// moves as the engines write them, and in SAN.
+fn legal_line(game: &Game, pos: &Position, pv: &[Move]) -> (Vec<String>, Vec<String>) {
+    let (mut line, mut san) = (Vec::new(), Vec::new());
+    let mut after = pos.clone();
+    for m in pv {
+        let text = game.move_to_string(m);
+        match game.parse_move(&after, &text) {
+            Ok(legal) => {
+                san.push(game.san(&after, &legal));
+                game.play_unchecked(&mut after, &legal);
+                line.push(text);
+            }
+            Err(_) => break,
+        }
+    }
+    (line, san)
+}
+
+/// Analyses a position: varia's search, thinking at most `time` (and to `depth` plies if given),
+/// finds its `lines` best lines, each with its own first move (multi-PV). Gives, best first, each
+/// line's score for the player to move, depth and moves (as `varia moves` writes them and in
+/// SAN), from the deepest iteration whose lines were all found. A game over is refused (409).
+pub fn analyse(
+    game: &Arc<Game>,
+    pos: &Position,
+    time: Duration,
+    depth: Option<u32>,
+    lines: usize,
+) -> Result<Value, ApiError> {
+    if let status @ Status::Over(_) = game.status(pos) {
+        let why = crate::cli::show::describe(game, pos, &status);
+        return Err(ApiError::new(
+            409,
+            "over",
+            format!("the game is over ({why}): there is nothing to analyse"),
+        )
+        .with("fen", json!(game.fen(pos))));
+    }
+    let limits = Limits {
+        movetime: Some(time),
+        depth,
+        multipv: lines,
+        ..Limits::default()
+    };
+    // Each iteration reports its first line, then the next ones; an iteration stopped part way
+    // gives fewer lines than the one before it, which are kept.
+    let (mut done, mut current): (Vec<SearchInfo>, Vec<SearchInfo>) = (Vec::new(), Vec::new());
+    let mut searcher = Searcher::new(Arc::clone(game), SEARCH_HASH_MB);
+    let result = searcher.search(pos, &limits, &mut |i| {
+        if i.multipv == 1 && !current.is_empty() {
+            done = std::mem::take(&mut current);
+        }
+        current.push(i.clone());
+    });
+    if current.len() >= done.len() {
+        done = current;
+    }
+    // A search stopped within its first iteration has its first move in order all the same.
+    let guess = [(result.score, result.depth, result.pv.clone())];
+    let found: Vec<Value> = done
+        .iter()
+        .map(|i| (i.score, i.depth, i.pv.clone()))
+        .chain(guess.into_iter().filter(|_| done.is_empty()))
+        .map(|(score, depth, pv)| {
+            let (moves, san) = legal_line(game, pos, &pv);
+            json!({"score": score_json(score), "depth": depth, "moves": moves, "san": san})
+        })
+        .collect();
+    Ok(json!({
+        "lines": found,
+        "to_move": pos.side_to_move().index(),
+        "nodes": result.nodes,
+        "time_ms": result.elapsed.as_millis() as u64,
+    }))
 }
 
 /// Gets every cell on the board, holes left out.
