@@ -297,14 +297,7 @@ pub fn engine_move(
     time: Duration,
     depth: Option<u32>,
 ) -> Result<(String, Value), ApiError> {
-    let over = |why: String| {
-        ApiError::new(
-            409,
-            "over",
-            format!("the game is over ({why}): there is no move to choose"),
-        )
-        .with("fen", json!(game.fen(pos)))
-    };
+    let over = |why: String| over_error(game, pos, &why, "there is no move to choose");
     if let status @ Status::Over(_) = game.status(pos) {
         return Err(over(crate::cli::show::describe(game, pos, &status)));
     }
@@ -328,6 +321,13 @@ pub fn engine_move(
         "pv": line,
     });
     Ok((game.move_to_string(&best), report))
+}
+
+/// The refusal of a search in a position whose game is over (409): `why` it is over, and what
+/// the search cannot do there.
+fn over_error(game: &Game, pos: &Position, why: &str, cannot: &str) -> ApiError {
+    ApiError::new(409, "over", format!("the game is over ({why}): {cannot}"))
+        .with("fen", json!(game.fen(pos)))
 }
 
 /// A search's score as the page reads it: `{"cp": N}` or `{"mate": N}`, for the player to move.
@@ -370,12 +370,7 @@ pub fn analyse(
 ) -> Result<Value, ApiError> {
     if let status @ Status::Over(_) = game.status(pos) {
         let why = crate::cli::show::describe(game, pos, &status);
-        return Err(ApiError::new(
-            409,
-            "over",
-            format!("the game is over ({why}): there is nothing to analyse"),
-        )
-        .with("fen", json!(game.fen(pos))));
+        return Err(over_error(game, pos, &why, "there is nothing to analyse"));
     }
     let limits = Limits {
         movetime: Some(time),
@@ -415,7 +410,6 @@ pub fn analyse(
     }))
 }
 
-/// Gets every cell on the board, holes left out.
 /// The cells a move in legs reaches between its start and its end, in order (none for other
 /// moves): what the playground draws as its path and asks a click for.
 fn via_cells(m: &Move) -> Vec<Cell> {
@@ -426,6 +420,7 @@ fn via_cells(m: &Move) -> Vec<Cell> {
     }
 }
 
+/// Gets every cell on the board, holes left out.
 fn board_cells(game: &Game) -> impl Iterator<Item = Cell> + '_ {
     let b = &game.rules().board;
     (0..b.cells() as u16).map(Cell).filter(|&c| {
