@@ -157,6 +157,7 @@ function drawBoard() {
     svg.innerHTML = '';
     return;
   }
+  if (E.on) return drawEditorBoard();
   boardFrame(svg, CELL);
   const pos = S.pos;
   const t = targets();
@@ -353,6 +354,7 @@ async function loadDefinitions() {
 // Loads the rules of the current file and variant, then the position. With `keep`, what is no
 // longer valid of the FEN and moves is dropped instead of refused (the definition changed).
 async function loadRules(keep) {
+  if (E.on) closeEditor();
   const r = await api('GET', `/api/rules?${query({ file: S.file, variant: S.variant || null })}`);
   if (!r.ok) {
     showProblem(r.body);
@@ -749,7 +751,7 @@ function cellAt(svg, e, cellSize) {
 
 async function setFen() {
   const fen = $('fen').value.trim();
-  const r = await api('POST', '/api/position', { file: S.file, variant: S.variant, fen, moves: [] });
+  const r = await api('POST', '/api/setup', { file: S.file, variant: S.variant, fen, moves: [] });
   if (!r.ok) {
     notice(r.body.error, 'error');
     return;

@@ -11,6 +11,7 @@
 //! | `GET /api/diagram?file=F&variant=V&piece=P[&cell=C][&player=N]` | a piece's moves on an empty board |
 //! | `POST /api/position` `{file, variant, fen?, moves?, keep_valid?}` | the position: board, hands, status, legal moves |
 //! | `POST /api/moves` (same body) | the legal moves, sorted, as `varia moves --json` prints them |
+//! | `POST /api/setup` (same body, `fen` required) | the position, once its FEN is checked playable (a position set up by hand) |
 //! | `POST /api/play` (same body and `move`) | the position after one more move |
 //! | `POST /api/takeback` (same body) | the position without the last move |
 //! | `POST /api/engine` (same body, `movetime?` ms, `depth?`) | varia's search picks a move: the position after it, with `move` and `engine` (score, depth, nodes, time, line) |
@@ -41,6 +42,7 @@ const HISTORY_JS: &str = include_str!("../../web/history.js");
 const PIECES_JS: &str = include_str!("../../web/pieces.js");
 const LEGS_JS: &str = include_str!("../../web/legs.js");
 const ANALYSE_JS: &str = include_str!("../../web/analyse.js");
+const EDITOR_JS: &str = include_str!("../../web/editor.js");
 
 /// The largest request body read.
 const MAX_BODY: u64 = 1 << 20;
@@ -258,6 +260,7 @@ impl Served {
             "/pieces.js" => Ok(Reply::Asset(PIECES_JS, "text/javascript; charset=utf-8")),
             "/legs.js" => Ok(Reply::Asset(LEGS_JS, "text/javascript; charset=utf-8")),
             "/analyse.js" => Ok(Reply::Asset(ANALYSE_JS, "text/javascript; charset=utf-8")),
+            "/editor.js" => Ok(Reply::Asset(EDITOR_JS, "text/javascript; charset=utf-8")),
             "/api/info" => json(json!({
                 "name": "varia",
                 "version": env!("CARGO_PKG_VERSION"),
@@ -307,6 +310,7 @@ impl Served {
         if !matches!(
             path,
             "/api/position"
+                | "/api/setup"
                 | "/api/moves"
                 | "/api/play"
                 | "/api/takeback"
@@ -350,6 +354,15 @@ impl Served {
                 let mut report = game::analyse(&shared, &r.pos, time, depth, lines)?;
                 report["fen"] = json!(game.fen(&r.pos));
                 Ok(Reply::Json(report))
+            }
+            "/api/setup" => {
+                let fen = req.fen.as_deref().filter(|f| !f.trim().is_empty());
+                let fen = fen.ok_or_else(|| {
+                    ApiError::new(400, "request", "missing field `fen` (the position set up)")
+                })?;
+                game::check_setup(game, fen)?;
+                let r = game::replay(game, Some(fen), &req.moves, false)?;
+                Ok(Reply::Json(game::state_json(game, &r)))
             }
             "/api/takeback" => {
                 if req.moves.pop().is_none() {

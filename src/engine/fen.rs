@@ -86,6 +86,27 @@ pub enum FenError {
     Counting(String),
 }
 
+/// Why a position cannot be played from.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// A player that starts the game with a royal piece has none (on the board or in hand).
+    #[error("{player} has no royal piece ({types}), which this game needs")]
+    NoRoyal {
+        /// The player's name.
+        player: String,
+        /// The game's royal types, by name.
+        types: String,
+    },
+    /// The player who moved last is in check: no legal move leaves its own royal attacked.
+    #[error("{player} is in check, but it is {to_move}'s turn")]
+    CheckNotToMove {
+        /// The player in check.
+        player: String,
+        /// The player to move.
+        to_move: String,
+    },
+}
+
 impl<B: Bits> Engine<B> {
     /// Whether pieces are tagged with their owner (games of more than two players).
     fn tagged(&self) -> bool {

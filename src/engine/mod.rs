@@ -26,11 +26,12 @@ mod position;
 mod rows;
 mod royal_order;
 mod san;
+mod setup;
 mod shuffle;
 mod status;
 mod tables;
 
-pub use fen::FenError;
+pub use fen::{FenError, SetupError};
 pub use moves::{CellSet, Move, MoveList, Promotion, Then};
 pub use notation::{MoveError, SanError};
 pub use position::{FenStyle, Piece};

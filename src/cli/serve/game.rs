@@ -151,6 +151,7 @@ pub fn rules_json(game: &Game) -> Value {
                 "confined_to": p.confined_to.and_then(zone_name),
                 "barred_from": p.barred_from.and_then(zone_name),
                 "drops_in": p.drops.zone.and_then(zone_name),
+                "holdable": holdable(r, i),
             })
         })
         .collect();
@@ -170,6 +171,17 @@ pub fn rules_json(game: &Game) -> Value {
         "captures_to_hand": r.captures_to_hand,
         "start_fen": game.fen(&game.start()),
     })
+}
+
+/// Whether a FEN may put pieces of a type in hand, where they count as that type: what the board
+/// editor offers hand counts for. Types interchangeable in hand count as the group's first.
+fn holdable(r: &varia::RuleSet, kind: usize) -> bool {
+    let p = &r.pieces[kind];
+    r.has_hands()
+        && !p.symbol.starts_with('+')
+        && (!p.royal || r.hands)
+        && !p.removed_when_captured
+        && r.hand_slot(PieceId(kind as u8)).index() == kind
 }
 
 fn mode_name(m: Mode) -> &'static str {
@@ -265,6 +277,18 @@ pub fn replay(
         san,
         last,
         dropped,
+    })
+}
+
+/// Reads a position set up by hand and checks that it can be played from
+/// ([`Game::check_setup`]): a bad FEN or a position that cannot be played is refused (422).
+pub fn check_setup(game: &Game, fen: &str) -> Result<(), ApiError> {
+    let pos = game
+        .parse_fen(fen)
+        .map_err(|e| ApiError::new(422, "fen", format!("bad FEN: {e}")))?;
+    game.check_setup(&pos).map_err(|e| {
+        ApiError::new(422, "setup", format!("the position cannot be played: {e}"))
+            .with("fen", json!(game.fen(&pos)))
     })
 }
 
