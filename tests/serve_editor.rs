@@ -1,6 +1,7 @@
 //! `varia serve`'s `POST /api/setup`, which the board editor asks before a game starts from a
 //! position set up by hand: the position once the engine takes it, or why it cannot be played,
-//! with an HTTP error status.
+//! with an HTTP error status; and `POST /api/export`, the game as one HTML file that replays it
+//! (opened from disk in a browser by web/tests/test_export.py).
 
 use serde_json::{Value, json};
 
@@ -190,5 +191,96 @@ fn the_rules_say_which_types_may_be_held() {
     assert_eq!(
         holdable("classic/crazyhouse.varia"),
         ["Q", "R", "B", "N", "P"]
+    );
+}
+
+/// Posts a body to /api/export: the status and the page (or the JSON error).
+fn export(s: &Server, body: Value) -> (u16, String) {
+    let body = body.to_string();
+    s.raw(
+        format!(
+            "POST /api/export HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        )
+        .as_bytes(),
+    )
+}
+
+#[test]
+fn a_game_is_exported_as_one_page() {
+    let s = serve("definitions");
+    let get_board_js = b"GET /board.js HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+    assert_eq!(s.raw(get_board_js).0, 200);
+    let (status, page) = export(
+        &s,
+        json!({"file": CHESS, "moves": ["e2e4", "e7e5", "g1f3"]}),
+    );
+    assert_eq!(status, 200, "{page}");
+    assert!(page.starts_with("<!doctype html>"));
+    // Everything inline: no file or address the page would load.
+    assert!(!page.contains("src=\""), "a script or image from elsewhere");
+    assert!(!page.contains("<link rel=\"stylesheet\""));
+    for part in [
+        "function pieceSvg",
+        "function squares",
+        "const POSITIONS",
+        ".sq.light",
+    ] {
+        assert!(page.contains(part), "{part}");
+    }
+    let data = page
+        .split_once("const GAME = ")
+        .and_then(|(_, rest)| rest.split_once(";\n"))
+        .map(|(data, _)| data)
+        .unwrap();
+    let game: Value = serde_json::from_str(data).unwrap();
+    assert_eq!(game["file"], CHESS);
+    assert_eq!(game["rules"]["title"], "Chess");
+    assert_eq!(game["start"]["board"].as_array().unwrap().len(), 32);
+    assert_eq!(game["start"]["to_move"], 0);
+    let plies = game["plies"].as_array().unwrap();
+    let san: Vec<&Value> = plies.iter().map(|p| &p["san"]).collect();
+    assert_eq!(san, [&json!("e4"), &json!("e5"), &json!("Nf3")]);
+    // e2 (cell 12) emptied, a white pawn (type 5) on e4 (cell 28).
+    assert_eq!(plies[0]["changes"], json!([[12], [28, 5, 0, null]]));
+    assert_eq!(plies[0]["last"], json!({"from": 12, "via": [], "to": 28}));
+    assert_eq!(plies[0]["to_move"], 1);
+    assert_eq!(
+        plies[2]["fen"],
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
+    );
+
+    // Crazyhouse from a FEN: a capture fills a hand, a drop empties it.
+    let fen = "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1";
+    let (status, page) = export(
+        &s,
+        json!({"file": "classic/crazyhouse.varia", "fen": fen, "moves": ["e4d5", "e8d7", "P@e6"]}),
+    );
+    assert_eq!(status, 200, "{page}");
+    let data = page
+        .split_once("const GAME = ")
+        .and_then(|(_, rest)| rest.split_once(";\n"))
+        .map(|(data, _)| data)
+        .unwrap();
+    let game: Value = serde_json::from_str(data).unwrap();
+    assert_eq!(game["start"]["fen"], "4k3/8/8/3p4/4P3/8/8/4K3[] w - - 0 1");
+    let plies = game["plies"].as_array().unwrap();
+    assert_eq!(plies[0]["hands"], json!([[{"kind": 5, "count": 1}], []]));
+    assert_eq!(plies[2]["hands"], json!([[], []]));
+    assert_eq!(plies[2]["changes"], json!([[44, 5, 0, null]]));
+    assert_eq!(plies[2]["last"], json!({"from": null, "via": [], "to": 44}));
+
+    // A move that is not legal, a bad FEN: JSON errors, as /api/position gives them.
+    let (status, body) = export(&s, json!({"file": CHESS, "moves": ["e2e5"]}));
+    let body: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(
+        (status, &body["kind"], &body["index"]),
+        (422, &json!("move"), &json!(0))
+    );
+    let (status, body) = export(&s, json!({"file": CHESS, "fen": "8/8 w"}));
+    let body: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(
+        (status, &body["error"]),
+        (422, &json!("bad FEN: found 2 rank(s), this game has 8"))
     );
 }

@@ -1,7 +1,7 @@
 // varia playground: browsing the game's moves (first, back, forward, last, a click on a move, the
-// arrow keys) and the game as PGN (shown, downloaded, pasted or opened and loaded). A move made
-// while an earlier position is shown replaces the moves after it. Loaded before app.js, whose
-// state and calls it uses once the page is read.
+// arrow keys), the game as PGN (shown, downloaded, pasted or opened and loaded) and as one HTML
+// file that replays it (`Export`). A move made while an earlier position is shown replaces the
+// moves after it. Loaded before app.js, whose state and calls it uses once the page is read.
 'use strict';
 
 // Shows the position after the first `k` plies of the game (all of them: the game itself).
@@ -140,6 +140,32 @@ async function loadPgn() {
   setPosition(r.body);
 }
 
+// ---- the game as one HTML file -------------------------------------------------------------------
+
+// Asks the server for the game as one HTML file that replays it with no server (POST
+// /api/export), and saves it.
+async function exportGame() {
+  let res;
+  try {
+    res = await fetch('/api/export', {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(gameRequest()),
+    });
+  } catch (e) {
+    notice('the server does not answer', 'error');
+    return;
+  }
+  if (!res.ok) {
+    const body = await res.json().catch(() => ({ error: `no export (${res.status})` }));
+    notice(body.error, 'error');
+    return;
+  }
+  const a = $('export-link');
+  if (a.href.startsWith('blob:')) URL.revokeObjectURL(a.href);
+  a.href = URL.createObjectURL(await res.blob());
+  a.download = `${S.rules.game}-${S.rules.variant}.html`.replace(/[^\w.-]+/g, '-');
+  a.click();
+}
+
 function wireHistory() {
   $('nav-first').addEventListener('click', () => showPly(0));
   $('nav-back').addEventListener('click', () => showPly(shownPly() - 1));
@@ -157,6 +183,7 @@ function wireHistory() {
     showPly(to);
   });
   $('pgn-open').addEventListener('click', openPgn);
+  $('export').addEventListener('click', exportGame);
   $('pgn-load').addEventListener('click', loadPgn);
   $('pgn-file').addEventListener('change', async (e) => {
     const f = e.target.files[0];

@@ -10,7 +10,8 @@
 // - otherwise an emblem: the piece's moves from the centre of a small grid, turned the way its
 //   owner faces (a dot for a leap, a line for a ride; hollow: moving only, a cross: capturing
 //   only, dashed: hopping), with its letter in the middle.
-// Loaded before app.js, whose state and helpers (S, colours, FORWARD, esc) it uses when drawing.
+// Loaded after board.js (colours, FORWARD, esc) and before app.js (or, in a game exported as one
+// file, replay.js), whose state S it reads when drawing.
 'use strict';
 
 const PIECE_STYLE_KEY = 'varia.pieces';

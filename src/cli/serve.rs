@@ -15,6 +15,7 @@
 //! | `POST /api/play` (same body and `move`) | the position after one more move |
 //! | `POST /api/takeback` (same body) | the position without the last move |
 //! | `POST /api/engine` (same body, `movetime?` ms, `depth?`) | varia's search picks a move: the position after it, with `move` and `engine` (score, depth, nodes, time, line) |
+//! | `POST /api/export` (same body) | one HTML file that replays the game with no server |
 //! | `POST /api/analyse` (same body as `/api/engine`, `lines?` 1 to 5) | the best lines (multi-PV), best first: each one's score, depth and moves (also in SAN) |
 //!
 //! The server keeps no game state: a request names the file, the variant, the FEN and the moves,
@@ -24,6 +25,7 @@
 //! so the page stays answered while the engine thinks.
 
 mod cache;
+mod export;
 mod game;
 mod http;
 
@@ -43,6 +45,7 @@ const PIECES_JS: &str = include_str!("../../web/pieces.js");
 const LEGS_JS: &str = include_str!("../../web/legs.js");
 const ANALYSE_JS: &str = include_str!("../../web/analyse.js");
 const EDITOR_JS: &str = include_str!("../../web/editor.js");
+const BOARD_JS: &str = include_str!("../../web/board.js");
 
 /// The largest request body read.
 const MAX_BODY: u64 = 1 << 20;
@@ -203,6 +206,8 @@ struct GameRequest {
 enum Reply {
     Json(Value),
     Asset(&'static str, &'static str),
+    /// A page made for the request (an exported game).
+    Page(String),
 }
 
 impl Served {
@@ -237,6 +242,7 @@ impl Served {
         match reply {
             Ok(Reply::Json(v)) => (200, v.to_string(), "application/json"),
             Ok(Reply::Asset(text, mime)) => (200, text.to_string(), mime),
+            Ok(Reply::Page(text)) => (200, text, "text/html; charset=utf-8"),
             Err(e) => (
                 e.status,
                 Value::Object(e.body).to_string(),
@@ -261,6 +267,7 @@ impl Served {
             "/legs.js" => Ok(Reply::Asset(LEGS_JS, "text/javascript; charset=utf-8")),
             "/analyse.js" => Ok(Reply::Asset(ANALYSE_JS, "text/javascript; charset=utf-8")),
             "/editor.js" => Ok(Reply::Asset(EDITOR_JS, "text/javascript; charset=utf-8")),
+            "/board.js" => Ok(Reply::Asset(BOARD_JS, "text/javascript; charset=utf-8")),
             "/api/info" => json(json!({
                 "name": "varia",
                 "version": env!("CARGO_PKG_VERSION"),
@@ -311,6 +318,7 @@ impl Served {
             path,
             "/api/position"
                 | "/api/setup"
+                | "/api/export"
                 | "/api/moves"
                 | "/api/play"
                 | "/api/takeback"
@@ -363,6 +371,10 @@ impl Served {
                 game::check_setup(game, fen)?;
                 let r = game::replay(game, Some(fen), &req.moves, false)?;
                 Ok(Reply::Json(game::state_json(game, &r)))
+            }
+            "/api/export" => {
+                let page = export::page(game, &req.file, req.fen.as_deref(), &req.moves)?;
+                Ok(Reply::Page(page))
             }
             "/api/takeback" => {
                 if req.moves.pop().is_none() {

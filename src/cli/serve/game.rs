@@ -453,6 +453,92 @@ fn board_cells(game: &Game) -> impl Iterator<Item = Cell> + '_ {
     })
 }
 
+/// Each player's pieces in hand: `{kind, count}` for each type held.
+fn hands_json(game: &Game, pos: &Position) -> Vec<Vec<Value>> {
+    let rules = game.rules();
+    (0..rules.players.len() as u8)
+        .map(PlayerId)
+        .map(|pl| {
+            (0..rules.pieces.len() as u8)
+                .map(PieceId)
+                .filter_map(|k| {
+                    let n = pos.in_hand(pl, k);
+                    (n > 0).then(|| json!({"kind": k, "count": n}))
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The cells of a move the page marks as the last: its start (none for a drop), legs and end.
+fn last_json(m: &Move) -> Value {
+    json!({
+        "from": if matches!(m, Move::Drop { .. }) { None } else { Some(m.from()) },
+        "via": via_cells(m),
+        "to": m.to(),
+    })
+}
+
+/// A game for the one-file export: its start position (`board`, as [`state_json`] gives it) and,
+/// for each move, the move (as written and in SAN) and the cells it changed, each
+/// `[cell, kind, owner, origin]` or `[cell]` where it emptied; with each position its hands,
+/// walls, player to move, FEN and status.
+pub fn replay_json(game: &Game, fen: Option<&str>, moves: &[String]) -> Result<Value, ApiError> {
+    let r = replay(game, fen, moves, false)?;
+    let mut pos = match fen.map(str::trim).filter(|f| !f.is_empty()) {
+        None => game.start(),
+        Some(f) => game
+            .parse_fen(f)
+            .map_err(|e| ApiError::new(422, "fen", format!("bad FEN: {e}")))?,
+    };
+    let cells: Vec<Cell> = board_cells(game).collect();
+    let pieces = |pos: &Position| cells.iter().map(|&c| pos.piece(c)).collect::<Vec<_>>();
+    let shown = |pos: &Position| {
+        json!({
+            "hands": hands_json(game, pos),
+            "walls": cells.iter().filter(|&&c| pos.is_wall(c)).collect::<Vec<_>>(),
+            "to_move": pos.side_to_move(),
+            "fen": game.fen(pos),
+            "description": crate::cli::show::describe(game, pos, &game.status(pos)),
+        })
+    };
+    let mut start = shown(&pos);
+    start["board"] = json!(
+        cells
+            .iter()
+            .filter_map(|&c| pos.piece(c).map(|p| json!({
+                "cell": c, "kind": p.kind, "owner": p.owner, "origin": p.origin,
+            })))
+            .collect::<Vec<_>>()
+    );
+    let mut plies = Vec::with_capacity(r.moves.len());
+    let mut before = pieces(&pos);
+    for (text, san) in r.moves.iter().zip(&r.san) {
+        let m = game
+            .parse_move(&pos, text)
+            .map_err(|e| ApiError::new(422, "move", e.to_string()))?;
+        game.play_unchecked(&mut pos, &m);
+        let after = pieces(&pos);
+        let changes: Vec<Value> = cells
+            .iter()
+            .zip(before.iter().zip(&after))
+            .filter(|(_, (b, a))| b != a)
+            .map(|(c, (_, a))| match a {
+                Some(p) => json!([c, p.kind, p.owner, p.origin]),
+                None => json!([c]),
+            })
+            .collect();
+        let mut ply = shown(&pos);
+        ply["move"] = json!(text);
+        ply["san"] = json!(san);
+        ply["changes"] = json!(changes);
+        ply["last"] = last_json(&m);
+        plies.push(ply);
+        before = after;
+    }
+    Ok(json!({"start": start, "plies": plies}))
+}
+
 /// A position with everything the page shows: board, hands, status, and each legal move with
 /// its cells and the cells it captures on.
 pub fn state_json(game: &Game, r: &Replayed) -> Value {
@@ -469,18 +555,7 @@ pub fn state_json(game: &Game, r: &Replayed) -> Value {
             }))
         })
         .collect();
-    let hands: Vec<Vec<Value>> = (0..rules.players.len() as u8)
-        .map(PlayerId)
-        .map(|pl| {
-            (0..rules.pieces.len() as u8)
-                .map(PieceId)
-                .filter_map(|k| {
-                    let n = pos.in_hand(pl, k);
-                    (n > 0).then(|| json!({"kind": k, "count": n}))
-                })
-                .collect()
-        })
-        .collect();
+    let hands = hands_json(game, pos);
     let mover = pos.side_to_move();
     // Each move is made and taken back on one copy: a copy per move would copy the game's
     // history each time.
@@ -537,13 +612,7 @@ pub fn state_json(game: &Game, r: &Replayed) -> Value {
         Status::Over(e) => Some(e.outcome.word()),
         Status::Ongoing { .. } => None,
     };
-    let last = r.last.map(|m| {
-        json!({
-            "from": if matches!(m, Move::Drop { .. }) { None } else { Some(m.from()) },
-            "via": via_cells(&m),
-            "to": m.to(),
-        })
-    });
+    let last = r.last.map(|m| last_json(&m));
     json!({
         "fen": game.fen(pos),
         "start_fen": r.start_fen,
