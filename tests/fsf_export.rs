@@ -775,6 +775,27 @@ fn contagion_is_refused() {
     );
 }
 
+/// Burning (Tenjiku Shogi's Fire Demon) is refused at its entry, passive or not: Fairy-Stockfish
+/// has none.
+#[test]
+fn burning_is_refused() {
+    for phrase in ["burn", "burn, also passively"] {
+        let src = format!(
+            "game burning\nboard 6 x 6\nplayer white north\nplayer black south\n\
+             piece King K\n  royal\n  moves K\npiece Demon D\n  moves R\n\
+             pieces of Demon {phrase}\nextinction of King loses\n\
+             setup k5/6/6/6/6/KD4 w - - 0 1\n"
+        );
+        let rules = varia::compile(&src, None).unwrap();
+        let refusal = varia::interop::fsf::export(&rules).unwrap_err();
+        assert_eq!(refusal.at, "effects[0]");
+        assert_eq!(
+            refusal.rule,
+            "`pieces of TYPE... burn`: Fairy-Stockfish has no burning"
+        );
+    }
+}
+
 /// Free castling (Schoolbook chess) is refused at its entry: Fairy-Stockfish's king lands on one
 /// cell a side.
 #[test]

@@ -76,9 +76,21 @@ pub(crate) enum EffectPlan<B> {
     Petrify(KindSet),
     /// The contagious types: their captors turn into them.
     Contagion(KindSet),
+    /// The burning types, whether pieces that end a move next to one burn too, and each cell's
+    /// cells a king's step away.
+    Burn {
+        burners: KindSet,
+        passive: bool,
+        near: Vec<B>,
+    },
 }
 
 impl<B> EffectPlan<B> {
+    /// Whether the effect burns pieces.
+    fn burns(&self) -> bool {
+        matches!(self, EffectPlan::Burn { .. })
+    }
+
     /// Whether the effect gives pieces to another player (so that a piece that moved safely may
     /// attack its old owner's royal after the move).
     fn turns_pieces(&self) -> bool {
@@ -90,7 +102,8 @@ impl<B> EffectPlan<B> {
             | EffectPlan::Blast
             | EffectPlan::LeaveWalls
             | EffectPlan::Petrify(_)
-            | EffectPlan::Contagion(_) => false,
+            | EffectPlan::Contagion(_)
+            | EffectPlan::Burn { .. } => false,
         }
     }
 }
@@ -258,6 +271,10 @@ pub(crate) struct Plan<B> {
     /// Every move of a player with a royal piece is made and its royals tested: the effects
     /// remove pieces near a capture or give pieces to another player after the move.
     pub test_every_move: bool,
+    /// Effects may remove pieces beside those a move captures, royal ones too (blasts, burns):
+    /// a move may not remove its own royal, and one that removes an enemy royal is legal
+    /// whatever it leaves attacked.
+    pub removes_royals: bool,
     /// The blast, where captures explode.
     pub blast: Option<Blast<B>>,
     /// Where drops may land by where they are.
@@ -358,6 +375,11 @@ impl<B: Bits> Plan<B> {
                 Effect::CapturerTurns => EffectPlan::CapturerTurns,
                 Effect::Petrify { pieces } => EffectPlan::Petrify(kind_set(pieces)),
                 Effect::Contagion { pieces } => EffectPlan::Contagion(kind_set(pieces)),
+                Effect::Burn { pieces, passive } => EffectPlan::Burn {
+                    burners: kind_set(pieces),
+                    passive: *passive,
+                    near: neighbours(rules, t),
+                },
             })
             .collect();
         let mut drop_shapes = Vec::new();
@@ -396,11 +418,13 @@ impl<B: Bits> Plan<B> {
         let legs = LegsPlan::new(rules, t);
         // A move in legs may capture the royal through a piece that moves next to it: every
         // move is tested.
+        let removes_royals = blast.is_some() || effects.iter().any(EffectPlan::burns);
         let test_every_move =
-            blast.is_some() || effects.iter().any(EffectPlan::turns_pieces) || legs.is_some();
+            removes_royals || effects.iter().any(EffectPlan::turns_pieces) || legs.is_some();
         Plan {
             effects,
             test_every_move,
+            removes_royals,
             blast,
             drop_shapes,
             free_drops,

@@ -43,11 +43,12 @@ use strum::{EnumDiscriminants, IntoStaticStr};
 /// format 22 the moves a piece is left until its side's first capture
 /// ([`crate::rules::PieceType`]'s `moves_until_capture`, Simplified Gryphon), format 23 moves
 /// after the first ([`crate::rules::MovePart`]'s `after_first`), format 24 castling by a number
-/// of cells ([`crate::rules::Castling`]'s `king_steps`, Elven chess), each what a reader of the
-/// format before cannot read;
+/// of cells ([`crate::rules::Castling`]'s `king_steps`, Elven chess), format 25 burning
+/// ([`Effect::Burn`], Tenjiku Shogi's Fire Demon), each what a reader of the format before cannot
+/// read;
 /// a rule set of an older format this build reads is one of this format without what came later,
 /// and is read.
-pub const FORMAT: u32 = 24;
+pub const FORMAT: u32 = 25;
 
 /// The formats this build reads.
 pub const READS: std::ops::RangeInclusive<u32> = 2..=FORMAT;
@@ -270,6 +271,22 @@ pub enum Effect {
         /// The types.
         pieces: Vec<PieceId>,
     },
+    /// After a move (not a drop) of a piece of one of these types (as it moved, before it
+    /// promotes), every enemy piece a king's step from the cell where the move ends is removed,
+    /// as if the mover had captured it (Tenjiku Shogi's Fire Demon). With `passive`, an enemy
+    /// piece whose move (not a drop) ends a king's step from a piece of one of these types is
+    /// removed after its move (its captures stand), as if that piece's owner had captured it, and
+    /// burns nothing itself. Royal pieces follow the burn as they follow a blast
+    /// ([`Effect::Blast`]): a move may not burn its own, and one that burns an enemy royal may
+    /// leave its own attacked. A burn is no attack: a royal may stand where an enemy piece could
+    /// burn it. No type is royal.
+    Burn {
+        /// The types.
+        pieces: Vec<PieceId>,
+        /// Pieces that end their moves next to one burn too.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        passive: bool,
+    },
 }
 
 /// A rule that removes moves from the legal ones.
@@ -470,7 +487,8 @@ impl Effect {
             | Effect::FlipNeighbours
             | Effect::FlipNeighboursOfTouching
             | Effect::CapturerTurns
-            | Effect::Contagion { .. } => false,
+            | Effect::Contagion { .. }
+            | Effect::Burn { .. } => false,
         }
     }
 }

@@ -152,7 +152,7 @@ impl<B: Bits> Engine<B> {
             }
         }
         if !self.plan.effects.is_empty() && m.kind != MoveKind::Pass {
-            self.effects(pos, m, side, loser, taken);
+            reset_clock |= self.effects(pos, m, side, loser, taken);
         }
         if m.then.is_some() || pos.gates.any() {
             self.second_part(pos, m, side);

@@ -411,9 +411,9 @@ impl<B: Bits> Engine<B> {
         if facing && m.kind == MoveKind::Pass {
             return true;
         }
-        if self.plan.blast.is_some() {
-            // A move may not blow up its own royal; one that blows up an enemy royal may leave
-            // its own attacked.
+        if self.plan.removes_royals {
+            // A move may not blow up or burn its own royal; one that removes an enemy royal may
+            // leave its own attacked.
             let mine = pos.by_owner[side.index()];
             let (ours, theirs) = ((pos.royals & mine).count(), (pos.royals & !mine).count());
             self.make(pos, m);

@@ -2,6 +2,7 @@
 //! order by [`Engine::effects`] (the hot path calls it only where the plan has effects).
 
 mod blast;
+mod burn;
 mod capturer;
 mod castling_drop;
 mod contagion;
@@ -17,7 +18,9 @@ use crate::rules::PlayerId;
 
 impl<B: Bits> Engine<B> {
     /// Runs the plan's effects on a move `side` just made (`loser`: the owner of the piece it
-    /// took, if any; `taken`: the piece it took on the cell where it ended, if any).
+    /// took, if any; `taken`: the piece it took on the cell where it ended, if any). Returns
+    /// whether they removed a piece that the move did not capture (a burn), which resets the
+    /// clock.
     #[cold]
     #[inline(never)]
     pub(crate) fn effects(
@@ -27,9 +30,10 @@ impl<B: Bits> Engine<B> {
         side: PlayerId,
         loser: Option<PlayerId>,
         taken: Option<Piece>,
-    ) {
+    ) -> bool {
         let (from, to) = (m.from.index(), m.to.index());
         let drop = m.kind == MoveKind::Drop;
+        let mut burned = false;
         for e in &self.plan.effects {
             match e {
                 EffectPlan::CastlingByDrops { kings, partners } if drop => {
@@ -61,8 +65,22 @@ impl<B: Bits> Engine<B> {
                         self.turn_capturer(pos, to, side, loser);
                     }
                 }
+                EffectPlan::Burn {
+                    burners,
+                    passive,
+                    near,
+                } if !drop => {
+                    burned |= self.burn(
+                        pos,
+                        (*burners, *passive, near.as_slice()),
+                        m.piece.0,
+                        to,
+                        side,
+                    );
+                }
                 _ => {}
             }
         }
+        burned
     }
 }

@@ -133,9 +133,12 @@ impl Check<'_> {
                         ));
                     }
                 }
-                Effect::Petrify { pieces } | Effect::Contagion { pieces } => {
+                Effect::Petrify { pieces }
+                | Effect::Contagion { pieces }
+                | Effect::Burn { pieces, .. } => {
                     let what = match e {
                         Effect::Petrify { .. } => "turn into a wall",
+                        Effect::Burn { .. } => "burn",
                         _ => "be contagious",
                     };
                     if self.keep(self.pieces(&at("pieces"), pieces))

@@ -371,6 +371,23 @@ flag_table! {
             one of a listed type, nor does a piece taken on the way by a move in legs count \
             (Werewolf chess: `pieces that capture Werewolf become one`); a royal type may not be \
             listed";
+    BurnPassively: burn_passively, Game, Entry(|pieces| E::Effect(Effect::Burn { pieces, passive: true })), None,
+        "pieces of TYPE... burn, also passively",
+        "as `pieces of TYPE... burn`, and moreover an enemy piece whose move (not a drop) ends a \
+            king's step from a piece of a listed type is removed after its move, as if that \
+            piece's owner had captured it (what the move captured stays captured), and burns \
+            nothing itself: a piece of a listed type that lands next to an enemy one is burned \
+            instead of burning (Tenjiku Shogi's Fire Demon as H. G. Muller's rules page has it); a \
+            move may not burn its own royal piece (a royal may not step next to an enemy burner)";
+    Burn: burn, Game, Entry(|pieces| E::Effect(Effect::Burn { pieces, passive: false })), None,
+        "pieces of TYPE... burn",
+        "after a move (not a drop) of a piece of a listed type (as it moved, before it \
+            promotes), every enemy piece a king's step from the cell where the move ends is \
+            removed, as if the mover had captured it; royal pieces follow the burn as they follow \
+            a blast: a move may not burn its own royal piece, and one that burns an enemy royal may \
+            leave its own attacked. A burn is no attack: a royal may stand where an enemy piece \
+            could burn it, and a game whose royals may be burned needs an `extinction` rule to \
+            end when one is. A royal type may not be listed; Fairy-Stockfish export refuses it";
     MateSeries: mate_series, Ending, Entry(|pieces| E::Verdict(Verdict::MateNeedsCheckBy { pieces })), Some(Royals),
         "checkmate needs a check by TYPE...",
         "a checkmate counts only if a check by a listed type was given in the unbroken series of \

@@ -98,6 +98,7 @@ pub(super) enum Unsaid {
     CastlingByDrops,
     CapturerTurns,
     Contagion,
+    Burn,
     ChecksOnlyMate,
     NoMatingDrops,
     FrozenAtLimit,
@@ -126,6 +127,7 @@ impl Unsaid {
             Unsaid::CapturerTurns => {
                 "`capturing pieces change sides`: Fairy-Stockfish has no rule for it"
             }
+            Unsaid::Burn => "`pieces of TYPE... burn`: Fairy-Stockfish has no burning",
             Unsaid::Contagion => {
                 "`pieces that capture TYPE... become one`: Fairy-Stockfish has no contagion"
             }
@@ -208,6 +210,7 @@ fn effect(e: &Effect) -> Say<'_> {
         Effect::FlipNeighboursOfTouching => return Say::FlipNeighboursOfTouching,
         Effect::CapturerTurns => Unsaid::CapturerTurns,
         Effect::Contagion { pieces: _ } => Unsaid::Contagion,
+        Effect::Burn { .. } => Unsaid::Burn,
     };
     Say::Unsaid(unsaid)
 }
