@@ -84,8 +84,9 @@ fn a_weights_file_round_trips_through_its_text() {
             pt.name
         );
         for c in 0..layout.cells {
-            let i = layout.square(k, c);
-            assert_eq!(eval.params()[i], params[i], "{} on cell {c}", pt.name);
+            for i in [layout.square(k, c), layout.square_end(k, c)] {
+                assert_eq!(eval.params()[i], params[i], "{} on cell {c}", pt.name);
+            }
         }
     }
 }
@@ -99,6 +100,51 @@ fn square_bonus(game: &varia::Game, piece: &str, cell: usize, bonus: i32) -> Wei
     p.squares = vec![0; cells];
     p.squares[cell] = bonus;
     weights(game, &w.to_json())
+}
+
+#[test]
+fn an_endgame_square_term_counts_as_material_leaves_the_board() {
+    let game = Arc::new(load("definitions/classic/chess.varia", None));
+    let plain = Searcher::new(game.clone(), 1);
+    let mut tuned = Searcher::new(game.clone(), 1);
+    // b1 is cell 1: the Knight gets 40 centipawns there in the endgame, none in the middle game.
+    let mut w = to_weights(&game, &Eval::new(&game).params());
+    let p = w.pieces.get_mut("Knight").unwrap();
+    p.squares = vec![0; 64];
+    p.squares_end = vec![0; 64];
+    p.squares_end[1] = 40;
+    tuned.set_weights(&weights(&game, &w.to_json()));
+    let diff = |fen: &str| {
+        let pos = game.parse_fen(fen).unwrap();
+        tuned.evaluate(&pos) - plain.evaluate(&pos)
+    };
+    // All the start's material on the board: the middle game's 0.
+    assert_eq!(
+        diff("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        0
+    );
+    // Only a Knight left: nearly all of the endgame's 40 (the Knight is the material left).
+    let v = |name: &str| {
+        let k = game
+            .rules()
+            .pieces
+            .iter()
+            .position(|p| p.name == name)
+            .unwrap();
+        plain.eval().value(varia::rules::PieceId(k as u8)) as i64
+    };
+    let start = 2 * v("King")
+        + 2 * v("Queen")
+        + 4 * (v("Rook") + v("Bishop") + v("Knight"))
+        + 16 * v("Pawn");
+    let value = 2 * v("King") + v("Knight");
+    let phase = value * 1024 / start;
+    let expected = (40 * (1024 - phase) / 1024) as i32;
+    assert!((36..40).contains(&expected), "{expected}");
+    assert_eq!(diff("4k3/8/8/8/8/8/8/1N2K3 w - - 0 1"), expected);
+    assert_eq!(diff("4k3/8/8/8/8/8/8/1N2K3 b - - 0 1"), -expected);
+    assert_eq!(diff("1n2k3/8/8/8/8/8/8/4K3 b - - 0 1"), expected);
+    assert_eq!(diff("4k3/8/8/8/8/8/8/2N1K3 w - - 0 1"), 0);
 }
 
 #[test]
@@ -144,8 +190,16 @@ fn weights_for_another_game_or_malformed_are_refused() {
     let game = load("definitions/classic/chess.varia", None);
     let cases = [
         (
-            r#"{"format": 2, "variant": "chess/chess", "board": [8, 8], "pieces": {}}"#,
-            "weights format 2 is not supported",
+            r#"{"format": 3, "variant": "chess/chess", "board": [8, 8], "pieces": {}}"#,
+            "weights format 3 is not supported (this varia reads formats 1 to 2)",
+        ),
+        (
+            r#"{"format": 1, "variant": "chess/chess", "board": [8, 8], "pieces": {"Rook": {"value": 1, "mobility": 1, "squares_end": [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]}}}"#,
+            "piece `Rook`: squares_end needs weights format 2",
+        ),
+        (
+            r#"{"format": 2, "variant": "chess/chess", "board": [8, 8], "pieces": {"Rook": {"value": 1, "mobility": 1, "squares_end": [1]}}}"#,
+            "piece `Rook`: 1 squares_end, the board has 64 cells",
         ),
         (
             r#"{"format": 1, "variant": "shogi/shogi", "board": [8, 8], "pieces": {}}"#,

@@ -2,10 +2,11 @@
 //! (Texel's method). The engine plays games against itself at a fixed number of nodes a move,
 //! each from its own random opening plies; every quiet position of a game (not in check, reached
 //! by no capture, left by no capture or promotion) is labelled with the game's result for the
-//! player to move. The terms (each type's value, mobility and squares: [`varia::search::Layout`])
-//! are then fitted so that a logistic curve of the evaluation predicts those results best (least
-//! squares, Adam's steps over the whole set), after fitting the curve's scale to the evaluation
-//! the games were played with. The result is a weights file that `--weights` loads.
+//! player to move. The terms (each type's value, mobility and tapered squares:
+//! [`varia::search::Layout`]) are then fitted so that a logistic curve of the evaluation
+//! predicts those results best (least squares, Adam's steps over the whole set), after fitting
+//! the curve's scale to the evaluation the games were played with. The result is a weights
+//! file that `--weights` loads.
 
 use super::load::Failure;
 use super::load::{load_game, weights_for_game};

@@ -69,6 +69,10 @@ pub struct Eval {
     pub(super) mobility: Vec<i32>,
     /// Centipawns for standing on a cell, per (type, player, cell) as [`Eval::slot`] orders them.
     pub(super) square: Vec<i32>,
+    /// Centipawns for standing on a cell with no material left, as [`Eval::square`] orders them
+    /// (the squares taper from [`Eval::square`] with all the start's material on the board to
+    /// these with none); empty where the squares do not taper.
+    pub(super) square_end: Vec<i32>,
     /// Whether mobility and squares are the terms per type (tuned, or squares derived from the
     /// rules: [`Eval::default_squares`]); else mobility is [`MOBILITY`] and there are no squares.
     pub(super) tuned: bool,
@@ -122,6 +126,9 @@ pub(super) struct Side {
     pub(super) positional: i32,
     pub(super) royal_cells: [Cell; 4],
     pub(super) royals: usize,
+    /// What the squares gain from the middle game's to the endgame's ([`Eval::square_end`]),
+    /// weighed by the phase once it is known.
+    pub(super) end_shift: i32,
 }
 
 impl Eval {
@@ -143,6 +150,7 @@ impl Eval {
             hand_value: Vec::new(),
             mobility: Vec::new(),
             square: Vec::new(),
+            square_end: Vec::new(),
             tuned: false,
             royal: rules.pieces.iter().map(|p| p.royal).collect(),
             rays: Vec::new(),
@@ -261,6 +269,7 @@ impl Eval {
         let kinds = rules.pieces.len();
         self.mobility = vec![MOBILITY; kinds];
         self.square = vec![0; kinds * self.players * self.cells];
+        self.square_end = Vec::new();
         let Some(w) = weights else {
             self.default_squares(rules);
             self.tuned = self.square.iter().any(|&v| v != 0);
@@ -286,6 +295,35 @@ impl Eval {
                 }
             }
         }
+        // Types without squares of their own for the endgame keep their middle game's.
+        if !w.pieces.values().any(|t| t.squares_end.len() == self.cells) {
+            return;
+        }
+        self.square_end = self.square.clone();
+        for (k, pt) in rules.pieces.iter().enumerate() {
+            let Some(t) = w.pieces.get(&pt.name) else {
+                continue;
+            };
+            if t.squares_end.len() != self.cells {
+                continue;
+            }
+            for view in views
+                .iter()
+                .enumerate()
+                .filter_map(|(p, v)| Some((p, v.as_ref()?)))
+            {
+                let (p, view) = view;
+                for (c, seen) in view.iter().enumerate() {
+                    let slot = self.slot(PieceId(k as u8), p, Cell(c as u16));
+                    self.square_end[slot] = t.squares_end[seen.index()];
+                }
+            }
+        }
+    }
+
+    /// A side's squares tapered by `phase` (1024: all the start's material on the board).
+    pub(super) fn taper(&self, side: &mut Side, phase: i32) {
+        side.positional += side.end_shift * (1024 - phase) / 1024;
     }
 
     /// Mirrors the engine's move tables: for each move part and vector, the landings of the ray
@@ -604,6 +642,9 @@ impl Eval {
                 } else {
                     mobility * MOBILITY
                 };
+                if let Some(end) = self.square_end.get(slot) {
+                    s.end_shift += end - self.square[slot];
+                }
             }
             i = j;
         }
@@ -632,6 +673,7 @@ impl Eval {
         let phase = (material_left * 1024 / self.start_material).clamp(0, 1024) as i32;
         #[allow(clippy::needless_range_loop)]
         for p in 0..self.players {
+            self.taper(&mut sides[p], phase);
             let mut safety = 0;
             for &rc in &sides[p].royal_cells[..sides[p].royals] {
                 let mut danger = 0i32;

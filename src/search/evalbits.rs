@@ -278,6 +278,9 @@ impl WithBoards for Pass<'_> {
                         } else {
                             mobility * super::eval::MOBILITY
                         };
+                        if let Some(end) = eval.square_end.get(slot) {
+                            s.end_shift += end - eval.square[slot];
+                        }
                     }
                 }
             }
@@ -299,6 +302,9 @@ impl WithBoards for Pass<'_> {
             }
         }
         let phase = (material_left * 1024 / eval.start_material).clamp(0, 1024) as i32;
+        for s in sides.iter_mut().take(players) {
+            eval.taper(s, phase);
+        }
         let mut royal = [0usize; 4];
         for &(p, _, danger) in zones.iter() {
             let rc = sides[p].royal_cells[royal[p]].index();

@@ -7,8 +7,10 @@ use super::weights::{self, PieceWeights, WEIGHTS_FORMAT, Weights};
 use crate::engine::{Game, Owner, Position};
 use crate::rules::{Cell, PieceId};
 
-/// Where each term sits in a parameter vector: the values of the types, their mobilities, then
-/// their squares (type by type, each as the first player sees the board).
+/// Where each term sits in a parameter vector: the values of the types, their mobilities, their
+/// squares (type by type, each as the first player sees the board), then their squares in the
+/// endgame (the same way; the square terms taper from the first to the second as material
+/// leaves the board).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Layout {
     /// Piece types.
@@ -20,7 +22,7 @@ pub struct Layout {
 impl Layout {
     /// The number of terms.
     pub fn len(&self) -> usize {
-        self.kinds * (2 + self.cells)
+        self.kinds * (2 + 2 * self.cells)
     }
 
     /// Whether there are no terms.
@@ -41,6 +43,11 @@ impl Layout {
     /// The index of a type's square term on a cell (as the first player sees it).
     pub fn square(&self, kind: usize, cell: usize) -> usize {
         2 * self.kinds + kind * self.cells + cell
+    }
+
+    /// The index of a type's square term in the endgame on a cell (as the first player sees it).
+    pub fn square_end(&self, kind: usize, cell: usize) -> usize {
+        2 * self.kinds + (self.kinds + kind) * self.cells + cell
     }
 }
 
@@ -71,8 +78,10 @@ impl Eval {
             p[l.value(k)] = self.value[k] as f64;
             p[l.mobility(k)] = self.mobility[k] as f64;
             for c in 0..l.cells {
-                p[l.square(k, c)] =
-                    self.square[self.slot(PieceId(k as u8), 0, Cell(c as u16))] as f64;
+                let slot = self.slot(PieceId(k as u8), 0, Cell(c as u16));
+                p[l.square(k, c)] = self.square[slot] as f64;
+                p[l.square_end(k, c)] =
+                    *self.square_end.get(slot).unwrap_or(&self.square[slot]) as f64;
             }
         }
         p
@@ -92,6 +101,14 @@ impl Eval {
         self.scratch(pos, &mut owner, &mut kinds);
         let mut attacks = [0u8; 256];
         let mut terms: Vec<(u32, f32)> = Vec::new();
+        // The phase as the evaluation weighs the squares by it.
+        let material: i64 = self
+            .on_board
+            .iter()
+            .filter(|c| owner[c.index()].is_some())
+            .map(|c| self.value[kinds[c.index()] as usize] as i64)
+            .sum();
+        let middle = (material * 1024 / self.start_material).clamp(0, 1024) as f32 / 1024.0;
         for &c in &self.on_board {
             let Some(me) = owner[c.index()] else {
                 continue;
@@ -110,7 +127,9 @@ impl Eval {
             let mobility = self.reach(slot, me, &owner, &mut attacks);
             terms.push((l.mobility(k) as u32, sign * mobility as f32));
             if let Some(view) = &views[p] {
-                terms.push((l.square(k, view[c.index()].index()) as u32, sign));
+                let seen = view[c.index()].index();
+                terms.push((l.square(k, seen) as u32, sign * middle));
+                terms.push((l.square_end(k, seen) as u32, sign * (1.0 - middle)));
             }
         }
         terms.sort_by_key(|t| t.0);
@@ -151,7 +170,16 @@ pub fn to_weights(game: &Game, params: &[f64]) -> Weights {
             let squares: Vec<i32> = (0..l.cells)
                 .map(|c| round(params[l.square(k, c)]))
                 .collect();
-            let squares = if squares.iter().all(|&v| v == 0) {
+            let squares_end: Vec<i32> = (0..l.cells)
+                .map(|c| round(params[l.square_end(k, c)]))
+                .collect();
+            // Squares that do not taper are written once; none at all, not at all.
+            let squares_end = if squares_end == squares {
+                Vec::new()
+            } else {
+                squares_end
+            };
+            let squares = if squares.iter().all(|&v| v == 0) && squares_end.is_empty() {
                 Vec::new()
             } else {
                 squares
@@ -160,6 +188,7 @@ pub fn to_weights(game: &Game, params: &[f64]) -> Weights {
                 value: round(params[l.value(k)]).max(0),
                 mobility: round(params[l.mobility(k)]),
                 squares,
+                squares_end,
             };
             (pt.name.clone(), w)
         })

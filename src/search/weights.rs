@@ -15,8 +15,8 @@ use std::collections::BTreeMap;
 /// largest value).
 pub const MAX_TERM: i64 = 100_000;
 
-/// The version of the weights file.
-pub const WEIGHTS_FORMAT: u32 = 1;
+/// The version of the weights file (2: `squares_end`; format 1 files are read too).
+pub const WEIGHTS_FORMAT: u32 = 2;
 
 /// Tuned evaluation terms of one variant.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -44,6 +44,10 @@ pub struct PieceWeights {
     /// the first (`a1 b1 ... a2 ...`); empty: none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub squares: Vec<i32>,
+    /// The same with no material left: the bonus tapers from `squares`, with all the start
+    /// position's material on the board, to these, with none; empty: `squares` throughout.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub squares_end: Vec<i32>,
 }
 
 impl Weights {
@@ -88,9 +92,11 @@ impl Weights {
                 p.value,
                 p.mobility
             ));
-            if !p.squares.is_empty() {
-                let rows: Vec<String> = p
-                    .squares
+            for (key, squares) in [("squares", &p.squares), ("squares_end", &p.squares_end)] {
+                if squares.is_empty() {
+                    continue;
+                }
+                let rows: Vec<String> = squares
                     .chunks(files)
                     .map(|r| {
                         let cells: Vec<String> = r.iter().map(|v| format!("{v:4}")).collect();
@@ -98,7 +104,7 @@ impl Weights {
                     })
                     .collect();
                 out.push_str(&format!(
-                    ",\n      \"squares\": [\n{}\n      ]",
+                    ",\n      \"{key}\": [\n{}\n      ]",
                     rows.join(",\n")
                 ));
             }
@@ -111,9 +117,10 @@ impl Weights {
     /// Checks that the terms fit a game: its format, variant, board and piece names.
     pub fn check(&self, game: &Game) -> Result<(), String> {
         let rules = game.rules();
-        if self.format != WEIGHTS_FORMAT {
+        if !(1..=WEIGHTS_FORMAT).contains(&self.format) {
             return Err(format!(
-                "weights format {} is not supported (this varia reads format {WEIGHTS_FORMAT})",
+                "weights format {} is not supported (this varia reads formats 1 to \
+                 {WEIGHTS_FORMAT})",
                 self.format
             ));
         }
@@ -142,9 +149,23 @@ impl Weights {
                     p.squares.len()
                 ));
             }
+            if !p.squares_end.is_empty() && p.squares_end.len() != cells {
+                return Err(format!(
+                    "piece `{name}`: {} squares_end, the board has {cells} cells",
+                    p.squares_end.len()
+                ));
+            }
+            if !p.squares_end.is_empty() && self.format < 2 {
+                return Err(format!(
+                    "piece `{name}`: squares_end needs weights format 2"
+                ));
+            }
             let limit = MAX_TERM as i32;
             let out = |v: i32| v.unsigned_abs() > limit as u32;
-            if out(p.value) || out(p.mobility) || p.squares.iter().any(|&v| out(v)) {
+            if out(p.value)
+                || out(p.mobility)
+                || p.squares.iter().chain(&p.squares_end).any(|&v| out(v))
+            {
                 return Err(format!(
                     "piece `{name}`: a term beyond +-{limit} centipawns"
                 ));
