@@ -796,6 +796,23 @@ fn burning_is_refused() {
     }
 }
 
+/// Captures over lower ranks (Tenjiku Shogi's jumping generals) are refused at the piece:
+/// Fairy-Stockfish has none.
+#[test]
+fn captures_over_lower_ranks_are_refused() {
+    let src = "game ranks\nboard 6 x 6\nplayer white north\nplayer black south\n\
+               piece King K\n  royal\n  rank 4\n  moves K\n\
+               piece General G\n  rank 3\n  moves Q\n  captures over lower ranks\n\
+               setup k5/6/6/6/6/KG4 w - - 0 1\n";
+    let rules = varia::compile(src, None).unwrap();
+    let refusal = varia::interop::fsf::export(&rules).unwrap_err();
+    assert_eq!(refusal.at, "pieces[1].range_captures");
+    assert_eq!(
+        refusal.rule,
+        "`captures over lower ranks` (Tenjiku Shogi's jumping generals): Fairy-Stockfish has none"
+    );
+}
+
 /// Free castling (Schoolbook chess) is refused at its entry: Fairy-Stockfish's king lands on one
 /// cell a side.
 #[test]

@@ -217,7 +217,7 @@ impl<B: Bits> Engine<B> {
                 .map(|p| kind_set(&p.may_not_capture))
                 .collect(),
             bans,
-            royal_steps_plain: !bans && !plan.removes_royals,
+            royal_steps_plain: !bans && !plan.removes_royals && plan.range_jumps.is_none(),
             both_colours: (0..rules.pieces.len())
                 .filter(|&i| rules.pieces[i].drops.on_both_colours)
                 .map(|i| i as u8)

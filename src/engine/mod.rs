@@ -23,6 +23,7 @@ mod notation;
 mod perft;
 mod plan;
 mod position;
+mod range_jumps;
 mod rows;
 mod royal_order;
 mod san;

@@ -20,6 +20,7 @@ mod in_place;
 mod legs;
 mod pickup;
 mod piece;
+mod range_jumps;
 mod walls;
 
 /// Where generated moves go: known-legal moves and suspects that need the full test.
@@ -166,6 +167,9 @@ impl<B: Bits> Engine<B> {
         }
         if let Some(lp) = &self.plan.legs {
             self.add_legs(pos, lp, out);
+        }
+        if let Some(rj) = &self.plan.range_jumps {
+            self.add_range_jumps(pos, rj, out);
         }
         if self.plan.pickups.any() {
             self.add_pickups(pos, out);

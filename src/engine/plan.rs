@@ -8,6 +8,7 @@
 use super::bits::{Bits, set_of};
 use super::kinds::{KindSet, kind_set};
 use super::legs::LegsPlan;
+use super::range_jumps::RangeJumps;
 use super::tables::Tables;
 use crate::rules::{
     Counting, DropRule, Effect, EndingRule, Extinction, Filter, GoalMode, MoveRule, Outcome,
@@ -311,6 +312,8 @@ pub(crate) struct Plan<B> {
     pub pickups: KindSet,
     /// Moves in two legs (see `legs.rs`).
     pub legs: Option<LegsPlan>,
+    /// Captures over lower ranks (see `range_jumps.rs`).
+    pub range_jumps: Option<RangeJumps<B>>,
 }
 
 /// Promotion as a move of its own ([`MoveRule::PromoteInPlace`]).
@@ -416,11 +419,15 @@ impl<B: Bits> Plan<B> {
         let (immediate, mut counters) = Self::endings(rules, t, passing, &per_player);
         counters.extend(counterstrike.map(Counter::Counterstrike));
         let legs = LegsPlan::new(rules, t);
+        let range_jumps = RangeJumps::new(rules, t);
         // A move in legs may capture the royal through a piece that moves next to it: every
         // move is tested.
         let removes_royals = blast.is_some() || effects.iter().any(EffectPlan::burns);
-        let test_every_move =
-            removes_royals || effects.iter().any(EffectPlan::turns_pieces) || legs.is_some();
+        // A capture over lower ranks attacks through pieces: no pin or block is what it seems.
+        let test_every_move = removes_royals
+            || effects.iter().any(EffectPlan::turns_pieces)
+            || legs.is_some()
+            || range_jumps.is_some();
         Plan {
             effects,
             test_every_move,
@@ -440,6 +447,7 @@ impl<B: Bits> Plan<B> {
             gating: rules.gating_zone().map(per_player),
             no_drops: rules.gating_without_drops(),
             legs,
+            range_jumps,
             pickups: pickups(rules),
             in_place: rules.moves.iter().find_map(|m| match m {
                 MoveRule::PromoteInPlace {
@@ -544,6 +552,7 @@ impl<B: Bits> Plan<B> {
             || self.in_place.is_some()
             || self.pickups.any()
             || self.legs.is_some()
+            || self.range_jumps.is_some()
     }
 }
 

@@ -59,6 +59,7 @@ fn single_property(p: &Property) -> Option<&'static str> {
     use Property::*;
     Some(match p {
         Value(_) => "value",
+        Rank(_) => "rank",
         Flag(f, _) => f.words(),
         Confined(_) => "confined to",
         Barred(_) => "never enters",

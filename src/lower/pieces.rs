@@ -91,6 +91,8 @@ fn piece_type(
         may_not_capture: Vec::new(),
         capture_limits: Vec::new(),
         moves_until_capture: Vec::new(),
+        rank: 0,
+        range_captures: false,
     };
     for prop in &p.properties {
         property(d, p, i, prop, &mut pt, spared, cx);
@@ -161,6 +163,10 @@ fn property(
     cx: &mut Names,
 ) {
     match prop {
+        Property::Rank(v) => match u8::try_from(v.node) {
+            Ok(x) => pt.rank = x,
+            _ => cx.err(v.span, format!("a rank is 0 to 255, not {}", v.node)),
+        },
         Property::Value(v) => match i32::try_from(v.node) {
             Ok(x) if (0..=MAX_VALUE).contains(&x) => pt.value = x,
             _ => cx.err(

@@ -172,7 +172,7 @@ pub(crate) fn property_span(p: &Property) -> Option<Span> {
     use Property::*;
     let names = |n: &[Name]| Some(join(n.first()?.span, n.last()?.span));
     match p {
-        Value(v) => Some(v.span),
+        Value(v) | Rank(v) => Some(v.span),
         Flag(_, s) => Some(*s),
         Moves { span, .. }
         | Promotes { span, .. }
@@ -195,6 +195,7 @@ pub(crate) fn record_property(map: &mut SourceMap, i: usize, p: &Property) {
     };
     let fields: &[&str] = match p {
         Value(_) => &["value"],
+        Rank(_) => &["rank"],
         Confined(_) => &["confined_to"],
         Barred(_) => &["barred_from"],
         DropsIn(_) => &["drops.zone"],

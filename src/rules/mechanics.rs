@@ -44,11 +44,13 @@ use strum::{EnumDiscriminants, IntoStaticStr};
 /// ([`crate::rules::PieceType`]'s `moves_until_capture`, Simplified Gryphon), format 23 moves
 /// after the first ([`crate::rules::MovePart`]'s `after_first`), format 24 castling by a number
 /// of cells ([`crate::rules::Castling`]'s `king_steps`, Elven chess), format 25 burning
-/// ([`Effect::Burn`], Tenjiku Shogi's Fire Demon), each what a reader of the format before cannot
+/// ([`Effect::Burn`], Tenjiku Shogi's Fire Demon), format 26 captures over lower ranks
+/// ([`crate::rules::PieceType`]'s `rank` and `range_captures`, Tenjiku Shogi's jumping
+/// generals), each what a reader of the format before cannot
 /// read;
 /// a rule set of an older format this build reads is one of this format without what came later,
 /// and is read.
-pub const FORMAT: u32 = 25;
+pub const FORMAT: u32 = 26;
 
 /// The formats this build reads.
 pub const READS: std::ops::RangeInclusive<u32> = 2..=FORMAT;

@@ -4,7 +4,7 @@
 use super::endings::*;
 use super::ids::{PieceId, PlayerId, ZoneId};
 use super::mechanics::*;
-use super::set::RuleSet;
+use super::set::{PieceType, RuleSet, Style};
 
 /// Reading the lists: what one mechanism's entry says, for the code that asks about one.
 impl RuleSet {
@@ -282,5 +282,41 @@ impl RuleSet {
             }
         }
         name.to_string()
+    }
+}
+
+/// Whether a rank is 0 (serde's `skip_serializing_if`).
+pub(crate) fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
+
+impl PieceType {
+    /// The rides that capture over lower ranks, where the type does (`range_captures`): each
+    /// direction (a single step, in the owner's frame) and range (0: unlimited) of its riders
+    /// that may capture, are no hoppers or displacers, and are limited to no zone and no first
+    /// move. Past the first piece in its line, such a ride may jump over any number of pieces
+    /// (either side's) of a lower `rank` than its own, and take an enemy piece of a lower rank
+    /// beyond them; a piece of a rank not lower stops it (it may still be taken as the first
+    /// piece in the line). It moves to no empty cell beyond a piece.
+    pub fn range_capture_rides(&self) -> Vec<(i8, i8, u8)> {
+        let mut out = Vec::new();
+        for m in &self.moves {
+            if m.range == 1
+                || m.hop
+                || !m.mode.captures()
+                || m.style == Style::Displace
+                || m.from_zone.is_some()
+                || m.initial
+                || m.after_first
+            {
+                continue;
+            }
+            for &(x, y) in &m.vectors {
+                if x.abs() <= 1 && y.abs() <= 1 && !out.contains(&(x, y, m.range)) {
+                    out.push((x, y, m.range));
+                }
+            }
+        }
+        out
     }
 }

@@ -382,6 +382,13 @@ pub struct PieceType {
     /// (Simplified Gryphon's kings, which move only forward until then). Since format 22.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub moves_until_capture: Vec<MovePart>,
+    /// Its rank for `range_captures` (0 for most pieces). Since format 26.
+    #[serde(default, skip_serializing_if = "super::queries::is_zero")]
+    pub rank: u8,
+    /// Captures over lower ranks (Tenjiku Shogi's jumping generals): see
+    /// [`PieceType::range_capture_rides`]. Since format 26.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub range_captures: bool,
 }
 
 /// A capture a piece may not make under conditions (`may not capture [protected] TYPE... [from

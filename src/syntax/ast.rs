@@ -286,6 +286,8 @@ pub struct Piece {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum Property {
     Value(Spanned<i64>),
+    /// `rank N`: its rank for captures over lower ranks.
+    Rank(Spanned<i64>),
     /// A property whose words are the whole property (`royal`): a row of [`PieceFlag`]'s
     /// table.
     Flag(PieceFlag, Span),

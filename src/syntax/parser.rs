@@ -657,6 +657,10 @@ fn property(pair: Pair<Rule>) -> Property {
             node: p[0].as_str().parse().unwrap_or(i64::MAX),
             span: span(&p[0]),
         }),
+        Rule::rank_of => Property::Rank(Spanned {
+            node: p[0].as_str().parse().unwrap_or(i64::MAX),
+            span: span(&p[0]),
+        }),
         Rule::moves => {
             let mut words = Vec::new();
             let mut zone = None;

@@ -417,6 +417,7 @@ impl Display for Property {
         };
         match self {
             P::Value(v) => write!(f, "value {}", v.node),
+            P::Rank(v) => write!(f, "rank {}", v.node),
             P::Moves {
                 words,
                 zone,

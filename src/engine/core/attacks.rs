@@ -120,6 +120,11 @@ impl<B: Bits> Engine<B> {
         {
             return true;
         }
+        if let Some(rj) = &self.plan.range_jumps
+            && self.range_jump_attacks(pos, rj, target, by, occ, gone)
+        {
+            return true;
+        }
         let t = &self.t;
         let p = by.index();
         let mine = pos.by_owner[p] & !gone;

@@ -82,6 +82,17 @@ impl Check<'_> {
             self.capture_limit(&at(&format!("capture_limits[{j}]")), p, l);
         }
         self.until_capture(&at("moves_until_capture"), p);
+        if p.range_captures && p.rank == 0 {
+            self.keep(fail(
+                at("rank"),
+                "a piece that captures over lower ranks needs a rank above 0 (`rank N`)",
+            ));
+        } else if p.range_captures && p.range_capture_rides().is_empty() {
+            self.keep(fail(
+                at("range_captures"),
+                "`captures over lower ranks` needs a ride of single steps that may capture (`R`, `B`, `Q`, `fR4`, ...)",
+            ));
+        }
     }
 
     /// The moves left until the first capture: leaps, in a game whose pieces tell when a player

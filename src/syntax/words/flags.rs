@@ -257,6 +257,16 @@ flag_table! {
     Royal: royal, Property, Set(|p| p.royal = true, "royal"), None,
         "royal",
         "check applies to it; a move may not leave it attacked";
+    RangeCaptures: range_captures, Property, Set(|p| p.range_captures = true, "range_captures"), None,
+        "captures over lower ranks",
+        "besides its moves, each of its rides of single steps that may capture (not limited to a \
+            zone or a first move) may, past the first piece in its line, jump over any number of \
+            pieces of either side whose `rank` is lower than its own and take an enemy piece of \
+            a lower rank beyond them, stopping at the first piece of a rank not lower (which it \
+            may take only as the first piece in its line); it moves to no empty cell beyond a \
+            piece. Written as a plain move (`a1a8`). Tenjiku Shogi's jumping generals: the Great \
+            General `moves Q` with `rank 3`, its King `rank 4`. Needs a rank above 0 and such a \
+            ride; Fairy-Stockfish export refuses it";
     DropMayNotMate: drop_may_not_mate, Property, Set(|p| p.drops.may_not_mate = true, "drops.may_not_mate"), Some(Dropped),
         "drop may not mate",
         "as Fairy-Stockfish plays shogi (uchifuzume): a drop of this type is a legal move, but if \

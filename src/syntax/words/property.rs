@@ -17,6 +17,15 @@ pub(super) const PROPERTY: &[Phrase] = &[
     ),
     phrase!(
         Property,
+        rank_of,
+        Number,
+        ["rank N"],
+        "its rank, 0 to 255 (0 when not given), for captures over lower ranks (below): a piece \
+         that makes them jumps only over pieces of a lower rank than its own, and takes only \
+         those beyond the first piece in its line"
+    ),
+    phrase!(
+        Property,
         moves,
         Structured,
         ["moves BETZA... [in ZONE | within ZONE] [after its first move]"],

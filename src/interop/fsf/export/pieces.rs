@@ -107,6 +107,8 @@ impl Types {
             may_not_capture,
             capture_limits,
             moves_until_capture,
+            rank: _, // it matters only with `range_captures`, refused below
+            range_captures,
         } = p;
         let pc = |field: &str| piece_path(&rules.pieces, p, field);
         if !leg_chains.is_empty() {
@@ -135,6 +137,12 @@ impl Types {
                 } else {
                     "demotes_enemy_screens"
                 }),
+            );
+        }
+        if *range_captures {
+            return refuse(
+                "`captures over lower ranks` (Tenjiku Shogi's jumping generals): Fairy-Stockfish has none",
+                pc("range_captures"),
             );
         }
         if !moves_until_capture.is_empty() {
