@@ -120,29 +120,47 @@ impl LoadError {
 /// Parses a definition; `path` is the file it was read from (an `extends "FILE"` is found from
 /// there; without it, `extends` is refused).
 fn parse(source: &str, path: Option<&Path>) -> Result<(syntax::File, sources::Bases), LoadError> {
-    sources::parse(source, path)
+    sources::parse(source, path, None)
 }
 
 /// Gets the texts of the files a definition read from `path` extends, directly or not, the one
 /// it names first; none when it extends none or one cannot be read (loading says why). A server
 /// keeping compiled games hashes them with the definition's own text to see a change.
 pub fn extended_texts(source: &str, path: &Path) -> Vec<String> {
-    parse(source, Some(path)).map_or_else(|_| Vec::new(), |(_, b)| b.texts())
+    extended_texts_within(source, path, None)
+}
+
+/// [`extended_texts`], reading no file outside `within` (see [`load_within`]).
+pub fn extended_texts_within(source: &str, path: &Path, within: Option<&Path>) -> Vec<String> {
+    sources::parse(source, Some(path), within).map_or_else(|_| Vec::new(), |(_, b)| b.texts())
 }
 
 /// Lists the selectable variants of a definition, the main one first, without compiling them.
 pub fn variant_names(source: &str) -> Result<Vec<String>, LoadError> {
-    names(source, None)
+    names(source, None, None)
 }
 
 /// Lists the selectable variants of a definition read from `path` (an `extends "FILE"` in it is
 /// found from there), the main one first, without compiling them.
 pub fn variant_names_at(source: &str, path: &Path) -> Result<Vec<String>, LoadError> {
-    names(source, Some(path))
+    names(source, Some(path), None)
 }
 
-fn names(source: &str, path: Option<&Path>) -> Result<Vec<String>, LoadError> {
-    let (file, bases) = parse(source, path)?;
+/// [`variant_names_at`], reading no file outside `within` (see [`load_within`]).
+pub fn variant_names_within(
+    source: &str,
+    path: &Path,
+    within: Option<&Path>,
+) -> Result<Vec<String>, LoadError> {
+    names(source, Some(path), within)
+}
+
+fn names(
+    source: &str,
+    path: Option<&Path>,
+    within: Option<&Path>,
+) -> Result<Vec<String>, LoadError> {
+    let (file, bases) = sources::parse(source, path, within)?;
     let catalog = lower::Catalog::new(&file);
     if catalog.problems.is_empty() {
         Ok(catalog.names().to_vec())
@@ -160,17 +178,35 @@ pub fn compile(source: &str, variant: Option<&str>) -> Result<RuleSet, LoadError
 /// Compiles a definition and builds its engine. A definition that `extends` another file is
 /// refused: load it with [`load_at`].
 pub fn load_str(source: &str, variant: Option<&str>) -> Result<Game, LoadError> {
-    load_from(source, None, variant)
+    load_from(source, None, None, variant)
 }
 
 /// Compiles a definition read from `path` and builds its engine; an `extends "FILE"` in it is
 /// found from `path`'s folder.
 pub fn load_at(source: &str, path: &Path, variant: Option<&str>) -> Result<Game, LoadError> {
-    load_from(source, Some(path), variant)
+    load_from(source, Some(path), None, variant)
 }
 
-fn load_from(source: &str, path: Option<&Path>, variant: Option<&str>) -> Result<Game, LoadError> {
-    let (file, bases) = parse(source, path)?;
+/// [`load_at`] confined to a folder: with `within` (a canonical folder), every file the
+/// definition `extends`, directly or not, must be a `.varia` file inside it, links followed;
+/// any other is refused unread, as a definition error at the `extends` statement. A server that
+/// shares a folder reads nothing else.
+pub fn load_within(
+    source: &str,
+    path: &Path,
+    within: Option<&Path>,
+    variant: Option<&str>,
+) -> Result<Game, LoadError> {
+    load_from(source, Some(path), within, variant)
+}
+
+fn load_from(
+    source: &str,
+    path: Option<&Path>,
+    within: Option<&Path>,
+    variant: Option<&str>,
+) -> Result<Game, LoadError> {
+    let (file, bases) = sources::parse(source, path, within)?;
     let catalog = lower::Catalog::new(&file);
     build(&catalog, variant).map_err(|e| bases.place(e))
 }

@@ -28,12 +28,23 @@ pub(crate) struct Bases {
     /// The top file's `extends` statement, where the problems of extended files are given.
     at: Option<Span>,
     parts: Vec<Part>,
+    /// The folder extended files must lie in, if any.
+    within: Option<PathBuf>,
 }
 
 /// Parses a definition read from `path` (`None`: text given without a file), with the main
-/// games of the files it extends, in order, before its own statements.
-pub(crate) fn parse(source: &str, path: Option<&Path>) -> Result<(syntax::File, Bases), LoadError> {
-    let mut bases = Bases::default();
+/// games of the files it extends, in order, before its own statements. With `within` (a
+/// canonical folder), an extended file must be a `.varia` file inside it: any other is refused
+/// unread.
+pub(crate) fn parse(
+    source: &str,
+    path: Option<&Path>,
+    within: Option<&Path>,
+) -> Result<(syntax::File, Bases), LoadError> {
+    let mut bases = Bases {
+        within: within.map(Path::to_path_buf),
+        ..Bases::default()
+    };
     // The files being read, outermost first, each as (real path, path as shown): a circle
     // is a file met again.
     let mut stack: Vec<(PathBuf, String)> = path
@@ -72,7 +83,7 @@ fn parse_at(
     }
     // A circle is told once, at the first `extends`, whichever file closes it.
     let top = bases.at.unwrap_or(ext.span);
-    let (real, joined, base_text) = read_base(&ext, top, path, stack)?;
+    let (real, joined, base_text) = read_base(&ext, top, path, stack, bases.within.as_deref())?;
     let base_offset = offset + text.len() + 1;
     let shown = joined.display().to_string();
     bases.parts.push(Part {
@@ -117,6 +128,7 @@ fn read_base(
     top: Span,
     path: Option<&Path>,
     stack: &[(PathBuf, String)],
+    within: Option<&Path>,
 ) -> Result<(PathBuf, PathBuf, String), LoadError> {
     let fail = |m: String| definition_error(ext.span, m);
     let Some(path) = path else {
@@ -128,6 +140,21 @@ fn read_base(
     };
     let dir = path.parent().unwrap_or(Path::new(""));
     let joined = normal(&dir.join(&ext.node));
+    // Outside the folder as written, the file is refused before anything is asked of it (not
+    // even whether it exists); inside as written, where a link leads is checked too.
+    let outside = |p: &Path| {
+        within.is_some_and(|w| !p.starts_with(w) || p.extension().is_none_or(|e| e != "varia"))
+    };
+    let refused = || {
+        fail(format!(
+            "`extends \"{}\"` names a file outside the folder served, or not a .varia file: \
+             a shared server reads no other",
+            ext.node
+        ))
+    };
+    if outside(&joined) {
+        return Err(refused());
+    }
     let shown = joined.display().to_string();
     let real = joined.canonicalize().map_err(|e| {
         fail(format!(
@@ -136,6 +163,9 @@ fn read_base(
             io_words(&e)
         ))
     })?;
+    if outside(&real) {
+        return Err(refused());
+    }
     if let Some(i) = stack.iter().position(|(p, _)| *p == real) {
         let mut names: Vec<&str> = stack[i..].iter().map(|(_, s)| s.as_str()).collect();
         names.push(&shown);

@@ -166,12 +166,15 @@ enum Command {
         #[arg(long)]
         definitions: Option<String>,
     },
-    /// Serves a web playground for the definitions of a folder or one file, on 127.0.0.1
+    /// Serves a web playground for the definitions of a folder or one file, on 127.0.0.1 (or,
+    /// shared, on --host: read-only, nothing outside the folder read, limits per client)
     Serve {
         /// A folder of definitions or one file (default: definitions/ if present, else .)
         target: Option<String>,
         #[arg(long, default_value_t = 8080)]
         port: u16,
+        #[command(flatten)]
+        share: serve::ShareArgs,
     },
 }
 
@@ -450,7 +453,11 @@ fn dispatch(cmd: Command) -> Result<String, Failure> {
 
 fn dispatch_into(cmd: Command, out: &mut String) -> Result<(), Failure> {
     match cmd {
-        Command::Serve { target, port } => serve::run(target.as_deref(), port).map_err(Failure),
+        Command::Serve {
+            target,
+            port,
+            share,
+        } => serve::run(target.as_deref(), port, &share).map_err(Failure),
         Command::Check {
             file,
             json,

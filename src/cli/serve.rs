@@ -20,18 +20,27 @@
 //!
 //! The server keeps no game state: a request names the file, the variant, the FEN and the moves,
 //! and the server replays them. Take-back is the page dropping its last move; a changed definition
-//! is the same request answered by new rules. A search is bounded: at most [`MAX_MOVETIME_MS`]
+//! is the same request answered by new rules. A search is bounded: at most `--max-movetime`
 //! whatever the request asks, and at most [`MAX_SEARCHES`] at once (more are refused with 503),
 //! so the page stays answered while the engine thinks.
+//!
+//! It listens on 127.0.0.1; `--host` another address, or `--shared`, turns on the shared mode
+//! (`shared.rs`): read-only, confined to the folder, with limits per client.
 
 mod cache;
+mod error;
 mod export;
 mod game;
 mod http;
+mod shared;
+
+use error::ApiError;
+pub use shared::ShareArgs;
 
 use serde::Deserialize;
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -47,8 +56,6 @@ const ANALYSE_JS: &str = include_str!("../../web/analyse.js");
 const EDITOR_JS: &str = include_str!("../../web/editor.js");
 const BOARD_JS: &str = include_str!("../../web/board.js");
 
-/// The largest request body read.
-const MAX_BODY: u64 = 1 << 20;
 /// How many requests are worked on at once (the others wait for a thread); reading requests
 /// and writing answers take no thread, so a slow client holds none.
 const WORKERS: usize = 8;
@@ -57,9 +64,8 @@ const WORKERS: usize = 8;
 const HEAD_TIMEOUT: Duration = Duration::from_secs(5);
 /// How long a client may take to send a request's body once its head has arrived.
 const BODY_TIMEOUT: Duration = Duration::from_secs(5);
-/// The most connections one client (an address: every program on this machine is 127.0.0.1)
-/// may hold at once, and all clients together; a connection over either is closed at once.
-const MAX_CONNECTIONS_PER_CLIENT: usize = 32;
+/// The most connections all clients together may hold at once (one client: `--max-connections`);
+/// a connection over either is closed at once.
 const MAX_CONNECTIONS: usize = 256;
 /// How long a connection is kept: then it is closed once its request in progress is answered,
 /// or after [`GRACE`] more.
@@ -67,9 +73,6 @@ const MAX_CONNECTION_TIME: Duration = Duration::from_secs(120);
 const GRACE: Duration = Duration::from_secs(15);
 /// The largest request head (request line and headers).
 const MAX_HEAD: usize = 64 * 1024;
-/// How long a search may think when the request names no limit, and at most (milliseconds).
-pub const DEFAULT_MOVETIME_MS: u64 = 1000;
-pub const MAX_MOVETIME_MS: u64 = 10_000;
 /// The deepest search a request may ask for (plies).
 const MAX_SEARCH_DEPTH: u32 = 64;
 /// How many searches run at once; the other workers keep answering the page.
@@ -82,28 +85,6 @@ const MAX_FILES: usize = 2000;
 const MAX_DEPTH: usize = 8;
 const MAX_ENTRIES: usize = 50_000;
 
-/// An error answer: an HTTP status and a JSON body `{"error": message, "kind": ..., ...}`.
-#[derive(Clone, Debug)]
-pub struct ApiError {
-    status: u16,
-    body: Map<String, Value>,
-}
-
-impl ApiError {
-    fn new(status: u16, kind: &str, message: impl Into<String>) -> ApiError {
-        let mut body = Map::new();
-        body.insert("error".into(), Value::String(message.into()));
-        body.insert("kind".into(), Value::String(kind.into()));
-        ApiError { status, body }
-    }
-
-    /// Adds a field to the error's body.
-    fn with(mut self, key: &str, value: Value) -> ApiError {
-        self.body.insert(key.into(), value);
-        self
-    }
-}
-
 /// What the server serves: a folder of definitions, or one file in a folder.
 struct Served {
     /// The folder, canonical.
@@ -115,10 +96,14 @@ struct Served {
     cache: Mutex<cache::Cache>,
     /// The searches running now.
     searches: AtomicUsize,
+    /// The limits, and what each client asks of them.
+    clients: shared::Clients,
 }
 
 /// Runs the server until it fails; prints the address to open.
-pub fn run(target: Option<&str>, port: u16) -> Result<(), String> {
+pub fn run(target: Option<&str>, port: u16, share: &ShareArgs) -> Result<(), String> {
+    let limits = shared::Limits::new(share);
+    let host = share.host;
     let target = match target {
         Some(t) => PathBuf::from(t),
         None if Path::new("definitions").is_dir() => PathBuf::from("definitions"),
@@ -140,12 +125,12 @@ pub fn run(target: Option<&str>, port: u16) -> Result<(), String> {
             .unwrap_or_else(|| PathBuf::from("/"));
         (parent, Some(name))
     };
-    let listener = std::net::TcpListener::bind(("127.0.0.1", port))
-        .map_err(|e| format!("error: cannot listen on 127.0.0.1:{port}: {e}"))?;
+    let listener = std::net::TcpListener::bind((host, port))
+        .map_err(|e| format!("error: cannot listen on {host}:{port}: {e}"))?;
     let port = listener.local_addr().map_or(port, |a| a.port());
     listener
         .set_nonblocking(true)
-        .map_err(|e| format!("error: cannot listen on 127.0.0.1:{port}: {e}"))?;
+        .map_err(|e| format!("error: cannot listen on {host}:{port}: {e}"))?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .max_blocking_threads(WORKERS)
@@ -155,10 +140,16 @@ pub fn run(target: Option<&str>, port: u16) -> Result<(), String> {
     let listener = {
         let _entered = runtime.enter();
         tokio::net::TcpListener::from_std(listener)
-            .map_err(|e| format!("error: cannot listen on 127.0.0.1:{port}: {e}"))?
+            .map_err(|e| format!("error: cannot listen on {host}:{port}: {e}"))?
+    };
+    let address = std::net::SocketAddr::new(host, port);
+    let mode = if limits.shared {
+        format!(" ({})", limits.describe())
+    } else {
+        String::new()
     };
     println!(
-        "varia serve: http://127.0.0.1:{port}/ serving {} (Ctrl-C stops)",
+        "varia serve: http://{address}/ serving {}{mode} (Ctrl-C stops)",
         target.display()
     );
     use std::io::Write as _;
@@ -168,6 +159,7 @@ pub fn run(target: Option<&str>, port: u16) -> Result<(), String> {
         single,
         cache: Mutex::new(cache::Cache::default()),
         searches: AtomicUsize::new(0),
+        clients: shared::Clients::new(limits),
     });
     runtime.block_on(http::accept(listener, served));
     Err("error: the server stopped".into())
@@ -211,10 +203,11 @@ enum Reply {
 }
 
 impl Served {
-    /// Answers a request: its method, its path and query, and for a POST its body (or why it
-    /// could not be read). Gives the HTTP status, the body and its type.
+    /// Answers a client's request: its method, its path and query, and for a POST its body (or
+    /// why it could not be read). Gives the HTTP status, the body and its type.
     fn answer(
         &self,
+        client: IpAddr,
         method: &str,
         url: &str,
         body: Option<Result<String, ApiError>>,
@@ -225,7 +218,10 @@ impl Served {
         let reply =
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match (method, body) {
                 ("GET", _) => parse_query(query).and_then(|q| self.get(path, &q)),
-                (_, Some(body)) => body.and_then(|b| self.post(path, &b)),
+                ("PUT" | "DELETE" | "PATCH", _) if self.limits().shared => {
+                    Err(shared::read_only(method))
+                }
+                (_, Some(body)) => body.and_then(|b| self.post(client, path, &b)),
                 (method, None) => Err(ApiError::new(
                     405,
                     "request",
@@ -271,13 +267,20 @@ impl Served {
             "/api/info" => json(json!({
                 "name": "varia",
                 "version": env!("CARGO_PKG_VERSION"),
-                "root": self.root.display().to_string(),
+                "root": self.root_shown(),
                 "single": self.single,
+                "shared": self.limits().shared,
+                "limits": {
+                    "requests_per_second": self.limits().requests_per_second,
+                    "searches_per_client": self.limits().searches,
+                    "max_body": self.limits().body,
+                    "connections_per_client": self.limits().connections,
+                },
                 // The page shows its engine controls only when this is true.
                 "engine": true,
                 "engine_limits": {
-                    "default_movetime": DEFAULT_MOVETIME_MS,
-                    "max_movetime": MAX_MOVETIME_MS,
+                    "default_movetime": shared::DEFAULT_MOVETIME_MS,
+                    "max_movetime": self.limits().movetime_ms,
                     "max_depth": MAX_SEARCH_DEPTH,
                 },
                 "max_moves": game::MAX_MOVES,
@@ -290,7 +293,8 @@ impl Served {
             "/api/definitions" => json(self.definitions()),
             "/api/version" => {
                 let (real, text) = self.read(arg("file")?)?;
-                json(json!({"version": version_string(version(&real, &text))}))
+                let v = version(&real, &text, self.within());
+                json(json!({"version": version_string(v)}))
             }
             "/api/rules" => {
                 let file = arg("file")?;
@@ -313,7 +317,7 @@ impl Served {
         }
     }
 
-    fn post(&self, path: &str, body: &str) -> Result<Reply, ApiError> {
+    fn post(&self, client: IpAddr, path: &str, body: &str) -> Result<Reply, ApiError> {
         if !matches!(
             path,
             "/api/position"
@@ -338,9 +342,9 @@ impl Served {
         match path {
             "/api/engine" => {
                 let r = game::replay(game, req.fen.as_deref(), &req.moves, false)?;
-                let (time, depth) = search_limits(req.movetime, req.depth);
+                let (time, depth) = self.search_limits(req.movetime, req.depth);
                 let (mv, report) = {
-                    let _slot = self.search_slot()?;
+                    let _slot = self.search_slot(client)?;
                     game::engine_move(&shared, &r.pos, time, depth)?
                 };
                 req.moves.push(mv.clone());
@@ -357,8 +361,8 @@ impl Served {
                     return Err(ApiError::new(400, "request", why));
                 }
                 let r = game::replay(game, req.fen.as_deref(), &req.moves, false)?;
-                let (time, depth) = search_limits(req.movetime, req.depth);
-                let _slot = self.search_slot()?;
+                let (time, depth) = self.search_limits(req.movetime, req.depth);
+                let _slot = self.search_slot(client)?;
                 let mut report = game::analyse(&shared, &r.pos, time, depth, lines)?;
                 report["fen"] = json!(game.fen(&r.pos));
                 Ok(Reply::Json(report))
@@ -426,14 +430,33 @@ impl Served {
         let list: Vec<Value> = files
             .iter()
             .map(|f| match self.read(f) {
-                Ok((real, text)) => match game::variants(&real, &text) {
+                Ok((real, text)) => match game::variants(&real, &text, self.within()) {
                     Ok(v) => json!({"file": f, "variants": v, "error": null}),
                     Err(e) => json!({"file": f, "variants": [], "error": e}),
                 },
                 Err(e) => json!({"file": f, "variants": [], "error": e.body["error"]}),
             })
             .collect();
-        json!({"root": self.root.display().to_string(), "definitions": list})
+        json!({"root": self.root_shown(), "definitions": list})
+    }
+
+    fn limits(&self) -> &shared::Limits {
+        self.clients.limits()
+    }
+
+    /// The folder that extended files must lie in: the served one when shared, else none.
+    fn within(&self) -> Option<&Path> {
+        self.limits().shared.then_some(self.root.as_path())
+    }
+
+    /// The folder served as the page shows it: its path, or when shared only its name (the
+    /// server's layout is no one else's business).
+    fn root_shown(&self) -> String {
+        match self.root.file_name() {
+            Some(name) if self.limits().shared => name.to_string_lossy().into_owned(),
+            _ if self.limits().shared => "/".into(),
+            _ => self.root.display().to_string(),
+        }
     }
 
     /// Reads a definition named relative to the served folder; refuses any other path.
@@ -467,60 +490,69 @@ impl Served {
     /// when the text changed; a definition that does not compile is its error.
     fn game(&self, file: &str, variant: Option<&str>) -> Result<(u64, Arc<varia::Game>), ApiError> {
         let (real, text) = self.read(file)?;
-        let version = version(&real, &text);
+        let version = version(&real, &text, self.within());
         let key = (file.to_string(), variant.map(str::to_string));
         if let Ok(mut cache) = self.cache.lock()
             && let Some(g) = cache.get(&key, version)
         {
             return Ok((version, g));
         }
-        let game = Arc::new(game::load(file, &real, &text, variant)?);
+        let game = Arc::new(game::load(file, &real, &text, self.within(), variant)?);
         if let Ok(mut cache) = self.cache.lock() {
             cache.insert(key, version, game.clone());
         }
         Ok((version, game))
     }
 
-    /// Takes one of the [`MAX_SEARCHES`] places for a search, given back when dropped; 503 when
-    /// all are taken.
-    fn search_slot(&self) -> Result<SearchSlot<'_>, ApiError> {
+    /// Takes one of the client's places for a search (429 when all are taken) and one of the
+    /// server's [`MAX_SEARCHES`] (503 when all are taken), given back when dropped.
+    fn search_slot(&self, client: IpAddr) -> Result<SearchSlot<'_>, ApiError> {
+        self.clients.start_search(client)?;
         let taken = self
             .searches
             .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
                 (n < MAX_SEARCHES).then_some(n + 1)
             });
         match taken {
-            Ok(_) => Ok(SearchSlot(&self.searches)),
-            Err(_) => Err(ApiError::new(
-                503,
-                "busy",
-                format!("the engine is busy with {MAX_SEARCHES} other searches: ask again soon"),
-            )),
+            Ok(_) => Ok(SearchSlot {
+                served: self,
+                client,
+            }),
+            Err(_) => {
+                self.clients.end_search(client);
+                Err(ApiError::new(
+                    503,
+                    "busy",
+                    format!(
+                        "the engine is busy with {MAX_SEARCHES} other searches: ask again soon"
+                    ),
+                ))
+            }
         }
+    }
+
+    /// The search's limits from a request: its time (the default without one, the most with
+    /// only a depth) and depth, each within the server's bounds.
+    fn search_limits(&self, movetime: Option<u64>, depth: Option<u32>) -> (Duration, Option<u32>) {
+        (
+            shared::search_time(movetime, depth, self.limits().movetime_ms),
+            depth.map(|d| d.clamp(1, MAX_SEARCH_DEPTH)),
+        )
     }
 }
 
-/// A place for a search, given back when dropped (a panicking search included).
-struct SearchSlot<'a>(&'a AtomicUsize);
+/// A client's place for a search and one of the server's, given back when dropped (a panicking
+/// search included).
+struct SearchSlot<'a> {
+    served: &'a Served,
+    client: IpAddr,
+}
 
 impl Drop for SearchSlot<'_> {
     fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::AcqRel);
+        self.served.searches.fetch_sub(1, Ordering::AcqRel);
+        self.served.clients.end_search(self.client);
     }
-}
-
-/// The search's limits from a request: its time (the default without one, the most with only a
-/// depth) and depth, each within the server's bounds.
-fn search_limits(movetime: Option<u64>, depth: Option<u32>) -> (Duration, Option<u32>) {
-    let ms = match (movetime, depth) {
-        (Some(ms), _) => ms,
-        (None, Some(_)) => MAX_MOVETIME_MS,
-        (None, None) => DEFAULT_MOVETIME_MS,
-    };
-    (
-        Duration::from_millis(ms.clamp(1, MAX_MOVETIME_MS)),
-        depth.map(|d| d.clamp(1, MAX_SEARCH_DEPTH)),
-    )
 }
 
 fn not_found(path: &str) -> ApiError {
@@ -605,9 +637,9 @@ fn hash(text: &str) -> u64 {
 
 /// The version of a definition: its text's hash, and those of the files it extends, so that a
 /// change to an extended file reloads the game too.
-fn version(real: &Path, text: &str) -> u64 {
+fn version(real: &Path, text: &str, within: Option<&Path>) -> u64 {
     let mut all = text.to_string();
-    for t in game::extended_texts(real, text) {
+    for t in game::extended_texts(real, text, within) {
         all += "\0";
         all += &t;
     }

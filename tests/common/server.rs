@@ -1,4 +1,5 @@
 //! A running `varia serve` for the tests of tests/serve.rs, and its requests.
+#![allow(dead_code)]
 
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -9,6 +10,8 @@ use std::process::{Child, Command, Stdio};
 pub struct Server {
     child: Child,
     pub port: u16,
+    /// The first line the server printed.
+    pub banner: String,
 }
 
 impl Drop for Server {
@@ -19,8 +22,14 @@ impl Drop for Server {
 }
 
 pub fn serve(target: &str) -> Server {
+    serve_with(target, &[])
+}
+
+/// A running `varia serve` with more options (`--shared`, the limits).
+pub fn serve_with(target: &str, options: &[&str]) -> Server {
     let mut child = Command::new(env!("CARGO_BIN_EXE_varia"))
         .args(["serve", target, "--port", "0"])
+        .args(options)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -35,7 +44,11 @@ pub fn serve(target: &str) -> Server {
         .and_then(|rest| rest.split('/').next())
         .and_then(|p| p.parse().ok())
         .unwrap_or_else(|| panic!("no address in {line:?}"));
-    Server { child, port }
+    Server {
+        child,
+        port,
+        banner: line,
+    }
 }
 
 impl Server {

@@ -19,13 +19,15 @@ const SEARCH_HASH_MB: usize = 16;
 pub const MAX_MOVES: usize = 20_000;
 
 /// Lists the variants of a definition, the main one first.
-pub fn variants(real: &Path, source: &str) -> Result<Vec<String>, String> {
-    varia::variant_names_at(source, real).map_err(|e| e.to_string())
+/// With `within`, every file a definition extends must be a `.varia` file in that folder (see
+/// `varia::load_within`).
+pub fn variants(real: &Path, source: &str, within: Option<&Path>) -> Result<Vec<String>, String> {
+    varia::variant_names_within(source, real, within).map_err(|e| e.to_string())
 }
 
 /// The texts of the files a definition extends, directly or not (none if it extends none).
-pub fn extended_texts(real: &Path, source: &str) -> Vec<String> {
-    varia::extended_texts(source, real)
+pub fn extended_texts(real: &Path, source: &str, within: Option<&Path>) -> Vec<String> {
+    varia::extended_texts_within(source, real, within)
 }
 
 /// Compiles a variant of a definition; on failure, the error body the page shows: every
@@ -34,9 +36,10 @@ pub fn load(
     path: &str,
     real: &Path,
     source: &str,
+    within: Option<&Path>,
     variant: Option<&str>,
 ) -> Result<Game, ApiError> {
-    varia::load_at(source, real, variant).map_err(|e| match e {
+    varia::load_within(source, real, within, variant).map_err(|e| match e {
         LoadError::Definition(diags) => {
             let list: Vec<Value> = diags
                 .iter()

@@ -1,12 +1,14 @@
 //! The server's HTTP side, on hyper: connections are read and written without holding a thread,
 //! so a client that sends slowly, or not at all, holds nothing but its own connection, and that
 //! only for a bounded time ([`HEAD_TIMEOUT`], [`BODY_TIMEOUT`], [`MAX_CONNECTION_TIME`]). A
-//! client may hold at most [`MAX_CONNECTIONS_PER_CLIENT`] connections. Requests are answered on
-//! at most [`WORKERS`] threads (`Served::answer`, which knows nothing of HTTP).
+//! client may hold at most `--max-connections` connections, and send at most
+//! `--max-requests-per-second` requests (when set) and bodies of `--max-body`. Requests are
+//! answered on at most [`WORKERS`] threads (`Served::answer`, which knows nothing of HTTP).
 
+use super::shared::client_key;
 use super::{
-    ApiError, BODY_TIMEOUT, GRACE, HEAD_TIMEOUT, MAX_BODY, MAX_CONNECTION_TIME, MAX_CONNECTIONS,
-    MAX_CONNECTIONS_PER_CLIENT, MAX_HEAD, Served,
+    ApiError, BODY_TIMEOUT, GRACE, HEAD_TIMEOUT, MAX_CONNECTION_TIME, MAX_CONNECTIONS, MAX_HEAD,
+    Served,
 };
 use http_body_util::{BodyExt, Full, LengthLimitError, Limited};
 use hyper::body::{Bytes, Incoming};
@@ -36,7 +38,8 @@ pub async fn accept(listener: tokio::net::TcpListener, served: Arc<Served>) {
                 continue;
             }
         };
-        let Some(slot) = Connections::admit(&connections, peer.ip()) else {
+        let per_client = served.limits().connections;
+        let Some(slot) = Connections::admit(&connections, client_key(peer.ip()), per_client) else {
             // Over the bound: a short answer if the socket takes it, and the connection closed.
             let _ = stream.try_write(BUSY);
             continue;
@@ -46,7 +49,9 @@ pub async fn accept(listener: tokio::net::TcpListener, served: Arc<Served>) {
         let http = http.clone();
         tokio::spawn(async move {
             let _slot = slot;
-            let service = hyper::service::service_fn(move |req| handle(Arc::clone(&served), req));
+            let ip = peer.ip();
+            let service =
+                hyper::service::service_fn(move |req| handle(Arc::clone(&served), ip, req));
             let conn = http.serve_connection(TokioIo::new(stream), service);
             tokio::pin!(conn);
             if tokio::time::timeout(MAX_CONNECTION_TIME, conn.as_mut())
@@ -78,11 +83,12 @@ struct Slot {
 }
 
 impl Connections {
-    fn admit(this: &Arc<Connections>, ip: IpAddr) -> Option<Slot> {
+    /// Takes a place for a connection of a client that may hold `per_client`.
+    fn admit(this: &Arc<Connections>, ip: IpAddr, per_client: usize) -> Option<Slot> {
         let mut open = this.open.lock().ok()?;
         let (total, by_client) = &mut *open;
         let mine = by_client.entry(ip).or_insert(0);
-        if *total >= MAX_CONNECTIONS || *mine >= MAX_CONNECTIONS_PER_CLIENT {
+        if *total >= MAX_CONNECTIONS || *mine >= per_client {
             if *mine == 0 {
                 by_client.remove(&ip);
             }
@@ -112,11 +118,25 @@ impl Drop for Slot {
     }
 }
 
-/// Reads a request's body within the bounds, then answers it on a worker thread.
+/// Reads a client's request's body within the bounds, then answers it on a worker thread.
 async fn handle(
     served: Arc<Served>,
+    client: IpAddr,
     req: Request<Incoming>,
 ) -> Result<Response<Full<Bytes>>, Infallible> {
+    if let Err((e, wait)) = served.clients.admit_request(client) {
+        // The body, if any, is not read: the connection closes after the answer.
+        let text = serde_json::Value::Object(e.body).to_string();
+        return Ok(Response::builder()
+            .status(e.status)
+            .header("Content-Type", "application/json")
+            .header("Cache-Control", "no-store")
+            .header("Retry-After", wait.to_string())
+            .header("Connection", "close")
+            .body(Full::new(Bytes::from(text)))
+            .unwrap_or_else(|_| Response::new(Full::new(Bytes::new()))));
+    }
+    let max_body = served.limits().body;
     let method = req.method().as_str().to_string();
     let url = req
         .uri()
@@ -129,10 +149,10 @@ async fn handle(
             .get(hyper::header::CONTENT_LENGTH)
             .and_then(|v| v.to_str().ok())
             .and_then(|v| v.parse::<u64>().ok());
-        let read = if declared.is_some_and(|n| n > MAX_BODY) {
-            Err(too_large())
+        let read = if declared.is_some_and(|n| n > max_body) {
+            Err(too_large(max_body))
         } else {
-            let limited = Limited::new(req.into_body(), MAX_BODY as usize);
+            let limited = Limited::new(req.into_body(), max_body as usize);
             match tokio::time::timeout(BODY_TIMEOUT, limited.collect()).await {
                 Err(_) => Err(ApiError::new(
                     408,
@@ -142,7 +162,9 @@ async fn handle(
                         BODY_TIMEOUT.as_secs()
                     ),
                 )),
-                Ok(Err(e)) if e.downcast_ref::<LengthLimitError>().is_some() => Err(too_large()),
+                Ok(Err(e)) if e.downcast_ref::<LengthLimitError>().is_some() => {
+                    Err(too_large(max_body))
+                }
                 Ok(Err(e)) => Err(ApiError::new(
                     400,
                     "request",
@@ -158,7 +180,8 @@ async fn handle(
     } else {
         None
     };
-    let answered = tokio::task::spawn_blocking(move || served.answer(&method, &url, body)).await;
+    let answered =
+        tokio::task::spawn_blocking(move || served.answer(client, &method, &url, body)).await;
     let (status, text, mime) = answered.unwrap_or_else(|_| {
         (
             500,
@@ -178,10 +201,10 @@ async fn handle(
         .unwrap_or_else(|_| Response::new(Full::new(Bytes::new()))))
 }
 
-fn too_large() -> ApiError {
+fn too_large(max_body: u64) -> ApiError {
     ApiError::new(
         413,
         "request",
-        format!("the request body is over {MAX_BODY} bytes"),
+        format!("the request body is over {max_body} bytes"),
     )
 }
