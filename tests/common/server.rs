@@ -52,6 +52,16 @@ pub fn serve_with(target: &str, options: &[&str]) -> Server {
 }
 
 impl Server {
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Tells whether the server is still running.
+    pub fn running(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+
     /// Sends raw bytes; gets the status and the body.
     pub fn raw(&self, request: &[u8]) -> (u16, String) {
         let mut s = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
