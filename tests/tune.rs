@@ -313,6 +313,51 @@ fn tune_writes_weights_that_a_match_plays_with() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+#[test]
+fn tune_labels_positions_partly_by_the_searches_scores() {
+    let chess = def("definitions/classic/chess.varia");
+    let tune = |weight: &str| {
+        let run = varia(&[
+            "tune",
+            &chess,
+            "--games",
+            "2",
+            "--nodes",
+            "200",
+            "--max-plies",
+            "40",
+            "--iterations",
+            "20",
+            "--threads",
+            "1",
+            "--score-weight",
+            weight,
+        ]);
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        let report = String::from_utf8(run.stderr).unwrap();
+        (String::from_utf8(run.stdout).unwrap(), report)
+    };
+    let (by_results, report) = tune("0");
+    assert!(!report.contains("labels"), "{report}");
+    let (by_scores, report) = tune("1");
+    assert!(
+        report.contains(" positions; labels 1 the searches' scores; scale "),
+        "{report}"
+    );
+    // The same games, other labels: other terms.
+    assert_ne!(by_results, by_scores);
+    let refused = varia(&["tune", &chess, "--games", "1", "--score-weight", "1.5"]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8(refused.stderr).unwrap(),
+        "error: --score-weight 1.5 is not between 0 and 1\n"
+    );
+}
+
 /// A weights file for chess that makes a knight on a3 (or, mirrored, a6) worth 20 pawns more.
 fn knight_on_a3(dir: &std::path::Path) -> String {
     let game = load("definitions/classic/chess.varia", None);

@@ -13,7 +13,7 @@ use super::load::{load_game, weights_for_game};
 use super::session::{Line, Rng};
 use std::sync::Arc;
 use varia::Game;
-use varia::search::{Eval, Features, Limits, Searcher, Weights, to_weights};
+use varia::search::{Eval, Features, Limits, Score, Searcher, Weights, to_weights};
 
 /// What `varia tune` is asked.
 pub struct TuneSpec {
@@ -25,6 +25,9 @@ pub struct TuneSpec {
     pub seed: u64,
     pub iterations: usize,
     pub weights: Option<Weights>,
+    /// The share of each position's label taken from the search's score of it (the rest from
+    /// the game's result), 0 to 1.
+    pub score_weight: f64,
 }
 
 /// `varia tune`'s arguments.
@@ -57,6 +60,10 @@ pub struct TuneArgs {
     /// Start from (and play the games with) the terms of this weights file
     #[arg(long)]
     pub weights: Option<String>,
+    /// The share (0 to 1) of each position's label taken from the score the search gave it in
+    /// the game, as an expected result; the rest is the game's result
+    #[arg(long, default_value_t = 0.0)]
+    pub score_weight: f64,
     /// Write the weights to this file (default: print them)
     #[arg(long)]
     pub out: Option<String>,
@@ -69,6 +76,12 @@ pub fn command(args: TuneArgs) -> Result<String, Failure> {
         Some(p) => Some(weights_for_game(p, &game)?),
         None => None,
     };
+    if !(0.0..=1.0).contains(&args.score_weight) {
+        return Err(Failure(format!(
+            "error: --score-weight {} is not between 0 and 1",
+            args.score_weight
+        )));
+    }
     let spec = TuneSpec {
         games: args.games,
         nodes: args.nodes,
@@ -78,6 +91,7 @@ pub fn command(args: TuneArgs) -> Result<String, Failure> {
         seed: args.seed,
         iterations: args.iterations,
         weights,
+        score_weight: args.score_weight,
     };
     let (w, report) = run(game, &spec)?;
     let json = w.to_json();
@@ -99,10 +113,16 @@ pub fn command(args: TuneArgs) -> Result<String, Failure> {
 pub(super) struct Sample {
     pub(super) features: Features,
     pub(super) result: f64,
+    /// The score the game's search gave the position, for the player to move (centipawns; a
+    /// mate as [`MATE_CP`]).
+    pub(super) score: f64,
     /// By type: the pieces of the player to move, on the board and in hand, less the mean of
     /// its opponents'.
     pub(super) material: Vec<f32>,
 }
+
+/// The centipawns a mate found by the search counts as in a label.
+const MATE_CP: f64 = 3000.0;
 
 /// How strongly the squares are pulled towards 0 (per centipawn, per position).
 const SQUARE_DECAY: f64 = 2e-7;
@@ -124,7 +144,7 @@ pub fn run(game: Arc<Game>, spec: &TuneSpec) -> Result<(Weights, String), Failur
             None => draws += 1,
         }
     }
-    let samples: Vec<Sample> = per_game.into_iter().flat_map(|g| g.1).collect();
+    let mut samples: Vec<Sample> = per_game.into_iter().flat_map(|g| g.1).collect();
     if samples.is_empty() {
         return Err(Failure(
             "error: the games gave no quiet position to tune on".into(),
@@ -135,7 +155,16 @@ pub fn run(game: Arc<Game>, spec: &TuneSpec) -> Result<(Weights, String), Failur
         None => Eval::new(&game),
     };
     let mut params = eval.params();
-    let k = fit_scale(&samples, &params);
+    let mut k = fit_scale(&samples, &params);
+    // Labels partly from the searches' scores, as the results' curve turns them into expected
+    // results; the curve is then fitted again to the labels.
+    if spec.score_weight > 0.0 {
+        let w = spec.score_weight;
+        for s in &mut samples {
+            s.result = (1.0 - w) * s.result + w * sigmoid(s.score, k);
+        }
+        k = fit_scale(&samples, &params);
+    }
     let before = error(&samples, &params, k);
     descend(&samples, &mut params, k, spec.iterations, eval.layout());
     let after = error(&samples, &params, k);
@@ -152,8 +181,14 @@ pub fn run(game: Arc<Game>, spec: &TuneSpec) -> Result<(Weights, String), Failur
         .map(|(n, w)| format!("{n} {w}"))
         .chain(std::iter::once(format!("draws {draws}")))
         .collect();
+    let labels = if spec.score_weight > 0.0 {
+        format!("; labels {} the searches' scores", spec.score_weight)
+    } else {
+        String::new()
+    };
     let mut report = format!(
-        "{} games ({}), {} positions; scale {k:.3}; mean squared error {before:.5} -> {after:.5}\n",
+        "{} games ({}), {} positions{labels}; scale {k:.3}; mean squared error {before:.5} -> \
+         {after:.5}\n",
         spec.games,
         results.join(", "),
         samples.len()
@@ -226,7 +261,7 @@ fn play(game: &Arc<Game>, spec: &TuneSpec, index: usize) -> (Vec<Sample>, Option
         line.play(moves[rng.below(moves.len())]);
     }
     let limits = Limits::nodes(spec.nodes);
-    let mut taken: Vec<(Features, Vec<f32>, usize)> = Vec::new();
+    let mut taken: Vec<(Features, Vec<f32>, usize, f64)> = Vec::new();
     let mut last_captured = false;
     let mut plies = 0;
     let verdict = loop {
@@ -237,15 +272,20 @@ fn play(game: &Arc<Game>, spec: &TuneSpec, index: usize) -> (Vec<Sample>, Option
             break None;
         }
         let pos = line.current();
-        let Some(m) = searcher.search(pos, &limits, &mut |_| {}).best else {
+        let found = searcher.search(pos, &limits, &mut |_| {});
+        let Some(m) = found.best else {
             break None;
+        };
+        let score = match found.score {
+            Score::Cp(v) => v as f64,
+            Score::Mate(n) => MATE_CP.copysign(n as f64),
         };
         let capture = game.is_capture(pos, &m);
         let quiet = !last_captured && !capture && m.promotion().is_none() && !game.in_check(pos);
         if quiet {
             let stm = pos.side_to_move().index();
             let features = searcher.eval().features(game, pos);
-            taken.push((features, material(game, pos), stm));
+            taken.push((features, material(game, pos), stm, score));
         }
         last_captured = capture;
         line.play(m);
@@ -253,9 +293,10 @@ fn play(game: &Arc<Game>, spec: &TuneSpec, index: usize) -> (Vec<Sample>, Option
     };
     let samples = taken
         .into_iter()
-        .map(|(features, material, stm)| Sample {
+        .map(|(features, material, stm, score)| Sample {
             features,
             material,
+            score,
             result: match verdict {
                 Some(w) if w.index() == stm => 1.0,
                 Some(_) => 0.0,

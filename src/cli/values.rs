@@ -81,6 +81,7 @@ pub fn command(args: ValuesArgs) -> Result<String, Failure> {
         seed: args.seed,
         iterations: 1,
         weights: None,
+        score_weight: 0.0,
     };
     let played = play_all(&game, &spec);
     let samples: usize = played.iter().map(|g| g.1.len()).sum();
