@@ -348,6 +348,42 @@ fn no_path_leaves_the_folder() {
 }
 
 #[test]
+fn diagnostics_do_not_show_where_the_folder_is() {
+    let dir = TempDir::new("diagnostics");
+    std::fs::write(
+        dir.0.join("base.varia"),
+        chess_text().replace("piece Knight N", "piece Knight"),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.0.join("gone.varia"),
+        "extends \"missing.varia\"\ngame g \"G\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.0.join("top.varia"),
+        "extends \"base.varia\"\ngame t \"T\"\n",
+    )
+    .unwrap();
+    let folder = format!("{}/", dir.0.display());
+    let shared = serve_with(dir.0.to_str().unwrap(), &["--shared"]);
+    let local = serve(dir.0.to_str().unwrap());
+    for file in ["top.varia", "gone.varia"] {
+        let (status, v) = shared.get(&format!("/api/rules?file={file}"));
+        assert_eq!(status, 422, "{v}");
+        assert!(!v.to_string().contains(&folder), "{v}");
+        // Locally the path is shown, as on the command line.
+        let (status, v) = local.get(&format!("/api/rules?file={file}"));
+        assert_eq!(status, 422, "{v}");
+        assert!(v.to_string().contains(&folder), "{v}");
+    }
+    let (_, defs) = shared.get("/api/definitions");
+    assert!(!defs.to_string().contains(&folder), "{defs}");
+    let (_, defs) = local.get("/api/definitions");
+    assert!(defs.to_string().contains(&folder), "{defs}");
+}
+
+#[test]
 fn local_mode_is_as_before() {
     let s = serve("definitions");
     let (status, info) = s.get("/api/info");

@@ -432,7 +432,7 @@ impl Served {
             .map(|f| match self.read(f) {
                 Ok((real, text)) => match game::variants(&real, &text, self.within()) {
                     Ok(v) => json!({"file": f, "variants": v, "error": null}),
-                    Err(e) => json!({"file": f, "variants": [], "error": e}),
+                    Err(e) => json!({"file": f, "variants": [], "error": self.hidden(e.into())}),
                 },
                 Err(e) => json!({"file": f, "variants": [], "error": e.body["error"]}),
             })
@@ -447,6 +447,15 @@ impl Served {
     /// The folder that extended files must lie in: the served one when shared, else none.
     fn within(&self) -> Option<&Path> {
         self.limits().shared.then_some(self.root.as_path())
+    }
+
+    /// A text of the server's (a diagnostic naming an extended file) as the page sees it: when
+    /// shared, with the served folder's path taken out of every string.
+    fn hidden(&self, v: Value) -> Value {
+        match self.within() {
+            Some(root) => shared::without_folder(v, &format!("{}/", root.display())),
+            None => v,
+        }
     }
 
     /// The folder served as the page shows it: its path, or when shared only its name (the
@@ -497,7 +506,13 @@ impl Served {
         {
             return Ok((version, g));
         }
-        let game = Arc::new(game::load(file, &real, &text, self.within(), variant)?);
+        let game = game::load(file, &real, &text, self.within(), variant).map_err(|mut e| {
+            for v in e.body.values_mut() {
+                *v = self.hidden(v.take());
+            }
+            e
+        })?;
+        let game = Arc::new(game);
         if let Ok(mut cache) = self.cache.lock() {
             cache.insert(key, version, game.clone());
         }

@@ -5,6 +5,7 @@
 //! limits are options in the local mode, where each is off or loose unless given.
 
 use super::error::ApiError;
+use serde_json::Value;
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::Mutex;
@@ -265,6 +266,20 @@ pub fn read_only(method: &str) -> ApiError {
         "read-only",
         format!("this server is shared read-only: {method} changes nothing here"),
     )
+}
+
+/// A JSON value with a folder's path (ending with `/`) taken out of every string in it.
+pub fn without_folder(v: Value, folder: &str) -> Value {
+    match v {
+        Value::String(s) => Value::String(s.replace(folder, "")),
+        Value::Array(a) => a.into_iter().map(|x| without_folder(x, folder)).collect(),
+        Value::Object(o) => Value::Object(
+            o.into_iter()
+                .map(|(k, x)| (k, without_folder(x, folder)))
+                .collect(),
+        ),
+        other => other,
+    }
 }
 
 /// How long a search may think: the time asked (the default without one, the most with only a
