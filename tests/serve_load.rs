@@ -6,8 +6,6 @@
 //! prints the figures (`cargo test --release --test serve_load -- --nocapture`).
 
 use serde_json::{Value, json};
-use std::io::{Read, Write};
-use std::net::TcpStream;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -34,20 +32,7 @@ fn ask(port: u16, method: &str, path: &str, body: &str) -> (u16, String) {
 
 /// Sends raw bytes on a new connection; gets the status and the body.
 fn exchange(port: u16, request: &[u8]) -> (u16, String) {
-    let mut s = TcpStream::connect(("127.0.0.1", port)).expect("the server accepts");
-    let limit = Some(Duration::from_secs(30));
-    s.set_read_timeout(limit).unwrap();
-    s.set_write_timeout(limit).unwrap();
-    let _ = s.write_all(request);
-    let mut text = Vec::new();
-    let _ = s.read_to_end(&mut text);
-    let text = String::from_utf8_lossy(&text).into_owned();
-    let status = text
-        .split(' ')
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
-    let body = text.split_once("\r\n\r\n").map_or("", |x| x.1).to_string();
+    let (status, _, body) = server::exchange(port, request, false);
     (status, body)
 }
 

@@ -3,7 +3,6 @@
 //! and the local mode as it was. Every server here listens on 127.0.0.1.
 
 use serde_json::{Value, json};
-use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -16,22 +15,7 @@ const CHESS: &str = "classic/chess.varia";
 
 /// Sends raw bytes on a new connection; gets the status, the head and the body.
 fn exchange(port: u16, request: &[u8]) -> (u16, String, String) {
-    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
-    let limit = Some(Duration::from_secs(20));
-    s.set_read_timeout(limit).unwrap();
-    s.set_write_timeout(limit).unwrap();
-    let _ = s.write_all(request);
-    let _ = s.shutdown(std::net::Shutdown::Write);
-    let mut text = Vec::new();
-    let _ = s.read_to_end(&mut text);
-    let text = String::from_utf8_lossy(&text).into_owned();
-    let status = text
-        .split(' ')
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
-    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    (status, head.to_ascii_lowercase(), body.to_string())
+    server::exchange(port, request, true)
 }
 
 fn get(port: u16, path: &str) -> (u16, String, String) {

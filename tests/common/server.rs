@@ -64,22 +64,7 @@ impl Server {
 
     /// Sends raw bytes; gets the status and the body.
     pub fn raw(&self, request: &[u8]) -> (u16, String) {
-        let mut s = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
-        let limit = Some(std::time::Duration::from_secs(20));
-        s.set_read_timeout(limit).unwrap();
-        s.set_write_timeout(limit).unwrap();
-        s.write_all(request).unwrap();
-        // The server answers once it has the whole request; EOF ends a kept-alive connection.
-        let _ = s.shutdown(std::net::Shutdown::Write);
-        let mut text = Vec::new();
-        let _ = s.read_to_end(&mut text);
-        let text = String::from_utf8_lossy(&text).into_owned();
-        let status = text
-            .split(' ')
-            .nth(1)
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(0);
-        let body = text.split_once("\r\n\r\n").map_or("", |x| x.1).to_string();
+        let (status, _, body) = exchange(self.port, request, true);
         (status, body)
     }
 
@@ -99,4 +84,28 @@ impl Server {
         );
         (status, serde_json::from_str(&body).unwrap_or(Value::Null))
     }
+}
+
+/// Sends raw bytes on a new connection to 127.0.0.1:`port` (its writing side then shut where
+/// `shut`: the server answers once it has the whole request, and EOF ends a kept-alive
+/// connection); gets the status (0 without one), the head in lower case and the body.
+pub fn exchange(port: u16, request: &[u8], shut: bool) -> (u16, String, String) {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).expect("the server accepts");
+    let limit = Some(std::time::Duration::from_secs(30));
+    s.set_read_timeout(limit).unwrap();
+    s.set_write_timeout(limit).unwrap();
+    let _ = s.write_all(request);
+    if shut {
+        let _ = s.shutdown(std::net::Shutdown::Write);
+    }
+    let mut text = Vec::new();
+    let _ = s.read_to_end(&mut text);
+    let text = String::from_utf8_lossy(&text).into_owned();
+    let status = text
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    (status, head.to_ascii_lowercase(), body.to_string())
 }
