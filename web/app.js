@@ -675,11 +675,24 @@ async function setFen() {
   setPosition(r.body);
 }
 
+// Offers no engine time the server would cut short, and says when the server is shared.
+function limitEngineTimes() {
+  const max = S.info && S.info.engine_limits ? S.info.engine_limits.max_movetime : null;
+  const select = $('engine-time');
+  if (max) {
+    for (const o of [...select.options]) if (Number(o.value) > max) o.remove();
+    if (!select.options.length) select.add(new Option(`${max / 1000} s`, String(max)));
+    if (!select.value) select.value = select.options[select.options.length - 1].value;
+  }
+  $('shared-mode').hidden = !(S.info && S.info.shared);
+}
+
 async function start() {
   wire();
   const info = await api('GET', '/api/info');
   S.info = info.ok ? info.body : null;
   $('engine-controls').hidden = !engineEnabled();
+  limitEngineTimes();
   await loadDefinitions();
   const a = readAddress();
   const first = S.definitions.find((d) => d.file === a.file) || S.definitions[0];
