@@ -187,10 +187,12 @@ def test_a_worker_killed_mid_match_loses_no_game_and_counts_none_twice(
     # Each shard recorded once, each game in exactly one shard.
     assert sorted(s["shard"] for s in shards) == list(range(20))
     assert sorted(g["index"] for s in shards for g in s["games"]) == list(range(40))
-    # Ray says so: the lost worker's shard was run again.
-    said = capfd.readouterr()
-    assert "Task play_shard failed" in said.out + said.err
-    assert "will be retried" in said.out + said.err
+    # Ray says so: the lost worker's shard was run again, or (on a loaded machine, where Ray
+    # notices the lost node before the task's failure) the node was marked dead.
+    text = "".join(capfd.readouterr())
+    retried = "Task play_shard failed" in text and "will be retried" in text
+    node_lost = "has been marked dead" in text or "raylet crashes unexpectedly" in text
+    assert retried or node_lost, text[-2000:]
 
 
 def test_an_interrupted_match_resumes_from_its_results_file(cluster, local, tmp_path):
