@@ -63,12 +63,12 @@ def defs(tmp_path_factory):
     return root
 
 
-@pytest.fixture(scope="session")
-def server(defs):
-    """A `varia serve` on a free port; yields its address."""
+def serve(defs, *options):
+    """Starts `varia serve` on the folder at a free port (with `options`); yields its address and
+    stops it."""
     assert VARIA.exists(), f"build varia first: {VARIA} is missing"
     proc = subprocess.Popen(
-        [str(VARIA), "serve", str(defs), "--port", "0"],
+        [str(VARIA), "serve", str(defs), "--port", "0", *options],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -82,6 +82,12 @@ def server(defs):
         proc.wait(timeout=5)
     except subprocess.TimeoutExpired:
         proc.kill()
+
+
+@pytest.fixture(scope="session")
+def server(defs):
+    """A `varia serve` on a free port; yields its address."""
+    yield from serve(defs)
 
 
 @pytest.fixture(scope="session")

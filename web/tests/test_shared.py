@@ -1,31 +1,14 @@
 """The playground on a shared server (`varia serve --shared`): it says so, and offers no engine
 time beyond the server's `--max-movetime`; on a local server neither."""
 
-import re
-import subprocess
-
 import pytest
 
-from conftest import VARIA, Page, wait_until
+from conftest import Page, serve, wait_until
 
 
 @pytest.fixture
 def shared(defs):
-    proc = subprocess.Popen(
-        [str(VARIA), "serve", str(defs), "--port", "0", "--shared", "--max-movetime", "1500"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    line = proc.stdout.readline()
-    m = re.search(r"http://127\.0\.0\.1:\d+/", line)
-    assert m, f"varia serve printed no address: {line!r}"
-    yield m.group(0)
-    proc.terminate()
-    try:
-        proc.wait(timeout=5)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+    yield from serve(defs, "--shared", "--max-movetime", "1500")
 
 
 def times(page):
