@@ -3,7 +3,8 @@
 //! (`--sprt`), through the crate's referee ([`varia::referee::play_games`]), for `varia.match`.
 
 use crate::core::Error;
-use crate::referee::{GameRecord, MatchSettings, SeriesRecord, books, limit_of, tuned};
+use crate::referee::{GameRecord, MatchSettings, Plan, SeriesRecord, books, limit_of, tuned};
+use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
 use varia::Game;
@@ -71,11 +72,13 @@ fn check_players(game: &Game, r: &RefereeSettings) -> Result<(), Error> {
 }
 
 /// Plays each game against each engine (or itself) as `varia match` does, and gives each
-/// series' statistics and games.
+/// series' statistics and games: those of `plan`, the games it holds already played taken as
+/// they are (series numbered variant by variant, engine by engine).
 pub fn play(
     games: &[Arc<Game>],
     s: &MatchSettings,
     r: &RefereeSettings,
+    plan: Plan,
 ) -> Result<Vec<SeriesRecord>, Error> {
     let specs = r
         .engines
@@ -137,7 +140,22 @@ pub fn play(
         draw: r.draw,
         resign: r.resign,
     };
-    let records = referee::play_games(&series, &config, || {});
+    let shard = plan
+        .shard
+        .map(|(k, n)| referee::Shard::new(k, n))
+        .transpose()
+        .map_err(Error::Value)?;
+    // A played game keeps its PGN (with its engines' scores, which its record does not keep).
+    let mut pgns = BTreeMap::new();
+    let mut played = Vec::new();
+    for g in &plan.played {
+        let (record, pgn) = referee::game_of_line(&g.json(), &series)
+            .map_err(|m| Error::Value(format!("played game: {m}")))?;
+        pgns.insert((record.series, record.index), pgn);
+        played.push(record);
+    }
+    let records =
+        referee::play_rest(&series, &config, shard, played, || {}).map_err(Error::Value)?;
     let stats = referee::stats(&series, &records, &config);
     let mut records = records.into_iter().peekable();
     Ok(stats
@@ -146,8 +164,10 @@ pub fn play(
         .map(|(i, stats)| {
             let mut games = Vec::new();
             while let Some(r) = records.next_if(|r| r.series == i) {
-                let tc = referee::time_control_tags(&config, series[i].engine.as_ref());
-                let pgn = referee::pgn(&r, &series[i], &tc);
+                let pgn = pgns.remove(&(r.series, r.index)).unwrap_or_else(|| {
+                    let tc = referee::time_control_tags(&config, series[i].engine.as_ref());
+                    referee::pgn(&r, &series[i], &tc)
+                });
                 games.push(game_record(&series[i].game, r, pgn));
             }
             SeriesRecord { stats, games }
@@ -159,23 +179,18 @@ pub fn play(
 fn game_record(game: &Game, r: Record, pgn: String) -> GameRecord {
     let rules = game.rules();
     let name = |p: PlayerId| rules.players[p.index()].name.clone();
-    let result = match (r.verdict.winner, rules.players.len()) {
-        (None, _) => "1/2-1/2".to_string(),
-        (Some(PlayerId(0)), 2) => "1-0".into(),
-        (Some(_), 2) => "0-1".into(),
-        (Some(w), _) => name(w),
-    };
     GameRecord {
         series: r.series,
         index: r.index,
         start_fen: r.start_fen,
         moves: r.moves,
         winner: r.verdict.winner.map(name),
+        result: referee::result_text(game, r.verdict.winner),
         cause: r.verdict.cause,
-        result,
         first: name(r.varia_side.unwrap_or(PlayerId(0))),
         note: r.note,
         pgn,
+        clock: r.clock,
     }
 }
 

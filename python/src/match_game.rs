@@ -6,15 +6,17 @@ use crate::referee::GameRecord;
 use crate::repr::py_repr;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
-use serde_json::{Value, json};
+use serde_json::Value;
+use varia::referee::{self, ClockUse};
 
 /// One game of a match: `series` the number of its series in the match (from 0), `index` its
 /// number in the series (from 0), `start_fen` the position after the opening and random plies,
 /// `moves` the moves played from there, `winner` the winner's name (None for a draw), `cause`
 /// the rule or cap that ended it (`"checkmate"`, `"repetition"`, `"ply-cap"`, ...), `result` as
 /// PGN writes it, and `first` the player the first entrant played; `note` what went wrong with
-/// an external engine that lost so. `pgn()` writes it as `varia match --pgn` writes a game,
-/// `json()` as a JSON object that `MatchGame.from_json` reads back.
+/// an external engine that lost so, `clock` each entrant's use of its clock under `tc`. `pgn()`
+/// writes it as `varia match --pgn` writes a game, `json()` as a JSON object that
+/// `MatchGame.from_json` reads back.
 #[pyclass(frozen, module = "varia")]
 pub struct MatchGame {
     #[pyo3(get)]
@@ -37,6 +39,7 @@ pub struct MatchGame {
     note: Option<String>,
     /// The game as PGN.
     pgn: String,
+    clock: Option<[ClockUse; 2]>,
 }
 
 #[pymethods]
@@ -49,21 +52,23 @@ impl MatchGame {
     }
 
     /// The game as one line of JSON: an object of its fields (`series`, `index`, `start_fen`,
-    /// `moves`, `winner`, `cause`, `result`, `first`, `note`) and `pgn`.
+    /// `moves`, `winner`, `cause`, `result`, `first`, `note`, `clock`) and `pgn`, as a line of
+    /// `varia match --results` holds a game.
     fn json(&self) -> String {
-        json!({
-            "series": self.series,
-            "index": self.index,
-            "start_fen": self.start_fen,
-            "moves": self.moves,
-            "winner": self.winner,
-            "cause": self.cause,
-            "result": self.result,
-            "first": self.first,
-            "note": self.note,
-            "pgn": self.pgn,
-        })
-        .to_string()
+        self.record().json().to_string()
+    }
+
+    /// Each entrant's use of its clock under `tc` (the first entrant's first): `used_us` the
+    /// microseconds its moves took, `moves` the moves it made, `least_us` the least
+    /// microseconds it had left after a move; None without a clock.
+    #[getter]
+    fn clock<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let Some(c) = &self.clock else {
+            return Ok(None);
+        };
+        let json = py.import("json")?;
+        let text = referee::clock_json(c).to_string();
+        Ok(Some(json.call_method1("loads", (text,))?))
     }
 
     /// Reads a game back from its `json()`; raises `VariaError` for text that is not one.
@@ -128,6 +133,10 @@ impl MatchGame {
             first: text("first")?,
             note: maybe("note")?,
             pgn: text("pgn")?,
+            clock: match v.get("clock") {
+                None | Some(Value::Null) => None,
+                Some(c) => Some(referee::clock_of_json(c)?),
+            },
         })
     }
 
@@ -144,6 +153,7 @@ impl MatchGame {
             first: self.first.clone(),
             note: self.note.clone(),
             pgn: self.pgn.clone(),
+            clock: self.clock,
         }
     }
 }
@@ -161,6 +171,15 @@ impl From<GameRecord> for MatchGame {
             first: g.first,
             note: g.note,
             pgn: g.pgn,
+            clock: g.clock,
         }
     }
+}
+
+/// The digest of texts a results file's header records (the match's rules as exported, its
+/// weights files), as `varia match --results` computes it ([`referee::digest`]).
+#[pyfunction]
+#[pyo3(name = "_digest")]
+pub fn digest(texts: Vec<String>) -> String {
+    referee::digest(texts.iter().map(String::as_str))
 }

@@ -313,21 +313,23 @@ fn option_words(what: &str, arg: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Stri
 /// writes them (the report's `pgn()`, which gives them without a file).
 ///
 /// `shard` `(k, n)` plays only shard `k` of `n` (from 0) of each series: the pairs of games `p`
-/// with `p % n == k`, games 2p and 2p+1 (which share an opening against a second setting), each
-/// the game the whole match plays under that index. `played` (MatchGame objects, from shards or
-/// a results file) are games already played: the match counts each in its place and plays the
-/// others, so that the report of the shards' games equals the whole match's. A played game must
-/// be one of this match's (its series and index in range, its start and first player those of
-/// the match's game of that index, in the shard if one is asked) and given once.
+/// with `p % n == k`, games 2p and 2p+1 (which share an opening against a second setting or an
+/// engine), each the game the whole match plays under that index. `played` (MatchGame objects,
+/// from shards or a results file) are games already played: the match counts each in its place
+/// and plays the others, so that the report of the shards' games equals the whole match's (with
+/// `depth` or `nodes` the same games; against an engine or under a clock the same indices). A
+/// played game must be one of this match's (its series and index in range, its start and first
+/// player those of the match's game of that index, in the shard if one is asked) and given once.
+/// Neither goes with `sprt`, which decides after the games that ended first.
 ///
 /// Raises `DefinitionError`, `UnknownVariant`, `OSError` as `load` does (and for a weights file
-/// that cannot be read or a `pgn` file that cannot be written), `TypeError` for an argument of the wrong type, and `VariaError` for a
-/// bad count, limit, opening, weights file, engine (one that does not start or does not play a
-/// variant), clock, adjudication or test, or options that do not go together (a second setting
-/// with an engine, a clock, adjudication or a test; `tc` with a limit a move; `sprt` but against
-/// one engine in one variant; an engine, a clock or adjudication in a game of more than two
-/// players; `shard` or `played` with an engine, a clock, adjudication or a test), and for a bad
-/// shard or played game.
+/// that cannot be read or a `pgn` file that cannot be written), `TypeError` for an argument of
+/// the wrong type, and `VariaError` for a bad count, limit, opening, weights file, engine (one
+/// that does not start or does not play a variant), clock, adjudication or test, or options that
+/// do not go together (a second setting with an engine, a clock, adjudication or a test; `tc`
+/// with a limit a move; `sprt` but against one engine in one variant; an engine, a clock or
+/// adjudication in a game of more than two players; `shard` or `played` with `sprt`), and for a
+/// bad shard or played game.
 #[pyfunction]
 #[pyo3(name = "match", signature = (
     path_or_source, variants = None, *, games = 2, depth = None, nodes = None, movetime = None,
@@ -428,12 +430,6 @@ pub fn play_match(
         opponent_weights: opponent_weights.as_deref().map(read_weights).transpose()?,
     };
     let plan = plan(shard, played)?;
-    if options.any() && (plan.shard.is_some() || !plan.played.is_empty()) {
-        return Err(VariaError::new_err(
-            "shard and played are for varia's own games: without engine, tc, adjudication or \
-             sprt",
-        ));
-    }
     let s = source_of(path_or_source, format)?;
     let mut loaded = Vec::new();
     for v in variant_list(variants)? {
@@ -444,7 +440,7 @@ pub fn play_match(
     let played = py
         .detach(|| {
             if options.any() {
-                engines::play(&loaded, &settings, &options)
+                engines::play(&loaded, &settings, &options, plan)
             } else {
                 referee::play_match(&loaded, &settings, plan)
             }

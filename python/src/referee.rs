@@ -7,7 +7,8 @@ use std::sync::Arc;
 use std::time::Duration;
 use varia::Game;
 use varia::referee::{
-    self, EngineLimit, Line, MatchConfig, Opening, Record, Series, Stats, Tally, time_control_tags,
+    self, ClockUse, EngineLimit, Line, MatchConfig, Opening, Record, Series, Stats, Tally,
+    time_control_tags,
 };
 use varia::rules::PlayerId;
 use varia::search::{Limits, Searcher, Weights, variant_name};
@@ -63,6 +64,28 @@ pub struct GameRecord {
     pub note: Option<String>,
     /// The game as PGN, as `varia match --pgn` writes it ([`varia::referee::pgn`]).
     pub pgn: String,
+    /// Each entrant's use of its clock, under a clock (`tc`).
+    pub clock: Option<[ClockUse; 2]>,
+}
+
+impl GameRecord {
+    /// The game as a line of a results file holds it, as `varia match --results` writes one
+    /// ([`varia::referee::game_line`]).
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "series": self.series,
+            "index": self.index,
+            "start_fen": self.start_fen,
+            "moves": self.moves,
+            "winner": self.winner,
+            "cause": self.cause,
+            "result": self.result,
+            "first": self.first,
+            "note": self.note,
+            "pgn": self.pgn,
+            "clock": self.clock.as_ref().map(referee::clock_json),
+        })
+    }
 }
 
 /// A series: its statistics (a variant's tally, and under the library's referee its clocks,
@@ -416,6 +439,7 @@ fn play_game(
         first: name(first_side),
         note: None,
         pgn,
+        clock: None,
         start_fen: record.start_fen,
         moves: record.moves,
     }

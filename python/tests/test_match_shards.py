@@ -67,8 +67,10 @@ def test_a_match_game_round_trips_through_json_and_pickle():
     (game,) = varia.match(CHESS, games=1, depth=1, max_plies=6).series[0].records
     fields = json.loads(game.json())
     assert sorted(fields) == [
-        "cause", "first", "index", "moves", "note", "pgn", "result", "series", "start_fen", "winner"
+        "cause", "clock", "first", "index", "moves", "note", "pgn", "result", "series",
+        "start_fen", "winner"
     ]
+    assert fields["clock"] is None and game.clock is None
     assert (fields["series"], fields["index"], fields["cause"], len(fields["moves"])) == (
         0, 0, "ply-cap", 6
     )
@@ -99,8 +101,10 @@ def test_bad_shards_and_played_games_are_refused():
         varia.match(CHESS, played=[games[0]], **{**args, "seed": 9})
     with pytest.raises(TypeError, match=r"^played must hold varia.MatchGame objects, got str$"):
         varia.match(CHESS, played=[games[0].json()], **args)
-    with pytest.raises(varia.VariaError, match=r"^shard and played are for varia's own games"):
-        varia.match(CHESS, shard=(0, 2), tc="10+0.1", **{**args, "depth": None})
+    with pytest.raises(varia.VariaError, match=r"^played game: game 0 of series 1: this match has 1 series$"):
+        fields = {**json.loads(games[0].json()), "series": 1}
+        varia.match(CHESS, played=[varia.MatchGame.from_json(json.dumps(fields))], tc="10+0.1",
+                    **{**args, "depth": None})
 
 
 def test_a_match_streamed_to_a_results_file_resumes_where_it_stopped(tmp_path):
@@ -159,8 +163,10 @@ def test_bad_distributed_arguments_are_refused(tmp_path, monkeypatch):
         varia.match(CHESS, shards=2)
     with pytest.raises(varia.VariaError, match=r"give no shard or played$"):
         varia.match(CHESS, shard=(0, 2), results=results)
-    with pytest.raises(varia.VariaError, match=r"^address and results play varia's own games: give no tc$"):
-        varia.match(CHESS, tc="10+0.1", results=results)
+    # Options of the library's referee are checked too (shards of one with an engine:
+    # test_match_shards_referee.py).
+    with pytest.raises(varia.VariaError, match=r"^sprt tests varia against one engine in one variant$"):
+        varia.match(CHESS, tc="10+0.1", sprt="elo0=0 elo1=5", results=results)
     with pytest.raises(varia.VariaError, match=r"^match shards 3 is not in 1..=2 \(the pairs"):
         varia.match(CHESS, games=4, shards=3, results=results)
     with pytest.raises(varia.VariaError, match=r"^match games 0 is not in 1..=1000000$"):

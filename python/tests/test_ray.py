@@ -220,3 +220,22 @@ def test_an_interrupted_match_resumes_from_its_results_file(cluster, local, tmp_
     assert header_again == header and shards_again[:7] == kept
     assert sorted(s["shard"] for s in shards_again) == list(range(20))
     figure(f"13 shards (26 games) on 1 Ray worker: {took:.1f} s ({26 / took:.2f} games/s)")
+
+
+def test_shards_against_an_external_engine_with_adjudication_on_the_cluster(cluster, cli):
+    """varia against `varia uci` (a command run on the worker that plays the shard: here the
+    same path on every node), node-limited, with both adjudications: the cluster's report is
+    the local run's, game for game."""
+    engine = f"cmd={cli.binary} arg=uci arg={CHESS}"
+    args = dict(engine=engine, games=8, nodes=400, max_plies=40, random_plies=0, shards=4,
+                openings=["4k3/8/8/8/8/8/8/R3K2Q w - - 0 1",
+                          "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"],
+                draw_adjudication="movenumber=1 movecount=3 score=40",
+                resign_adjudication={"movecount": 2, "score": 500})
+    local_run = varia.match(CHESS, **{k: v for k, v in args.items() if k != "shards"})
+    report = varia.match(CHESS, address=ADDRESS, **args)
+    same(report, local_run)
+    (series,) = report.series
+    assert series.entrants == ["varia", "varia 0.1.0"]
+    assert [g.index for g in series.records] == list(range(8))
+    assert series.causes.get("adjudicated-resign", 0) >= 2

@@ -48,6 +48,9 @@ p % shards == k of every series), each shard run again on another worker if its 
 `results` (a path) is a file each shard's games are appended to as it ends (JSON lines), so
 that a rerun with the same file plays only the shards it lacks (without `address`, the shards
 are played here, `threads` at a time). Either way the report is the one the match gives on one
-machine with the same seed and settings. Ray is imported only for `address` (`VariaError` if it
-is not installed). Neither takes `shard`, `played`, an engine, a clock, adjudication or a test.
+machine with the same seed and settings (against an engine or under a clock the same games by
+index). Ray is imported only for `address` (`VariaError` if it is not installed). Neither takes
+`shard`, `played` or `sprt`. An engine's command runs where its shard is played: its path must
+exist on every Ray machine (and here, where it is checked first). A results file's lines are
+those `varia match --shard K/N --results FILE` writes.
 """

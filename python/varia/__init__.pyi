@@ -72,6 +72,15 @@ class _SprtStanding(TypedDict):
     verdict: Optional[Literal["H0", "H1"]]
     """The hypothesis accepted; None while undecided."""
 
+class _GameClock(TypedDict):
+    """An entrant's use of its clock in one game (``MatchGame.clock``)."""
+
+    used_us: int
+    """The microseconds its moves took."""
+    moves: int
+    least_us: int
+    """The least microseconds it had left after a move."""
+
 class _ClockUsage(TypedDict):
     """The clocks of a series as ``varia match --json`` writes them (``MatchSeries.clock``);
     each pair is varia's (the first entrant's) first."""
@@ -198,16 +207,20 @@ def match(
     ``p`` with ``p % n == k``, games 2p and 2p+1, each the game the whole match plays under that
     index. ``played`` are games already played (from shards or a results file): the match
     counts each in its place and plays the others, so that the shards' games merged give the
-    whole match's report. A played game must be one of this match's (series and index in range,
-    its start and first player those of that game, in the shard if one is asked), given once.
+    whole match's report (against an engine or under a clock the same games by index, not the
+    same moves). A played game must be one of this match's (series and index in range, its
+    start and first player those of that game, in the shard if one is asked), given once.
+    Neither goes with ``sprt``, which decides after the games that ended first.
     ``address`` (a Ray cluster's, ``"HOST:PORT"`` or ``"auto"``) plays the games as Ray tasks, a
     task a shard (``shards`` of them; by default one a pair of games), each run again on another
     worker if its worker is lost; ``results`` (a path) is a file each shard's games are appended
     to as it ends (JSON lines), so that a rerun with the same file plays only the shards it lacks
     (without ``address``, here, ``threads`` shards at a time). Either way the report is the one
     the match gives on one machine with the same seed and settings. Ray is imported only for
-    ``address`` (VariaError if it is not installed); neither takes ``shard``, ``played``, an
-    engine, a clock, adjudication or a test.
+    ``address`` (VariaError if it is not installed); neither takes ``shard``, ``played`` or
+    ``sprt``. An engine's command runs where its shard is played: its path must exist on every
+    Ray machine (and here, where it is checked first). A results file's lines are those
+    ``varia match --shard K/N --results FILE`` writes.
 
     Raises
     DefinitionError, UnknownVariant, OSError as ``load`` does (and for an unreadable weights
@@ -216,8 +229,7 @@ def match(
     adjudication or test, or options that do not go together (a second setting with an engine,
     a clock, adjudication or a test; ``tc`` with a limit a move; ``sprt`` but against one engine
     in one variant; an engine, a clock or adjudication in a game of more than two players;
-    ``shard`` or ``played`` with an engine, a clock, adjudication or a test), and for a bad shard
-    or played game.
+    ``shard`` or ``played`` with ``sprt``), and for a bad shard or played game.
     """
 
 @final
@@ -520,6 +532,10 @@ class MatchGame:
     def note(self) -> Optional[str]:
         """What went wrong with an external engine that lost so (the end of its standard
         error); None otherwise."""
+    @property
+    def clock(self) -> Optional[list[_GameClock]]:
+        """Each entrant's use of its clock under ``tc`` (the first entrant's first); None
+        without a clock."""
     def pgn(self) -> str:
         """The game as ``varia match --pgn`` writes it: headers (``Round`` the index plus one,
         ``Variant``, ``FEN`` the start, ``Termination`` the cause, ``TimeControl``), then the
@@ -527,8 +543,9 @@ class MatchGame:
         followed by a blank line. Between two settings each side is named as its entrant."""
     def json(self) -> str:
         """The game as one line of JSON: an object of its fields (``series``, ``index``,
-        ``start_fen``, ``moves``, ``winner``, ``cause``, ``result``, ``first``, ``note``) and
-        ``pgn``, which ``MatchGame.from_json`` reads back."""
+        ``start_fen``, ``moves``, ``winner``, ``cause``, ``result``, ``first``, ``note``,
+        ``clock``) and ``pgn``, as a line of ``varia match --results`` holds a game, which
+        ``MatchGame.from_json`` reads back."""
     @staticmethod
     def from_json(text: str) -> MatchGame:
         """Reads a game back from its ``json()``; raises VariaError for text that is not one."""

@@ -4,10 +4,19 @@ shard's games streamed to a results file (``results``) from which an interrupted
 A shard is ``varia.match(..., shard=(k, n))``: the pairs of games ``p`` with ``p % n == k`` of
 every series, the games the whole match plays under those indices. The games of the shards,
 given back as ``played``, make the report of the whole match: the same counts, Elo, ``json()``
-and ``pgn()`` as a run on one machine with the same seed and settings."""
+and ``pgn()`` as a run on one machine with the same seed and settings (under ``depth`` or
+``nodes``; against an external engine or under a clock the same games by index, not the same
+moves).
+
+An external engine (``engine``) runs where its shard is played: on a cluster, its command must
+start on every machine (the same path everywhere), and on this one too, where the match checks
+it before any shard is sent. A sequential test (``sprt``) is refused: it stops a match after the
+games that ended first, which shards played apart do not give.
+
+A results file's lines are those ``varia match --shard K/N --results FILE`` writes, so that
+the command line and this package add to the same file."""
 
 import concurrent.futures
-import hashlib
 import json
 import os
 import socket
@@ -19,9 +28,11 @@ from varia import MatchGame, VariaError
 # How often Ray runs a shard again whose worker (or machine) was lost before it finished.
 RETRIES = 5
 
-# Options only the library's referee plays, which shards do not take.
-REFEREE_ONLY = ("engine", "protocol", "tc", "timemargin", "draw_adjudication",
-                "resign_adjudication", "sprt")
+# The settings a results file's header records, besides the engines and the adjudication
+# (which are recorded as lists): those of ``varia.match`` that choose the games played.
+RECORDED = ("games", "depth", "nodes", "movetime", "opponent_depth", "opponent_nodes",
+            "opponent_movetime", "openings", "random_plies", "max_plies", "seed", "protocol",
+            "tc", "timemargin")
 
 
 def play(path_or_source, variants, settings, *, address, results, shards, pgn):
@@ -29,10 +40,6 @@ def play(path_or_source, variants, settings, *, address, results, shards, pgn):
     cluster at ``address`` if given, else here; the games of each shard appended to
     ``results`` (a path) as it ends, and the shards already there not played again."""
     ray = _ray() if address is not None else None
-    asked = [k for k in REFEREE_ONLY if settings.get(k) is not None]
-    if asked:
-        raise VariaError(
-            f"address and results play varia's own games: give no {', '.join(asked)}")
     games = settings["games"]
     if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= 1_000_000:
         raise VariaError(f"match games {games} is not in 1..=1000000")
@@ -69,7 +76,7 @@ class Job:
                   for v in variants]
         self.rules = [g.export("json") + "\n" for g in loaded]
         self.shards = shards
-        s = {k: v for k, v in settings.items() if k not in REFEREE_ONLY and k != "format"}
+        s = {k: v for k, v in settings.items() if k != "format"}
         s["threads"] = 1
         s["openings"] = _lines(s["openings"])
         self.weights = {}
@@ -87,14 +94,33 @@ class Job:
         self.settings = s
 
     def header(self):
-        """What a results file records of the match, so that a rerun resumes only its own."""
-        digest = hashlib.sha256()
-        for text in self.rules:
-            digest.update(text.encode())
-        for _, text, _ in self.weights.values():
-            digest.update(text.encode())
-        return {"match": {"rules": digest.hexdigest(), "settings": self.settings,
+        """What a results file records of the match, so that a rerun resumes only its own: the
+        digest of its rules and weights files, its settings as ``varia match --results`` records
+        them (a limit of depth 3 where none is given, the engines and adjudication as lists of
+        words, the time margin under a clock), the weights files given, and the shards."""
+        texts = list(self.rules) + [text for _, text, _ in self.weights.values()]
+        s = self.settings
+        recorded = {k: s[k] for k in RECORDED}
+        if all(s[k] is None for k in ("depth", "nodes", "movetime", "tc")):
+            recorded["depth"] = 3
+        if s["tc"] is not None and s["timemargin"] is None:
+            recorded["timemargin"] = 50
+        engine = s["engine"]
+        recorded["engine"] = ([] if engine is None else [engine] if isinstance(engine, str)
+                              else [str(e) for e in engine])
+        for key in ("draw_adjudication", "resign_adjudication"):
+            recorded[key] = _words(s[key])
+        return {"match": {"rules": varia.varia._digest(texts), "settings": recorded,
                           "weights": sorted(self.weights), "shards": self.shards}}
+
+
+def _words(option):
+    """An option given as ``NAME=VALUE`` words (a str) or a mapping, as a list of words."""
+    if option is None:
+        return []
+    if isinstance(option, str):
+        return option.split()
+    return [f"{k}={v}" for k, v in option.items()]
 
 
 def _lines(openings):
@@ -123,8 +149,11 @@ def play_shard(job, k):
                        for key, (path, series) in files.items()}
             report = varia.match(rules, format="json", shard=(k, job.shards),
                                    **{**job.settings, **weights})
-            for g in report.series[0].records:
-                games.append({**json.loads(g.json()), "series": number})
+            # A series for each engine (or one), numbered as the whole match numbers them.
+            for j, series in enumerate(report.series):
+                for g in series.records:
+                    games.append({**json.loads(g.json()),
+                                  "series": number * len(report.series) + j})
     return games
 
 

@@ -33,6 +33,7 @@ mod external;
 mod line;
 mod report;
 mod series;
+mod shards;
 mod sprt;
 mod tally;
 
@@ -48,5 +49,8 @@ pub use line::{
 };
 pub use report::{Record, Series, Stats, eval_comment, json, pentanomial, pgn, report};
 pub use series::{EngineRefusal, MatchConfig, check_engines, play_games, stats, time_control_tags};
+pub use shards::{
+    Shard, clock_json, clock_of_json, digest, game_line, game_of_line, play_rest, result_text,
+};
 pub use sprt::{Sprt, Standing, score_of};
 pub use tally::{Tally, wilson};

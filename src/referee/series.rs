@@ -111,6 +111,16 @@ pub fn play_games(series: &[Series], config: &MatchConfig, tick: impl Fn() + Syn
     let jobs: Vec<(usize, usize)> = (0..series.len())
         .flat_map(|s| (0..config.games).map(move |g| (s, g)))
         .collect();
+    play_jobs(series, config, &jobs, tick)
+}
+
+/// Plays the games `jobs` names (series, index), as [`play_games`] plays them.
+pub(super) fn play_jobs(
+    series: &[Series],
+    config: &MatchConfig,
+    jobs: &[(usize, usize)],
+    tick: impl Fn() + Sync,
+) -> Vec<Record> {
     let records = run_jobs(
         jobs.len(),
         config.threads,
@@ -212,6 +222,12 @@ fn opening<'a>(series: &'a Series, index: usize, config: &MatchConfig) -> (&'a P
         config.seed,
     );
     (start, line)
+}
+
+/// The FEN game `index` of a series starts from, after its opening and random plies.
+pub(super) fn game_start(series: &Series, index: usize, config: &MatchConfig) -> String {
+    let (_, line) = opening(series, index, config);
+    series.game.fen(line.current())
 }
 
 /// Plays game `index` of a series.
