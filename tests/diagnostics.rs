@@ -110,7 +110,7 @@ case!(zone_off_board, 2);
 case!(promotion_to_undefined_piece, 1);
 // `piece Knight B`: the Bishop already uses `B`.
 case!(duplicate_symbol, 1);
-// 65 piece types (dressed symbols give more than 52): the 65th is refused at its name.
+// 129 piece types (dressed symbols give more than 52): the 129th is refused at its name.
 case!(too_many_types, 1);
 // Six problems in one file, found in another order than they appear; all reported, sorted.
 case!(several_errors, 6);

@@ -367,8 +367,8 @@ fn cells_sizes_and_counts_are_checked() {
         ),
         (
             "classic/chess",
-            |r| r.pieces = r.pieces.iter().cycle().take(66).cloned().collect(),
-            "pieces: a game needs 1 to 64 piece types, not 66",
+            |r| r.pieces = r.pieces.iter().cycle().take(130).cloned().collect(),
+            "pieces: a game needs 1 to 128 piece types, not 130",
         ),
         (
             "classic/chess",

@@ -6,6 +6,11 @@ use std::fmt::Debug;
 use std::hash::Hash;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
+use super::kinds::{KindBits, Kinds64, Kinds128};
+
+/// The set of piece types of a game run on bitboards `B`.
+pub type KindSet<B> = <B as Bits>::Kinds;
+
 /// A set of cells of a board of at most [`Bits::CELLS`] cells.
 pub trait Bits:
     Copy
@@ -24,6 +29,8 @@ pub trait Bits:
     + BitOrAssign
     + BitXorAssign
 {
+    /// The sets of piece types of a game run on these bitboards: one word for at most 64 types.
+    type Kinds: KindBits;
     /// How many cells the type holds.
     const CELLS: usize;
     /// The empty set.
@@ -95,6 +102,7 @@ impl<B: Bits> Iterator for CellIter<B> {
 macro_rules! integer_bits {
     ($t:ty) => {
         impl Bits for $t {
+            type Kinds = Kinds64;
             const CELLS: usize = <$t>::BITS as usize;
             const EMPTY: Self = 0;
 
@@ -141,133 +149,146 @@ macro_rules! integer_bits {
 integer_bits!(u64);
 integer_bits!(u128);
 
-/// A 256-cell set (16 x 16 boards), as two 128-bit halves.
+/// A 256-cell set (16 x 16 boards), as two 128-bit halves, for a game of at most 64 piece types.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct U256(pub [u128; 2]);
 
-impl BitAnd for U256 {
-    type Output = Self;
-    #[inline]
-    fn bitand(self, o: Self) -> Self {
-        U256([self.0[0] & o.0[0], self.0[1] & o.0[1]])
-    }
-}
+/// A 256-cell set for a game of more than 64 piece types, whatever its board: the type the
+/// engine of such a game runs on, so that no other game pays for its wider type sets.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct U256Many(pub [u128; 2]);
 
-impl BitOr for U256 {
-    type Output = Self;
-    #[inline]
-    fn bitor(self, o: Self) -> Self {
-        U256([self.0[0] | o.0[0], self.0[1] | o.0[1]])
-    }
-}
-
-impl BitXor for U256 {
-    type Output = Self;
-    #[inline]
-    fn bitxor(self, o: Self) -> Self {
-        U256([self.0[0] ^ o.0[0], self.0[1] ^ o.0[1]])
-    }
-}
-
-impl Not for U256 {
-    type Output = Self;
-    #[inline]
-    fn not(self) -> Self {
-        U256([!self.0[0], !self.0[1]])
-    }
-}
-
-impl BitAndAssign for U256 {
-    #[inline]
-    fn bitand_assign(&mut self, o: Self) {
-        *self = *self & o;
-    }
-}
-
-impl BitOrAssign for U256 {
-    #[inline]
-    fn bitor_assign(&mut self, o: Self) {
-        *self = *self | o;
-    }
-}
-
-impl BitXorAssign for U256 {
-    #[inline]
-    fn bitxor_assign(&mut self, o: Self) {
-        *self = *self ^ o;
-    }
-}
-
-impl Bits for U256 {
-    const CELLS: usize = 256;
-    const EMPTY: Self = U256([0, 0]);
-
-    #[inline]
-    fn without_lowest(self) -> Self {
-        if self.0[0] != 0 {
-            U256([self.0[0] & (self.0[0] - 1), self.0[1]])
-        } else {
-            U256([0, self.0[1] & self.0[1].wrapping_sub(1)])
+/// The 256-cell sets, each with its type sets.
+macro_rules! wide_bits {
+    ($t:ident, $kinds:ty) => {
+        impl BitAnd for $t {
+            type Output = Self;
+            #[inline]
+            fn bitand(self, o: Self) -> Self {
+                $t([self.0[0] & o.0[0], self.0[1] & o.0[1]])
+            }
         }
-    }
-    #[inline]
-    fn below(c: usize) -> Self {
-        if c >= 128 {
-            U256([!0, u128::below(c - 128)])
-        } else {
-            U256([u128::below(c), 0])
-        }
-    }
-    #[inline]
-    fn shift(self, by: i32) -> Self {
-        let [lo, hi] = self.0;
-        let n = by.unsigned_abs();
-        match (by >= 0, n) {
-            (_, 0) => self,
-            (true, 1..128) => U256([lo << n, hi << n | lo >> (128 - n)]),
-            (true, _) => U256([0, lo << (n - 128)]),
-            (false, 1..128) => U256([lo >> n | hi << (128 - n), hi >> n]),
-            (false, _) => U256([hi >> (n - 128), 0]),
-        }
-    }
-    #[inline]
-    fn has(self, c: usize) -> bool {
-        (self.0[c >> 7] >> (c & 127)) & 1 != 0
-    }
 
-    #[inline]
-    fn cell(c: usize) -> Self {
-        if c < 128 {
-            U256([1 << c, 0])
-        } else {
-            U256([0, 1 << (c - 128)])
+        impl BitOr for $t {
+            type Output = Self;
+            #[inline]
+            fn bitor(self, o: Self) -> Self {
+                $t([self.0[0] | o.0[0], self.0[1] | o.0[1]])
+            }
         }
-    }
-    #[inline]
-    fn lowest(self) -> usize {
-        if self.0[0] != 0 {
-            self.0[0].trailing_zeros() as usize
-        } else {
-            128 + self.0[1].trailing_zeros() as usize
+
+        impl BitXor for $t {
+            type Output = Self;
+            #[inline]
+            fn bitxor(self, o: Self) -> Self {
+                $t([self.0[0] ^ o.0[0], self.0[1] ^ o.0[1]])
+            }
         }
-    }
-    #[inline]
-    fn highest(self) -> usize {
-        if self.0[1] != 0 {
-            255 - self.0[1].leading_zeros() as usize
-        } else {
-            127 - self.0[0].leading_zeros() as usize
+
+        impl Not for $t {
+            type Output = Self;
+            #[inline]
+            fn not(self) -> Self {
+                $t([!self.0[0], !self.0[1]])
+            }
         }
-    }
-    #[inline]
-    fn count(self) -> u32 {
-        self.0[0].count_ones() + self.0[1].count_ones()
-    }
-    #[inline]
-    fn none(self) -> bool {
-        self.0[0] == 0 && self.0[1] == 0
-    }
+
+        impl BitAndAssign for $t {
+            #[inline]
+            fn bitand_assign(&mut self, o: Self) {
+                *self = *self & o;
+            }
+        }
+
+        impl BitOrAssign for $t {
+            #[inline]
+            fn bitor_assign(&mut self, o: Self) {
+                *self = *self | o;
+            }
+        }
+
+        impl BitXorAssign for $t {
+            #[inline]
+            fn bitxor_assign(&mut self, o: Self) {
+                *self = *self ^ o;
+            }
+        }
+
+        impl Bits for $t {
+            type Kinds = $kinds;
+            const CELLS: usize = 256;
+            const EMPTY: Self = $t([0, 0]);
+
+            #[inline]
+            fn without_lowest(self) -> Self {
+                if self.0[0] != 0 {
+                    $t([self.0[0] & (self.0[0] - 1), self.0[1]])
+                } else {
+                    $t([0, self.0[1] & self.0[1].wrapping_sub(1)])
+                }
+            }
+            #[inline]
+            fn below(c: usize) -> Self {
+                if c >= 128 {
+                    $t([!0, u128::below(c - 128)])
+                } else {
+                    $t([u128::below(c), 0])
+                }
+            }
+            #[inline]
+            fn shift(self, by: i32) -> Self {
+                let [lo, hi] = self.0;
+                let n = by.unsigned_abs();
+                match (by >= 0, n) {
+                    (_, 0) => self,
+                    (true, 1..128) => $t([lo << n, hi << n | lo >> (128 - n)]),
+                    (true, _) => $t([0, lo << (n - 128)]),
+                    (false, 1..128) => $t([lo >> n | hi << (128 - n), hi >> n]),
+                    (false, _) => $t([hi >> (n - 128), 0]),
+                }
+            }
+            #[inline]
+            fn has(self, c: usize) -> bool {
+                (self.0[c >> 7] >> (c & 127)) & 1 != 0
+            }
+
+            #[inline]
+            fn cell(c: usize) -> Self {
+                if c < 128 {
+                    $t([1 << c, 0])
+                } else {
+                    $t([0, 1 << (c - 128)])
+                }
+            }
+            #[inline]
+            fn lowest(self) -> usize {
+                if self.0[0] != 0 {
+                    self.0[0].trailing_zeros() as usize
+                } else {
+                    128 + self.0[1].trailing_zeros() as usize
+                }
+            }
+            #[inline]
+            fn highest(self) -> usize {
+                if self.0[1] != 0 {
+                    255 - self.0[1].leading_zeros() as usize
+                } else {
+                    127 - self.0[0].leading_zeros() as usize
+                }
+            }
+            #[inline]
+            fn count(self) -> u32 {
+                self.0[0].count_ones() + self.0[1].count_ones()
+            }
+            #[inline]
+            fn none(self) -> bool {
+                self.0[0] == 0 && self.0[1] == 0
+            }
+        }
+    };
 }
+wide_bits!(U256, Kinds64);
+wide_bits!(U256Many, Kinds128);
 
 /// Collects cells into a set.
 pub fn set_of<B: Bits>(cells: impl IntoIterator<Item = usize>) -> B {
@@ -309,5 +330,6 @@ mod tests {
         exercise::<u64>();
         exercise::<u128>();
         exercise::<U256>();
+        exercise::<U256Many>();
     }
 }

@@ -5,8 +5,9 @@
 //! captures are noted after it by a counter of the same games.
 
 use super::bits::Bits;
+use super::bits::KindSet;
 use super::core::Engine;
-use super::kinds::KindSet;
+use super::kinds::KindBits;
 use super::plan::LimitPlan;
 use super::position::{Change, MoveKind, Pos, RawMove};
 use crate::rules::PlayerId;
@@ -14,7 +15,7 @@ use crate::rules::PlayerId;
 impl<B: Bits> Engine<B> {
     /// The types of the pieces a move would take (before it is made): on the cell it ends on,
     /// and, apart, on its way (between legs, a displacer's path, en passant).
-    fn victims(&self, pos: &Pos<B>, m: &RawMove) -> (KindSet, KindSet) {
+    fn victims(&self, pos: &Pos<B>, m: &RawMove) -> (KindSet<B>, KindSet<B>) {
         let side = pos.st.side;
         let enemy = |c: usize| {
             let s = pos.sq[c];
@@ -26,13 +27,13 @@ impl<B: Bits> Engine<B> {
             m.kind,
             MoveKind::Drop | MoveKind::Pass | MoveKind::Pickup | MoveKind::Castle { .. }
         ) {
-            return (KindSet::EMPTY, KindSet::EMPTY);
+            return (B::Kinds::EMPTY, B::Kinds::EMPTY);
         }
-        let mut end = KindSet::EMPTY;
+        let mut end = B::Kinds::EMPTY;
         if let Some(k) = enemy(m.to.index()) {
             end.insert(k);
         }
-        let mut way = KindSet::EMPTY;
+        let mut way = B::Kinds::EMPTY;
         let ep = pos.st.ep_victim;
         let mut on_way = self.taken_on_the_way(pos, m, ep);
         if m.kind == MoveKind::EnPassant
@@ -49,7 +50,7 @@ impl<B: Bits> Engine<B> {
     }
 
     /// Whether a move by a piece of a type not in `kinds` takes a piece of `kinds`.
-    pub(crate) fn strikes(&self, pos: &Pos<B>, m: &RawMove, kinds: KindSet) -> bool {
+    pub(crate) fn strikes(&self, pos: &Pos<B>, m: &RawMove, kinds: KindSet<B>) -> bool {
         if kinds.has(m.piece.0) {
             return false;
         }
@@ -59,7 +60,7 @@ impl<B: Bits> Engine<B> {
 
     /// Whether the move just made by `mover` took a piece of `kinds`: an enemy piece of those
     /// types whose cell it changed (read from the changes the move logged).
-    pub(crate) fn took(&self, pos: &Pos<B>, mover: PlayerId, kinds: KindSet) -> bool {
+    pub(crate) fn took(&self, pos: &Pos<B>, mover: PlayerId, kinds: KindSet<B>) -> bool {
         let Some(&(_, mark, _)) = pos.undo.last() else {
             return false;
         };
@@ -76,7 +77,7 @@ impl<B: Bits> Engine<B> {
         &self,
         pos: &mut Pos<B>,
         moves: &mut Vec<RawMove>,
-        limits: &[Vec<LimitPlan>],
+        limits: &[Vec<LimitPlan<B>>],
     ) {
         let mut keep = Vec::with_capacity(moves.len());
         for m in moves.iter() {
@@ -89,7 +90,7 @@ impl<B: Bits> Engine<B> {
     }
 
     /// Whether one of `limits` forbids a move.
-    fn limited(&self, pos: &mut Pos<B>, m: &RawMove, limits: &[LimitPlan]) -> bool {
+    fn limited(&self, pos: &mut Pos<B>, m: &RawMove, limits: &[LimitPlan<B>]) -> bool {
         let (end, way) = self.victims(pos, m);
         let Some(victim) = end.iter().next() else {
             return false;
@@ -134,7 +135,7 @@ impl<B: Bits> Engine<B> {
         m: &RawMove,
         to: usize,
         owner: PlayerId,
-        aside: KindSet,
+        aside: KindSet<B>,
     ) -> bool {
         self.make(pos, m);
         let mut gone = B::EMPTY;

@@ -1,10 +1,11 @@
 //! The engine of one game on one bitboard width: keys, making and taking back moves, attacks,
 //! and what a position needs to know to test a move's legality cheaply.
 
+use super::bits::KindSet;
 use super::bits::{Bits, set_of};
 use super::index::AsIndex;
 use super::keys::{Salt, piece_term, term};
-use super::kinds::{KindSet, kind_set};
+use super::kinds::{KindBits, kind_set};
 use super::plan::Plan;
 use super::position::{Change, Piece, Pos, Sq};
 use super::tables::Tables;
@@ -17,7 +18,7 @@ mod make;
 pub(super) mod safety;
 
 /// A rule set made playable on one bitboard width.
-pub struct Engine<B> {
+pub struct Engine<B: Bits> {
     pub rules: RuleSet,
     pub t: Tables<B>,
     /// `piece_keys[(cell * kinds + kind) * players + owner]`.
@@ -45,14 +46,14 @@ pub struct Engine<B> {
     pub bulk: Vec<Vec<Bulk<B>>>,
     /// The types that change a screen when they hop; those that may promote to a royal type;
     /// those that some promotion gives, whose pieces alone a demotion changes.
-    pub screen_hoppers: KindSet,
-    pub to_royal: KindSet,
-    pub promoted: KindSet,
+    pub screen_hoppers: KindSet<B>,
+    pub to_royal: KindSet<B>,
+    pub promoted: KindSet<B>,
     /// Types whose move may take away an enemy piece's first-move right.
-    pub spoilers: KindSet,
+    pub spoilers: KindSet<B>,
     /// Per type: the types its hops may not use as a screen, and those it may not capture.
-    pub screen_ban: Vec<KindSet>,
-    pub victim_ban: Vec<KindSet>,
+    pub screen_ban: Vec<KindSet<B>>,
+    pub victim_ban: Vec<KindSet<B>>,
     /// Whether any type has such a ban (attack detection skips the lookups otherwise).
     pub bans: bool,
     /// Whether a lone royal's plain step is legal exactly when [`Engine::royal_step_safe`] says
@@ -188,7 +189,7 @@ impl<B: Bits> Engine<B> {
                 .iter()
                 .enumerate()
                 .filter(|(_, p)| p.promotes_friendly_screens || p.demotes_enemy_screens)
-                .fold(KindSet::EMPTY, |set, (i, _)| set | KindSet::one(i as u8)),
+                .fold(B::Kinds::EMPTY, |set, (i, _)| set | B::Kinds::one(i as u8)),
             to_royal: rules
                 .pieces
                 .iter()
@@ -198,7 +199,7 @@ impl<B: Bits> Engine<B> {
                         .iter()
                         .any(|pr| pr.to.iter().any(|k| rules.pieces[k.index()].royal))
                 })
-                .fold(KindSet::EMPTY, |set, (i, _)| set | KindSet::one(i as u8)),
+                .fold(B::Kinds::EMPTY, |set, (i, _)| set | B::Kinds::one(i as u8)),
             promoted: kind_set(
                 rules
                     .pieces

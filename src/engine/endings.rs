@@ -6,10 +6,11 @@
 
 use super::Reason;
 use super::bits::Bits;
+use super::bits::KindSet;
 use super::core::Engine;
 use super::index::AsIndex;
 use super::keys::{Salt, term};
-use super::kinds::{KindSet, kind_set};
+use super::kinds::KindBits;
 use super::plan::{Counter, GoalPlan, Immediate};
 use super::position::{Last, MoveKind, Pos, RawMove};
 use crate::rules::PlayerId;
@@ -145,12 +146,9 @@ impl<B: Bits> Engine<B> {
         let stm = pos.st.side;
         for c in self.extinction_order(pos) {
             for e in rules {
-                let kinds: ArrayVec<Option<u8>, 64> = if e.pieces.is_empty() {
-                    [None].into_iter().collect()
-                } else {
-                    e.pieces.iter().map(|p| Some(p.0)).collect()
-                };
-                for k in kinds {
+                // Any piece where the rule lists none, else each type listed.
+                let any = e.pieces.is_empty().then_some(None);
+                for k in any.into_iter().chain(e.pieces.iter().map(|p| Some(p.0))) {
                     if self.holding(pos, c, k) > e.at_most as u32 {
                         continue;
                     }
@@ -368,8 +366,8 @@ impl<B: Bits> Engine<B> {
     }
 
     /// The types of the enemy pieces that attack a royal piece of `player`.
-    pub(crate) fn checker_kinds(&self, pos: &Pos<B>, player: PlayerId) -> KindSet {
-        let mut kinds = KindSet::EMPTY;
+    pub(crate) fn checker_kinds(&self, pos: &Pos<B>, player: PlayerId) -> KindSet<B> {
+        let mut kinds = B::Kinds::EMPTY;
         let royals = pos.royals & pos.by_owner[player.index()];
         for o in self.opponents(pos, player) {
             for c in pos.by_owner[o.index()].cells() {
@@ -391,7 +389,7 @@ impl<B: Bits> Engine<B> {
         let side = pos.st.side;
         let alone = (0..self.t.kinds as u8)
             .filter(|&i| self.rules.pieces[i as usize].may_not_mate_alone)
-            .fold(KindSet::EMPTY, |m, i| m | KindSet::one(i));
+            .fold(B::Kinds::EMPTY, |m, i| m | B::Kinds::one(i));
         let needed = self.rules.mate_needs_check_by();
         if alone.any() || !needed.is_empty() {
             let kinds = self.checker_kinds(pos, side);
@@ -399,11 +397,8 @@ impl<B: Bits> Engine<B> {
                 return (Reason::MateAlone, Outcome::Win);
             }
         }
-        if !needed.is_empty() {
-            let needed = kind_set(needed);
-            if !self.series_has_check_by(pos, needed) {
-                return (Reason::IncompleteMate, Outcome::Draw);
-            }
+        if !needed.is_empty() && !self.series_has_check_by(pos) {
+            return (Reason::IncompleteMate, Outcome::Draw);
         }
         (Reason::Checkmate, self.rules.checkmate)
     }

@@ -2,8 +2,9 @@
 //! plan has some.
 
 use super::bits::Bits;
+use super::bits::KindSet;
 use super::core::Engine;
-use super::kinds::KindSet;
+use super::kinds::KindBits;
 use super::plan::{FilterPlan, Freezing};
 use super::position::{MoveKind, Pos, RawMove};
 
@@ -104,7 +105,7 @@ impl<B: Bits> Engine<B> {
 
     /// While the player to move holds a piece of the types `kinds` (a bit each), only those may
     /// be dropped, and one must be if it can.
-    fn must_drop(&self, pos: &Pos<B>, moves: &mut Vec<RawMove>, kinds: KindSet) {
+    fn must_drop(&self, pos: &Pos<B>, moves: &mut Vec<RawMove>, kinds: KindSet<B>) {
         let side = pos.st.side;
         let holds = (0..self.t.kinds as u8).any(|k| kinds.has(k) && pos.hand(side, k) > 0);
         if holds {
@@ -119,14 +120,14 @@ impl<B: Bits> Engine<B> {
 
     /// The types of the player to move that may not move: those with a promotion whose every
     /// type is at its limit on the board.
-    fn frozen(pos: &Pos<B>, kinds: &[Freezing]) -> KindSet {
+    fn frozen(pos: &Pos<B>, kinds: &[Freezing]) -> KindSet<B> {
         let side = pos.st.side;
         let full = |targets: &Vec<(u8, u32)>| {
             targets
                 .iter()
                 .all(|&(t, max)| pos.of(t, side).count() >= max)
         };
-        let mut frozen = KindSet::EMPTY;
+        let mut frozen = B::Kinds::EMPTY;
         for (kind, promotions) in kinds {
             if promotions.iter().any(full) {
                 frozen.insert(*kind);

@@ -18,7 +18,7 @@ use super::Reason;
 use super::bits::Bits;
 use super::core::Engine;
 use super::endings::Decision;
-use super::kinds::KindSet;
+use super::kinds::{KindBits, kind_set};
 use super::position::{Last, Pos, Repeats, State};
 use crate::rules::Outcome;
 
@@ -33,17 +33,16 @@ impl<B: Bits> Engine<B> {
             || self.rules.back_and_forth().is_some()
     }
 
-    /// Whether the player to move is in check, and the types checking it where a rule needs
-    /// them.
-    fn check_now(&self, pos: &Pos<B>) -> (bool, KindSet) {
+    /// Whether the player to move is in check, and, where a mate needs a check by some types
+    /// (`mate_needs_check_by`), whether a piece of one of them checks it.
+    fn check_now(&self, pos: &Pos<B>) -> (bool, bool) {
         let side = pos.st.side;
         let checked = self.checked(pos, side);
-        let kinds = if checked && !self.rules.mate_needs_check_by().is_empty() {
-            self.checker_kinds(pos, side)
-        } else {
-            KindSet::EMPTY
-        };
-        (checked, kinds)
+        let needed = self.rules.mate_needs_check_by();
+        let by_needed = checked
+            && !needed.is_empty()
+            && (self.checker_kinds(pos, side) & kind_set(needed)).any();
+        (checked, by_needed)
     }
 
     /// Records, before a move is played, whether the position was in check (where a rule needs
@@ -123,8 +122,8 @@ impl<B: Bits> Engine<B> {
     }
 
     /// Whether the player to move in the position `back` plies before this one was in check, and
-    /// the types checking it: as recorded, or worked out.
-    fn check_back(&self, pos: &Pos<B>, back: usize) -> (bool, KindSet) {
+    /// whether by a type a mate needs a check by: as recorded, or worked out.
+    fn check_back(&self, pos: &Pos<B>, back: usize) -> (bool, bool) {
         if let Some(c) = Self::state_back(pos, back).check {
             return c;
         }
@@ -140,16 +139,16 @@ impl<B: Bits> Engine<B> {
     }
 
     /// Whether the unbroken series of checks of the player to move, back from this one, has a
-    /// check by one of the types `needed`.
-    pub(crate) fn series_has_check_by(&self, pos: &Pos<B>, needed: KindSet) -> bool {
+    /// check by one of the types a mate needs a check by (`mate_needs_check_by`).
+    pub(crate) fn series_has_check_by(&self, pos: &Pos<B>) -> bool {
         let step = self.active_players(pos);
         let mut back = 0;
         loop {
-            let (checked, kinds) = self.check_back(pos, back);
+            let (checked, by_needed) = self.check_back(pos, back);
             if !checked {
                 return false;
             }
-            if (kinds & needed).any() {
+            if by_needed {
                 return true;
             }
             back += step;

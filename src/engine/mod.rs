@@ -2,7 +2,8 @@
 //! perft. It depends on [`crate::rules`] only.
 //!
 //! A [`Game`] picks the narrowest bitboard its board fits (64, 128 or 256 cells) when it is built,
-//! and the engine code is compiled once for each width.
+//! and the engine code is compiled once for each width, and once more for a game of more than 64
+//! piece types (on 256 cells, with wider type sets: `U256Many`).
 
 mod bits;
 mod capture_rules;
@@ -41,8 +42,9 @@ pub(crate) use position::{Owner, Sq};
 pub(crate) use royal_order::RoyalOrderPlan;
 
 pub(crate) use bits::Bits;
-use bits::U256;
+use bits::{U256, U256Many};
 use core::Engine;
+use kinds::KindBits;
 use position::Pos;
 
 use crate::rules::{Cell, Outcome, PieceId, PlayerId, RuleSet, RuleSetError};
@@ -148,82 +150,6 @@ pub enum Reason {
     OnlyPromotions,
 }
 
-impl Reason {
-    /// Every rule that can end a game, in declaration order.
-    pub const ALL: [Reason; 19] = [
-        Reason::Checkmate,
-        Reason::Stalemate,
-        Reason::DropMate,
-        Reason::LastPlayer,
-        Reason::Goal,
-        Reason::Extinction,
-        Reason::CheckLimit,
-        Reason::Repetition,
-        Reason::PerpetualCheck,
-        Reason::MoveLimit,
-        Reason::Counting,
-        Reason::MateAlone,
-        Reason::IncompleteMate,
-        Reason::Passes,
-        Reason::Facing,
-        Reason::BackAndForth,
-        Reason::FullBoard,
-        Reason::Row,
-        Reason::OnlyPromotions,
-    ];
-
-    /// Whether the ending depends on the game's line (earlier positions and moves, which a FEN
-    /// does not hold): a position read from its FEN may go on where the played one had ended.
-    pub fn needs_line(self) -> bool {
-        match self {
-            Reason::Repetition
-            | Reason::PerpetualCheck
-            | Reason::IncompleteMate
-            | Reason::Passes
-            | Reason::Facing
-            | Reason::BackAndForth => true,
-            Reason::Checkmate
-            | Reason::Stalemate
-            | Reason::DropMate
-            | Reason::LastPlayer
-            | Reason::Goal
-            | Reason::Extinction
-            | Reason::CheckLimit
-            | Reason::MoveLimit
-            | Reason::Counting
-            | Reason::MateAlone
-            | Reason::FullBoard
-            | Reason::Row
-            | Reason::OnlyPromotions => false,
-        }
-    }
-
-    /// The rule's name as `show --json` writes it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Reason::Checkmate => "checkmate",
-            Reason::Stalemate => "stalemate",
-            Reason::DropMate => "drop-mate",
-            Reason::LastPlayer => "last-player",
-            Reason::Goal => "goal",
-            Reason::Extinction => "extinction",
-            Reason::CheckLimit => "check-limit",
-            Reason::Repetition => "repetition",
-            Reason::PerpetualCheck => "perpetual-check",
-            Reason::MoveLimit => "move-limit",
-            Reason::Counting => "counting",
-            Reason::MateAlone => "mate-alone",
-            Reason::IncompleteMate => "incomplete-mate",
-            Reason::Passes => "passes",
-            Reason::Facing => "facing",
-            Reason::BackAndForth => "back-and-forth",
-            Reason::FullBoard => "full-board",
-            Reason::Row => "row",
-            Reason::OnlyPromotions => "only-promotions",
-        }
-    }
-}
-
 impl Status {
     /// Tells whether the game is over.
     pub fn is_over(&self) -> bool {
@@ -239,11 +165,13 @@ impl Status {
     }
 }
 
-/// The engine of a game, on the bitboard width its board needs.
+/// The engine of a game, on the bitboard width its board (or its number of types) needs.
 enum Inner {
     Narrow(Box<Engine<u64>>),
     Medium(Box<Engine<u128>>),
     Wide(Box<Engine<U256>>),
+    /// More than 64 piece types, whatever the board.
+    Many(Box<Engine<U256Many>>),
 }
 
 impl std::fmt::Debug for Game {
@@ -271,6 +199,7 @@ enum PosInner {
     Narrow(Pos<u64>),
     Medium(Pos<u128>),
     Wide(Pos<U256>),
+    Many(Pos<U256Many>),
 }
 
 /// Work on a position's bitboards whatever their width ([`Position::with_boards`]).
@@ -287,6 +216,7 @@ macro_rules! with {
             (Inner::Narrow($e), PosInner::Narrow($p)) => $body,
             (Inner::Medium($e), PosInner::Medium($p)) => $body,
             (Inner::Wide($e), PosInner::Wide($p)) => $body,
+            (Inner::Many($e), PosInner::Many($p)) => $body,
             _ => $other,
         }
     };
@@ -299,6 +229,7 @@ macro_rules! each {
             Inner::Narrow($e) => $body,
             Inner::Medium($e) => $body,
             Inner::Wide($e) => $body,
+            Inner::Many($e) => $body,
         }
     };
 }
@@ -310,6 +241,7 @@ macro_rules! read {
             PosInner::Narrow($p) => $body,
             PosInner::Medium($p) => $body,
             PosInner::Wide($p) => $body,
+            PosInner::Many($p) => $body,
         }
     };
 }
@@ -376,6 +308,7 @@ impl Position {
             PosInner::Narrow(p) => p.index_past(),
             PosInner::Medium(p) => p.index_past(),
             PosInner::Wide(p) => p.index_past(),
+            PosInner::Many(p) => p.index_past(),
         }
     }
 }
@@ -392,7 +325,9 @@ impl Game {
     /// so, to place each fault at its statement).
     pub(crate) fn checked(rules: RuleSet) -> Result<Game, GameError> {
         let cells = rules.board.cells();
-        let inner = if cells <= u64::CELLS {
+        let inner = if rules.pieces.len() > <U256 as Bits>::Kinds::KINDS {
+            Inner::Many(Box::new(ready(Engine::new(rules))?))
+        } else if cells <= u64::CELLS {
             Inner::Narrow(Box::new(ready(Engine::new(rules))?))
         } else if cells <= u128::CELLS {
             Inner::Medium(Box::new(ready(Engine::new(rules))?))
@@ -564,6 +499,7 @@ impl Game {
             PosInner::Narrow(q) => PosInner::Narrow(q.without_history()),
             PosInner::Medium(q) => PosInner::Medium(q.without_history()),
             PosInner::Wide(q) => PosInner::Wide(q.without_history()),
+            PosInner::Many(q) => PosInner::Many(q.without_history()),
         });
         line.iter()
             .filter_map(|m| {
@@ -580,6 +516,7 @@ impl Game {
             (Inner::Narrow(e), PosInner::Narrow(p)) => e.play(p, m),
             (Inner::Medium(e), PosInner::Medium(p)) => e.play(p, m),
             (Inner::Wide(e), PosInner::Wide(p)) => e.play(p, m),
+            (Inner::Many(e), PosInner::Many(p)) => e.play(p, m),
             _ => {}
         }
     }
@@ -590,6 +527,7 @@ impl Game {
             (Inner::Narrow(e), PosInner::Narrow(p)) => e.undo(p),
             (Inner::Medium(e), PosInner::Medium(p)) => e.undo(p),
             (Inner::Wide(e), PosInner::Wide(p)) => e.undo(p),
+            (Inner::Many(e), PosInner::Many(p)) => e.undo(p),
             _ => false,
         }
     }
@@ -625,6 +563,7 @@ impl Game {
             (Inner::Narrow(e), PosInner::Narrow(p)) => e.immediate_status(p).and_then(over),
             (Inner::Medium(e), PosInner::Medium(p)) => e.immediate_status(p).and_then(over),
             (Inner::Wide(e), PosInner::Wide(p)) => e.immediate_status(p).and_then(over),
+            (Inner::Many(e), PosInner::Many(p)) => e.immediate_status(p).and_then(over),
             _ => None,
         }
     }
@@ -785,7 +724,7 @@ macro_rules! inner_from {
         }
     )*};
 }
-inner_from!(u64 => Narrow, u128 => Medium, U256 => Wide);
+inner_from!(u64 => Narrow, u128 => Medium, U256 => Wide, U256Many => Many);
 
 /// Reads an engine's start position.
 fn ready<B: Bits>(mut e: Engine<B>) -> Result<Engine<B>, GameError> {

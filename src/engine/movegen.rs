@@ -8,6 +8,7 @@ use super::core::safety::Safety;
 use super::index::AsIndex;
 use super::position::{MoveKind, Pos, RawMove};
 use super::tables::Kind;
+use crate::engine::kinds::KindBits;
 use crate::rules::{Cell, PieceId};
 
 mod castling;

@@ -5,8 +5,9 @@
 //! `endings.rs`). Nothing here is kept by hand: whether a phase has work is whether its list is
 //! empty.
 
+use super::bits::KindSet;
 use super::bits::{Bits, set_of};
-use super::kinds::{KindSet, kind_set};
+use super::kinds::{KindBits, kind_set};
 use super::legs::LegsPlan;
 use super::range_jumps::RangeJumps;
 use super::tables::Tables;
@@ -56,7 +57,7 @@ fn diagonal_steps<B: Bits>(rules: &RuleSet, t: &Tables<B>, c: usize) -> B {
 }
 
 /// A compiled effect (see [`Effect`]); its behaviour is in `effects/`.
-pub(crate) enum EffectPlan<B> {
+pub(crate) enum EffectPlan<B: Bits> {
     /// A dropped king or partner gains castling rights: the zones as each player's cells.
     CastlingByDrops {
         kings: Vec<B>,
@@ -74,19 +75,19 @@ pub(crate) enum EffectPlan<B> {
     },
     CapturerTurns,
     /// The types whose captures petrify them.
-    Petrify(KindSet),
+    Petrify(KindSet<B>),
     /// The contagious types: their captors turn into them.
-    Contagion(KindSet),
+    Contagion(KindSet<B>),
     /// The burning types, whether pieces that end a move next to one burn too, and each cell's
     /// cells a king's step away.
     Burn {
-        burners: KindSet,
+        burners: KindSet<B>,
         passive: bool,
         near: Vec<B>,
     },
 }
 
-impl<B> EffectPlan<B> {
+impl<B: Bits> EffectPlan<B> {
     /// Whether the effect burns pieces.
     fn burns(&self) -> bool {
         matches!(self, EffectPlan::Burn { .. })
@@ -110,12 +111,12 @@ impl<B> EffectPlan<B> {
 }
 
 /// The blast of a capture (see [`Effect::Blast`]).
-pub(crate) struct Blast<B> {
+pub(crate) struct Blast<B: Bits> {
     /// Per cell, the cells a king's step away.
     pub near: Vec<B>,
     /// The types spared by blasts next to them, and those spared by every blast.
-    pub spare_near: KindSet,
-    pub spare_all: KindSet,
+    pub spare_near: KindSet<B>,
+    pub spare_all: KindSet<B>,
 }
 
 /// A compiled rule of where drops may land (see `drop_rules.rs`).
@@ -135,27 +136,27 @@ pub(crate) enum DropShape<B> {
 pub(crate) type Freezing = (u8, Vec<Vec<(u8, u32)>>);
 
 /// A compiled move filter (see [`Filter`]; its behaviour is in `filters.rs`).
-pub(crate) enum FilterPlan {
+pub(crate) enum FilterPlan<B: Bits> {
     NoChecks {
         drops_only: bool,
     },
     MustDrop {
-        kinds: KindSet,
+        kinds: KindSet<B>,
     },
     CheckedRoyalOnlyCaptures,
     MustCapture,
     ChecksOnlyMate,
     NoMatingDrops {
-        kinds: KindSet,
+        kinds: KindSet<B>,
     },
     /// Captures of some types by others may not follow one another (see `capture_rules.rs`).
     Counterstrike {
-        kinds: KindSet,
+        kinds: KindSet<B>,
     },
     /// The types with capture limits, and each type's limits (see `capture_rules.rs`).
     CaptureLimits {
-        kinds: KindSet,
-        limits: Vec<Vec<LimitPlan>>,
+        kinds: KindSet<B>,
+        limits: Vec<Vec<LimitPlan<B>>>,
     },
     /// Each frozen type with, per promotion that can freeze it, its types and their limits.
     Frozen {
@@ -163,39 +164,39 @@ pub(crate) enum FilterPlan {
     },
     /// The types that may not pass attacked cells.
     NoPassingAttacked {
-        kinds: KindSet,
+        kinds: KindSet<B>,
     },
     /// The types left fewer moves until their side's first capture: per type and player (at
     /// `kind * players + player`), the displacements on the board left, each with whether it
     /// may move there and capture there; and each player's number of pieces at the start
     /// (filled in when the start is read), fewer of which tells that an opponent has captured.
     UntilCapture {
-        kinds: KindSet,
+        kinds: KindSet<B>,
         left: Vec<Vec<(i32, i32, bool, bool)>>,
         start: Vec<u32>,
     },
 }
 
 /// A compiled capture limit ([`crate::rules::CaptureLimit`]).
-pub(crate) struct LimitPlan {
-    pub victims: KindSet,
+pub(crate) struct LimitPlan<B: Bits> {
+    pub victims: KindSet<B>,
     pub protected: bool,
     /// The types whose protection alone does not count (`unless protected only by`).
-    pub aside: KindSet,
+    pub aside: KindSet<B>,
     pub from_afar: bool,
     /// The types whose capture on the way does not lift the limit; `None`: no capture does.
-    pub unless_also: Option<KindSet>,
+    pub unless_also: Option<KindSet<B>>,
 }
 
 /// A goal's types, each player's cells, its mode and how many pieces it needs there.
-pub(crate) type GoalPlan<B> = (KindSet, Vec<B>, GoalMode, u32);
+pub(crate) type GoalPlan<B> = (KindSet<B>, Vec<B>, GoalMode, u32);
 
 /// A compiled row rule (see [`Row`]); its behaviour is in `rows.rs`.
-pub(crate) struct RowPlan<B> {
+pub(crate) struct RowPlan<B: Bits> {
     /// The pieces in the line.
     pub length: u8,
     /// The types that count; empty: every type.
-    pub kinds: KindSet,
+    pub kinds: KindSet<B>,
     /// Each player's cells the line must lie in (the board, without a zone).
     pub cells: Vec<B>,
     /// Per step along a line: the shift of a cell's index to the next cell, and the cells whose
@@ -240,7 +241,7 @@ impl<B: Bits> RowPlan<B> {
 }
 
 /// An immediate end, tested after every move in this order (see `endings.rs`).
-pub(crate) enum Immediate<B> {
+pub(crate) enum Immediate<B: Bits> {
     Extinction(Vec<Extinction>),
     Goals(Vec<GoalPlan<B>>),
     Rows(Vec<RowPlan<B>>),
@@ -252,7 +253,7 @@ pub(crate) enum Immediate<B> {
 }
 
 /// What is counted after every move, in this order (see `endings.rs`).
-pub(crate) enum Counter {
+pub(crate) enum Counter<B: Bits> {
     /// Whether a royal faces an enemy royal now and did before the move.
     Facing,
     /// The move, for the back-and-forth rule.
@@ -262,11 +263,11 @@ pub(crate) enum Counter {
     /// The counting rule's count.
     Counting(Counting),
     /// Whether the move took a piece of these types with a piece of another type.
-    Counterstrike(KindSet),
+    Counterstrike(KindSet<B>),
 }
 
 /// Every mechanism of a game, compiled.
-pub(crate) struct Plan<B> {
+pub(crate) struct Plan<B: Bits> {
     /// What moves do beyond moving, in the engine's order.
     pub effects: Vec<EffectPlan<B>>,
     /// Every move of a player with a royal piece is made and its royals tested: the effects
@@ -281,15 +282,15 @@ pub(crate) struct Plan<B> {
     /// Where drops may land by where they are.
     pub drop_shapes: Vec<DropShape<B>>,
     /// The types that may be dropped without being held.
-    pub free_drops: KindSet,
+    pub free_drops: KindSet<B>,
     /// No drop on a cell from which the piece could never move.
     pub no_drop_where_stuck: bool,
     /// The filters of legal moves.
-    pub filters: Vec<FilterPlan>,
+    pub filters: Vec<FilterPlan<B>>,
     /// The immediate ends.
     pub immediate: Vec<Immediate<B>>,
     /// The counters a move updates.
-    pub counters: Vec<Counter>,
+    pub counters: Vec<Counter<B>>,
     /// Two royals may not face each other on a file.
     pub royals_may_not_face: bool,
     /// A lone royal may pass (`Some(false)`); a player without moves passes (`Some(true)`).
@@ -309,7 +310,7 @@ pub(crate) struct Plan<B> {
     /// Promotion as a move of its own (see `movegen/in_place.rs`).
     pub in_place: Option<InPlacePlan<B>>,
     /// The types a player may pick up from the board into its hand (see `movegen/pickup.rs`).
-    pub pickups: KindSet,
+    pub pickups: KindSet<B>,
     /// Moves in two legs (see `legs.rs`).
     pub legs: Option<LegsPlan>,
     /// Captures over lower ranks (see `range_jumps.rs`).
@@ -361,7 +362,7 @@ impl<B: Bits> Plan<B> {
                 } => {
                     blast = Some(Blast {
                         near: neighbours(rules, t),
-                        spare_near: kind_set(spare_nearby) | kind_set(spare_always),
+                        spare_near: kind_set::<B::Kinds>(spare_nearby) | kind_set(spare_always),
                         spare_all: kind_set(spare_always),
                     });
                     EffectPlan::Blast
@@ -386,7 +387,7 @@ impl<B: Bits> Plan<B> {
             })
             .collect();
         let mut drop_shapes = Vec::new();
-        let mut free_drops = KindSet::EMPTY;
+        let mut free_drops = B::Kinds::EMPTY;
         let mut no_drop_where_stuck = false;
         for d in &rules.drops {
             match d {
@@ -486,7 +487,7 @@ impl<B: Bits> Plan<B> {
         t: &Tables<B>,
         passing: Option<bool>,
         per_player: &dyn Fn(ZoneId) -> Vec<B>,
-    ) -> (Vec<Immediate<B>>, Vec<Counter>) {
+    ) -> (Vec<Immediate<B>>, Vec<Counter<B>>) {
         let mut sorted: Vec<&EndingRule> = rules.endings.iter().collect();
         sorted.sort_by_key(|e| e.rank());
         let (mut extinctions, mut goals, mut rows) = (Vec::new(), Vec::new(), Vec::new());
@@ -558,8 +559,8 @@ impl<B: Bits> Plan<B> {
 
 /// The filters of the legal moves, in the engine's order, and the types of the counter-strike
 /// rule (whose counter notes the last move's captures).
-fn filters(rules: &RuleSet) -> (Vec<FilterPlan>, Option<KindSet>) {
-    let mut filters: Vec<FilterPlan> = rules
+fn filters<B: Bits>(rules: &RuleSet) -> (Vec<FilterPlan<B>>, Option<KindSet<B>>) {
+    let mut filters: Vec<FilterPlan<B>> = rules
         .filters
         .iter()
         .map(|f| match f {
@@ -613,8 +614,8 @@ fn filters(rules: &RuleSet) -> (Vec<FilterPlan>, Option<KindSet>) {
 }
 
 /// The filter of the pieces' capture limits, `None` where no type has one.
-fn capture_limits(rules: &RuleSet) -> Option<FilterPlan> {
-    let mut kinds = KindSet::EMPTY;
+fn capture_limits<B: Bits>(rules: &RuleSet) -> Option<FilterPlan<B>> {
+    let mut kinds = B::Kinds::EMPTY;
     let limits = rules
         .pieces
         .iter()
@@ -642,8 +643,8 @@ fn capture_limits(rules: &RuleSet) -> Option<FilterPlan> {
 
 /// The filter of the moves left until a side's first capture, `None` where no type has some
 /// (see [`crate::rules::PieceType`]'s `moves_until_capture`).
-fn until_capture(rules: &RuleSet) -> Option<FilterPlan> {
-    let mut kinds = KindSet::EMPTY;
+fn until_capture<B: Bits>(rules: &RuleSet) -> Option<FilterPlan<B>> {
+    let mut kinds = B::Kinds::EMPTY;
     let mut left = Vec::new();
     for (k, p) in rules.pieces.iter().enumerate() {
         if !p.moves_until_capture.is_empty() {
@@ -668,8 +669,8 @@ fn until_capture(rules: &RuleSet) -> Option<FilterPlan> {
 }
 
 /// The types a player may pick up ([`MoveRule::Pickup`]).
-fn pickups(rules: &RuleSet) -> KindSet {
-    rules.moves.iter().fold(KindSet::EMPTY, |set, m| match m {
+fn pickups<K: KindBits>(rules: &RuleSet) -> K {
+    rules.moves.iter().fold(K::EMPTY, |set, m| match m {
         MoveRule::Pickup { pieces } => set | kind_set(pieces),
         _ => set,
     })

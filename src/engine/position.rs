@@ -5,7 +5,8 @@
 //! reads the line in place; none copies it.
 
 use super::bits::Bits;
-use super::kinds::KindSet;
+use super::bits::KindSet;
+use super::kinds::KindBits;
 use crate::rules::{Cell, PieceId, PlayerId};
 use std::num::NonZeroU8;
 
@@ -168,10 +169,11 @@ pub(crate) struct State<B> {
     pub key: u64,
     /// The move that led here (kept only where a rule looks back at moves; none at the start).
     pub last: Option<Last>,
-    /// Whether the player to move is in check and the types checking it (a bit each), recorded
-    /// when a move is played from the position where a history rule needs it (perpetual check,
-    /// back and forth, a mate that needs a check by some type); `None` until then.
-    pub check: Option<(bool, KindSet)>,
+    /// Whether the player to move is in check, and whether by a piece of a type a mate needs a
+    /// check by (`mate_needs_check_by`), recorded when a move is played from the position where
+    /// a history rule needs it (perpetual check, back and forth, a mate that needs a check by
+    /// some type); `None` until then.
+    pub check: Option<(bool, bool)>,
     /// How the position repeats, recorded when the move that led to it was played; `None`
     /// until then.
     pub repeats: Option<Repeats>,
@@ -277,7 +279,7 @@ impl<B: Bits> Pos<B> {
 
     /// Sets a cell without logging or keys: the bitboards follow the contents.
     #[inline]
-    pub(crate) fn raw_set(&mut self, c: usize, new: Sq, royal_kinds: KindSet) {
+    pub(crate) fn raw_set(&mut self, c: usize, new: Sq, royal_kinds: KindSet<B>) {
         let old = self.sq[c];
         let bit = B::cell(c);
         if let Some(o) = old.owner {
@@ -298,7 +300,7 @@ impl<B: Bits> Pos<B> {
     }
 
     /// Takes back the last move made.
-    pub(crate) fn unmake(&mut self, royal_kinds: KindSet) {
+    pub(crate) fn unmake(&mut self, royal_kinds: KindSet<B>) {
         let Some((st, start, style)) = self.undo.pop() else {
             return;
         };
@@ -542,8 +544,8 @@ mod tests {
             origin: None,
         };
         let mut pos = Pos::<u64>::empty(64, 64, 4);
-        pos.raw_set(5, Sq::of(promoted), KindSet::one(63));
-        pos.raw_set(6, Sq::of(plain), KindSet::one(63));
+        pos.raw_set(5, Sq::of(promoted), crate::engine::kinds::Kinds64::one(63));
+        pos.raw_set(6, Sq::of(plain), crate::engine::kinds::Kinds64::one(63));
         assert_eq!(
             (pos.piece(5), pos.piece(6), pos.piece(7)),
             (Some(promoted), Some(plain), None)
@@ -552,7 +554,7 @@ mod tests {
             (pos.occ, pos.royals, pos.by_kind[63], pos.by_owner[3]),
             (0x60, 0x20, 0x20, 0x20)
         );
-        pos.raw_set(5, Sq::EMPTY, KindSet::one(63));
+        pos.raw_set(5, Sq::EMPTY, crate::engine::kinds::Kinds64::one(63));
         assert_eq!(
             (pos.piece(5), pos.occ, pos.royals, pos.by_kind[63]),
             (None, 0x40, 0, 0)

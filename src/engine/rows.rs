@@ -7,6 +7,7 @@ use super::bits::Bits;
 use super::core::Engine;
 use super::plan::RowPlan;
 use super::position::Pos;
+use crate::engine::kinds::KindBits;
 use crate::rules::Outcome;
 use crate::rules::PlayerId;
 

@@ -73,6 +73,7 @@ impl Game {
             (Inner::Narrow(e), PosInner::Narrow(p)) => e.check_setup(p),
             (Inner::Medium(e), PosInner::Medium(p)) => e.check_setup(p),
             (Inner::Wide(e), PosInner::Wide(p)) => e.check_setup(p),
+            (Inner::Many(e), PosInner::Many(p)) => e.check_setup(p),
             _ => Ok(()),
         }
     }

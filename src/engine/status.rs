@@ -153,3 +153,79 @@ impl<B: Bits> Engine<B> {
         (a != b).then_some(PlayerId(if a > b { 0 } else { 1 }))
     }
 }
+
+impl Reason {
+    /// Every rule that can end a game, in declaration order.
+    pub const ALL: [Reason; 19] = [
+        Reason::Checkmate,
+        Reason::Stalemate,
+        Reason::DropMate,
+        Reason::LastPlayer,
+        Reason::Goal,
+        Reason::Extinction,
+        Reason::CheckLimit,
+        Reason::Repetition,
+        Reason::PerpetualCheck,
+        Reason::MoveLimit,
+        Reason::Counting,
+        Reason::MateAlone,
+        Reason::IncompleteMate,
+        Reason::Passes,
+        Reason::Facing,
+        Reason::BackAndForth,
+        Reason::FullBoard,
+        Reason::Row,
+        Reason::OnlyPromotions,
+    ];
+
+    /// Whether the ending depends on the game's line (earlier positions and moves, which a FEN
+    /// does not hold): a position read from its FEN may go on where the played one had ended.
+    pub fn needs_line(self) -> bool {
+        match self {
+            Reason::Repetition
+            | Reason::PerpetualCheck
+            | Reason::IncompleteMate
+            | Reason::Passes
+            | Reason::Facing
+            | Reason::BackAndForth => true,
+            Reason::Checkmate
+            | Reason::Stalemate
+            | Reason::DropMate
+            | Reason::LastPlayer
+            | Reason::Goal
+            | Reason::Extinction
+            | Reason::CheckLimit
+            | Reason::MoveLimit
+            | Reason::Counting
+            | Reason::MateAlone
+            | Reason::FullBoard
+            | Reason::Row
+            | Reason::OnlyPromotions => false,
+        }
+    }
+
+    /// The rule's name as `show --json` writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Reason::Checkmate => "checkmate",
+            Reason::Stalemate => "stalemate",
+            Reason::DropMate => "drop-mate",
+            Reason::LastPlayer => "last-player",
+            Reason::Goal => "goal",
+            Reason::Extinction => "extinction",
+            Reason::CheckLimit => "check-limit",
+            Reason::Repetition => "repetition",
+            Reason::PerpetualCheck => "perpetual-check",
+            Reason::MoveLimit => "move-limit",
+            Reason::Counting => "counting",
+            Reason::MateAlone => "mate-alone",
+            Reason::IncompleteMate => "incomplete-mate",
+            Reason::Passes => "passes",
+            Reason::Facing => "facing",
+            Reason::BackAndForth => "back-and-forth",
+            Reason::FullBoard => "full-board",
+            Reason::Row => "row",
+            Reason::OnlyPromotions => "only-promotions",
+        }
+    }
+}

@@ -14,9 +14,10 @@
 //! Confinement, barred zones and separated zones are folded into the tables: a leap that would
 //! break them is left out; a ride stops where it would.
 
+use super::bits::KindSet;
 use super::bits::{Bits, set_of};
 use super::index::AsIndex;
-use super::kinds::{KindSet, kind_set};
+use super::kinds::{KindBits, kind_set};
 use crate::rules::*;
 
 mod kind;
@@ -66,10 +67,10 @@ pub struct Step {
 
 /// One direction of one slow move part from one cell.
 #[derive(Clone, Debug)]
-pub struct SlowRay {
+pub struct SlowRay<B: Bits> {
     /// Types it may not hop over, and types it may not capture, a bit each.
-    pub screen_ban: KindSet,
-    pub victim_ban: KindSet,
+    pub screen_ban: KindSet<B>,
+    pub victim_ban: KindSet<B>,
     pub mode: Mode,
     pub style: Style,
     pub hop: bool,
@@ -78,7 +79,7 @@ pub struct SlowRay {
 }
 
 /// Everything about one piece type for one player.
-pub struct Kind<B> {
+pub struct Kind<B: Bits> {
     /// Per cell: cells a leap may move to without capturing.
     pub leap_move: Vec<B>,
     /// Per cell: cells a leap may capture on.
@@ -94,7 +95,7 @@ pub struct Kind<B> {
     pub other_rides: Vec<Ride>,
     /// Per cell: range of `slow` rays.
     pub slow_index: Vec<(u32, u32)>,
-    pub slow: Vec<SlowRay>,
+    pub slow: Vec<SlowRay<B>>,
     /// Per cell: whether the piece has any move on an empty board.
     pub mobile: Vec<bool>,
     /// Per cell: cells it could ever capture on (or displace), ignoring blockers.
@@ -130,16 +131,16 @@ pub struct Kind<B> {
 /// A group of rides of one player that capture along the same direction and range, with the
 /// piece types that have them: attack detection looks back along the direction once for all.
 #[derive(Clone, Debug)]
-pub struct RideGroup {
+pub struct RideGroup<B: Bits> {
     pub dir: u16,
     pub limit: Option<u16>,
     pub hop: Hop,
     /// Piece types of the group.
-    pub kinds: KindSet,
+    pub kinds: KindSet<B>,
 }
 
 /// The tables of a game.
-pub struct Tables<B> {
+pub struct Tables<B: Bits> {
     pub files: usize,
     pub cells: usize,
     pub players: usize,
@@ -158,7 +159,7 @@ pub struct Tables<B> {
     /// `kind[piece * players + player]`.
     pub kind: Vec<Kind<B>>,
     /// Per player: ride groups that capture.
-    pub groups: Vec<Vec<RideGroup>>,
+    pub groups: Vec<Vec<RideGroup<B>>>,
     /// `reach_from[player * cells + target]`: the cells from which some piece of the player could
     /// ever capture on the target (ignoring blockers): nothing there, no attack.
     pub reach_from: Vec<B>,
@@ -166,13 +167,13 @@ pub struct Tables<B> {
     /// onto the target; `leap_kinds[(player * cells + target) * cells + source]`: which kinds
     /// (a bit each).
     pub leap_union: Vec<B>,
-    pub leap_kinds: Vec<KindSet>,
+    pub leap_kinds: Vec<KindSet<B>>,
     /// `lame_at[player * cells + target]`: range of `lame_list` entries (source, path, kinds)
     /// of stepping leaps of the player that capture on the target.
     pub lame_at: Vec<(u32, u32)>,
     /// `lame_union[player * cells + target]`: the sources of those entries.
     pub lame_union: Vec<B>,
-    pub lame_list: Vec<(u16, B, KindSet)>,
+    pub lame_list: Vec<(u16, B, KindSet<B>)>,
     /// `ride_union[player * cells + target]`: cells from which some ride or hop of the player
     /// could capture on the target, ignoring blockers.
     pub ride_union: Vec<B>,
@@ -184,11 +185,11 @@ pub struct Tables<B> {
     /// (`hop_groups`).
     pub line_ok: Vec<bool>,
     pub line_union: Vec<B>,
-    pub line_kinds: Vec<KindSet>,
+    pub line_kinds: Vec<KindSet<B>>,
     pub line_dir: Vec<u16>,
     /// Per player: the kinds with plain rides that capture.
-    pub line_riders: Vec<KindSet>,
-    pub hop_groups: Vec<Vec<RideGroup>>,
+    pub line_riders: Vec<KindSet<B>>,
+    pub hop_groups: Vec<Vec<RideGroup<B>>>,
     /// Per player: kinds with leap captures, lame captures, slow rays.
     pub leapers: Vec<Vec<u8>>,
     pub lamers: Vec<Vec<u8>>,
@@ -212,7 +213,7 @@ pub struct Tables<B> {
     pub members: Vec<Vec<u8>>,
     pub royal: Vec<bool>,
     /// The royal types.
-    pub royal_kinds: KindSet,
+    pub royal_kinds: KindSet<B>,
     /// Whether some type needs the slow path, and whether some type hops.
     pub any_slow: bool,
     pub any_hop: bool,
@@ -250,7 +251,7 @@ impl<B: Bits> Tables<B> {
     /// The stepping-leap entries (source, path, kinds) that capture on a target,
     /// `lame_at[player * cells + target]`, or none when no cell of `pieces` is a source.
     #[inline]
-    pub fn lame_sources(&self, at: usize, pieces: B) -> &[(u16, B, KindSet)] {
+    pub fn lame_sources(&self, at: usize, pieces: B) -> &[(u16, B, KindSet<B>)] {
         if (self.lame_union[at] & pieces).none() {
             return &[];
         }
@@ -288,7 +289,7 @@ impl<B: Bits> Tables<B> {
 
     /// The cells of the slow step list of a ray.
     #[inline]
-    pub fn steps(&self, ray: &SlowRay) -> &[Step] {
+    pub fn steps(&self, ray: &SlowRay<B>) -> &[Step] {
         &self.slow_steps[ray.steps.0 as usize..ray.steps.1 as usize]
     }
 
@@ -325,16 +326,16 @@ impl<B: Bits> Tables<B> {
             groups: vec![Vec::new(); players],
             reach_from: vec![B::EMPTY; players * cells],
             leap_union: vec![B::EMPTY; players * cells],
-            leap_kinds: vec![KindSet::EMPTY; players * cells * cells],
+            leap_kinds: vec![B::Kinds::EMPTY; players * cells * cells],
             lame_at: Vec::new(),
             lame_union: Vec::new(),
             lame_list: Vec::new(),
             ride_union: vec![B::EMPTY; players * cells],
             line_ok: vec![true; players],
             line_union: vec![B::EMPTY; players * cells],
-            line_kinds: vec![KindSet::EMPTY; players * cells * cells],
+            line_kinds: vec![B::Kinds::EMPTY; players * cells * cells],
             line_dir: vec![0; players * cells * cells],
-            line_riders: vec![KindSet::EMPTY; players],
+            line_riders: vec![B::Kinds::EMPTY; players],
             hop_groups: vec![Vec::new(); players],
             leapers: vec![Vec::new(); players],
             lamers: vec![Vec::new(); players],
@@ -364,7 +365,7 @@ impl<B: Bits> Tables<B> {
             royal: rules.pieces.iter().map(|p| p.royal).collect(),
             royal_kinds: (0..n as u8)
                 .filter(|&i| rules.pieces[i as usize].royal)
-                .fold(KindSet::EMPTY, |m, i| m | KindSet::one(i)),
+                .fold(B::Kinds::EMPTY, |m, i| m | B::Kinds::one(i)),
             any_slow: false,
             any_hop: false,
             orthogonal: [0; 4],
@@ -400,7 +401,7 @@ impl<B: Bits> Tables<B> {
                             dir: r.dir,
                             limit: r.limit,
                             hop: r.hop,
-                            kinds: KindSet::one(pi as u8),
+                            kinds: B::Kinds::one(pi as u8),
                         }),
                     }
                 }
@@ -480,7 +481,7 @@ impl<B: Bits> Tables<B> {
     fn reverse_tables(&mut self) {
         let cells = self.cells;
         let players = self.players;
-        let mut lame_by: Vec<Vec<(u16, B, KindSet)>> = vec![Vec::new(); players * cells];
+        let mut lame_by: Vec<Vec<(u16, B, KindSet<B>)>> = vec![Vec::new(); players * cells];
         for (i, k) in self.kind.iter().enumerate() {
             let (kind, p) = (i / players, i % players);
             for from in 0..cells {
@@ -502,7 +503,7 @@ impl<B: Bits> Tables<B> {
                         .find(|e| e.0 == from as u16 && e.1 == l.path)
                     {
                         Some(e) => e.2.insert(kind as u8),
-                        None => list.push((from as u16, l.path, KindSet::one(kind as u8))),
+                        None => list.push((from as u16, l.path, B::Kinds::one(kind as u8))),
                     }
                 }
                 for r in k.rides.iter().filter(|r| r.mode.captures()) {

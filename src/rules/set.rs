@@ -12,7 +12,7 @@ pub const MAX_CELLS: usize = 256;
 /// The largest number of players.
 pub const MAX_PLAYERS: usize = 4;
 /// The largest number of piece types in one game.
-pub const MAX_PIECES: usize = 64;
+pub const MAX_PIECES: usize = 128;
 /// The largest number of zones in one game.
 pub const MAX_ZONES: usize = 255;
 

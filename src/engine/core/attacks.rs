@@ -2,7 +2,8 @@
 
 use super::Engine;
 use crate::engine::bits::Bits;
-use crate::engine::kinds::KindSet;
+use crate::engine::bits::KindSet;
+use crate::engine::kinds::KindBits;
 use crate::engine::position::{Owner, Pos};
 use crate::engine::tables::Hop;
 use crate::rules::PlayerId;
@@ -11,7 +12,7 @@ use crate::rules::Style;
 impl<B: Bits> Engine<B> {
     /// Whether the piece on `c` is of one of the types of `kinds`.
     #[inline]
-    pub(crate) fn holds_kind(pos: &Pos<B>, kinds: KindSet, c: usize) -> bool {
+    pub(crate) fn holds_kind(pos: &Pos<B>, kinds: KindSet<B>, c: usize) -> bool {
         kinds.any() && pos.piece(c).is_some_and(|p| kinds.has(p.kind.0))
     }
 
@@ -271,7 +272,7 @@ impl<B: Bits> Engine<B> {
     fn group_attacks(
         &self,
         pos: &Pos<B>,
-        g: &crate::engine::tables::RideGroup,
+        g: &crate::engine::tables::RideGroup<B>,
         target: usize,
         occ: B,
         mine: B,
@@ -318,14 +319,14 @@ impl<B: Bits> Engine<B> {
     pub(crate) fn slow_hits(
         &self,
         pos: &Pos<B>,
-        ray: &crate::engine::tables::SlowRay,
+        ray: &crate::engine::tables::SlowRay<B>,
         target: usize,
         occ: B,
         theirs: B,
     ) -> bool {
         let t = &self.t;
         let steps = t.steps(ray);
-        let banned = |ban: KindSet, c: usize| Self::holds_kind(pos, ban, c);
+        let banned = |ban: KindSet<B>, c: usize| Self::holds_kind(pos, ban, c);
         if banned(ray.victim_ban, target) {
             return false;
         }
@@ -385,7 +386,7 @@ impl<B: Bits> Engine<B> {
 
     /// The pieces of some kinds, whoever owns them.
     #[inline]
-    pub(crate) fn of_kinds(pos: &Pos<B>, kinds: KindSet) -> B {
+    pub(crate) fn of_kinds(pos: &Pos<B>, kinds: KindSet<B>) -> B {
         let mut out = B::EMPTY;
         for k in kinds.iter() {
             out |= pos.by_kind[k as usize];

@@ -4,6 +4,7 @@ use super::Engine;
 use crate::engine::bits::Bits;
 use crate::engine::index::AsIndex;
 use crate::engine::keys::{Salt, term};
+use crate::engine::kinds::KindBits;
 use crate::engine::position::{FenStyle, MoveKind, Piece, Pos, RawMove, Sq, Then};
 use crate::rules::{Cell, PlayerId};
 

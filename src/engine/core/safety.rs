@@ -3,6 +3,7 @@
 
 use super::Engine;
 use crate::engine::bits::Bits;
+use crate::engine::kinds::KindBits;
 use crate::engine::position::{MoveKind, Owner, Pos, RawMove};
 use crate::engine::tables::{Hop, RideGroup};
 use crate::rules::PlayerId;
@@ -368,7 +369,7 @@ impl<B: Bits> Engine<B> {
 
     /// The pieces of a ride group among `theirs`.
     #[inline]
-    fn group_pieces(&self, pos: &Pos<B>, g: &RideGroup, theirs: B) -> B {
+    fn group_pieces(&self, pos: &Pos<B>, g: &RideGroup<B>, theirs: B) -> B {
         Self::of_kinds(pos, g.kinds) & theirs
     }
 

@@ -1,8 +1,9 @@
 //! Burning (Tenjiku Shogi's Fire Demon): see [`crate::rules::Effect::Burn`].
 
 use crate::engine::bits::Bits;
+use crate::engine::bits::KindSet;
 use crate::engine::core::Engine;
-use crate::engine::kinds::KindSet;
+use crate::engine::kinds::KindBits;
 use crate::engine::position::Pos;
 use crate::rules::PlayerId;
 
@@ -14,7 +15,7 @@ impl<B: Bits> Engine<B> {
     pub(crate) fn burn(
         &self,
         pos: &mut Pos<B>,
-        (burners, passive, near): (KindSet, bool, &[B]),
+        (burners, passive, near): (KindSet<B>, bool, &[B]),
         mover: u8,
         to: usize,
         side: PlayerId,

@@ -2,6 +2,7 @@
 
 use crate::engine::bits::Bits;
 use crate::engine::core::Engine;
+use crate::engine::kinds::KindBits;
 use crate::engine::position::{Piece, Pos};
 use crate::rules::PlayerId;
 

@@ -1,8 +1,9 @@
 //! Captors that turn into what they took: see [`crate::rules::Effect::Contagion`].
 
 use crate::engine::bits::Bits;
+use crate::engine::bits::KindSet;
 use crate::engine::core::Engine;
-use crate::engine::kinds::KindSet;
+use crate::engine::kinds::KindBits;
 use crate::engine::position::{Piece, Pos};
 use crate::rules::PlayerId;
 
@@ -15,7 +16,7 @@ impl<B: Bits> Engine<B> {
         to: usize,
         side: PlayerId,
         victim: Piece,
-        contagious: &KindSet,
+        contagious: &KindSet<B>,
     ) {
         if let Some(p) = pos.piece(to)
             && p.owner == side

@@ -14,6 +14,7 @@ use super::bits::Bits;
 use super::core::Engine;
 use super::plan::EffectPlan;
 use super::position::{MoveKind, Piece, Pos, RawMove};
+use crate::engine::kinds::KindBits;
 use crate::rules::PlayerId;
 
 impl<B: Bits> Engine<B> {

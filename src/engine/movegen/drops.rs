@@ -5,6 +5,7 @@ use crate::engine::bits::{Bits, set_of};
 use crate::engine::core::Engine;
 use crate::engine::core::safety::Safety;
 use crate::engine::index::AsIndex;
+use crate::engine::kinds::KindBits;
 use crate::engine::position::{MoveKind, Pos, RawMove};
 use crate::rules::{Cell, PieceId, Royalty};
 

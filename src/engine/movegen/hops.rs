@@ -3,6 +3,7 @@
 use crate::engine::bits::Bits;
 use crate::engine::core::Engine;
 use crate::engine::index::AsIndex;
+use crate::engine::kinds::KindBits;
 use crate::engine::position::{Owner, Pos};
 use crate::engine::tables::{Hop, Ride};
 

@@ -3,6 +3,7 @@
 
 use crate::engine::bits::Bits;
 use crate::engine::core::Engine;
+use crate::engine::kinds::KindBits;
 use crate::engine::position::{MoveKind, Pos, RawMove};
 use crate::rules::{Cell, PieceId};
 

@@ -338,7 +338,7 @@ impl<B: Bits> Engine<B> {
         pos: &Pos<B>,
         kind: u8,
         from: usize,
-        ray: &crate::engine::tables::SlowRay,
+        ray: &crate::engine::tables::SlowRay<B>,
         ep_open: B,
         done: &mut B,
         suspect: bool,

@@ -92,7 +92,7 @@ pub(super) const GAME: &[Phrase] = &[
         "a piece type, its properties on the following lines; SYMBOL is an upper-case letter \
          (`N`), maybe after `+` (`+P`), maybe dressed with `'` or `!` after it (`N'`, `+C!`), as \
          XBoard and HaChu write the pieces of the large shogi variants: 156 symbols for a game's \
-         up to 64 types"
+         up to 128 types"
     ),
     phrase!(
         Game,
