@@ -124,3 +124,36 @@ def test_a_sequential_test_in_shards_is_refused(cli, tmp_path):
                            r"takes no sprt: play the test on one machine$"):
             varia.match(CHESS, **args, **more)
     assert not (tmp_path / "s.jsonl").exists()
+
+
+def test_the_command_line_and_the_package_add_to_one_results_file(cli, tmp_path):
+    """`varia match --shard K/N --results FILE` writes the lines this package writes: a shard
+    played by the command line, the others by `varia.match(..., results=...)`, and the report
+    merged by either equals the match played at once."""
+    book = tmp_path / "book.txt"
+    book.write_text("\n".join(OPENINGS) + "\n")
+    engine = uci_engine(cli)
+    args = dict(ADJUDICATED, openings=book, engine=engine)
+    flags = ["--games", "8", "--nodes", "400", "--max-plies", "40", "--random-plies", "0",
+             "--openings", book, "--engine", engine, "--threads", "1",
+             "--draw-adjudication", "movenumber=1", "movecount=3", "score=40",
+             "--resign-adjudication", "movecount=2", "score=500"]
+    whole = varia.match(CHESS, **args)
+    results = tmp_path / "mixed.jsonl"
+    shard = cli.json("match", CHESS, *flags, "--shard", "1/4", "--results", results)
+    assert shard["series"][0]["games"] == 2
+    report = varia.match(CHESS, results=results, shards=4, **args)
+    assert report.json() == whole.json() and report.pgn() == whole.pgn()
+    lines = results.read_text().splitlines()
+    assert len(lines) == 5 and json.loads(lines[1])["shard"] == 1
+    assert sorted(json.loads(line)["shard"] for line in lines[1:]) == [0, 1, 2, 3]
+    merged = tmp_path / "merged.pgn"
+    assert cli.json("match", CHESS, *flags, "--results", results, "--pgn", merged) == \
+        json.loads(whole.json())
+    assert merged.read_text() == whole.pgn()
+    # Self-play by the package's own referee (no engine) mixes too.
+    own = tmp_path / "own.jsonl"
+    cli.run("match", CHESS, "--games", "4", "--nodes", "300", "--max-plies", "20",
+            "--shard", "0/2", "--results", own)
+    mixed = varia.match(CHESS, games=4, nodes=300, max_plies=20, results=own, shards=2)
+    assert mixed.json() == varia.match(CHESS, games=4, nodes=300, max_plies=20).json()

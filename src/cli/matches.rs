@@ -5,31 +5,18 @@
 //! draws and their causes, and game lengths. With `--engine ENGINE`, varia plays each variant
 //! against the external engine (UCI or XBoard), colours alternated, varia being the referee; the
 //! score is varia's. The games are the library's ([`varia::referee::play_games`]); this module
-//! loads what the flags name, checks them, shows the progress and writes the report.
+//! loads what the flags name, checks them, shows the progress and writes the report; with
+//! `--results`, [`super::match_shards`] plays a shard into a results file or reads the whole
+//! match from it.
 
 use super::load::Failure;
+use super::match_spec::MatchSpec;
+use std::collections::BTreeMap;
 use std::sync::Arc;
 use varia::Game;
 use varia::referee::{
-    self, Crosstable, EngineSpec, MatchConfig, Opening, Series, check_engines, json, pgn,
-    play_games, report, stats, time_control_tags,
+    self, Crosstable, EngineSpec, Opening, Series, check_engines, json, play_games, report, stats,
 };
-
-/// Everything `varia match` was asked.
-pub struct MatchSpec {
-    pub file: String,
-    pub variants: Vec<String>,
-    pub engines: Vec<String>,
-    pub json: bool,
-    pub openings: Option<String>,
-    pub pgn: Option<String>,
-    /// A weights file varia evaluates with where its variant is played (`--weights`).
-    pub weights: Option<String>,
-    /// A round robin of varia and the engines (`--tournament`).
-    pub tournament: bool,
-    /// How the games are played.
-    pub config: MatchConfig,
-}
 
 pub fn run(spec: MatchSpec) -> Result<String, Failure> {
     if spec.config.games == 0 {
@@ -55,14 +42,24 @@ pub fn run(spec: MatchSpec) -> Result<String, Failure> {
     if let Some(path) = &spec.pgn {
         check_writable(path)?;
     }
-    let bar = indicatif::ProgressBar::new((series.len() * spec.config.games) as u64);
+    let games = match spec.shard {
+        Some(s) => (0..spec.config.games).filter(|&i| s.holds(i)).count(),
+        None => spec.config.games,
+    };
+    let bar = indicatif::ProgressBar::new((series.len() * games) as u64);
     bar.set_style(
         indicatif::ProgressStyle::with_template(
             "{bar:40} {pos}/{len} games, {elapsed} elapsed, about {eta} left",
         )
         .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
-    let records = play_games(&series, &spec.config, || bar.inc(1));
+    let (records, mut pgns) = match &spec.results {
+        Some(path) => super::match_shards::records(&spec, &series, path, || bar.inc(1))?,
+        None => (
+            play_games(&series, &spec.config, || bar.inc(1)),
+            BTreeMap::new(),
+        ),
+    };
     bar.finish_and_clear();
     // What went wrong with an engine, on standard error: the report stays as it is.
     for r in records.iter().filter(|r| r.note.is_some()) {
@@ -79,12 +76,8 @@ pub fn run(spec: MatchSpec) -> Result<String, Failure> {
         let text: String = records
             .iter()
             .map(|r| {
-                let s = &series[r.series];
-                let [mut ours, theirs] = time_control_tags(&spec.config, s.engine.as_ref());
-                if let Some(h) = &s.home {
-                    [_, ours] = time_control_tags(&spec.config, Some(h));
-                }
-                pgn(r, s, &[ours, theirs])
+                pgns.remove(&(r.series, r.index))
+                    .unwrap_or_else(|| super::match_shards::game_pgn(&spec, &series, r))
             })
             .collect();
         std::fs::write(path, text)

@@ -3,6 +3,8 @@
 
 mod fsf;
 mod load;
+mod match_shards;
+mod match_spec;
 mod matches;
 mod openings;
 mod play;
@@ -19,7 +21,9 @@ mod xboard;
 use clap::{Parser, Subcommand, ValueEnum};
 use load::{Failure, load_game, read, render_load_error};
 use std::time::Instant;
-use varia::referee::{DrawRule, EngineLimit, MatchConfig, Protocol, ResignRule, Sprt, TimeControl};
+use varia::referee::{
+    DrawRule, EngineLimit, MatchConfig, Protocol, ResignRule, Shard, Sprt, TimeControl,
+};
 use varia::{Game, Position};
 
 #[derive(Parser)]
@@ -133,7 +137,8 @@ enum Command {
         weights: Option<String>,
     },
     /// Plays series of games and reports who wins how often and how games end
-    Match(MatchArgs),
+    // Boxed: its flags would make every command as large as it.
+    Match(Box<MatchArgs>),
     /// Finds a book of balanced openings for `varia match --openings`
     Openings(openings::OpeningsArgs),
     /// Tunes the evaluation of a variant from self-play and writes a weights file
@@ -228,9 +233,9 @@ struct MatchArgs {
     /// A clock for each player instead of a limit a move: BASE+INC in seconds (`10+0.1`,
     /// `1:30+1`), or MOVES/BASE+INC (`40/60+0`); a move that ends past the time left loses
     /// on time
-    #[arg(long, value_name = "BASE+INC", value_parser = parse_tc,
+    #[arg(long, value_name = "BASE+INC", value_parser = parse_tc_text,
           conflicts_with_all = ["depth", "nodes", "movetime"])]
-    tc: Option<TimeControl>,
+    tc: Option<String>,
     /// Milliseconds a move may end past the time left before it loses on time (with --tc)
     #[arg(long, value_name = "MS", default_value_t = 50, requires = "tc")]
     timemargin: u64,
@@ -246,6 +251,19 @@ struct MatchArgs {
     /// each variant, reported with a crosstable and each entrant's Elo against the field
     #[arg(long, conflicts_with = "sprt")]
     tournament: bool,
+    /// A results file of the match in shards (JSON lines, as the Python package's
+    /// `varia.match(..., results=...)` writes it): with --shard, the shard's games are appended
+    /// to it; without, its shards make the whole match's report
+    #[arg(long, value_name = "FILE")]
+    results: Option<String>,
+    /// Play shard K of N (from 0) into --results: the pairs of games p with p % N == K of
+    /// every series (games 2p and 2p+1)
+    #[arg(long, value_name = "K/N", requires = "results", value_parser = parse_shard)]
+    shard: Option<Shard>,
+    /// With --results and no --shard: play the shards the file lacks here (each appended as it
+    /// ends) instead of listing them
+    #[arg(long, requires = "results", conflicts_with = "shard")]
+    play_missing: bool,
 }
 
 /// Runs `varia match`.
@@ -270,6 +288,9 @@ fn match_command(args: MatchArgs) -> Result<String, Failure> {
         draw_adjudication,
         resign_adjudication,
         tournament,
+        results,
+        shard,
+        play_missing,
     } = args;
     let config = MatchConfig {
         games,
@@ -286,14 +307,18 @@ fn match_command(args: MatchArgs) -> Result<String, Failure> {
             true => None,
             false => Some(Sprt::parse(&sprt).map_err(|m| Failure(format!("error: --sprt: {m}")))?),
         },
-        tc,
+        tc: tc
+            .as_deref()
+            .map(parse_tc)
+            .transpose()
+            .map_err(|m| Failure(format!("error: --tc: {m}")))?,
         time_margin: std::time::Duration::from_millis(timemargin),
         draw: DrawRule::parse(&draw_adjudication)
             .map_err(|m| Failure(format!("error: --draw-adjudication: {m}")))?,
         resign: ResignRule::parse(&resign_adjudication)
             .map_err(|m| Failure(format!("error: --resign-adjudication: {m}")))?,
     };
-    let spec = matches::MatchSpec {
+    let spec = match_spec::MatchSpec {
         file,
         variants: variant,
         engines: engine,
@@ -303,6 +328,12 @@ fn match_command(args: MatchArgs) -> Result<String, Failure> {
         weights,
         tournament,
         config,
+        tc_text: tc,
+        draw_words: draw_adjudication,
+        resign_words: resign_adjudication,
+        results,
+        shard,
+        play_missing,
     };
     matches::run(spec)
 }
@@ -340,6 +371,15 @@ impl Think {
 /// Reads `--tc`.
 fn parse_tc(text: &str) -> Result<TimeControl, String> {
     TimeControl::parse(text)
+}
+
+/// `--tc` as given (a results file records it so), once it reads as a time control.
+fn parse_tc_text(text: &str) -> Result<String, String> {
+    TimeControl::parse(text).map(|_| text.to_string())
+}
+
+fn parse_shard(text: &str) -> Result<Shard, String> {
+    Shard::parse(text)
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -527,7 +567,7 @@ fn dispatch_into(cmd: Command, out: &mut String) -> Result<(), Failure> {
             Ok(())
         }
         Command::Match(args) => {
-            out.push_str(&match_command(args)?);
+            out.push_str(&match_command(*args)?);
             Ok(())
         }
         Command::Openings(args) => {

@@ -51,6 +51,7 @@ pub use report::{Record, Series, Stats, eval_comment, json, pentanomial, pgn, re
 pub use series::{EngineRefusal, MatchConfig, check_engines, play_games, stats, time_control_tags};
 pub use shards::{
     Shard, clock_json, clock_of_json, digest, game_line, game_of_line, play_rest, result_text,
+    shardable,
 };
 pub use sprt::{Sprt, Standing, score_of};
 pub use tally::{Tally, wilson};

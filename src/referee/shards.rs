@@ -228,6 +228,20 @@ fn check_played(
     Ok(())
 }
 
+/// Checks that a match can be played in shards: it has no sequential test, which decides game
+/// by game in the order the games end, an order shards played apart do not keep.
+pub fn shardable(config: &MatchConfig) -> Result<(), String> {
+    if config.sprt.is_some() {
+        return Err(
+            "sprt stops a match once it decides, after the games that ended first; \
+                    a match in shards plays its games apart and merges them afterwards, so it \
+                    takes no sprt: play the test on one machine"
+                .into(),
+        );
+    }
+    Ok(())
+}
+
 /// Plays the games of a match that `shard` holds (every game without one), but for those of
 /// `played`, which are counted in their place as they are: the records of the shard in order
 /// (series by series), or what is wrong with a played game. A sequential test decides game by
@@ -240,13 +254,8 @@ pub fn play_rest(
     played: Vec<Record>,
     tick: impl Fn() + Sync,
 ) -> Result<Vec<Record>, String> {
-    if config.sprt.is_some() && (shard.is_some() || !played.is_empty()) {
-        return Err(
-            "sprt stops a match once it decides, after the games that ended first; \
-                    a match in shards plays its games apart and merges them afterwards, so it \
-                    takes no sprt: play the test on one machine"
-                .into(),
-        );
+    if shard.is_some() || !played.is_empty() {
+        shardable(config)?;
     }
     let mut done = BTreeMap::new();
     for r in played {
