@@ -387,7 +387,7 @@ fn a_hash_table_too_large_is_refused() {
         lines,
         [
             "info string error: no memory for a hash table of 4096 MB; Hash stays 16 MB",
-            "bestmove d2d4 ponder d7d5"
+            "bestmove e2e3 ponder e7e6"
         ]
     );
 }

@@ -99,6 +99,9 @@ pub struct Eval {
     pub(super) threat: Vec<i32>,
     /// The types grouped by value, cheapest first.
     pub(super) by_value: Vec<Vec<u8>>,
+    /// The riding types, the longest-reaching first ([`Eval::build_riders`]): the first an
+    /// opponent has measures a royal's exposure.
+    pub(super) riders: Vec<u8>,
 }
 
 /// `attacks[p][c]`: how many of `p`'s pieces attack `c`.
@@ -165,6 +168,7 @@ impl Eval {
             bits: std::sync::Arc::new(()),
             threat: Vec::new(),
             by_value: Vec::new(),
+            riders: Vec::new(),
         };
         for pt in &rules.pieces {
             for p in 0..players {
@@ -247,6 +251,7 @@ impl Eval {
             let span = fm.max(rm).max(1);
             e.centrality.push(16 - 16 * dist / span);
         }
+        e.build_riders(rules);
         let start = game.start();
         e.start_material = e
             .on_board
@@ -692,6 +697,7 @@ impl Eval {
                     }
                 }
                 safety += self.safety(danger, shelter, rc.index(), phase);
+                safety += self.exposure_by_cells(p, rc, &owner, &kinds, phase);
             }
             sides[p].positional += safety;
         }

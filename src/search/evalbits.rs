@@ -218,7 +218,6 @@ impl WithBoards for Pass<'_> {
             for &k in group {
                 let (k, of_kind) = (k as usize, by_kind[k as usize]);
                 for (q, &own) in by_owner.iter().enumerate().take(players) {
-                    let enemy = pieces & !own;
                     for c in (of_kind & own).cells() {
                         let slot = eval.slot(PieceId(k as u8), q, crate::rules::Cell(c as u16));
                         let s = &mut sides[q];
@@ -237,42 +236,7 @@ impl WithBoards for Pass<'_> {
                                 }
                             }
                         };
-                        let sl = &t.slots[slot];
-                        let mut mobility = (sl.both & !own).count()
-                            + (sl.capture & enemy).count()
-                            + (sl.moves & !pieces).count();
-                        if sl.both.any() {
-                            hit(sl.both);
-                        }
-                        if sl.capture.any() {
-                            hit(sl.capture);
-                        }
-                        for sd in &t.slides[sl.slides.0 as usize..sl.slides.1 as usize] {
-                            let blockers = sd.cells & pieces;
-                            let r = if blockers.none() {
-                                sd.cells
-                            } else if sd.up {
-                                sd.cells & B::below(blockers.lowest() + 1)
-                            } else {
-                                sd.cells & !B::below(blockers.highest())
-                            };
-                            mobility += match sd.mode {
-                                Mode::Both => (r & !own).count(),
-                                Mode::Move => (r & !pieces).count(),
-                                Mode::Capture => (r & enemy).count(),
-                            };
-                            if sd.mode.captures() {
-                                hit(r);
-                            }
-                        }
-                        let mut mobility = mobility as i32;
-                        for &r in &t.general[sl.general.0 as usize..sl.general.1 as usize] {
-                            let (m, x) = walk::<B>(eval, r, own, pieces);
-                            mobility += m;
-                            if x.any() {
-                                hit(x);
-                            }
-                        }
+                        let mobility = reach(eval, t, slot, own, pieces, &mut hit);
                         s.positional += if eval.tuned {
                             mobility * eval.mobility[k] + eval.square[slot]
                         } else {
@@ -311,6 +275,18 @@ impl WithBoards for Pass<'_> {
             royal[p] += 1;
             let shelter = (t.near[rc] & by_owner[p]).count() as i32;
             sides[p].positional += eval.safety(danger, shelter, rc, phase);
+            let theirs = pieces & !by_owner[p];
+            if let Some(&k) = eval
+                .riders
+                .iter()
+                .find(|&&k| (by_kind[k as usize] & theirs).any())
+            {
+                let slot = eval.slot(PieceId(k), p, crate::rules::Cell(rc as u16));
+                let mut seen = B::EMPTY;
+                reach(eval, t, slot, by_owner[p], pieces, &mut |x| seen |= x);
+                seen = seen & !by_owner[p] & !t.near[rc];
+                sides[p].positional += eval.exposure(seen.count() as i32, phase);
+            }
         }
         let stm = self.pos.side_to_move().index();
         let mut threats = Threats::default();
@@ -375,6 +351,55 @@ impl<B: Bits> Threatened<'_, B> {
             }
         }
     }
+}
+
+/// Counts the cells a piece in `slot` (of the player whose pieces are `own`) moves to or captures
+/// on, as [`Eval::reach`] does, and gives `hit` the cells it attacks.
+fn reach<B: Bits>(
+    eval: &Eval,
+    t: &Tables<B>,
+    slot: usize,
+    own: B,
+    pieces: B,
+    hit: &mut impl FnMut(B),
+) -> i32 {
+    let enemy = pieces & !own;
+    let sl = &t.slots[slot];
+    let mut mobility =
+        (sl.both & !own).count() + (sl.capture & enemy).count() + (sl.moves & !pieces).count();
+    if sl.both.any() {
+        hit(sl.both);
+    }
+    if sl.capture.any() {
+        hit(sl.capture);
+    }
+    for sd in &t.slides[sl.slides.0 as usize..sl.slides.1 as usize] {
+        let blockers = sd.cells & pieces;
+        let r = if blockers.none() {
+            sd.cells
+        } else if sd.up {
+            sd.cells & B::below(blockers.lowest() + 1)
+        } else {
+            sd.cells & !B::below(blockers.highest())
+        };
+        mobility += match sd.mode {
+            Mode::Both => (r & !own).count(),
+            Mode::Move => (r & !pieces).count(),
+            Mode::Capture => (r & enemy).count(),
+        };
+        if sd.mode.captures() {
+            hit(r);
+        }
+    }
+    let mut mobility = mobility as i32;
+    for &r in &t.general[sl.general.0 as usize..sl.general.1 as usize] {
+        let (m, x) = walk::<B>(eval, r, own, pieces);
+        mobility += m;
+        if x.any() {
+            hit(x);
+        }
+    }
+    mobility
 }
 
 /// Walks one of the evaluation's rays cell by cell as [`Eval::reach`] does: the cells it moves

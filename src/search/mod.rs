@@ -32,6 +32,7 @@ mod endings;
 mod eval;
 mod evalbits;
 mod evalcache;
+mod exposure;
 mod features;
 mod order;
 mod prune;
