@@ -28,6 +28,9 @@ fn page_and_api() {
             .0,
         200
     );
+    let (status, clock) = s.raw(b"GET /clock.js HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    assert_eq!(status, 200);
+    assert!(clock.contains("function clockMovetime"));
 
     let (status, defs) = s.get("/api/definitions");
     assert_eq!(status, 200);

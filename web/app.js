@@ -214,6 +214,7 @@ function render() {
   drawBoard();
   drawPlayers();
   drawStatus();
+  clockTick();
   analysisFollows();
   document.querySelectorAll('#definition-list a').forEach((a) => {
     a.classList.toggle('current', a.dataset.file === S.file && a.dataset.variant === S.variant);
@@ -308,6 +309,7 @@ function setPosition(pos) {
   S.view = null;
   S.moves = pos.moves;
   S.selected = null;
+  clockPosition(pos);
   writeAddress();
   render();
   maybeEngine();
@@ -358,6 +360,7 @@ async function play(move) {
   S.busy = true;
   const r = await api('POST', '/api/play', gameRequest({ move }));
   S.busy = false;
+  if (flagFallen()) return; // a move answered after the flag fell is not played
   if (!r.ok) {
     notice(r.body.error, 'error');
     return;
@@ -476,8 +479,11 @@ async function engineMove() {
   const before = game();
   const mover = S.rules.players[S.pos.to_move].name;
   setThinking(true);
-  const r = await api('POST', '/api/engine', gameRequest({ movetime: Number($('engine-time').value) }));
+  // With clocks, a share of the engine's clock (clock.js); else the time `thinks` says.
+  const movetime = clockMovetime() ?? Number($('engine-time').value);
+  const r = await api('POST', '/api/engine', gameRequest({ movetime }));
   setThinking(false);
+  if (flagFallen()) return;
   // Taken back, restarted or another game meanwhile: the answer is for a position left, and the
   // engine may have a move to make in the new one.
   if (game() !== before) {
@@ -603,7 +609,9 @@ function wire() {
   $('restart').addEventListener('click', async () => {
     S.moves = [];
     const r = await api('POST', '/api/position', gameRequest());
-    if (r.ok) setPosition(r.body);
+    if (!r.ok) return;
+    if (K.tc) resetClocks(); // a new game: new clocks, even at the start already
+    setPosition(r.body);
   });
   $('flip').addEventListener('click', () => {
     S.flipped = !S.flipped;

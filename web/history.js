@@ -60,8 +60,9 @@ function pgnResult(pos) {
 }
 
 // The whole game as PGN: the seven tags, the variant, the start position when it is not the
-// setup, the moves in SAN numbered by rounds of the players (`1... e5` when the second of two
-// players moves first), how it ended as a comment, the result.
+// setup, with clocks the TimeControl (and Termination) tags, the moves in SAN numbered by rounds of
+// the players (`1... e5` when the second of two players moves first) each with its mover's clock
+// (`{[%clk 0:02:55]}`, clock.js), how it ended as a comment, the result.
 async function pgnText() {
   const full = S.full;
   const start = await api('POST', '/api/position', gameRequest({ moves: [] }));
@@ -76,6 +77,7 @@ async function pgnText() {
     ['Variant', `${S.rules.title} (${S.rules.variant})`],
   ];
   if (S.startFen) tags.push(['SetUp', '1'], ['FEN', full.start_fen]);
+  tags.push(...clockTags());
   const players = S.rules.players.length;
   const words = [];
   full.san.forEach((san, i) => {
@@ -83,6 +85,8 @@ async function pgnText() {
     if (ply % players === 0) words.push(`${ply / players + 1}.`);
     else if (i === 0) words.push(`1...`);
     words.push(san);
+    const clock = clockComment(i);
+    if (clock) words.push(clock);
   });
   if (full.over) words.push(`{${full.description}}`);
   words.push(result);

@@ -54,6 +54,7 @@ const PIECES_JS: &str = include_str!("../../web/pieces.js");
 const LEGS_JS: &str = include_str!("../../web/legs.js");
 const ANALYSE_JS: &str = include_str!("../../web/analyse.js");
 const EDITOR_JS: &str = include_str!("../../web/editor.js");
+const CLOCK_JS: &str = include_str!("../../web/clock.js");
 const BOARD_JS: &str = include_str!("../../web/board.js");
 
 /// How many requests are worked on at once (the others wait for a thread); reading requests
@@ -263,6 +264,7 @@ impl Served {
             "/legs.js" => Ok(Reply::Asset(LEGS_JS, "text/javascript; charset=utf-8")),
             "/analyse.js" => Ok(Reply::Asset(ANALYSE_JS, "text/javascript; charset=utf-8")),
             "/editor.js" => Ok(Reply::Asset(EDITOR_JS, "text/javascript; charset=utf-8")),
+            "/clock.js" => Ok(Reply::Asset(CLOCK_JS, "text/javascript; charset=utf-8")),
             "/board.js" => Ok(Reply::Asset(BOARD_JS, "text/javascript; charset=utf-8")),
             "/api/info" => json(json!({
                 "name": "varia",
