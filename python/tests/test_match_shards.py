@@ -198,9 +198,9 @@ def test_python_m_varia_match_prints_the_command_lines_report(cli, tmp_path):
     done = run()
     assert done.returncode == 0, done.stderr
     series = expected["series"][0]
-    assert (series["wins"], series["draws"], series["losses"]) == (1, 3, 0)
+    assert (series["wins"], series["draws"], series["losses"]) == (0, 4, 0)
     assert done.stdout == (
-        "chess: varia vs varia: 4 games, +1 =3 -0, score 0.625, Elo +88.7 [-61.2, +284.4]\n"
+        "chess: varia vs varia: 4 games, +0 =4 -0, score 0.500, Elo +0.0 [+0.0, +0.0]\n"
     )
     done = run("--shards", "2")
     assert (done.returncode, done.stderr) == (1, "error: shards needs address or results\n")

@@ -20,7 +20,7 @@ OPENINGS = ["4k3/8/8/8/8/8/8/R3K2Q w - - 0 1",
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]
 ADJUDICATED = dict(
     games=8, nodes=400, max_plies=40, random_plies=0, openings=OPENINGS,
-    draw_adjudication="movenumber=1 movecount=3 score=40",
+    draw_adjudication="movenumber=1 movecount=3 score=60",
     resign_adjudication={"movecount": 2, "score": 500},
 )
 
@@ -56,7 +56,7 @@ def test_shards_of_a_match_against_varia_as_a_uci_engine_equal_the_whole_match(c
     header = json.loads(results.read_text().splitlines()[0])["match"]
     settings = header["settings"]
     assert settings["engine"] == [args["engine"]]
-    assert settings["draw_adjudication"] == ["movenumber=1", "movecount=3", "score=40"]
+    assert settings["draw_adjudication"] == ["movenumber=1", "movecount=3", "score=60"]
     assert settings["resign_adjudication"] == ["movecount=2", "score=500"]
     # A file of the same match against another engine setting is another match's.
     with pytest.raises(varia.VariaError, match=r"holds the results of another match"):
@@ -136,7 +136,7 @@ def test_the_command_line_and_the_package_add_to_one_results_file(cli, tmp_path)
     args = dict(ADJUDICATED, openings=book, engine=engine)
     flags = ["--games", "8", "--nodes", "400", "--max-plies", "40", "--random-plies", "0",
              "--openings", book, "--engine", engine, "--threads", "1",
-             "--draw-adjudication", "movenumber=1", "movecount=3", "score=40",
+             "--draw-adjudication", "movenumber=1", "movecount=3", "score=60",
              "--resign-adjudication", "movecount=2", "score=500"]
     whole = varia.match(CHESS, **args)
     results = tmp_path / "mixed.jsonl"

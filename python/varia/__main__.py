@@ -1,6 +1,7 @@
 """``python -m varia match FILE ...``: a match played as ``varia.match`` plays it, on a Ray
-cluster with ``--address``, resumable with ``--results``; its report as ``varia match`` prints
-it with ``--json``, else a line a series."""
+cluster with ``--address``, resumable with ``--results``, against ``--engine`` engines, under a
+``--tc`` clock, with ``--draw-adjudication`` and ``--resign-adjudication`` as ``varia match``
+spells them; its report as ``varia match`` prints it with ``--json``, else a line a series."""
 
 import argparse
 import sys
@@ -29,12 +30,31 @@ def parser():
     m.add_argument("--threads", type=int, default=1)
     m.add_argument("--weights")
     m.add_argument("--opponent-weights")
+    m.add_argument("--engine", action="extend", nargs="+", metavar="ENGINE",
+                   help="an external engine, as `varia match --engine` takes it: "
+                   "`[NAME=VALUE ...] PROGRAM [ARG ...]` or `cmd=PROGRAM arg=ARG ...` "
+                   "(several: a series each)")
+    m.add_argument("--protocol", choices=("uci", "xboard"),
+                   help="the engines' protocol (default: UCI if it answers `uci`)")
+    m.add_argument("--tc", metavar="BASE+INC",
+                   help="a clock for each player (`10+0.1`, `40/60+0`)")
+    m.add_argument("--timemargin", type=int, metavar="MS",
+                   help="milliseconds a move may end past the time left (with --tc; 50)")
+    m.add_argument("--draw-adjudication", action="extend", nargs="+", metavar="NAME=VALUE",
+                   help="`movenumber=N movecount=M score=S`")
+    m.add_argument("--resign-adjudication", action="extend", nargs="+", metavar="NAME=VALUE",
+                   help="`movecount=M score=S`")
     m.add_argument("--address", help="a Ray cluster's address (HOST:PORT or auto)")
     m.add_argument("--results", help="a results file (JSON lines) a rerun resumes from")
     m.add_argument("--shards", type=int, help="tasks (default: one a pair of games)")
     m.add_argument("--pgn", help="where to write the games as PGN")
     m.add_argument("--json", action="store_true", help="the report as JSON")
     return p
+
+
+def words(given):
+    """An option's NAME=VALUE words as varia.match takes them: one str (None if not given)."""
+    return None if given is None else " ".join(given)
 
 
 def main(argv=None):
@@ -46,8 +66,10 @@ def main(argv=None):
             opponent_nodes=a.opponent_nodes, opponent_movetime=a.opponent_movetime,
             openings=a.openings, random_plies=a.random_plies, max_plies=a.max_plies,
             seed=a.seed, threads=a.threads, weights=a.weights,
-            opponent_weights=a.opponent_weights, address=a.address, results=a.results,
-            shards=a.shards, pgn=a.pgn)
+            opponent_weights=a.opponent_weights, engine=a.engine, protocol=a.protocol,
+            tc=a.tc, timemargin=a.timemargin, draw_adjudication=words(a.draw_adjudication),
+            resign_adjudication=words(a.resign_adjudication), address=a.address,
+            results=a.results, shards=a.shards, pgn=a.pgn)
     except (varia.VariaError, OSError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
@@ -55,9 +77,10 @@ def main(argv=None):
         print(report.json())
         return 0
     for s in report.series:
-        elo = "" if s.elo is None else f", Elo {s.elo:+.1f}"
+        # + 0.0: no Elo of -0.0 (an even score's, as Python computes it) printed as "-0.0".
+        elo = "" if s.elo is None else f", Elo {s.elo + 0.0:+.1f}"
         if s.elo_low is not None and s.elo_high is not None:
-            elo += f" [{s.elo_low:+.1f}, {s.elo_high:+.1f}]"
+            elo += f" [{s.elo_low + 0.0:+.1f}, {s.elo_high + 0.0:+.1f}]"
         print(f"{s.variant}: {' vs '.join(s.entrants)}: {s.games} games, +{s.wins} ={s.draws} "
               f"-{s.losses}, score {s.score:.3f}{elo}")
     return 0
