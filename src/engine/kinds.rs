@@ -64,70 +64,42 @@ pub trait KindBits:
 #[repr(transparent)]
 pub struct Kinds64(u64);
 
-impl KindBits for Kinds64 {
-    const KINDS: usize = 64;
-    const EMPTY: Self = Kinds64(0);
-
-    #[inline]
-    fn one(k: u8) -> Self {
-        Kinds64(1 << k)
-    }
-    #[inline]
-    fn has(self, k: u8) -> bool {
-        self.0 >> k & 1 != 0
-    }
-    #[inline]
-    fn none(self) -> bool {
-        self.0 == 0
-    }
-    #[inline]
-    fn within(self, other: Self) -> bool {
-        self.0 & !other.0 == 0
-    }
-    #[inline]
-    fn pop(&mut self) -> u8 {
-        let k = self.0.trailing_zeros() as u8;
-        self.0 &= self.0 - 1;
-        k
-    }
-}
-
 /// The set of types of a game of up to 128 types, two words.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[repr(transparent)]
 pub struct Kinds128(u128);
 
-impl KindBits for Kinds128 {
-    const KINDS: usize = 128;
-    const EMPTY: Self = Kinds128(0);
-
-    #[inline]
-    fn one(k: u8) -> Self {
-        Kinds128(1 << k)
-    }
-    #[inline]
-    fn has(self, k: u8) -> bool {
-        self.0 >> k & 1 != 0
-    }
-    #[inline]
-    fn none(self) -> bool {
-        self.0 == 0
-    }
-    #[inline]
-    fn within(self, other: Self) -> bool {
-        self.0 & !other.0 == 0
-    }
-    #[inline]
-    fn pop(&mut self) -> u8 {
-        let k = self.0.trailing_zeros() as u8;
-        self.0 &= self.0 - 1;
-        k
-    }
-}
-
-/// The bit operations of both set types.
+/// The set operations of both set types, `KINDS` wide.
 macro_rules! kind_ops {
-    ($($t:ident),*) => {$(
+    ($($t:ident: $kinds:literal),*) => {$(
+        impl KindBits for $t {
+            const KINDS: usize = $kinds;
+            const EMPTY: Self = $t(0);
+
+            #[inline]
+            fn one(k: u8) -> Self {
+                $t(1 << k)
+            }
+            #[inline]
+            fn has(self, k: u8) -> bool {
+                self.0 >> k & 1 != 0
+            }
+            #[inline]
+            fn none(self) -> bool {
+                self.0 == 0
+            }
+            #[inline]
+            fn within(self, other: Self) -> bool {
+                self.0 & !other.0 == 0
+            }
+            #[inline]
+            fn pop(&mut self) -> u8 {
+                let k = self.0.trailing_zeros() as u8;
+                self.0 &= self.0 - 1;
+                k
+            }
+        }
+
         impl BitOr for $t {
             type Output = $t;
             #[inline]
@@ -152,7 +124,7 @@ macro_rules! kind_ops {
         }
     )*};
 }
-kind_ops!(Kinds64, Kinds128);
+kind_ops!(Kinds64: 64, Kinds128: 128);
 
 /// The set of some piece types.
 pub fn kind_set<'a, K: KindBits>(kinds: impl IntoIterator<Item = &'a PieceId>) -> K {
