@@ -813,6 +813,23 @@ fn captures_over_lower_ranks_are_refused() {
     );
 }
 
+/// A ride that skips its first cell (Betza `j` on a rider, the Heavenly Tetrarchs) is refused at
+/// its move part: Fairy-Stockfish has none.
+#[test]
+fn rides_that_skip_their_first_cell_are_refused() {
+    let src = "game skip\nboard 6 x 6\nplayer white north\nplayer black south\n\
+               piece King K\n  royal\n  moves K\n\
+               piece Tetrarch T\n  moves K\n  moves jQ\n\
+               setup k5/6/6/6/6/KT4 w - - 0 1\n";
+    let rules = varia::compile(src, None).unwrap();
+    let refusal = varia::interop::fsf::export(&rules).unwrap_err();
+    assert_eq!(refusal.at, "pieces[1].moves[1]");
+    assert_eq!(
+        refusal.rule,
+        "a ride that skips its first cell (Betza `j` on a rider, the Heavenly Tetrarchs' `jQ`): Fairy-Stockfish has none"
+    );
+}
+
 /// Free castling (Schoolbook chess) is refused at its entry: Fairy-Stockfish's king lands on one
 /// cell a side.
 #[test]

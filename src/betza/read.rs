@@ -303,10 +303,25 @@ fn lower_atom(atom: &MoveAtom, doubled: bool) -> Result<Vec<MovePart>, BetzaErro
             span: mods.span,
         });
     }
-    // `j`: the leap must jump over a piece. On a two-cell straight leap that is a grasshopper
-    // whose screen is the cell in between: half the leap, range 2, landing just beyond it.
+    // `j`: on a rider of one-cell steps (`jR`, `jQ`, `jW3`), the ride skips its first cell
+    // whatever stands there (XBoard's reading); on a two-cell straight leap the leap must jump
+    // over a piece: a grasshopper whose screen is the cell in between, half the leap, range 2,
+    // landing just beyond it.
+    let unit = |&(x, y): &(i32, i32)| x.abs() <= 1 && y.abs() <= 1;
+    let skips_first = jump.is_some() && range != 1 && vectors.iter().all(unit);
     let (vectors, range, hop, grasshopper) = match jump {
         None => (vectors, range, hop, grasshopper),
+        Some(at) if skips_first => {
+            if style != Style::Leap || hop || initial.is_some() {
+                return Err(BetzaError {
+                    message: "`j` on a rider (skip its first cell) takes no `n`, `x`, `p`, `g` or \
+                              `i` (`jR`, `mjB`, `jsW3`)"
+                        .into(),
+                    span: at,
+                });
+            }
+            (vectors, range, hop, grasshopper)
+        }
         Some(at) => {
             let two = |&(x, y): &(i32, i32)| matches!((x.abs(), y.abs()), (2, 0) | (0, 2) | (2, 2));
             if range != 1
@@ -316,8 +331,9 @@ fn lower_atom(atom: &MoveAtom, doubled: bool) -> Result<Vec<MovePart>, BetzaErro
                 || !vectors.iter().all(two)
             {
                 return Err(BetzaError {
-                    message: "`j` (jump over a piece) is supported on two-cell straight leaps \
-                              without other hop or step modifiers (`jD`, `jA`, `mjfD`)"
+                    message: "`j` is supported on two-cell straight leaps (jump over a piece: \
+                              `jD`, `jA`, `mjfD`) and on riders of one-cell steps (skip the first \
+                              cell: `jR`, `jQ`, `jsW3`), without other hop or step modifiers"
                         .into(),
                     span: at,
                 });
@@ -345,6 +361,7 @@ fn lower_atom(atom: &MoveAtom, doubled: bool) -> Result<Vec<MovePart>, BetzaErro
         initial: initial.is_some(),
         after_first: false,
         paths,
+        skips_first,
     }])
 }
 

@@ -84,7 +84,8 @@ pub fn part(part: &MovePart, initial: bool, en_passant: bool) -> String {
     {
         prefix.push('n');
     }
-    if jump {
+    // XBoard reads `j` on a rider of W or F steps as skipping its first cell (`jR`, `jsW3`).
+    if jump || part.skips_first {
         prefix.push('j');
     }
     let first = if initial { "i" } else { "" };

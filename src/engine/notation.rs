@@ -164,7 +164,7 @@ impl<B: Bits> Engine<B> {
                         } else {
                             0
                         };
-                        k >= 1
+                        k >= part.first_reach()
                             && (vx * k, vy * k) == (x, y)
                             && (k == 1 || part.range == 0 || k <= i32::from(part.range))
                     })

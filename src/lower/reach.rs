@@ -78,7 +78,9 @@ impl<'a> Reach<'a> {
             for &(x, y) in &m.vectors {
                 let (dx, dy) = dir.orient(x as i32, y as i32);
                 // A hop passes a screen first, so it lands at least two leaps away.
-                for n in (if m.hop { 2 } else { 1 })..=limit.max(if m.hop { 2 } else { 1 }) {
+                // A ride that skips its first cell lands from the second on.
+                let first = if m.hop { 2 } else { m.first_reach() };
+                for n in first..=limit.max(first) {
                     let (tx, ty) = (f + n * dx, r + n * dy);
                     if !inside(tx, ty) {
                         break;

@@ -490,7 +490,9 @@ impl<'a> Judge<'a> {
                     } else {
                         0
                     };
-                    k >= 1 && (ux * k, uy * k) == (vx, vy) && (m.range == 0 || k <= m.range.into())
+                    k >= m.first_reach()
+                        && (ux * k, uy * k) == (vx, vy)
+                        && (m.range == 0 || k <= m.range.into())
                 };
                 !m.hop && mode && m.vectors.iter().any(along)
             })

@@ -4,7 +4,7 @@
 use super::endings::*;
 use super::ids::{PieceId, PlayerId, ZoneId};
 use super::mechanics::*;
-use super::set::{PieceType, RuleSet, Style};
+use super::set::{Direction, MovePart, PieceType, RuleSet, Style};
 
 /// Reading the lists: what one mechanism's entry says, for the code that asks about one.
 impl RuleSet {
@@ -308,6 +308,7 @@ impl PieceType {
                 || m.from_zone.is_some()
                 || m.initial
                 || m.after_first
+                || m.skips_first
             {
                 continue;
             }
@@ -318,5 +319,23 @@ impl PieceType {
             }
         }
         out
+    }
+}
+
+impl MovePart {
+    /// The cells (relative to the start, in board coordinates) that must be empty for the
+    /// `i`-th vector, for a player facing `dir`; empty when the style decides.
+    pub fn path_for(&self, i: usize, dir: Direction) -> Vec<(i32, i32)> {
+        self.paths.get(i).map_or_else(Vec::new, |p| {
+            p.iter()
+                .map(|&(x, y)| dir.orient(x as i32, y as i32))
+                .collect()
+        })
+    }
+
+    /// The fewest leaps of the part's vector that reach a cell it may stop on: 2 for a ride
+    /// that skips its first cell, else 1.
+    pub fn first_reach(&self) -> i32 {
+        1 + i32::from(self.skips_first)
     }
 }

@@ -487,18 +487,11 @@ pub struct MovePart {
     /// Cells (in the owner's frame, relative to the start) that must be empty for each vector, in
     /// the order of `vectors`; empty when the style decides.
     pub paths: Vec<Vec<(i8, i8)>>,
-}
-
-impl MovePart {
-    /// The cells (relative to the start, in board coordinates) that must be empty for the
-    /// `i`-th vector, for a player facing `dir`; empty when the style decides.
-    pub fn path_for(&self, i: usize, dir: Direction) -> Vec<(i32, i32)> {
-        self.paths.get(i).map_or_else(Vec::new, |p| {
-            p.iter()
-                .map(|&(x, y)| dir.orient(x as i32, y as i32))
-                .collect()
-        })
-    }
+    /// A ride that skips its first cell, whatever stands there, then rides on from the second
+    /// (Betza `j` on a rider of one-cell steps, as XBoard reads it: the Heavenly Tetrarchs'
+    /// `jQ`); `range` counts the skipped cell. Since format 27.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub skips_first: bool,
 }
 
 /// A move in two legs (XBetza's `a`, as the Interactive Diagram and XBoard read it): a first

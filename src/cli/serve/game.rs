@@ -704,7 +704,8 @@ pub fn diagram_json(
             let (dx, dy) = forward.orient(vx as i32, vy as i32);
             let path = part.path_for(i, forward);
             let walks = !path.is_empty() && part.style != Style::Leap && !part.hop;
-            for k in 1..=range {
+            // A ride that skips its first cell neither passes nor lands on it.
+            for k in part.first_reach()..=range {
                 let (sf, sr) = (ff + dx * (k - 1), fr + dy * (k - 1));
                 if walks && path.iter().any(|&(x, y)| b.cell(sf + x, sr + y).is_none()) {
                     break;

@@ -306,7 +306,7 @@ impl<B: Bits> Engine<B> {
                     .is_none_or(|z| self.t.zone(z, player.index()).has(to))
                 && part.vectors.iter().any(|&(x, y)| {
                     let (vx, vy) = facing.orient(x as i32, y as i32);
-                    (1..=if part.range == 0 {
+                    (part.first_reach()..=if part.range == 0 {
                         16
                     } else {
                         part.range as i32

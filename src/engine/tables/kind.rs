@@ -119,8 +119,9 @@ impl<B: Bits> Tables<B> {
         for (pi, part) in pt.moves.iter().enumerate() {
             for (vi, &(vx, vy)) in part.vectors.iter().enumerate() {
                 let path_len = part.paths.get(vi).map_or(0, |p| p.len());
-                let fast_ride =
-                    part.range != 1 && (part.hop || (part.style == Style::Leap || path_len == 0));
+                let fast_ride = part.range != 1
+                    && !part.skips_first
+                    && (part.hop || (part.style == Style::Leap || path_len == 0));
                 if fast_ride {
                     shared.push((pi, vi, k.rides.len()));
                     let d = self.dir_id(rules, dir.orient(vx as i32, vy as i32));
@@ -181,6 +182,10 @@ impl<B: Bits> Tables<B> {
                 if let Some(&(_, _, ri)) = shared.iter().find(|s| (s.0, s.1) == (pi, vi)) {
                     let ride = k.rides[ri];
                     self.shared_ride_cell(&ride, from, k);
+                    continue;
+                }
+                if part.skips_first {
+                    self.skip_ride(rules, pt, part, from, (dx, dy), within, &allowed, k);
                     continue;
                 }
                 if part.range == 1 && !part.hop && part.style != Style::Displace {
@@ -263,6 +268,57 @@ impl<B: Bits> Tables<B> {
                 path_id,
             });
             k.has_lame |= part.mode.captures();
+        }
+    }
+
+    /// Adds a ride that skips its first cell (Betza `j` on a rider) from `from` to `k`: a
+    /// stepping leap to each cell from the second on, over the cells between the second and it,
+    /// which must be empty; the first cell is neither passed nor landed on. Built as leaps, the
+    /// generator and the attack test of stepping leaps make its moves, and no other part pays.
+    #[allow(clippy::too_many_arguments)]
+    fn skip_ride(
+        &mut self,
+        rules: &RuleSet,
+        pt: &PieceType,
+        part: &MovePart,
+        from: usize,
+        (dx, dy): (i32, i32),
+        within: Option<B>,
+        allowed: &dyn Fn(usize, usize) -> bool,
+        k: &mut Kind<B>,
+    ) {
+        let b = &rules.board;
+        let (f0, r0) = b.coords(Cell(from as u16));
+        let leap = MovePart {
+            range: 1,
+            style: Style::Step,
+            skips_first: false,
+            ..part.clone()
+        };
+        let mut path = Vec::new();
+        let mut here = from;
+        let mut n = 2;
+        while part.range == 0 || n <= i32::from(part.range) {
+            let Some(to) = b.cell(f0 + n * dx, r0 + n * dy) else {
+                break;
+            };
+            if !allowed(here, to.index()) {
+                break;
+            }
+            self.kind_leap(
+                rules,
+                pt,
+                &leap,
+                from,
+                (n * dx, n * dy),
+                &path,
+                within,
+                allowed,
+                k,
+            );
+            path.push((n * dx, n * dy));
+            here = to.index();
+            n += 1;
         }
     }
 

@@ -352,6 +352,21 @@ impl Check<'_> {
                 "a move after the first (`after its first move`) must be a move-only leap, not a first move (`i`)",
             );
         }
+        let unit = |&(x, y): &(i8, i8)| x.abs() <= 1 && y.abs() <= 1;
+        if m.skips_first
+            && (m.range == 1
+                || m.style != Style::Leap
+                || m.hop
+                || m.initial
+                || m.after_first
+                || !m.paths.iter().all(Vec::is_empty)
+                || !m.vectors.iter().all(unit))
+        {
+            return fail(
+                at("skips_first"),
+                "a ride that skips its first cell (`j` on a rider) rides one-cell steps, with no path, hop, style or first move of its own",
+            );
+        }
         Ok(())
     }
 }

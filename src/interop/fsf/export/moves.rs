@@ -132,7 +132,14 @@ fn part(word: &mut String, m: &MovePart, here: &str) -> Result<()> {
         initial,
         after_first,
         within: _, // with its zone: refused below as a per-zone move
+        skips_first,
     } = m;
+    if *skips_first {
+        return refuse(
+            "a ride that skips its first cell (Betza `j` on a rider, the Heavenly Tetrarchs' `jQ`): Fairy-Stockfish has none",
+            here,
+        );
+    }
     if *after_first {
         return refuse(
             "a move after the first (`moves ... after its first move`): Fairy-Stockfish's pieces keep their moves all game",
