@@ -317,31 +317,5 @@ fn shards_under_a_clock_play_every_game_once() {
     assert_eq!(s["clock"]["moves"], serde_json::json!(moves));
     assert_eq!(file_lines[0]["match"]["settings"]["tc"], "2+0.02");
     assert_eq!(file_lines[0]["match"]["settings"]["timemargin"], 50);
-    // A sequential test is refused with the reason.
-    let sprt = temp("r5-sprt");
-    let sprt_file = sprt.to_str().unwrap();
-    let engine = format!("{} uci {file}", env!("CARGO_BIN_EXE_varia"));
-    let out = varia(&[
-        "match",
-        &file,
-        "--games",
-        "4",
-        "--engine",
-        &engine,
-        "--sprt",
-        "elo0=0",
-        "elo1=5",
-        "--shard",
-        "0/2",
-        "--results",
-        sprt_file,
-    ]);
-    assert_eq!(
-        stderr(&out),
-        "error: sprt stops a match once it decides, after the games that ended first; a match \
-         in shards plays its games apart and merges them afterwards, so it takes no sprt: play \
-         the test on one machine\n"
-    );
-    assert!(!sprt.exists());
     let _ = std::fs::remove_file(&results);
 }

@@ -140,9 +140,10 @@ pub fn play(
         draw: r.draw,
         resign: r.resign,
     };
+    // With a sequential test, shard k is batch k of its pairs.
     let shard = plan
         .shard
-        .map(|(k, n)| referee::Shard::new(k, n))
+        .map(|(k, n)| referee::Shard::of(k, n, &config))
         .transpose()
         .map_err(Error::Value)?;
     // A played game keeps its PGN (with its engines' scores, which its record does not keep).
@@ -156,8 +157,18 @@ pub fn play(
     }
     let records =
         referee::play_rest(&series, &config, shard, played, || {}).map_err(Error::Value)?;
+    // A shard alone is reported without the test, which looks at the batches from the first;
+    // the games past the test's decision are only counted as discarded.
+    let mut config = config;
+    if shard.is_some() {
+        config.sprt = None;
+    }
     let stats = referee::stats(&series, &records, &config);
-    let mut records = records.into_iter().peekable();
+    let decided = referee::decision(&config, &records);
+    let mut records = records
+        .into_iter()
+        .filter(|r| referee::counts(decided.as_ref(), r))
+        .peekable();
     Ok(stats
         .into_iter()
         .enumerate()

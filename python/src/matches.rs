@@ -240,7 +240,7 @@ fn engine_list(engine: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
 
 /// The `NAME=VALUE` words of an option argument: None (none), a str as the command line's option
 /// takes it (`"movecount=3 score=600"`), or a mapping of names to numbers.
-fn option_words(what: &str, arg: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
+pub(crate) fn option_words(what: &str, arg: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
     let Some(arg) = arg else {
         return Ok(Vec::new());
     };
@@ -294,8 +294,10 @@ fn option_words(what: &str, arg: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Stri
 /// unless given) past the time left losing on time. `draw_adjudication` (`movenumber`,
 /// `movecount`, `score`) and `resign_adjudication` (`movecount`, `score`) end a game once the
 /// players' scores agree, as the options of the same names do; `sprt` (`elo0`, `elo1`, `alpha`,
-/// `beta`) is the sequential test of varia against one engine in one variant, which stops the
-/// match once it decides (`games` is then the most played, and must be even). Each is a str of
+/// `beta`, `batch`) is the sequential test of varia against one engine in one variant, looked
+/// at after each batch of `batch` pairs (1) in the order of their indices, which stops the
+/// match once it decides (`games` is then the most played, and must be even; games past the
+/// deciding batch are discarded). Each is a str of
 /// `NAME=VALUE` words as the command line takes it, or a mapping (`{"elo0": 0, "elo1": 10}`).
 ///
 /// Each game starts from the setup or a line of `openings` (a book's path, its text, or a list
@@ -320,7 +322,8 @@ fn option_words(what: &str, arg: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Stri
 /// `depth` or `nodes` the same games; against an engine or under a clock the same indices). A
 /// played game must be one of this match's (its series and index in range, its start and first
 /// player those of the match's game of that index, in the shard if one is asked) and given once.
-/// Neither goes with `sprt`, which decides after the games that ended first.
+/// With `sprt`, shard `k` of `n` is batch `k` of the test (`n` the number of batches), and the
+/// played games are counted before any is played, the match stopping once the test decides.
 ///
 /// Raises `DefinitionError`, `UnknownVariant`, `OSError` as `load` does (and for a weights file
 /// that cannot be read or a `pgn` file that cannot be written), `TypeError` for an argument of
@@ -328,8 +331,8 @@ fn option_words(what: &str, arg: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Stri
 /// that does not start or does not play a variant), clock, adjudication or test, or options that
 /// do not go together (a second setting with an engine, a clock, adjudication or a test; `tc`
 /// with a limit a move; `sprt` but against one engine in one variant; an engine, a clock or
-/// adjudication in a game of more than two players; `shard` or `played` with `sprt`), and for a
-/// bad shard or played game.
+/// adjudication in a game of more than two players), and for a bad shard (with `sprt`, not one
+/// of its batches) or played game.
 #[pyfunction]
 #[pyo3(name = "match", signature = (
     path_or_source, variants = None, *, games = 2, depth = None, nodes = None, movetime = None,

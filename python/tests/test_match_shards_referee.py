@@ -117,13 +117,16 @@ def test_shards_against_fairy_max_over_xboard_under_a_clock(tmp_path):
     assert all("Fairy-Max" in g.pgn() for g in records)
 
 
-def test_a_sequential_test_in_shards_is_refused(cli, tmp_path):
+def test_a_sequential_test_plays_its_batches_as_shards(cli):
+    """With a test, shard k of n is batch k of its pairs (one pair a batch by default), n the
+    number of batches; a shard alone is reported without the test."""
     args = dict(engine=uci_engine(cli), games=4, nodes=200, sprt="elo0=0 elo1=10")
-    for more in (dict(results=tmp_path / "s.jsonl"), dict(shard=(0, 2))):
-        with pytest.raises(varia.VariaError, match=r"^sprt stops a match once it decides.*"
-                           r"takes no sprt: play the test on one machine$"):
-            varia.match(CHESS, **args, **more)
-    assert not (tmp_path / "s.jsonl").exists()
+    shard = varia.match(CHESS, **args, shard=(1, 2))
+    assert indices(shard) == [(0, 2), (0, 3)] and shard.series[0].sprt is None
+    with pytest.raises(varia.VariaError, match=r"^a match with a sequential test is played in "
+                       r"shards of a batch of pairs in a row: the 2 pairs of games here in "
+                       r"batches of 1 make 2 shards, not 3 \(shard K/2\)$"):
+        varia.match(CHESS, **args, shard=(0, 3))
 
 
 def test_the_command_line_and_the_package_add_to_one_results_file(cli, tmp_path):

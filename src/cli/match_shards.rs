@@ -3,11 +3,15 @@
 //! the results file, a line a shard, as the Python package's `varia.match(..., results=...)`
 //! writes it, so that the two add to the same file; without `--shard`, the file's shards make
 //! the whole match's report, the shards it lacks listed (or, with `--play-missing`, played
-//! here first).
+//! here first). With `--sprt`, shard K is batch K of the test's pairs, and the whole match needs
+//! the batches in a row from the first up to the one after which the test decided: those it
+//! lacks are listed, or played here in order, each appended as it ends, until the test decides
+//! (so that an interrupted test resumes where it stopped).
 //!
 //! The file: a header line naming the match (`{"match": {"rules", "settings", "weights",
 //! "shards"}}`: a digest of the rules as exported and the weights file, the settings that choose
-//! the games, the weights files given, the shards), then `{"shard": K, "games": [...]}` lines,
+//! the games (with the test's parameters under `sprt`), the weights files given, the shards),
+//! then `{"shard": K, "games": [...]}` lines,
 //! each game as [`varia::referee::game_line`] writes it. A line cut off by an interrupted write
 //! is dropped when the file is read again.
 
@@ -17,8 +21,8 @@ use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::io::Write;
 use varia::referee::{
-    EngineLimit, Protocol, Record, Series, Shard, digest, game_line, game_of_line, pgn, play_rest,
-    shardable, time_control_tags,
+    EngineLimit, Protocol, Record, Series, Shard, decision, digest, game_line, game_of_line, pgn,
+    play_rest, time_control_tags,
 };
 
 /// The records of the match's games the results file gives (the shard's with `--shard`, else
@@ -34,7 +38,6 @@ pub fn records(
     tick: impl Fn() + Sync,
 ) -> Result<Played, Failure> {
     let fail = |m: String| Failure(format!("error: {path}: {m}"));
-    shardable(&spec.config).map_err(|m| Failure(format!("error: {m}")))?;
     let mut file = ResultsFile::read(path)?;
     let n = match (spec.shard, &file.header) {
         (Some(s), _) => s.n,
@@ -52,6 +55,16 @@ pub fn records(
         }
     };
     let pairs = spec.config.games.div_ceil(2);
+    if let (None, Some(t)) = (spec.shard, spec.config.sprt)
+        && n != t.batches(pairs)
+    {
+        return Err(fail(format!(
+            "holds {n} shards, where the test's {} batches of {} pairs make {}",
+            t.batches(pairs),
+            t.batch,
+            t.batches(pairs)
+        )));
+    }
     if n > pairs {
         return Err(Failure(format!(
             "error: --shard: {n} shards is more than the {pairs} pairs of games of a series \
@@ -69,6 +82,9 @@ pub fn records(
         )));
     }
     file.open(&header)?;
+    if spec.shard.is_none() && spec.config.sprt.is_some() {
+        return sequential(spec, series, &mut file, n, tick);
+    }
     let wanted: Vec<usize> = match spec.shard {
         Some(s) => vec![s.k],
         None => (0..n).collect(),
@@ -88,45 +104,116 @@ pub fn records(
         )));
     }
     for &k in &missing {
-        let shard = Shard { k, n };
-        let played = play_rest(series, &spec.config, Some(shard), Vec::new(), &tick)
-            .map_err(|m| Failure(format!("error: {m}")))?;
-        let lines: Vec<Value> = played
-            .iter()
-            .map(|r| game_line(r, &series[r.series].game, &game_pgn(spec, series, r)))
-            .collect();
-        file.add(k, lines)?;
+        play_shard(spec, series, &mut file, k, n, &tick)?;
     }
     let mut played = Vec::new();
     let mut pgns = BTreeMap::new();
     for k in wanted {
-        let shard = Shard { k, n };
-        let games = &file.shards[&k];
-        let expected = series.len() * (0..spec.config.games).filter(|&i| shard.holds(i)).count();
-        if games.len() != expected {
-            return Err(fail(format!(
-                "shard {k}/{n} holds {} games where the match has {expected}",
-                games.len()
-            )));
-        }
-        for g in games {
-            let (record, text) =
-                game_of_line(g, series).map_err(|m| fail(format!("shard {k}/{n}: {m}")))?;
-            if !shard.holds(record.index) {
-                return Err(fail(format!(
-                    "shard {k}/{n} holds game {} of series {}, which is shard {}'s",
-                    record.index,
-                    record.series,
-                    (record.index / 2) % n
-                )));
-            }
-            pgns.insert((record.series, record.index), text);
-            played.push(record);
-        }
+        read_shard(spec, series, &file, k, n, &mut played, &mut pgns)?;
     }
     let records = play_rest(series, &spec.config, spec.shard, played, &tick)
         .map_err(|m| Failure(format!("error: {m}")))?;
     Ok((records, pgns))
+}
+
+/// The whole match of a sequential test from the file's batches: those it lacks before the test
+/// decides are listed, or played here in order (with `--play-missing`), each appended to the
+/// file as it ends, until the test decides; the batches the file holds past the decision are
+/// read too (the report counts their games as discarded).
+fn sequential(
+    spec: &MatchSpec,
+    series: &[Series],
+    file: &mut ResultsFile,
+    n: usize,
+    tick: impl Fn() + Sync,
+) -> Result<Played, Failure> {
+    let mut played = Vec::new();
+    let mut pgns = BTreeMap::new();
+    for k in (0..n).filter(|k| file.shards.contains_key(k)) {
+        read_shard(spec, series, file, k, n, &mut played, &mut pgns)?;
+    }
+    while let Some(d) = decision(&spec.config, &played).filter(|d| !d.over) {
+        // The test stopped at the first batch the file lacks.
+        let k = d.pairs / spec.config.sprt.map_or(1, |t| t.batch);
+        if !spec.play_missing {
+            let list: Vec<String> = (k..n)
+                .filter(|k| !file.shards.contains_key(k))
+                .map(|k| format!("{k}/{n}"))
+                .collect();
+            return Err(Failure(format!(
+                "error: {}: the test is undecided after the batches it holds in a row from the \
+                 first ({k} of {n}); it lacks {}; play them in order with --shard K/{n} \
+                 --results {0}, or give --play-missing to play them here until the test \
+                 decides",
+                file.path,
+                list.join(" "),
+            )));
+        }
+        play_shard(spec, series, file, k, n, &tick)?;
+        read_shard(spec, series, file, k, n, &mut played, &mut pgns)?;
+    }
+    let records = play_rest(series, &spec.config, None, played, &tick)
+        .map_err(|m| Failure(format!("error: {m}")))?;
+    Ok((records, pgns))
+}
+
+/// Plays shard `k` of `n` and appends its games to the file.
+fn play_shard(
+    spec: &MatchSpec,
+    series: &[Series],
+    file: &mut ResultsFile,
+    k: usize,
+    n: usize,
+    tick: impl Fn() + Sync,
+) -> Result<(), Failure> {
+    let shard = Shard::of(k, n, &spec.config).map_err(|m| Failure(format!("error: {m}")))?;
+    let played = play_rest(series, &spec.config, Some(shard), Vec::new(), &tick)
+        .map_err(|m| Failure(format!("error: {m}")))?;
+    let lines: Vec<Value> = played
+        .iter()
+        .map(|r| game_line(r, &series[r.series].game, &game_pgn(spec, series, r)))
+        .collect();
+    file.add(k, lines)
+}
+
+/// Reads shard `k` of `n` from the file into `played` and each game's PGN into `pgns`, checking
+/// that it holds the shard's games.
+fn read_shard(
+    spec: &MatchSpec,
+    series: &[Series],
+    file: &ResultsFile,
+    k: usize,
+    n: usize,
+    played: &mut Vec<Record>,
+    pgns: &mut BTreeMap<(usize, usize), String>,
+) -> Result<(), Failure> {
+    let fail = |m: String| Failure(format!("error: {}: {m}", file.path));
+    let shard = Shard::of(k, n, &spec.config).map_err(|m| Failure(format!("error: {m}")))?;
+    let games = &file.shards[&k];
+    let expected = series.len() * (0..spec.config.games).filter(|&i| shard.holds(i)).count();
+    if games.len() != expected {
+        return Err(fail(format!(
+            "shard {k}/{n} holds {} games where the match has {expected}",
+            games.len()
+        )));
+    }
+    for g in games {
+        let (record, text) =
+            game_of_line(g, series).map_err(|m| fail(format!("shard {k}/{n}: {m}")))?;
+        if !shard.holds(record.index) {
+            let owner = (0..n)
+                .find(|&j| Shard::of(j, n, &spec.config).is_ok_and(|s| s.holds(record.index)));
+            return Err(fail(format!(
+                "shard {k}/{n} holds game {} of series {}, which is shard {}'s",
+                record.index,
+                record.series,
+                owner.map_or("no".into(), |j| j.to_string())
+            )));
+        }
+        pgns.insert((record.series, record.index), text);
+        played.push(record);
+    }
+    Ok(())
 }
 
 /// A game as `--pgn` writes it: each side's `TimeControl` (an engine's own under time odds).
@@ -201,6 +288,9 @@ fn header(spec: &MatchSpec, series: &[Series], n: usize) -> Result<Value, Failur
     });
     if spec.tournament {
         settings["tournament"] = json!(true);
+    }
+    if let Some(t) = c.sprt {
+        settings["sprt"] = t.params();
     }
     Ok(json!({"match": {
         "rules": digest(texts.iter().map(String::as_str)),

@@ -15,13 +15,20 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 use varia::Game;
 use varia::referee::{
-    self, Crosstable, EngineSpec, Opening, Series, check_engines, json, play_games, report, stats,
+    self, Crosstable, EngineSpec, Opening, Series, Shard, check_engines, counts, decision, json,
+    play_games, report, stats,
 };
 
-pub fn run(spec: MatchSpec) -> Result<String, Failure> {
+pub fn run(mut spec: MatchSpec) -> Result<String, Failure> {
     if spec.config.games == 0 {
         return Err(Failure("error: --games must be at least 1".into()));
     }
+    // With a sequential test, shard K is batch K of its pairs.
+    spec.shard = spec
+        .shard
+        .map(|s| Shard::of(s.k, s.n, &spec.config))
+        .transpose()
+        .map_err(|m| Failure(format!("error: --shard: {m}")))?;
     let specs = spec
         .engines
         .iter()
@@ -72,9 +79,16 @@ pub fn run(spec: MatchSpec) -> Result<String, Failure> {
             r.note.as_deref().unwrap_or_default()
         );
     }
+    // A shard alone is reported without the test, which looks at the batches from the first.
+    let mut config = spec.config.clone();
+    if spec.shard.is_some() {
+        config.sprt = None;
+    }
+    let decided = decision(&config, &records);
     if let Some(path) = &spec.pgn {
         let text: String = records
             .iter()
+            .filter(|r| counts(decided.as_ref(), r))
             .map(|r| {
                 pgns.remove(&(r.series, r.index))
                     .unwrap_or_else(|| super::match_shards::game_pgn(&spec, &series, r))
@@ -83,7 +97,7 @@ pub fn run(spec: MatchSpec) -> Result<String, Failure> {
         std::fs::write(path, text)
             .map_err(|e| Failure(format!("error: cannot write {path}: {e}")))?;
     }
-    let stats = stats(&series, &records, &spec.config);
+    let stats = stats(&series, &records, &config);
     let table = spec.tournament.then(|| {
         let mut names = vec!["varia".to_string()];
         names.extend(specs.iter().map(|e| {

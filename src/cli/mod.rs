@@ -227,7 +227,8 @@ struct MatchArgs {
     #[arg(long)]
     weights: Option<String>,
     /// Stop when a sequential test decides between two Elo differences of varia against one
-    /// engine: `elo0=A elo1=B [alpha=0.05] [beta=0.05]` (--games is then the most played)
+    /// engine: `elo0=A elo1=B [alpha=0.05] [beta=0.05] [batch=1]` (--games is then the most
+    /// played), looked at after each batch of pairs of games in the order of their indices
     #[arg(long, num_args = 1.., value_name = "NAME=VALUE")]
     sprt: Vec<String>,
     /// A clock for each player instead of a limit a move: BASE+INC in seconds (`10+0.1`,
@@ -257,7 +258,7 @@ struct MatchArgs {
     #[arg(long, value_name = "FILE")]
     results: Option<String>,
     /// Play shard K of N (from 0) into --results: the pairs of games p with p % N == K of
-    /// every series (games 2p and 2p+1)
+    /// every series (games 2p and 2p+1); with --sprt, batch K of the test (N batches)
     #[arg(long, value_name = "K/N", requires = "results", value_parser = parse_shard)]
     shard: Option<Shard>,
     /// With --results and no --shard: play the shards the file lacks here (each appended as it

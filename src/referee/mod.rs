@@ -47,11 +47,13 @@ pub use line::{
     BookError, Choice, Eval, Line, Opening, Played, Rng, Verdict, opening, play_out, read_openings,
     run_jobs, varia_choice,
 };
-pub use report::{Record, Series, Stats, eval_comment, json, pentanomial, pgn, report};
-pub use series::{EngineRefusal, MatchConfig, check_engines, play_games, stats, time_control_tags};
+pub use report::{Record, Series, Stats, eval_comment, json, pair_bins, pentanomial, pgn, report};
+pub use series::{
+    EngineRefusal, MatchConfig, check_engines, counts, decision, play_games, stats,
+    time_control_tags,
+};
 pub use shards::{
     Shard, clock_json, clock_of_json, digest, game_line, game_of_line, play_rest, result_text,
-    shardable,
 };
-pub use sprt::{Sprt, Standing, score_of};
+pub use sprt::{Decision, Sprt, Standing, score_of};
 pub use tally::{Tally, wilson};

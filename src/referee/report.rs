@@ -4,7 +4,7 @@
 use super::Verdict;
 use super::clock::{ClockUse, TimeControl};
 use super::engine_process::EngineSpec;
-use super::sprt::{Sprt, Standing};
+use super::sprt::{Decision, Sprt};
 use super::{Eval, Opening, Scores, Tally, difference, wilson};
 use crate::engine::Game;
 use crate::rules::PlayerId;
@@ -65,8 +65,8 @@ pub struct Record {
 pub struct Stats {
     /// The results.
     pub tally: Tally,
-    /// The sequential test, its pentanomial counts and its standing (`--sprt`).
-    pub sprt: Option<(Sprt, [usize; 5], Standing)>,
+    /// The sequential test and what it decided on the games (`--sprt`).
+    pub sprt: Option<(Sprt, Decision)>,
     /// Each entrant's time control (varia's, its opponent's: different under time odds), the
     /// margin, and each entrant's use of its clock over the series.
     pub clock: Option<([TimeControl; 2], Duration, [ClockUse; 2])>,
@@ -74,16 +74,27 @@ pub struct Stats {
     pub limits: Option<[String; 2]>,
 }
 
+/// varia's score in a game against an engine: 1, ½ or 0.
+fn varia_score(r: &Record) -> (usize, f64) {
+    let score = match r.verdict.winner {
+        None => 0.5,
+        Some(w) if Some(w) == r.varia_side => 1.0,
+        Some(_) => 0.0,
+    };
+    (r.index, score)
+}
+
 /// The pentanomial counts of varia's pairs of games against an engine.
 pub fn pentanomial<'a>(records: impl IntoIterator<Item = &'a Record>) -> [usize; 5] {
-    super::sprt::pentanomial(records.into_iter().map(|r| {
-        let score = match r.verdict.winner {
-            None => 0.5,
-            Some(w) if Some(w) == r.varia_side => 1.0,
-            Some(_) => 0.0,
-        };
-        (r.index, score)
-    }))
+    super::sprt::pentanomial(records.into_iter().map(varia_score))
+}
+
+/// The bin of each pair of games over against an engine (varia's score over the two in half
+/// points), by the pair's number.
+pub fn pair_bins<'a>(
+    records: impl IntoIterator<Item = &'a Record>,
+) -> std::collections::BTreeMap<usize, usize> {
+    super::sprt::pair_bins(records.into_iter().map(varia_score))
 }
 
 impl Stats {
@@ -130,7 +141,7 @@ impl Stats {
     /// The series as `varia match --json` writes it, without what compares it to the first.
     pub fn json(&self) -> serde_json::Value {
         let mut v = self.tally.json();
-        v["sprt"] = serde_json::json!(self.sprt.map(|(t, penta, st)| t.json(&penta, &st)));
+        v["sprt"] = serde_json::json!(self.sprt.map(|(t, d)| t.json(&d)));
         v["clock"] = serde_json::json!(self.clock.map(|(tc, margin, c)| serde_json::json!({
             "tc": tc[0].text(),
             "tcs": [tc[0].text(), tc[1].text()],
@@ -324,12 +335,13 @@ pub fn report(stats: &[Stats]) -> String {
     }
     if stats.iter().any(|s| s.sprt.is_some()) {
         row("pairs 0 / ½ / 1 / 1½ / 2", &|s| {
-            s.sprt.map_or(String::new(), |(_, p, _)| {
+            s.sprt.map_or(String::new(), |(_, d)| {
+                let p = d.penta;
                 format!("{} / {} / {} / {} / {}", p[0], p[1], p[2], p[3], p[4])
             })
         });
         row("SPRT", &|s| {
-            s.sprt.map_or(String::new(), |(t, _, st)| t.text(&st))
+            s.sprt.map_or(String::new(), |(t, d)| t.text(&d))
         });
     }
     if stats.iter().any(|s| s.clock.is_some()) {

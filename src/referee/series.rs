@@ -7,8 +7,8 @@ use super::adjudicate::{Adjudicator, DrawRule, ResignRule};
 use super::clock::{Clock, Reading, TimeControl, seconds_text};
 use super::engine_process::{EngineLimit, EngineSpec};
 use super::external::{EngineFailure, External, Protocol, xboard_move};
-use super::report::{Record, Series, Stats, pentanomial};
-use super::sprt::Sprt;
+use super::report::{Record, Series, Stats, pair_bins};
+use super::sprt::{Decision, Sprt};
 use super::{Choice, Line, Verdict, run_jobs};
 use crate::engine::{Game, Position};
 use crate::rules::PlayerId;
@@ -105,20 +105,24 @@ pub fn check_engines(
 }
 
 /// Plays every game of every series, `config.threads` at a time, and gives their records in
-/// order (series by series); `tick` is called after each game. Once the sequential test has
-/// decided, no game starts; those under way are finished.
+/// order (series by series); `tick` is called after each game. The games start in the order of
+/// their indices; once the sequential test has decided ([`decision`]), no game starts, and
+/// those under way are finished (and discarded by the test).
 pub fn play_games(series: &[Series], config: &MatchConfig, tick: impl Fn() + Sync) -> Vec<Record> {
     let jobs: Vec<(usize, usize)> = (0..series.len())
         .flat_map(|s| (0..config.games).map(move |g| (s, g)))
         .collect();
-    play_jobs(series, config, &jobs, tick)
+    play_jobs(series, config, &jobs, Some(&[]), tick)
 }
 
-/// Plays the games `jobs` names (series, index), as [`play_games`] plays them.
+/// Plays the games `jobs` names (series, index), as [`play_games`] plays them: with `looks`
+/// (the games played before), stopped once the sequential test, if any, is over on those and
+/// the new ones; without, every one.
 pub(super) fn play_jobs(
     series: &[Series],
     config: &MatchConfig,
     jobs: &[(usize, usize)],
+    looks: Option<&[&Record]>,
     tick: impl Fn() + Sync,
 ) -> Vec<Record> {
     let records = run_jobs(
@@ -130,18 +134,41 @@ pub(super) fn play_jobs(
         },
         |done| {
             tick();
-            config.sprt.is_some_and(|t| {
-                let penta = pentanomial(done.iter().map(|(_, r)| r));
-                t.standing(&penta).verdict.is_some()
-            })
+            let (Some(t), Some(before)) = (config.sprt, looks) else {
+                return false;
+            };
+            let all = before.iter().copied().chain(done.iter().map(|(_, r)| r));
+            t.decide(&pair_bins(all), config.games / 2).over
         },
     );
     records.into_iter().map(|(_, r)| r).collect()
 }
 
+/// What the sequential test, if any, decides on the games played: the pairs it counts (those
+/// of its batches over in a row from the first, up to the one that decided it), their counts and
+/// its standing, and the games played past them (discarded).
+pub fn decision(config: &MatchConfig, records: &[Record]) -> Option<Decision> {
+    let t = config.sprt?;
+    let mut d = t.decide(&pair_bins(records), config.games / 2);
+    d.discarded = records.iter().filter(|r| r.index / 2 >= d.pairs).count();
+    Some(d)
+}
+
+/// Tells whether a game counts in the report: every game without a test; with one, the games
+/// of the pairs it counts.
+pub fn counts(decision: Option<&Decision>, r: &Record) -> bool {
+    decision.is_none_or(|d| r.index / 2 < d.pairs)
+}
+
 /// The statistics of each series from the records of its games, with the clocks, each
-/// entrant's limit under time odds and, with a test (one series), the test's standing.
+/// entrant's limit under time odds and, with a test (one series), what it decided: the games
+/// it counts are counted, those past its decision only as discarded.
 pub fn stats(series: &[Series], records: &[Record], config: &MatchConfig) -> Vec<Stats> {
+    let decided = decision(config, records);
+    let counted: Vec<&Record> = records
+        .iter()
+        .filter(|r| counts(decided.as_ref(), r))
+        .collect();
     let mut stats: Vec<Stats> = series
         .iter()
         .enumerate()
@@ -150,7 +177,7 @@ pub fn stats(series: &[Series], records: &[Record], config: &MatchConfig) -> Vec
                 let own = |e: &Option<EngineSpec>| e.as_ref().and_then(|e| e.tc).unwrap_or(tc);
                 ([own(&s.home), own(&s.engine)], config.time_margin)
             });
-            let mut st = Stats::of(s, records.iter().filter(|r| r.series == i), tc);
+            let mut st = Stats::of(s, counted.iter().copied().filter(|r| r.series == i), tc);
             let limit = |e: &Option<EngineSpec>| e.as_ref().and_then(|e| e.limit);
             if limit(&s.home).is_some() || limit(&s.engine).is_some() {
                 let text = |e| limit_text(limit(e).unwrap_or(config.limit));
@@ -159,9 +186,8 @@ pub fn stats(series: &[Series], records: &[Record], config: &MatchConfig) -> Vec
             st
         })
         .collect();
-    if let (Some(t), Some(st)) = (config.sprt, stats.first_mut()) {
-        let penta = pentanomial(records);
-        st.sprt = Some((t, penta, t.standing(&penta)));
+    if let (Some(t), Some(d), Some(st)) = (config.sprt, decided, stats.first_mut()) {
+        st.sprt = Some((t, d));
     }
     stats
 }

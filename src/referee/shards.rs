@@ -1,13 +1,15 @@
 //! A match played in shards, on several machines or at several times: shard `k` of `n` plays
 //! the pairs of games `p` with `p % n == k` of every series (games `2p` and `2p + 1`, which share
-//! an opening against an engine), each the game the whole match plays under that index. Each
+//! an opening against an engine), each the game the whole match plays under that index; with a
+//! sequential test, whose batches of pairs are looked at in order, shard `k` is batch `k`, the
+//! pairs `p` with `p / batch == k`. Each
 //! game goes to a results file as a line of JSON ([`game_line`]), read back by [`game_of_line`];
 //! [`play_rest`] counts the games already played in their place and plays the others, so that
 //! the report of the shards' games is the whole match's.
 
 use super::clock::ClockUse;
 use super::report::{Record, Series};
-use super::series::{MatchConfig, game_start, play_jobs};
+use super::series::{MatchConfig, decision, game_start, play_jobs};
 use super::{Eval, Verdict};
 use crate::engine::Game;
 use crate::rules::PlayerId;
@@ -22,6 +24,9 @@ pub struct Shard {
     pub k: usize,
     /// The shards of the match.
     pub n: usize,
+    /// With a sequential test, the pairs of a shard, in a row (the test's batch): shard `k`
+    /// holds the pairs `p` with `p / batch == k`; `None`: those with `p % n == k`.
+    pub batch: Option<usize>,
 }
 
 impl Shard {
@@ -30,7 +35,30 @@ impl Shard {
         if n == 0 || k >= n {
             return Err(format!("shard {k}/{n} is not K/N with 0 <= K < N"));
         }
-        Ok(Shard { k, n })
+        Ok(Shard { k, n, batch: None })
+    }
+
+    /// Shard `k` of `n` of the match `config` plays, or why there is none: with a sequential
+    /// test, batch `k` of its pairs, of which there must be `n`.
+    pub fn of(k: usize, n: usize, config: &MatchConfig) -> Result<Shard, String> {
+        let shard = Shard::new(k, n)?;
+        let Some(t) = config.sprt else {
+            return Ok(shard);
+        };
+        let batches = t.batches(config.games / 2);
+        if n != batches {
+            return Err(format!(
+                "a match with a sequential test is played in shards of a batch of pairs in a \
+                 row: the {} pairs of games here in batches of {} make {batches} shards, not {n} \
+                 (shard K/{batches})",
+                config.games / 2,
+                t.batch
+            ));
+        }
+        Ok(Shard {
+            batch: Some(t.batch),
+            ..shard
+        })
     }
 
     /// Reads `K/N`.
@@ -46,7 +74,10 @@ impl Shard {
 
     /// Tells whether game `index` of a series is one of the shard's.
     pub fn holds(&self, index: usize) -> bool {
-        (index / 2) % self.n == self.k
+        match self.batch {
+            Some(b) => (index / 2) / b == self.k,
+            None => (index / 2) % self.n == self.k,
+        }
     }
 }
 
@@ -228,25 +259,11 @@ fn check_played(
     Ok(())
 }
 
-/// Checks that a match can be played in shards: it has no sequential test, which decides game
-/// by game in the order the games end, an order shards played apart do not keep.
-pub fn shardable(config: &MatchConfig) -> Result<(), String> {
-    if config.sprt.is_some() {
-        return Err(
-            "sprt stops a match once it decides, after the games that ended first; \
-                    a match in shards plays its games apart and merges them afterwards, so it \
-                    takes no sprt: play the test on one machine"
-                .into(),
-        );
-    }
-    Ok(())
-}
-
 /// Plays the games of a match that `shard` holds (every game without one), but for those of
 /// `played`, which are counted in their place as they are: the records of the shard in order
-/// (series by series), or what is wrong with a played game. A sequential test decides game by
-/// game in the order the games end, which a match in shards does not keep: it plays neither a
-/// shard nor played games.
+/// (series by series), or what is wrong with a played game. Without a shard, a sequential test
+/// stops the match once it is over on the played games and the new ones (no game is played if
+/// it is over on the played ones); a shard, one of its batches, is played whole.
 pub fn play_rest(
     series: &[Series],
     config: &MatchConfig,
@@ -254,8 +271,13 @@ pub fn play_rest(
     played: Vec<Record>,
     tick: impl Fn() + Sync,
 ) -> Result<Vec<Record>, String> {
-    if shard.is_some() || !played.is_empty() {
-        shardable(config)?;
+    if let (Some(s), Some(t)) = (shard, config.sprt)
+        && s.batch != Some(t.batch)
+    {
+        return Err(format!(
+            "shard {}/{} is not one of the batches a sequential test plays (Shard::of)",
+            s.k, s.n
+        ));
     }
     let mut done = BTreeMap::new();
     for r in played {
@@ -266,10 +288,19 @@ pub fn play_rest(
         .flat_map(|s| (0..config.games).map(move |g| (s, g)))
         .filter(|&(s, g)| shard.is_none_or(|h| h.holds(g)) && !done.contains_key(&(s, g)))
         .collect();
-    for r in play_jobs(series, config, &jobs, tick) {
-        done.insert((r.series, r.index), r);
-    }
-    Ok(done.into_values().collect())
+    let before: Vec<Record> = done.into_values().collect();
+    let over = decision(config, &before).is_some_and(|d| d.over);
+    let new = match (shard, over) {
+        (None, true) => Vec::new(),
+        (None, false) => {
+            let looks: Vec<&Record> = before.iter().collect();
+            play_jobs(series, config, &jobs, Some(&looks), tick)
+        }
+        (Some(_), _) => play_jobs(series, config, &jobs, None, tick),
+    };
+    let mut all: Vec<Record> = before.into_iter().chain(new).collect();
+    all.sort_by_key(|r| (r.series, r.index));
+    Ok(all)
 }
 
 /// A digest of texts (a match's rules as exported, its weights files), as a results file's

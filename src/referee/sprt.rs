@@ -11,6 +11,17 @@
 //! `1 / (1 + 10^(-elo/400))`), as Cute Chess's and fastchess's logistic bounds read it. The test
 //! accepts H1 (varia is `elo1` stronger) once the ratio reaches `ln((1 - beta) / alpha)`, and H0
 //! (`elo0`) once it falls to `ln(beta / (1 - alpha))`.
+//!
+//! The test looks at the games in the order of their indices, not in the order they end: the
+//! pairs are taken in batches of `batch` pairs in a row (0 to `batch - 1`, then on), and after
+//! each batch whose pairs are all over, every batch before it being over too, the ratio is
+//! computed on the pairs counted so far ([`Sprt::decide`]). The first batch after which it
+//! crosses a bound decides; games past it, played while it was being finished, are discarded.
+//! So the verdict, the ratio and the counts depend only on each game's result, whatever the
+//! threads or machines that played them and the order they ended in: a match played at once and
+//! one played in shards of a batch each decide alike.
+
+use std::collections::BTreeMap;
 
 /// The hypotheses and error rates of `--sprt elo0=A elo1=B [alpha=X] [beta=Y]`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -23,6 +34,25 @@ pub struct Sprt {
     pub alpha: f64,
     /// The chance of accepting H0 where H1 holds.
     pub beta: f64,
+    /// The pairs of games between two looks at the test (and of a shard of a match in shards).
+    pub batch: usize,
+}
+
+/// What the test says of the games played so far ([`Sprt::decide`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Decision {
+    /// The pentanomial counts of the pairs counted.
+    pub penta: [usize; 5],
+    /// The test's standing on them.
+    pub standing: Standing,
+    /// The pairs counted: those of the batches over in a row from the first, up to the one after
+    /// which the test decided.
+    pub pairs: usize,
+    /// Tells whether the match is over: the test decided, or every pair is counted.
+    pub over: bool,
+    /// Games played but not counted (past the batch that decided); set by the caller, which
+    /// knows the games.
+    pub discarded: usize,
 }
 
 /// Where a test stands.
@@ -42,15 +72,27 @@ pub struct Standing {
 const PAIR_SCORES: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
 
 impl Sprt {
-    /// Reads `elo0=A elo1=B [alpha=X] [beta=Y]` (alpha and beta 0.05 unless given).
+    /// Reads `elo0=A elo1=B [alpha=X] [beta=Y] [batch=N]` (alpha and beta 0.05 and batch 1
+    /// unless given).
     pub fn parse(words: &[String]) -> Result<Sprt, String> {
         let (mut elo0, mut elo1, mut alpha, mut beta) = (None, None, 0.05, 0.05);
+        let mut batch = 1;
         for w in words {
             let Some((key, value)) = w.split_once('=') else {
                 return Err(format!(
-                    "`{w}` is not NAME=VALUE (names: elo0, elo1, alpha, beta)"
+                    "`{w}` is not NAME=VALUE (names: elo0, elo1, alpha, beta, batch)"
                 ));
             };
+            if key == "batch" {
+                batch = value
+                    .parse()
+                    .ok()
+                    .filter(|b| (1..=1_000_000).contains(b))
+                    .ok_or_else(|| {
+                        format!("`{w}`: `{value}` is not a count of pairs in 1..=1000000")
+                    })?;
+                continue;
+            }
             let v: f64 = value
                 .parse()
                 .ok()
@@ -63,7 +105,8 @@ impl Sprt {
                 "beta" => beta = v,
                 _ => {
                     return Err(format!(
-                        "`{key}` is not a parameter of the test (names: elo0, elo1, alpha, beta)"
+                        "`{key}` is not a parameter of the test (names: elo0, elo1, alpha, beta, \
+                         batch)"
                     ));
                 }
             }
@@ -87,7 +130,49 @@ impl Sprt {
             elo1,
             alpha,
             beta,
+            batch,
         })
+    }
+
+    /// The test's parameters, as a results file's header records them.
+    pub fn params(&self) -> serde_json::Value {
+        serde_json::json!({
+            "elo0": self.elo0, "elo1": self.elo1, "alpha": self.alpha, "beta": self.beta,
+            "batch": self.batch,
+        })
+    }
+
+    /// The batches of a match of `pairs` pairs of games (the last may be shorter).
+    pub fn batches(&self, pairs: usize) -> usize {
+        pairs.div_ceil(self.batch)
+    }
+
+    /// The test on the pairs over (`bins`: a pair's number, from 0, to its bin, varia's score
+    /// in half points) of a match of `pairs` pairs, looked at batch by batch from the first:
+    /// the pairs counted stop before the first batch not over, or after the first batch at
+    /// whose end the ratio crosses a bound.
+    pub fn decide(&self, bins: &BTreeMap<usize, usize>, pairs: usize) -> Decision {
+        let mut penta = [0; 5];
+        let mut counted = 0;
+        let mut standing = self.standing(&penta);
+        while counted < pairs && standing.verdict.is_none() {
+            let end = (counted + self.batch).min(pairs);
+            if !(counted..end).all(|p| bins.contains_key(&p)) {
+                break;
+            }
+            for p in counted..end {
+                penta[bins[&p].min(4)] += 1;
+            }
+            counted = end;
+            standing = self.standing(&penta);
+        }
+        Decision {
+            penta,
+            standing,
+            pairs: counted,
+            over: standing.verdict.is_some() || counted == pairs,
+            discarded: 0,
+        }
     }
 
     /// The bounds on the log-likelihood ratio: H0 is accepted at or below the first, H1 at or
@@ -116,27 +201,37 @@ impl Sprt {
         n as f64 * mean_log
     }
 
-    /// The report's line: the ratio, its bounds and the verdict.
-    pub fn text(&self, st: &Standing) -> String {
+    /// The report's line: the ratio, its bounds, the verdict, and the games discarded if any.
+    pub fn text(&self, d: &Decision) -> String {
+        let st = &d.standing;
         let verdict = match st.verdict {
             Some(true) => format!("H1 accepted (elo1 {})", self.elo1),
             Some(false) => format!("H0 accepted (elo0 {})", self.elo0),
             None => "undecided".into(),
         };
+        let discarded = match d.discarded {
+            0 => String::new(),
+            1 => "; 1 game discarded".into(),
+            n => format!("; {n} games discarded"),
+        };
         format!(
-            "LLR {:.2} [{:.2}, {:.2}], {verdict}",
+            "LLR {:.2} [{:.2}, {:.2}], {verdict}{discarded}",
             st.llr, st.lower, st.upper
         )
     }
 
-    /// The test in the JSON report.
-    pub fn json(&self, penta: &[usize; 5], st: &Standing) -> serde_json::Value {
+    /// The test in the JSON report: its parameters, the pairs counted and their pentanomial
+    /// counts, the ratio, its bounds, the verdict, and the games discarded.
+    pub fn json(&self, d: &Decision) -> serde_json::Value {
         let r = |x: f64| (x * 1000.0).round() / 1000.0;
+        let st = &d.standing;
         serde_json::json!({
             "elo0": self.elo0, "elo1": self.elo1, "alpha": self.alpha, "beta": self.beta,
-            "pentanomial": penta,
+            "batch": self.batch, "pairs": d.pairs,
+            "pentanomial": d.penta,
             "llr": r(st.llr), "lower": r(st.lower), "upper": r(st.upper),
             "verdict": st.verdict.map(|h1| if h1 { "H1" } else { "H0" }),
+            "discarded": d.discarded,
         })
     }
 
@@ -188,17 +283,27 @@ fn nearest(freq: &[f64; 5], s: f64) -> [f64; 5] {
     std::array::from_fn(|i| freq[i] / (1.0 + l * d[i]))
 }
 
-/// Pentanomial counts from varia's score (0, ½ or 1) in each game by its index: games 2k and
-/// 2k+1 form a pair, counted once both are over.
-pub fn pentanomial(scores: impl Iterator<Item = (usize, f64)>) -> [usize; 5] {
-    let mut halves: std::collections::BTreeMap<usize, Vec<f64>> = Default::default();
+/// Each pair's bin (varia's score over its two games in half points, 0 to 4) from varia's
+/// score (0, ½ or 1) in each game by its index: games 2k and 2k+1 form pair k, binned once both
+/// are over.
+pub fn pair_bins(scores: impl Iterator<Item = (usize, f64)>) -> BTreeMap<usize, usize> {
+    let mut halves: BTreeMap<usize, Vec<f64>> = BTreeMap::new();
     for (index, score) in scores {
         halves.entry(index / 2).or_default().push(score);
     }
+    halves
+        .into_iter()
+        .filter(|(_, p)| p.len() == 2)
+        .map(|(k, p)| (k, (((p[0] + p[1]) * 2.0).round() as usize).min(4)))
+        .collect()
+}
+
+/// Pentanomial counts from varia's score (0, ½ or 1) in each game by its index: games 2k and
+/// 2k+1 form a pair, counted once both are over.
+pub fn pentanomial(scores: impl Iterator<Item = (usize, f64)>) -> [usize; 5] {
     let mut penta = [0; 5];
-    for pair in halves.values().filter(|p| p.len() == 2) {
-        let bin = ((pair[0] + pair[1]) * 2.0).round() as usize;
-        penta[bin.min(4)] += 1;
+    for bin in pair_bins(scores).into_values() {
+        penta[bin] += 1;
     }
     penta
 }
@@ -213,6 +318,7 @@ mod tests {
             elo1,
             alpha: 0.05,
             beta: 0.05,
+            batch: 1,
         }
     }
 
@@ -291,7 +397,8 @@ mod tests {
                 elo0: 0.0,
                 elo1: 5.0,
                 alpha: 0.05,
-                beta: 0.05
+                beta: 0.05,
+                batch: 1
             })
         );
         assert_eq!(
@@ -305,9 +412,137 @@ mod tests {
             ("elo0=0 elo1=x", "`elo1=x`: `x` is not a number"),
             ("elo0=0 elo1=5 gamma=1", "`gamma` is not a parameter"),
             ("elo0 0", "`elo0` is not NAME=VALUE"),
+            (
+                "elo0=0 elo1=5 batch=0",
+                "`batch=0`: `0` is not a count of pairs",
+            ),
+            (
+                "elo0=0 elo1=5 batch=2.5",
+                "`batch=2.5`: `2.5` is not a count of pairs",
+            ),
         ] {
             let e = Sprt::parse(&words(bad)).unwrap_err();
             assert!(e.contains(says), "{bad}: {e}");
         }
+    }
+
+    /// Pairs of games drawn with a seed, each game won, drawn or lost at the rates of a player
+    /// `elo` stronger with a draw rate of 0.4: each pair's bin by its number.
+    fn stream(seed: u64, elo: f64, pairs: usize) -> BTreeMap<usize, usize> {
+        let mut rng = crate::referee::Rng::new(seed);
+        let s = score_of(elo);
+        let (win, draw) = (s - 0.2, 0.4);
+        let mut game = || {
+            let x = rng.below(1_000_000) as f64 / 1e6;
+            if x < win {
+                2
+            } else if x < win + draw {
+                1
+            } else {
+                0
+            }
+        };
+        (0..pairs).map(|p| (p, game() + game())).collect()
+    }
+
+    /// The ratio looked at after each pair in turn, as a match played one game at a time looks
+    /// at it: the pairs counted when it first crosses a bound.
+    fn one_at_a_time(t: &Sprt, bins: &BTreeMap<usize, usize>) -> Option<usize> {
+        let mut penta = [0; 5];
+        for (&p, &bin) in bins {
+            penta[bin] += 1;
+            if t.standing(&penta).verdict.is_some() {
+                return Some(p + 1);
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn the_test_stops_after_the_first_batch_that_crosses_a_bound() {
+        let t = sprt(0.0, 20.0);
+        let bins = stream(7, 20.0, 20_000);
+        let d = t.decide(&bins, 20_000);
+        assert_eq!(Some(d.pairs), one_at_a_time(&t, &bins));
+        assert_eq!((d.pairs, d.penta), (690, [57, 153, 221, 178, 81]));
+        assert!(
+            (d.standing.llr - 3.005_849).abs() < 1e-6,
+            "{}",
+            d.standing.llr
+        );
+        assert_eq!((d.standing.verdict, d.over), (Some(true), true));
+        // In batches of 16 pairs the test looks less often: at the end of the batch holding
+        // that pair, or later, never inside a batch.
+        let b = Sprt { batch: 16, ..t };
+        let d16 = b.decide(&bins, 20_000);
+        assert_eq!(d16.pairs % 16, 0);
+        assert!(d16.pairs >= d.pairs);
+        let before: BTreeMap<usize, usize> = bins
+            .range(..d16.pairs - 16)
+            .map(|(k, v)| (*k, *v))
+            .collect();
+        assert!(!b.decide(&before, 20_000).over);
+        assert_eq!((d16.pairs, d16.penta), (704, [57, 153, 226, 183, 85]));
+        assert!(
+            (d16.standing.llr - 4.096_286).abs() < 1e-6,
+            "{}",
+            d16.standing.llr
+        );
+    }
+
+    /// The decision depends on the games' results, not on which games have ended: pairs past
+    /// a gap are not counted, and pairs past the decision change nothing.
+    #[test]
+    fn the_test_counts_the_batches_over_in_a_row_from_the_first() {
+        let t = Sprt {
+            batch: 4,
+            ..sprt(0.0, 20.0)
+        };
+        let bins = stream(7, 20.0, 20_000);
+        let whole = t.decide(&bins, 20_000);
+        // Only the pairs up to the decision, in any order: the same decision.
+        let mut upto: BTreeMap<usize, usize> = BTreeMap::new();
+        for p in (0..whole.pairs).rev() {
+            upto.insert(p, bins[&p]);
+        }
+        assert_eq!(t.decide(&upto, 20_000), whole);
+        // A pair missing: the batches before its own are counted, and the match goes on.
+        let mut holed = upto.clone();
+        holed.remove(&401);
+        let d = t.decide(&holed, 20_000);
+        assert_eq!((d.pairs, d.over, d.standing.verdict), (400, false, None));
+        let prefix: BTreeMap<usize, usize> = upto.range(..400).map(|(k, v)| (*k, *v)).collect();
+        assert_eq!(t.decide(&prefix, 20_000), d);
+        // Every pair played but the test undecided: over, all counted.
+        let short = t.decide(&bins.range(..20).map(|(k, v)| (*k, *v)).collect(), 20);
+        assert_eq!(
+            (short.pairs, short.over, short.standing.verdict),
+            (20, true, None)
+        );
+        // A last batch shorter than the others is counted when its pairs are over.
+        let odd = t.decide(&bins.range(..22).map(|(k, v)| (*k, *v)).collect(), 22);
+        assert_eq!((odd.pairs, odd.over), (22, true));
+    }
+
+    /// On streams of known Elo (fixed seeds), H1 is accepted where H0 holds, and H0 where H1
+    /// holds, at most about as often as alpha and beta say.
+    #[test]
+    fn errors_come_at_the_rates_alpha_and_beta_say() {
+        let t = sprt(0.0, 40.0);
+        let runs = 400;
+        let wrong = |elo: f64, h1: bool| {
+            (0..runs)
+                .filter(|&seed| {
+                    let bins = stream(seed as u64 + 1, elo, 20_000);
+                    let d = t.decide(&bins, 20_000);
+                    assert!(d.standing.verdict.is_some());
+                    d.standing.verdict == Some(!h1)
+                })
+                .count()
+        };
+        let (false_h1, false_h0) = (wrong(0.0, false), wrong(40.0, true));
+        assert_eq!((false_h1, false_h0), (21, 25));
+        assert!(false_h1 as f64 <= 1.5 * t.alpha * runs as f64);
+        assert!(false_h0 as f64 <= 1.5 * t.beta * runs as f64);
     }
 }
