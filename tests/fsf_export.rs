@@ -830,6 +830,24 @@ fn rides_that_skip_their_first_cell_are_refused() {
     );
 }
 
+/// Extinction of listed types together (`extinction of all of TYPE...`) is refused at its entry
+/// for more than one type: Fairy-Stockfish counts each type on its own.
+#[test]
+fn extinction_of_types_together_is_refused() {
+    let src = "game pair\nboard 6 x 6\nplayer white north\nplayer black south\n\
+               piece King K\n  moves K\n\
+               piece Prince P\n  moves K\n\
+               extinction of all of King Prince loses\n\
+               setup kp4/6/6/6/6/KP4 w - - 0 1\n";
+    let rules = varia::compile(src, None).unwrap();
+    let refusal = varia::interop::fsf::export(&rules).unwrap_err();
+    assert_eq!(refusal.at, "endings[0]");
+    assert_eq!(
+        refusal.rule,
+        "`extinction of all of TYPE...` (types counted together): Fairy-Stockfish counts each type on its own"
+    );
+}
+
 /// Free castling (Schoolbook chess) is refused at its entry: Fairy-Stockfish's king lands on one
 /// cell a side.
 #[test]

@@ -121,26 +121,27 @@ fn a_rule_set_of_another_format_is_refused() {
     rules.format = 1;
     assert_eq!(
         refusal(rules),
-        "format: rule-set format 1 is not one of the formats 2..=27 this varia reads; export the definition again"
+        "format: rule-set format 1 is not one of the formats 2..=28 this varia reads; export the definition again"
     );
 }
 
 /// Format-2 and format-3 rule sets (before rows and falling drops, before capturers that change
-/// sides, before walls as a move's second part, before promotion limits) are read as they were; format 28
+/// sides, before walls as a move's second part, before promotion limits) are read as they were; format 29
 /// is refused.
 #[test]
 fn a_format_2_rule_set_is_read_and_a_later_one_refused() {
     let mut rules = game().rules().clone();
     for old in [
         2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26,
+        27,
     ] {
         rules.format = old;
         assert!(rules.problems().is_empty(), "{:?}", rules.problems());
     }
-    rules.format = 28;
+    rules.format = 29;
     assert_eq!(
         refusal(rules),
-        "format: rule-set format 28 is not one of the formats 2..=27 this varia reads; export the definition again"
+        "format: rule-set format 29 is not one of the formats 2..=28 this varia reads; export the definition again"
     );
 }
 
@@ -226,7 +227,7 @@ fn the_command_line_refuses_an_old_export_by_its_format() {
     assert_eq!(
         err.trim(),
         format!(
-            "error: {}: not a rule set: format: missing: a rule set without a format version is of format 1, and this varia reads formats 2..=27; export the definition again",
+            "error: {}: not a rule set: format: missing: a rule set without a format version is of format 1, and this varia reads formats 2..=28; export the definition again",
             path.display()
         )
     );

@@ -146,18 +146,24 @@ impl<B: Bits> Engine<B> {
         let stm = pos.st.side;
         for c in self.extinction_order(pos) {
             for e in rules {
-                // Any piece where the rule lists none, else each type listed.
-                let any = e.pieces.is_empty().then_some(None);
-                for k in any.into_iter().chain(e.pieces.iter().map(|p| Some(p.0))) {
-                    if self.holding(pos, c, k) > e.at_most as u32 {
+                // Any piece where the rule lists none, else each type listed (or all of them
+                // together, as one).
+                let any = (e.pieces.is_empty() || e.together).then_some(None);
+                let each = e.pieces.iter().map(|p| Some(p.0)).filter(|_| !e.together);
+                for k in any.into_iter().chain(each) {
+                    let held = |p: PlayerId| match k {
+                        None if e.together => e
+                            .pieces
+                            .iter()
+                            .map(|t| self.holding(pos, p, Some(t.0)))
+                            .sum(),
+                        _ => self.holding(pos, p, k),
+                    };
+                    if held(c) > e.at_most as u32 {
                         continue;
                     }
                     let need = e.against as u32 + (e.bared_back && c == stm) as u32;
-                    let theirs = self
-                        .opponents(pos, c)
-                        .map(|o| self.holding(pos, o, k))
-                        .max()
-                        .unwrap_or(0);
+                    let theirs = self.opponents(pos, c).map(held).max().unwrap_or(0);
                     if theirs >= need {
                         return Some((c, e.outcome));
                     }

@@ -33,6 +33,7 @@ fn contradicts(a: &Statement, b: &Statement) -> bool {
     let condition = |s: &Statement| match s {
         Statement::Extinction {
             pieces,
+            together,
             down_to,
             against,
             bared_back,
@@ -45,7 +46,13 @@ fn contradicts(a: &Statement, b: &Statement) -> bool {
             let value =
                 |n: &Option<Spanned<syntax::Int>>| n.as_ref().map_or(Some(0), |n| n.node.value);
             Some((
-                (names, value(down_to), value(against), *bared_back),
+                (
+                    names,
+                    *together,
+                    value(down_to),
+                    value(against),
+                    *bared_back,
+                ),
                 verdict.node,
             ))
         }

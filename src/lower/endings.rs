@@ -153,6 +153,7 @@ fn extinctions(ends: &Endings, cx: &mut Names) -> Vec<Extinction> {
     for e in &ends.extinctions {
         let Statement::Extinction {
             pieces: names,
+            together,
             down_to,
             against,
             bared_back,
@@ -183,6 +184,7 @@ fn extinctions(ends: &Endings, cx: &mut Names) -> Vec<Extinction> {
         }
         extinctions.push(Extinction {
             pieces: ids,
+            together: *together,
             at_most: at_most as u8,
             against: against as u8,
             bared_back: *bared_back,

@@ -63,6 +63,11 @@ pub enum GoalMode {
 pub struct Extinction {
     /// The types counted one by one; empty: all pieces together.
     pub pieces: Vec<PieceId>,
+    /// The listed types count together (`extinction of all of TYPE...`): a player is extinct
+    /// when it has at most `at_most` of them all, not of one of them (Tenjiku Shogi's King and
+    /// Crown Prince, either of which may burn). Since format 28.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub together: bool,
     /// The most pieces left that still count as extinct.
     pub at_most: u8,
     /// The fewest pieces the opponent must have.

@@ -47,11 +47,12 @@ use strum::{EnumDiscriminants, IntoStaticStr};
 /// ([`Effect::Burn`], Tenjiku Shogi's Fire Demon), format 26 captures over lower ranks
 /// ([`crate::rules::PieceType`]'s `rank` and `range_captures`, Tenjiku Shogi's jumping
 /// generals), format 27 rides that skip their first cell ([`crate::rules::MovePart`]'s
-/// `skips_first`, the Heavenly Tetrarchs), each what a reader of the format before cannot
+/// `skips_first`, the Heavenly Tetrarchs), format 28 extinction of listed types together
+/// ([`crate::rules::Extinction`]'s `together`), each what a reader of the format before cannot
 /// read;
 /// a rule set of an older format this build reads is one of this format without what came later,
 /// and is read.
-pub const FORMAT: u32 = 27;
+pub const FORMAT: u32 = 28;
 
 /// The formats this build reads.
 pub const READS: std::ops::RangeInclusive<u32> = 2..=FORMAT;

@@ -154,10 +154,13 @@ pub enum Statement {
         mode: Option<Spanned<GoalRider>>,
         span: Span,
     },
-    /// `extinction of all pieces|TYPE... [down to N] [against N] [unless bared back] VERDICT`
+    /// `extinction of all pieces|[all of] TYPE... [down to N] [against N] [unless bared back]
+    /// VERDICT`
     Extinction {
         /// Empty: all pieces.
         pieces: Vec<Name>,
+        /// `all of`: the listed types count together, not each on its own.
+        together: bool,
         down_to: Option<Spanned<Int>>,
         against: Option<Spanned<Int>>,
         bared_back: bool,

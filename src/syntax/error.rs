@@ -232,6 +232,7 @@ fn describe(rule: Rule) -> Option<String> {
         Rule::down_to => "`down to` and a number",
         Rule::against => "`against` and a number",
         Rule::all_pieces => "`all pieces`",
+        Rule::all_of => "`all of`",
         Rule::bared_back => "`unless bared back`",
         Rule::row_lines => "horizontally, vertically, diagonally or orthogonally",
         Rule::row_zone => "`in` and a zone",

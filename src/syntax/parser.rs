@@ -507,6 +507,7 @@ fn extinction(p: &[Pair<Rule>], sp: Span) -> Statement {
     let mut down_to = None;
     let mut against = None;
     let mut bared_back = false;
+    let mut together = false;
     let mut verdict = None;
     for x in p {
         match x.as_rule() {
@@ -514,12 +515,14 @@ fn extinction(p: &[Pair<Rule>], sp: Span) -> Statement {
             Rule::down_to => down_to = parts(x.clone()).first().map(int),
             Rule::against => against = parts(x.clone()).first().map(int),
             Rule::bared_back => bared_back = true,
+            Rule::all_of => together = true,
             Rule::verdict => verdict = Some(keyword(x)),
             _ => {}
         }
     }
     Statement::Extinction {
         pieces,
+        together,
         down_to,
         against,
         bared_back,

@@ -182,12 +182,20 @@ impl Display for Statement {
             }
             S::Extinction {
                 pieces,
+                together,
                 down_to,
                 against,
                 bared_back,
                 verdict,
                 ..
-            } => extinction(f, pieces, down_to, against, *bared_back, verdict),
+            } => extinction(
+                f,
+                (pieces, *together),
+                down_to,
+                against,
+                *bared_back,
+                verdict,
+            ),
             S::CheckLimit(n) if n.node.value == Some(1) => write!(f, "{} check wins", n.node),
             S::CheckLimit(n) => write!(f, "{} checks win", n.node),
             S::Row {
@@ -294,7 +302,7 @@ fn game(f: &mut Formatter<'_>, id: &Name, title: &Option<Spanned<String>>) -> fm
 /// `extinction of ...`.
 fn extinction(
     f: &mut Formatter<'_>,
-    pieces: &[Name],
+    (pieces, together): (&[Name], bool),
     down_to: &Option<Spanned<Int>>,
     against: &Option<Spanned<Int>>,
     bared_back: bool,
@@ -302,6 +310,8 @@ fn extinction(
 ) -> fmt::Result {
     if pieces.is_empty() {
         f.write_str("extinction of all pieces")?;
+    } else if together {
+        write!(f, "extinction of all of {}", Names(pieces))?;
     } else {
         write!(f, "extinction of {}", Names(pieces))?;
     }

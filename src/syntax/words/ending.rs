@@ -25,13 +25,17 @@ pub(super) const ENDING: &[Phrase] = &[
         extinction,
         Choice(Verdict::WORDS),
         [
-            "extinction of all pieces|TYPE... [down to N] [against N] [unless bared back] wins|loses|draws"
+            "extinction of all pieces|[all of] TYPE... [down to N] [against N] [unless bared back] wins|loses|draws"
         ],
         "a player left with at most N (default 0) pieces of a listed type (each type on its own), \
          or of all its pieces together, on the board and in hand, while an opponent has at least \
          `against` of them, wins, loses or draws at once; `unless bared back`: the opponent needs \
          one more while the extinct player is to move, which may then bare the opponent in turn \
-         (shatranj's bare king)"
+         (shatranj's bare king). With `all of`, the listed types count together: a player is \
+         extinct when it has at most N of them all (Tenjiku Shogi's `extinction of all of King \
+         CrownPrince loses`: a King that burns while a Crown Prince is left plays on; \
+         `tests/scenarios/extinction_together.scn`); Fairy-Stockfish export refuses it for more \
+         than one type by name"
     ),
     phrase!(
         Ending,

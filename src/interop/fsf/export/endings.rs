@@ -177,6 +177,7 @@ fn blast(ini: &mut Ini, rules: &RuleSet, types: &Types, said: &Said) -> Result<(
             _ => None,
         });
         let pseudo = matches!(lost.as_slice(), [(_, x)] if x.pieces == royals
+            && (!x.together || royals.len() == 1)
             && x.at_most == 0 && x.against == 0 && !x.bared_back && x.outcome == Outcome::Loss);
         if !pseudo {
             return refuse(
@@ -200,11 +201,18 @@ fn extinction(ini: &mut Ini, types: &Types, said: &Said) -> Result<()> {
         [(at, e)] => {
             let Extinction {
                 pieces,
+                together,
                 at_most,
                 against,
                 bared_back,
                 outcome,
             } = e;
+            if *together && pieces.len() > 1 {
+                return refuse(
+                    "`extinction of all of TYPE...` (types counted together): Fairy-Stockfish counts each type on its own",
+                    *at,
+                );
+            }
             ini.kv("extinctionValue", value(outcome, format!("{at}.outcome"))?);
             ini.kv(
                 "extinctionPieceTypes",

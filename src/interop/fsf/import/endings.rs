@@ -261,6 +261,7 @@ pub(super) fn extinction(d: &mut Draft) -> Result<(), String> {
             let claim = d.keys.bool("extinctionClaim", false)?;
             d.ends.push(Statement::Extinction {
                 pieces,
+                together: false,
                 down_to: (n > 0).then(|| int(n)),
                 against: (a > 0).then(|| int(a)),
                 bared_back: claim,
