@@ -16,7 +16,7 @@ mod status;
 
 use crate::errors::{DefinitionError, FenError, IllegalMove, UnknownVariant, VariaError};
 use crate::game::{Game, Position};
-use crate::match_game::{MatchGame, digest};
+use crate::match_game::{MatchGame, digest, sprt};
 use crate::matches::{MatchReport, MatchSeries, play_match};
 use crate::moves::{Move, Outcome, SearchResult};
 use crate::reading::{check, load, loads, variants, warnings};
@@ -41,6 +41,7 @@ fn varia_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(warnings, m)?)?;
     m.add_function(wrap_pyfunction!(play_match, m)?)?;
     m.add_function(wrap_pyfunction!(digest, m)?)?;
+    m.add_function(wrap_pyfunction!(sprt, m)?)?;
     m.add_class::<Game>()?;
     m.add_class::<Position>()?;
     m.add_class::<Status>()?;

@@ -183,3 +183,27 @@ impl From<GameRecord> for MatchGame {
 pub fn digest(texts: Vec<String>) -> String {
     referee::digest(texts.iter().map(String::as_str))
 }
+
+/// The sequential test `sprt` (`NAME=VALUE` words or a mapping, as `varia.match` takes it) of a
+/// match of `games` games, on varia's score (1, 0.5 or 0) in each game played by its index: its
+/// parameters as a results file's header records them (JSON), the pairs it counts and whether
+/// the match is over, as the referee decides it ([`referee::Sprt::decide`]); for the Python
+/// package's matches in shards, which send the shards until it is over.
+#[pyfunction]
+#[pyo3(name = "_sprt")]
+pub fn sprt(
+    sprt: &Bound<'_, PyAny>,
+    games: i64,
+    scores: Vec<(usize, f64)>,
+) -> PyResult<(String, usize, bool)> {
+    let words = crate::matches::option_words("sprt", Some(sprt))?;
+    let t = referee::Sprt::parse(&words).map_err(|m| VariaError::new_err(format!("sprt: {m}")))?;
+    if games < 2 || games % 2 == 1 {
+        return Err(VariaError::new_err(format!(
+            "sprt counts games in pairs (one opening, colours swapped): games {games} must be even"
+        )));
+    }
+    let pairs = games as usize / 2;
+    let d = t.decide(&referee::score_bins(scores.into_iter()), pairs);
+    Ok((t.params().to_string(), d.pairs, d.over))
+}

@@ -239,3 +239,41 @@ def test_shards_against_an_external_engine_with_adjudication_on_the_cluster(clus
     assert series.entrants == ["varia", "varia 0.1.0"]
     assert [g.index for g in series.records] == list(range(8))
     assert series.causes.get("adjudicated-resign", 0) >= 2
+
+
+def test_a_sequential_test_on_the_cluster_decides_as_the_local_run(cluster, cli, tmp_path):
+    """varia at depth 3 against varia told to search one ply (a command run on the worker that
+    plays the shard), tested for 100 Elo in batches of two pairs: the shards (batches) are sent
+    in order, as many at once as the cluster has CPUs (one after the worker lost above), until
+    the test decides; the verdict, ratio and counts are the local run's. Then a results file holding batches 0 and 3 is resumed on the cluster."""
+    minishogi = ROOT / "definitions" / "classic" / "minishogi.varia"
+    uci = f"{cli.binary} uci {minishogi}"
+    engine = f"sh -c 'sed -u \"s/^go .*/go depth 1/\" | {uci}'"
+    args = dict(games=40, depth=3, max_plies=100, engine=engine,
+                sprt={"elo0": 0, "elo1": 100, "batch": 2})
+
+    def decided(report):
+        s = json.loads(report.json())["series"][0]
+        test = {k: v for k, v in s["sprt"].items() if k != "discarded"}
+        return [s[k] for k in ("games", "wins", "draws", "losses", "causes")] + [test]
+
+    local_run = varia.match(minishogi, **args)
+    assert decided(local_run)[-1]["pairs"] == 12
+    start = time.monotonic()
+    report = varia.match(minishogi, address=ADDRESS, **args)
+    took = time.monotonic() - start
+    assert decided(report) == decided(local_run)
+    assert report.series[0].sprt["verdict"] == "H1"
+    assert [g.index for g in report.series[0].records] == list(range(24))
+    cpus = int(ray.cluster_resources().get("CPU", 0))
+    figure(f"a sequential test, 12 pairs counted: {took:.1f} s on {cpus} Ray worker(s)")
+    results = tmp_path / "results.jsonl"
+    full = varia.match(minishogi, results=results, **args)
+    header, shards = shard_lines(results)
+    kept = [s for s in shards if s["shard"] in (0, 3)]
+    results.write_text("\n".join([header, *map(json.dumps, kept)]) + "\n")
+    resumed = varia.match(minishogi, address=ADDRESS, results=results, **args)
+    assert decided(resumed) == decided(local_run) == decided(full)
+    _, shards_again = shard_lines(results)
+    assert shards_again[:2] == kept
+    assert {s["shard"] for s in shards_again} >= set(range(6))

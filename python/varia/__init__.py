@@ -49,8 +49,10 @@ p % shards == k of every series), each shard run again on another worker if its 
 that a rerun with the same file plays only the shards it lacks (without `address`, the shards
 are played here, `threads` at a time). Either way the report is the one the match gives on one
 machine with the same seed and settings (against an engine or under a clock the same games by
-index). Ray is imported only for `address` (`VariaError` if it is not installed). Neither takes
-`shard`, `played` or `sprt`. An engine's command runs where its shard is played: its path must
+index). With `sprt`, the shards are the test's batches (`shards` must be their number if given),
+sent in order, as many at once as the cluster has CPUs (here `threads`), until the test decides:
+the same verdict, ratio and counts as on one machine. Ray is imported only for `address`
+(`VariaError` if it is not installed). Neither takes `shard` or `played`. An engine's command runs where its shard is played: its path must
 exist on every Ray machine (and here, where it is checked first). A results file's lines are
 those `varia match --shard K/N --results FILE` writes.
 """

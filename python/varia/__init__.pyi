@@ -63,6 +63,10 @@ class _SprtStanding(TypedDict):
     elo1: float
     alpha: float
     beta: float
+    batch: int
+    """The pairs of games between two looks at the test (a shard's, in shards)."""
+    pairs: int
+    """The pairs counted: the batches over in a row from the first, up to the one that decided."""
     pentanomial: list[int]
     """Pairs of games (one opening, colours swapped) by varia's score 0, 1/2, 1, 3/2, 2."""
     llr: float
@@ -71,6 +75,8 @@ class _SprtStanding(TypedDict):
     upper: float
     verdict: Optional[Literal["H0", "H1"]]
     """The hypothesis accepted; None while undecided."""
+    discarded: int
+    """Games played past the batch that decided the test, not counted."""
 
 class _GameClock(TypedDict):
     """An entrant's use of its clock in one game (``MatchGame.clock``)."""
@@ -187,9 +193,11 @@ def match(
     reads it (``"10+0.1"``, ``"40/60+0"``); a move that ends more than ``timemargin`` ms (50
     unless given) past the time left loses on time. ``draw_adjudication`` (``movenumber``,
     ``movecount``, ``score``) and ``resign_adjudication`` (``movecount``, ``score``) end a game
-    once the players' scores agree, and ``sprt`` (``elo0``, ``elo1``, ``alpha``, ``beta``) tests
-    varia against one engine in one variant, stopping the match once it decides (``games``, then
-    the most played, must be even), as the options of the same names do. Each is a str of
+    once the players' scores agree, and ``sprt`` (``elo0``, ``elo1``, ``alpha``, ``beta``,
+    ``batch``) tests varia against one engine in one variant, looked at after each batch of
+    ``batch`` pairs (1) in the order of their indices, stopping the match once it decides
+    (``games``, then the most played, must be even; games past the deciding batch are
+    discarded), as the options of the same names do. Each is a str of
     ``NAME=VALUE`` words as the command line takes it, or a mapping (``{"elo0": 0, "elo1": 10}``).
 
     Each game starts from the setup or a line of ``openings`` (a book's path, its text, or a
@@ -210,15 +218,18 @@ def match(
     whole match's report (against an engine or under a clock the same games by index, not the
     same moves). A played game must be one of this match's (series and index in range, its
     start and first player those of that game, in the shard if one is asked), given once.
-    Neither goes with ``sprt``, which decides after the games that ended first.
+    With ``sprt`` shard k of n is batch k of the test (n the number of batches), and the
+    played games are counted before any is played, the match stopping once the test decides.
     ``address`` (a Ray cluster's, ``"HOST:PORT"`` or ``"auto"``) plays the games as Ray tasks, a
     task a shard (``shards`` of them; by default one a pair of games), each run again on another
     worker if its worker is lost; ``results`` (a path) is a file each shard's games are appended
     to as it ends (JSON lines), so that a rerun with the same file plays only the shards it lacks
     (without ``address``, here, ``threads`` shards at a time). Either way the report is the one
-    the match gives on one machine with the same seed and settings. Ray is imported only for
-    ``address`` (VariaError if it is not installed); neither takes ``shard``, ``played`` or
-    ``sprt``. An engine's command runs where its shard is played: its path must exist on every
+    the match gives on one machine with the same seed and settings. With ``sprt`` the shards
+    are the test's batches (``shards`` must be their number if given), sent in order, as many at
+    once as the cluster has CPUs (here ``threads``), until the test decides: the same verdict,
+    ratio and counts as on one machine. Ray is imported only for ``address`` (VariaError if it
+    is not installed); neither takes ``shard`` or ``played``. An engine's command runs where its shard is played: its path must exist on every
     Ray machine (and here, where it is checked first). A results file's lines are those
     ``varia match --shard K/N --results FILE`` writes.
 
@@ -228,8 +239,8 @@ def match(
     opening, weights file, engine (one that does not start or does not play a variant), clock,
     adjudication or test, or options that do not go together (a second setting with an engine,
     a clock, adjudication or a test; ``tc`` with a limit a move; ``sprt`` but against one engine
-    in one variant; an engine, a clock or adjudication in a game of more than two players;
-    ``shard`` or ``played`` with ``sprt``), and for a bad shard or played game.
+    in one variant; an engine, a clock or adjudication in a game of more than two players), and
+    for a bad shard (with ``sprt``, not one of its batches) or played game.
     """
 
 @final

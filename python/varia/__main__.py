@@ -1,7 +1,8 @@
 """``python -m varia match FILE ...``: a match played as ``varia.match`` plays it, on a Ray
 cluster with ``--address``, resumable with ``--results``, against ``--engine`` engines, under a
-``--tc`` clock, with ``--draw-adjudication`` and ``--resign-adjudication`` as ``varia match``
-spells them; its report as ``varia match`` prints it with ``--json``, else a line a series."""
+``--tc`` clock, with ``--draw-adjudication``, ``--resign-adjudication`` and ``--sprt`` as
+``varia match`` spells them; its report as ``varia match`` prints it with ``--json``, else a
+line a series (and the test's, with ``--sprt``)."""
 
 import argparse
 import sys
@@ -44,6 +45,10 @@ def parser():
                    help="`movenumber=N movecount=M score=S`")
     m.add_argument("--resign-adjudication", action="extend", nargs="+", metavar="NAME=VALUE",
                    help="`movecount=M score=S`")
+    m.add_argument("--sprt", action="extend", nargs="+", metavar="NAME=VALUE",
+                   help="`elo0=A elo1=B [alpha=0.05] [beta=0.05] [batch=1]`: a sequential "
+                   "test of varia against one --engine, looked at after each batch of pairs "
+                   "(a shard each)")
     m.add_argument("--address", help="a Ray cluster's address (HOST:PORT or auto)")
     m.add_argument("--results", help="a results file (JSON lines) a rerun resumes from")
     m.add_argument("--shards", type=int, help="tasks (default: one a pair of games)")
@@ -68,7 +73,8 @@ def main(argv=None):
             seed=a.seed, threads=a.threads, weights=a.weights,
             opponent_weights=a.opponent_weights, engine=a.engine, protocol=a.protocol,
             tc=a.tc, timemargin=a.timemargin, draw_adjudication=words(a.draw_adjudication),
-            resign_adjudication=words(a.resign_adjudication), address=a.address,
+            resign_adjudication=words(a.resign_adjudication), sprt=words(a.sprt),
+            address=a.address,
             results=a.results, shards=a.shards, pgn=a.pgn)
     except (varia.VariaError, OSError) as e:
         print(f"error: {e}", file=sys.stderr)
@@ -83,6 +89,12 @@ def main(argv=None):
             elo += f" [{s.elo_low + 0.0:+.1f}, {s.elo_high + 0.0:+.1f}]"
         print(f"{s.variant}: {' vs '.join(s.entrants)}: {s.games} games, +{s.wins} ={s.draws} "
               f"-{s.losses}, score {s.score:.3f}{elo}")
+        if s.sprt is not None:
+            t = s.sprt
+            verdict = {"H1": f"H1 accepted (elo1 {t['elo1']:g})",
+                       "H0": f"H0 accepted (elo0 {t['elo0']:g})"}.get(t["verdict"], "undecided")
+            print(f"{s.variant}: SPRT LLR {t['llr']:.2f} [{t['lower']:.2f}, {t['upper']:.2f}], "
+                  f"{verdict}; {t['pairs']} pairs counted, {t['discarded']} games discarded")
     return 0
 
 

@@ -10,8 +10,15 @@ moves).
 
 An external engine (``engine``) runs where its shard is played: on a cluster, its command must
 start on every machine (the same path everywhere), and on this one too, where the match checks
-it before any shard is sent. A sequential test (``sprt``) is refused: it stops a match after the
-games that ended first, which shards played apart do not give.
+it before any shard is sent.
+
+A sequential test (``sprt``) looks at its batches of ``batch`` pairs in the order of their
+indices: shard k is batch k, the pairs ``p`` with ``p // batch == k``. The shards are sent in
+that order, as many at once as the cluster has CPUs (here, ``threads``); after each shard that
+ends, the test is taken on the batches over in a row from the first, and once it decides no
+shard is sent, and those under way are cancelled on Ray (here, finished). The report is then the
+native ``varia.match``'s on every game played: the test counts the batches up to the one that
+decided it and discards the games past them, as a run on one machine with the same batch does.
 
 A results file's lines are those ``varia match --shard K/N --results FILE`` writes, so that
 the command line and this package add to the same file."""
@@ -44,17 +51,26 @@ def play(path_or_source, variants, settings, *, address, results, shards, pgn):
     if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= 1_000_000:
         raise VariaError(f"match games {games} is not in 1..=1000000")
     pairs = (games + 1) // 2
-    if shards is None:
+    if settings["sprt"] is not None:
+        shards = _test_shards(variants, settings, shards)
+    elif shards is None:
         shards = pairs
     if not isinstance(shards, int) or isinstance(shards, bool) or not 1 <= shards <= pairs:
         raise VariaError(
             f"match shards {shards} is not in 1..={pairs} (the pairs of games of a series)")
-    # Every argument checked here, as the whole match checks them, by a shard of no game.
-    varia.match(path_or_source, variants, shard=(pairs, pairs + 1), **settings)
+    # Every argument checked here, as the whole match checks them, by a shard of no game (the
+    # test is checked apart: its shards are its batches, each of some game).
+    varia.match(path_or_source, variants, shard=(pairs, pairs + 1),
+                **{**settings, "sprt": None})
     job = Job(path_or_source, variants, settings, shards)
     done = Results(results, job.header()) if results is not None else Results(None, None)
     todo = [k for k in range(shards) if k not in done.shards]
-    if todo:
+    if job.test is not None:
+        if address is None:
+            _play_here(job, todo, done, settings["threads"], job.test)
+        else:
+            _play_on_ray(ray, job, todo, done, address, job.test)
+    elif todo:
         if address is None:
             _play_here(job, todo, done, settings["threads"])
         else:
@@ -62,6 +78,46 @@ def play(path_or_source, variants, settings, *, address, results, shards, pgn):
     played = [MatchGame.from_json(json.dumps(g)) for k in sorted(done.shards)
               for g in done.shards[k]]
     return varia.match(path_or_source, variants, played=played, pgn=pgn, **settings)
+
+
+class Test:
+    """A sequential test (``sprt``) on the games of a match: its parameters (as a results file
+    records them), and what it decides on the games played, by the native rule
+    (``varia::referee::Sprt::decide``)."""
+
+    def __init__(self, sprt, games):
+        self.sprt = sprt
+        self.games = games
+        params, _, _ = varia.varia._sprt(sprt, games, [])
+        self.params = json.loads(params)
+        self.batch = self.params["batch"]
+
+    def over(self, shards):
+        """Tells whether the test is over on the games of ``shards`` (a shard's number to its
+        games as JSON objects)."""
+        scores = []
+        for games in shards.values():
+            for g in games:
+                won = 0.5 if g["winner"] is None else float(g["winner"] == g["first"])
+                scores.append((g["index"], won))
+        return varia.varia._sprt(self.sprt, self.games, scores)[2]
+
+
+def _test_shards(variants, settings, shards):
+    """The shards of a match with a sequential test: its batches, which ``shards`` must be if
+    given; the test's own refusals first, as the native match gives them."""
+    engine = settings["engine"]
+    engines = 0 if engine is None else 1 if isinstance(engine, str) else len(list(engine))
+    series = 1 if variants is None or isinstance(variants, str) else len(list(variants))
+    if engines != 1 or series != 1:
+        raise VariaError("sprt tests varia against one engine in one variant")
+    test = Test(settings["sprt"], settings["games"])
+    batches = -(-(settings["games"] // 2) // test.batch)
+    if shards is not None and shards != batches:
+        raise VariaError(
+            f"match shards {shards}: a match with a sequential test is played in shards of a "
+            f"batch of pairs in a row, here {batches} (batches of {test.batch} pairs)")
+    return batches
 
 
 class Job:
@@ -92,6 +148,7 @@ class Job:
             series = [i for i, g in enumerate(loaded) if f"{g.name}/{g.variant}" == variant]
             self.weights[key] = (os.path.basename(os.fspath(path)), text, series)
         self.settings = s
+        self.test = None if s["sprt"] is None else Test(s["sprt"], s["games"])
 
     def header(self):
         """What a results file records of the match, so that a rerun resumes only its own: the
@@ -110,6 +167,8 @@ class Job:
                               else [str(e) for e in engine])
         for key in ("draw_adjudication", "resign_adjudication"):
             recorded[key] = _words(s[key])
+        if self.test is not None:
+            recorded["sprt"] = self.test.params
         return {"match": {"rules": varia.varia._digest(texts), "settings": recorded,
                           "weights": sorted(self.weights), "shards": self.shards}}
 
@@ -214,12 +273,33 @@ def _sync(f):
     os.fsync(f.fileno())
 
 
-def _play_here(job, todo, done, threads):
-    """Plays the shards on ``threads`` threads here (each game without the GIL)."""
+def _play_here(job, todo, done, threads, test=None):
+    """Plays the shards on ``threads`` threads here (each game without the GIL); with a test,
+    in order, ``threads`` at a time, until it is over (those under way then are finished)."""
     with concurrent.futures.ThreadPoolExecutor(max_workers=threads) as pool:
-        running = {pool.submit(play_shard, job, k): k for k in todo}
-        for future in concurrent.futures.as_completed(running):
-            done.add(running[future], future.result())
+        if test is None:
+            running = {pool.submit(play_shard, job, k): k for k in todo}
+            for future in concurrent.futures.as_completed(running):
+                done.add(running[future], future.result())
+            return
+        running = {}
+        while True:
+            if not test.over(done.shards):
+                for k in _next(todo, done, running.values(), threads - len(running)):
+                    running[pool.submit(play_shard, job, k)] = k
+            if not running:
+                return
+            finished, _ = concurrent.futures.wait(
+                running, return_when=concurrent.futures.FIRST_COMPLETED)
+            for future in finished:
+                done.add(running.pop(future), future.result())
+
+
+def _next(todo, done, running, room):
+    """The next shards to send, in order: those of ``todo`` neither done nor running, ``room``
+    of them."""
+    busy = set(running)
+    return [k for k in todo if k not in done.shards and k not in busy][:max(room, 0)]
 
 
 def _ray():
@@ -243,9 +323,11 @@ def _reachable(address):
         raise VariaError(f"no Ray cluster answers at {address}: {e}") from None
 
 
-def _play_on_ray(ray, job, todo, done, address):
+def _play_on_ray(ray, job, todo, done, address, test=None):
     """Plays the shards as Ray tasks on the cluster at ``address``, a task a shard, run again
-    on another worker if its worker is lost; each shard's games recorded once, as it ends."""
+    on another worker if its worker is lost; each shard's games recorded once, as it ends. With
+    a test, the shards are sent in order, as many at once as the cluster has CPUs, until it is
+    over; those under way then are cancelled."""
     started = not ray.is_initialized()
     if started:
         _reachable(address)
@@ -253,8 +335,21 @@ def _play_on_ray(ray, job, todo, done, address):
     try:
         task = ray.remote(max_retries=RETRIES, retry_exceptions=False, num_cpus=1)(play_shard)
         shipped = ray.put(job)
-        pending = {task.remote(shipped, k): k for k in todo}
-        while pending:
+        if test is None:
+            pending = {task.remote(shipped, k): k for k in todo}
+        else:
+            pending = {}
+            room = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        while True:
+            if test is not None:
+                if test.over(done.shards):
+                    for ref in pending:
+                        ray.cancel(ref, force=True)
+                    return
+                for k in _next(todo, done, pending.values(), room - len(pending)):
+                    pending[task.remote(shipped, k)] = k
+            if not pending:
+                return
             ready, _ = ray.wait(list(pending), num_returns=1)
             for ref in ready:
                 k = pending.pop(ref)

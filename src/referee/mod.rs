@@ -55,5 +55,5 @@ pub use series::{
 pub use shards::{
     Shard, clock_json, clock_of_json, digest, game_line, game_of_line, play_rest, result_text,
 };
-pub use sprt::{Decision, Sprt, Standing, score_of};
+pub use sprt::{Decision, Sprt, Standing, score_bins, score_of};
 pub use tally::{Tally, wilson};

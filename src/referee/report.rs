@@ -94,7 +94,7 @@ pub fn pentanomial<'a>(records: impl IntoIterator<Item = &'a Record>) -> [usize;
 pub fn pair_bins<'a>(
     records: impl IntoIterator<Item = &'a Record>,
 ) -> std::collections::BTreeMap<usize, usize> {
-    super::sprt::pair_bins(records.into_iter().map(varia_score))
+    super::sprt::score_bins(records.into_iter().map(varia_score))
 }
 
 impl Stats {

@@ -286,7 +286,7 @@ fn nearest(freq: &[f64; 5], s: f64) -> [f64; 5] {
 /// Each pair's bin (varia's score over its two games in half points, 0 to 4) from varia's
 /// score (0, ½ or 1) in each game by its index: games 2k and 2k+1 form pair k, binned once both
 /// are over.
-pub fn pair_bins(scores: impl Iterator<Item = (usize, f64)>) -> BTreeMap<usize, usize> {
+pub fn score_bins(scores: impl Iterator<Item = (usize, f64)>) -> BTreeMap<usize, usize> {
     let mut halves: BTreeMap<usize, Vec<f64>> = BTreeMap::new();
     for (index, score) in scores {
         halves.entry(index / 2).or_default().push(score);
@@ -302,7 +302,7 @@ pub fn pair_bins(scores: impl Iterator<Item = (usize, f64)>) -> BTreeMap<usize, 
 /// 2k+1 form a pair, counted once both are over.
 pub fn pentanomial(scores: impl Iterator<Item = (usize, f64)>) -> [usize; 5] {
     let mut penta = [0; 5];
-    for bin in pair_bins(scores).into_values() {
+    for bin in score_bins(scores).into_values() {
         penta[bin] += 1;
     }
     penta
