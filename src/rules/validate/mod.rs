@@ -29,8 +29,12 @@ pub struct RuleSetError {
 /// The longest board side, in files or ranks.
 pub const MAX_SIDE: u8 = 16;
 /// The most move vectors, summed over every piece type, that a rule set may have: the engine's
-/// tables grow with it for every player and cell.
-pub const MAX_VECTORS: usize = 1024;
+/// tables grow with it for every player and cell, but only with the vectors a game has, each
+/// kind of move in tables of its own (a move in three legs in the legs plan, which a game
+/// without them does not build). 4,096 since a game may have 128 types: Tenjiku Shogi's four
+/// types with the area move (`KmaKmamaK`, up to three king's steps: 8 steps, 72 legs and 512
+/// paths of three legs each) need 2,368 of its 3,262.
+pub const MAX_VECTORS: usize = 4096;
 /// The most cells one leap may need empty (a `paths` entry of a move part): a leap of at most 15
 /// cells each way passes at most 14 on the way the language computes, and a path written by
 /// another tool may turn, so twice that. Nothing limits their sum: the engine keeps each leap's
