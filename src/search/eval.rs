@@ -698,6 +698,8 @@ impl Eval {
                 }
                 safety += self.safety(danger, shelter, rc.index(), phase);
                 safety += self.exposure_by_cells(p, rc, &owner, &kinds, phase);
+                let hands = rules.has_hands();
+                safety += self.checks_by_cells(p, rc, pos, hands, &owner, &kinds, attacks, phase);
             }
             sides[p].positional += safety;
         }

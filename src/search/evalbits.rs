@@ -287,6 +287,10 @@ impl WithBoards for Pass<'_> {
                 seen = seen & !by_owner[p] & !t.near[rc];
                 sides[p].positional += eval.exposure(seen.count() as i32, phase);
             }
+            let hands = rules.has_hands().then_some(self.pos);
+            let boards = (by_kind, by_owner, pieces);
+            let types = safe_checks(eval, t, hands, p, rc, boards, &attacked);
+            sides[p].positional += eval.safe_checks(types, phase);
         }
         let stm = self.pos.side_to_move().index();
         let mut threats = Threats::default();
@@ -351,6 +355,57 @@ impl<B: Bits> Threatened<'_, B> {
             }
         }
     }
+}
+
+/// The opponents' types (not royal) with a safe check on `p`'s royal on `rc`: a piece of the type
+/// could move to a cell `p` does not attack and from there attack the royal, or (with `hands`)
+/// one in hand be dropped on such a cell, empty; as [`Eval::checks_by_cells`] counts them.
+fn safe_checks<B: Bits>(
+    eval: &Eval,
+    t: &Tables<B>,
+    hands: Option<&Position>,
+    p: usize,
+    rc: usize,
+    (by_kind, by_owner, pieces): (&[B], &[B], B),
+    attacked: &[B; 4],
+) -> i32 {
+    let theirs = pieces & !by_owner[p];
+    let mut types = 0;
+    for (k, &of_kind) in by_kind.iter().enumerate() {
+        if eval.royal[k] {
+            continue;
+        }
+        let kind = PieceId(k as u8);
+        let held = hands.is_some_and(|pos| {
+            (0..eval.players).any(|q| q != p && pos.in_hand(PlayerId(q as u8), kind) > 0)
+        });
+        if !held && (of_kind & theirs).none() {
+            continue;
+        }
+        let mut from = B::EMPTY;
+        let slot = eval.slot(kind, p, crate::rules::Cell(rc as u16));
+        reach(eval, t, slot, by_owner[p], pieces, &mut |x| from |= x);
+        let safe = from & !attacked[p];
+        if safe.none() {
+            continue;
+        }
+        if held && (safe & !pieces).any() {
+            types += 1;
+            continue;
+        }
+        let checks = (0..eval.players).filter(|&q| q != p).any(|q| {
+            let targets = safe & !by_owner[q];
+            targets.any()
+                && (of_kind & by_owner[q]).cells().any(|c| {
+                    let slot = eval.slot(kind, q, crate::rules::Cell(c as u16));
+                    let mut hit = B::EMPTY;
+                    reach(eval, t, slot, by_owner[q], pieces, &mut |x| hit |= x);
+                    (hit & targets).any()
+                })
+        });
+        types += checks as i32;
+    }
+    types
 }
 
 /// Counts the cells a piece in `slot` (of the player whose pieces are `own`) moves to or captures
